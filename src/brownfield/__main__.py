@@ -1,0 +1,5 @@
+"""Allow `python -m brownfield`."""
+
+from brownfield.cli import main
+
+main()

@@ -1,0 +1,157 @@
+"""`brownfield callers|callees|dependents|dependencies|search|stats`: read-only questions."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import typer
+
+from brownfield.cli.options import DEPTH_HELP, JSON, REPO, check_depth, repo_path
+from brownfield.cli.render import print_json, table
+from brownfield.graph.builder import check_repository, open_store
+from brownfield.graph.store import GraphStore
+from brownfield.query.overview import stats
+from brownfield.query.search import search
+from brownfield.query.traverse import (
+    WalkResult,
+    callees,
+    callers,
+    dependencies,
+    dependents,
+)
+
+MIN_CONFIDENCE = typer.Option(
+    None,
+    "--min-confidence",
+    help="Follow only edges at least this certain: local, import, self, constructor, builtin, "
+    "inferred, unique-name.",
+)
+
+
+def _with_store(repo: Path, action: Callable[[GraphStore], WalkResult]) -> WalkResult:
+    store = open_store(repo)
+    try:
+        return action(store)
+    finally:
+        store.close()
+
+
+def print_walk(result: WalkResult, as_json: bool) -> None:
+    if as_json:
+        print_json(result.to_json())
+        return
+    for node in result.start:
+        where = f"{node.path}:{node.line}" if node.path else "outside the repository"
+        print(f"{result.query} of {node.qualname} ({where}), depth {result.depth}")
+    if result.stale:
+        print("stale: the graph is older than " + ", ".join(result.stale) + " (run `brownfield graph build`)")
+    if not result.hops:
+        print("  (none)")
+        return
+    rows = [
+        [
+            str(hop.distance),
+            str(hop.site or ""),
+            hop.node.qualname,
+            hop.node.kind.value,
+            hop.resolution.value if hop.resolution else hop.relation.value,
+        ]
+        for hop in result.hops
+    ]
+    print(table(rows, ["dist", "site", "symbol", "kind", "how"]))
+
+
+def register(app: typer.Typer) -> None:
+    """Add the query commands to the top-level app."""
+
+    @app.command("callers")
+    def callers_command(
+        symbol: str = typer.Argument(..., help="A node id (a/b.py::C.m), a dotted name or a bare name."),
+        depth: int = typer.Option(1, "--depth", help=DEPTH_HELP),
+        min_confidence: str | None = MIN_CONFIDENCE,
+        repo: Path = REPO,
+        as_json: bool = JSON,
+    ) -> None:
+        """Who calls SYMBOL, transitively to --depth, with every call site."""
+        check_depth(depth)
+        print_walk(_with_store(repo, lambda s: callers(s, symbol, depth, min_confidence)), as_json)
+
+    @app.command("callees")
+    def callees_command(
+        symbol: str = typer.Argument(..., help="A node id (a/b.py::C.m), a dotted name or a bare name."),
+        depth: int = typer.Option(1, "--depth", help=DEPTH_HELP),
+        min_confidence: str | None = MIN_CONFIDENCE,
+        repo: Path = REPO,
+        as_json: bool = JSON,
+    ) -> None:
+        """What SYMBOL calls, transitively to --depth, with every call site."""
+        check_depth(depth)
+        print_walk(_with_store(repo, lambda s: callees(s, symbol, depth, min_confidence)), as_json)
+
+    @app.command("dependents")
+    def dependents_command(
+        file: str = typer.Argument(..., help="A file of the repository."),
+        depth: int = typer.Option(1, "--depth", help=DEPTH_HELP),
+        repo: Path = REPO,
+        as_json: bool = JSON,
+    ) -> None:
+        """The files that import FILE, call into it or subclass its classes."""
+        check_depth(depth)
+        rel_path = repo_path(check_repository(repo), file)
+        print_walk(_with_store(repo, lambda s: dependents(s, rel_path, depth)), as_json)
+
+    @app.command("dependencies")
+    def dependencies_command(
+        file: str = typer.Argument(..., help="A file of the repository."),
+        depth: int = typer.Option(1, "--depth", help=DEPTH_HELP),
+        repo: Path = REPO,
+        as_json: bool = JSON,
+    ) -> None:
+        """The files FILE imports, calls into or subclasses from."""
+        check_depth(depth)
+        rel_path = repo_path(check_repository(repo), file)
+        print_walk(_with_store(repo, lambda s: dependencies(s, rel_path, depth)), as_json)
+
+    @app.command("search")
+    def search_command(
+        text: str = typer.Argument(..., help="A name, part of a name, a dotted name or a path."),
+        limit: int = typer.Option(20, "--limit", help="At most this many results."),
+        repo: Path = REPO,
+        as_json: bool = JSON,
+    ) -> None:
+        """Definitions matching TEXT, best first."""
+        store = open_store(repo)
+        try:
+            hits = search(store, text, limit)
+        finally:
+            store.close()
+        if as_json:
+            print_json({"query": text, "results": [hit.to_json() for hit in hits]})
+            return
+        if not hits:
+            print(f"no definitions match {text!r}")
+            return
+        rows = [[f"{h.node.path}:{h.node.line}", h.node.kind.value, h.node.qualname, str(h.score)] for h in hits]
+        print(table(rows, ["location", "kind", "symbol", "score"]))
+
+    @app.command("stats")
+    def stats_command(repo: Path = REPO, as_json: bool = JSON) -> None:
+        """Counts of files, nodes, edges, resolutions and unresolved calls."""
+        store = open_store(repo)
+        try:
+            data = stats(store)
+        finally:
+            store.close()
+        if as_json:
+            print_json(data)
+            return
+        print(f"snapshot {data['snapshot']} built {data['built_at']}")
+        for section in ("files", "nodes", "edges", "resolutions", "unresolved"):
+            values = data[section]
+            print(f"{section:<12}" + ", ".join(f"{k} {v}" for k, v in sorted(values.items())))
+        rows = [
+            [language, str(v["files"]), str(v["definitions"]), str(v["calls"]), str(v["unresolved"])]
+            for language, v in sorted(data["languages"].items())
+        ]
+        print(table(rows, ["language", "files", "definitions", "calls", "unresolved"]))

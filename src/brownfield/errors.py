@@ -1,0 +1,68 @@
+"""Every error brownfield raises on purpose, rooted in one class.
+
+    BrownfieldError
+    ├── RepositoryError        the repository path is missing, not a folder, or unreadable
+    ├── StoreError             the graph store is missing, corrupt or from a newer version
+    ├── BuildLockedError       another build holds the lock
+    ├── PathOutsideRepositoryError   a path argument escapes the repository
+    ├── SymbolError            a symbol is unknown ...
+    │   └── AmbiguousSymbolError     ... or names several definitions
+    └── UsageError             arguments that cannot work together (CLI exit 2)
+
+The CLI catches `BrownfieldError` once, prints `error: <message>` and exits 1
+(2 for `UsageError`).
+"""
+
+from __future__ import annotations
+
+
+class BrownfieldError(Exception):
+    """The root of brownfield's own errors; the message is one readable line."""
+
+    exit_code = 1
+
+
+class RepositoryError(BrownfieldError):
+    """The repository cannot be used."""
+
+
+class StoreError(BrownfieldError):
+    """The graph store cannot be read or written."""
+
+
+class BuildLockedError(BrownfieldError):
+    """Another build is running and did not finish in time."""
+
+
+class PathOutsideRepositoryError(BrownfieldError):
+    """A path given on the command line leaves the repository."""
+
+    def __init__(self, path: str) -> None:
+        super().__init__(f"path is outside the repository: {path}")
+        self.path = path
+
+
+class SymbolError(BrownfieldError):
+    """A symbol names nothing in the graph."""
+
+    def __init__(self, symbol: str, message: str | None = None) -> None:
+        super().__init__(message or f"unknown symbol: {symbol}")
+        self.symbol = symbol
+
+
+class AmbiguousSymbolError(SymbolError):
+    """A bare name matches several definitions; the candidates are listed."""
+
+    def __init__(self, symbol: str, candidates: list[str]) -> None:
+        listing = ", ".join(candidates)
+        super().__init__(
+            symbol,
+            f"{symbol!r} matches {len(candidates)} definitions; use one of: {listing}",
+        )
+        self.candidates = candidates
+
+
+class UsageError(BrownfieldError):
+    """The command line asks for something that cannot work."""
+
+    exit_code = 2

@@ -1,0 +1,1 @@
+"""The code graph: discovery, parsing, resolution and the SQLite store."""

@@ -1,0 +1,127 @@
+"""Which files of a repository the graph reads, and why the others are skipped."""
+
+from __future__ import annotations
+
+import os
+from collections import defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from brownfield import git
+from brownfield.graph.ignore import IgnoreRule, is_ignored, parse_rules
+from brownfield.graph.languages import language_for
+
+DEFAULT_MAX_FILE_SIZE = 2 * 1024 * 1024
+
+#: Folders that hold other people's code or generated files; never parsed.
+VENDORED_DIRS = frozenset(
+    {
+        ".brownfield",
+        ".git",
+        ".hg",
+        ".svn",
+        ".tox",
+        ".nox",
+        ".venv",
+        "venv",
+        "__pycache__",
+        "node_modules",
+        "site-packages",
+        "third_party",
+        "vendor",
+        "vendored",
+    }
+)
+
+
+class SkipReason:
+    """Why a candidate file was not parsed (the strings appear in summaries and JSON)."""
+
+    VENDORED = "vendored"
+    SYMLINK = "symlink"
+    SYMLINK_OUTSIDE = "symlink-outside-repository"
+    TOO_LARGE = "too-large"
+    BINARY = "binary"
+    UNREADABLE = "unreadable"
+
+
+@dataclass
+class Discovery:
+    """The source files to consider, and the skipped ones by reason."""
+
+    files: dict[str, str] = field(default_factory=dict)  # rel_path -> language
+    skipped: dict[str, list[str]] = field(default_factory=lambda: defaultdict(list))
+
+
+def discover(root: Path) -> Discovery:
+    """List the source files under `root`: git's view inside a work tree, else a walk."""
+    inside_git = git.work_tree_root(root) is not None
+    candidates = git.list_files(root) if inside_git else _walk(root)
+    found = Discovery()
+    real_root = root.resolve()
+    for rel_path in candidates:
+        language = language_for(rel_path)
+        if language is None:
+            continue
+        parts = rel_path.split("/")
+        if any(part in VENDORED_DIRS for part in parts[:-1]):
+            found.skipped[SkipReason.VENDORED].append(rel_path)
+            continue
+        path = root / rel_path
+        if _has_symlink(root, parts):
+            target = path.resolve()
+            inside = target == real_root or real_root in target.parents
+            reason = SkipReason.SYMLINK if inside else SkipReason.SYMLINK_OUTSIDE
+            found.skipped[reason].append(rel_path)
+            continue
+        if not path.is_file():  # deleted but still in the index, or a special file
+            continue
+        found.files[rel_path] = language
+    return found
+
+
+def _has_symlink(root: Path, parts: list[str]) -> bool:
+    current = root
+    for part in parts:
+        current = current / part
+        if current.is_symlink():
+            return True
+    return False
+
+
+def _walk(root: Path) -> list[str]:
+    """Every file under `root`, honouring `.gitignore` files, never following symlinks."""
+    rules: list[IgnoreRule] = []
+    found: list[str] = []
+    for folder, dirs, files in os.walk(root, followlinks=False):
+        rel_folder = Path(folder).relative_to(root).as_posix()
+        rel_folder = "" if rel_folder == "." else rel_folder
+        ignore_file = Path(folder) / ".gitignore"
+        if ignore_file.is_file():
+            rules = rules + parse_rules(ignore_file.read_text("utf-8", "replace"), rel_folder)
+        kept = []
+        for name in sorted(dirs):
+            rel = f"{rel_folder}/{name}" if rel_folder else name
+            if name == ".git" or is_ignored(rel, True, rules):
+                continue
+            kept.append(name)
+        dirs[:] = kept
+        for name in files:
+            rel = f"{rel_folder}/{name}" if rel_folder else name
+            if not is_ignored(rel, False, rules):
+                found.append(rel)
+    return sorted(found)
+
+
+def read_source(root: Path, rel_path: str, max_size: int) -> bytes | str:
+    """The bytes of a source file, or the reason it is skipped."""
+    path = root / rel_path
+    try:
+        if path.stat().st_size > max_size:
+            return SkipReason.TOO_LARGE
+        data = path.read_bytes()
+    except OSError:
+        return SkipReason.UNREADABLE
+    if b"\0" in data[:8192]:
+        return SkipReason.BINARY
+    return data

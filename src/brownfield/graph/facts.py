@@ -1,0 +1,150 @@
+"""What one source file says, as plain records: definitions, imports, calls, bindings.
+
+A `Chain` is an expression as a tuple of steps: names, `()` for a call result and
+`[]` for a subscript, e.g. `make().run` is `("make", "()", "run")`. Records are
+JSON-friendly so the store can keep them per file and re-resolve without re-parsing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from brownfield.model import Edge, Unresolved
+
+Chain = tuple[str, ...]
+CALL = "()"
+SUBSCRIPT = "[]"
+
+
+@dataclass(frozen=True)
+class Definition:
+    """A class or function; `scope` is the qualname of the enclosing definition ("" at top)."""
+
+    kind: str  # "class" | "function"
+    qualname: str
+    scope: str
+    line: int
+    end_line: int
+    bases: tuple[Chain, ...] = ()
+    decorators: tuple[Chain | None, ...] = ()
+    params: tuple[str, ...] = ()
+
+    @property
+    def name(self) -> str:
+        return self.qualname.rpartition(".")[2]
+
+
+@dataclass(frozen=True)
+class ImportFact:
+    """One imported name: `import module as alias` or `from module import name as alias`."""
+
+    scope: str
+    module: str
+    name: str | None
+    alias: str | None
+    level: int
+    line: int
+
+
+@dataclass(frozen=True)
+class CallFact:
+    """A call site; `chain` is None when the callee is not a plain expression chain."""
+
+    scope: str
+    chain: Chain | None
+    text: str
+    line: int
+
+
+@dataclass(frozen=True)
+class BindingFact:
+    """`target = value` in a scope; `value` is None when it is not a chain (a literal...)."""
+
+    scope: str
+    target: Chain
+    value: Chain | None
+    line: int
+
+
+@dataclass(frozen=True)
+class ReturnFact:
+    """`return value` inside a function."""
+
+    scope: str
+    value: Chain
+    line: int
+
+
+@dataclass
+class FileFacts:
+    """Everything extracted from one file, and how the parse went."""
+
+    language: str
+    status: str = "ok"  # ok | syntax-error | invalid-utf8
+    diagnostic: str | None = None
+    line_count: int = 0
+    definitions: list[Definition] = field(default_factory=list)
+    imports: list[ImportFact] = field(default_factory=list)
+    calls: list[CallFact] = field(default_factory=list)
+    bindings: list[BindingFact] = field(default_factory=list)
+    returns: list[ReturnFact] = field(default_factory=list)
+    exports: list[str] | None = None  # a module's `__all__`, when it is a literal
+
+    def to_json(self) -> list[Any]:
+        """A compact positional form (lists, not dicts): facts are stored for every file."""
+        return [
+            self.language,
+            self.status,
+            self.diagnostic,
+            self.line_count,
+            [
+                [d.kind, d.qualname, d.scope, d.line, d.end_line, d.bases, d.decorators, d.params]
+                for d in self.definitions
+            ],
+            [[i.scope, i.module, i.name, i.alias, i.level, i.line] for i in self.imports],
+            [[c.scope, c.chain, c.text, c.line] for c in self.calls],
+            [[b.scope, b.target, b.value, b.line] for b in self.bindings],
+            [[r.scope, r.value, r.line] for r in self.returns],
+            self.exports,
+        ]
+
+    @classmethod
+    def from_json(cls, data: list[Any]) -> FileFacts:
+        def chain(value: Any) -> Chain | None:
+            return None if value is None else tuple(value)
+
+        language, status, diagnostic, line_count, defs, imports, calls, binds, rets, exports = data
+        return cls(
+            language=language,
+            status=status,
+            diagnostic=diagnostic,
+            line_count=line_count,
+            definitions=[
+                Definition(
+                    kind,
+                    qualname,
+                    scope,
+                    line,
+                    end_line,
+                    tuple(tuple(base) for base in bases),
+                    tuple(chain(decorator) for decorator in decorators),
+                    tuple(params),
+                )
+                for kind, qualname, scope, line, end_line, bases, decorators, params in defs
+            ],
+            imports=[ImportFact(*item) for item in imports],
+            calls=[CallFact(s, chain(c), text, line) for s, c, text, line in calls],
+            bindings=[BindingFact(s, tuple(t), chain(v), line) for s, t, v, line in binds],
+            returns=[ReturnFact(s, tuple(v), line) for s, v, line in rets],
+            exports=exports,
+        )
+
+
+@dataclass
+class FileGraph:
+    """What resolving one file produced, and the keys of everything it consulted."""
+
+    edges: list[Edge] = field(default_factory=list)
+    unresolved: list[Unresolved] = field(default_factory=list)
+    deps: set[str] = field(default_factory=set)

@@ -1,0 +1,82 @@
+"""tree-sitter, hidden behind one function: source bytes in, `FileFacts` out.
+
+This is the only module that imports tree-sitter and the grammar wheels. Queries are
+data: every `.scm` file under `grammars/<language>/` is compiled into one query, and
+the language's extractor turns the matches into records.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import tree_sitter
+
+from brownfield.graph.facts import FileFacts
+from brownfield.graph.languages import LANGUAGES
+
+Extractor = Callable[[Any, bytes, list[tuple[int, dict[str, list[Any]]]]], FileFacts]
+
+
+def grammars_dir() -> Path:
+    """The query files: inside the installed package, or beside `src/` in a checkout."""
+    packaged = Path(str(resources.files("brownfield"))) / "grammars"
+    if packaged.is_dir():
+        return packaged
+    return Path(__file__).resolve().parents[3] / "grammars"
+
+
+def query_source(language: str) -> str:
+    """All query files of a language, concatenated in name order."""
+    folder = grammars_dir() / language
+    files = sorted(folder.glob("*.scm"))
+    if not files:
+        raise FileNotFoundError(f"no query files for {language} in {folder}")
+    return "\n".join(path.read_text("utf-8") for path in files)
+
+
+@cache
+def _language(language: str) -> tuple[tree_sitter.Parser, tree_sitter.Query, Extractor]:
+    spec = LANGUAGES[language]
+    wheel = importlib.import_module(spec.grammar_module)
+    grammar = tree_sitter.Language(getattr(wheel, spec.grammar_function)())
+    query = tree_sitter.Query(grammar, query_source(language))
+    extractor: Extractor = importlib.import_module(spec.extractor).extract
+    return tree_sitter.Parser(grammar), query, extractor
+
+
+def parse(language: str, source: bytes) -> FileFacts:
+    """Parse one file and extract its facts; a syntax error still yields partial facts."""
+    parser, query, extract = _language(language)
+    tree = parser.parse(source)
+    matches = tree_sitter.QueryCursor(query).matches(tree.root_node)
+    facts = extract(tree.root_node, source, matches)
+    facts.line_count = source.count(b"\n") + (0 if source.endswith(b"\n") or not source else 1)
+    try:
+        source.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        facts.status = "invalid-utf8"
+        facts.diagnostic = f"invalid UTF-8 at byte {exc.start}"
+    else:
+        if tree.root_node.has_error:
+            facts.status = "syntax-error"
+            facts.diagnostic = f"syntax error near line {_first_error_line(tree.root_node)}"
+    return facts
+
+
+def _first_error_line(node: Any) -> int:
+    """The 1-based line of the first ERROR or MISSING node, depth first."""
+    cursor = node.walk()
+    while True:
+        current = cursor.node
+        if current.is_error or current.is_missing:
+            return int(current.start_point.row) + 1
+        if current.has_error and cursor.goto_first_child():
+            continue
+        while not cursor.goto_next_sibling():
+            if not cursor.goto_parent():
+                return int(node.start_point.row) + 1

@@ -1,0 +1,666 @@
+"""Python: resolve the calls, imports and bases of one file against the whole repository.
+
+Names are looked up the way Python does (local scope, enclosing functions, module,
+builtins; class bodies are not visible from their methods), values flow through
+imports, assignments, returns and instances, and attributes are found through the
+class's C3 method resolution order. What cannot be followed is kept unresolved with a
+reason instead of guessed. Every module the resolution of a file consults is recorded as
+a dependency key, so an incremental build knows which files to resolve again.
+"""
+
+from __future__ import annotations
+
+import builtins
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import NamedTuple
+
+from brownfield.graph.facts import (
+    CALL,
+    SUBSCRIPT,
+    BindingFact,
+    Chain,
+    Definition,
+    FileFacts,
+    FileGraph,
+    ImportFact,
+)
+from brownfield.model import Edge, EdgeKind, Node, NodeKind, Resolution, Unresolved
+
+BUILTIN_NAMES = frozenset(name for name in dir(builtins) if not name.startswith("__"))
+
+#: Attribute names of builtin types: a method call with one of these names on an
+#: unknown receiver is most likely on a str/list/dict..., never guessed by unique name.
+_BUILTIN_ATTRIBUTES = frozenset(
+    name
+    for kind in (str, bytes, list, dict, set, frozenset, tuple, int, float, complex, object, type)
+    for name in dir(kind)
+)
+
+
+class Value(NamedTuple):
+    """What an expression may evaluate to.
+
+    kind: "def" (a repository function or class: path, qualname), "mod" (a repository
+    module or package: path or "", dotted name), "ext" (outside code: "", dotted name),
+    "inst" (an instance of a repository class), "super" (`super()` inside a class).
+    """
+
+    kind: str
+    path: str
+    name: str
+
+
+Found = tuple[Value, Resolution]
+
+
+def module_name(path: str) -> str:
+    """`pkg/mod.py` -> `pkg.mod`; `pkg/__init__.py` -> `pkg`."""
+    stem = path[: -len(".py")] if path.endswith(".py") else path
+    parts = stem.split("/")
+    if parts[-1] == "__init__" and len(parts) > 1:
+        parts = parts[:-1]
+    return ".".join(parts)
+
+
+def node_id(path: str, qualname: str) -> str:
+    return f"{path}::{qualname}" if qualname else path
+
+
+def builtin_id(name: str) -> str:
+    return f"<builtin>.{name}"
+
+
+@dataclass
+class World:
+    """The repository as the resolver sees it: its modules and a way to read their facts."""
+
+    modules: dict[str, str]  # dotted module name -> path
+    load_facts: Callable[[str], FileFacts]
+    methods_named: Callable[[str], list[str]]  # node ids of the methods with this name
+    packages: set[str] = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.packages = set()
+        for dotted in self.modules:
+            parts = dotted.split(".")
+            for size in range(1, len(parts)):
+                self.packages.add(".".join(parts[:size]))
+
+
+class _Binding(NamedTuple):
+    line: int
+    source: str  # "def" | "import" | "assign" | "param" | "global"
+    payload: object
+
+
+@dataclass
+class _ModuleTable:
+    """One file's scopes: name bindings per scope, definitions, instance attributes."""
+
+    path: str
+    dotted: str
+    facts: FileFacts
+    definitions: dict[str, Definition]
+    scopes: dict[str, dict[str, list[_Binding]]]
+    star_imports: list[tuple[str, int]]  # (absolute module, line) of `from m import *`
+    instance_attributes: dict[str, dict[str, list[BindingFact]]]  # class -> attr -> bindings
+
+
+def _build_table(path: str, facts: FileFacts) -> _ModuleTable:
+    dotted = module_name(path)
+    scopes: dict[str, dict[str, list[_Binding]]] = {"": {}}
+    definitions: dict[str, Definition] = {}
+    for definition in facts.definitions:
+        definitions.setdefault(definition.qualname, definition)
+        scopes.setdefault(definition.qualname, {})
+        scopes.setdefault(definition.scope, {}).setdefault(definition.name, []).append(
+            _Binding(definition.line, "def", definition.qualname)
+        )
+    for definition in facts.definitions:
+        if definition.kind == "class":
+            continue
+        local = scopes[definition.qualname]
+        for index, param in enumerate(definition.params):
+            local.setdefault(param.lstrip("*"), []).append(_Binding(definition.line, "param", index))
+    table = _ModuleTable(path, dotted, facts, definitions, scopes, [], {})
+    for fact in facts.imports:
+        scope = scopes.setdefault(fact.scope, {})
+        if fact.name == "*":
+            if not fact.scope:
+                absolute = _absolute_module(dotted, path, fact.module, fact.level)
+                if absolute is not None:
+                    table.star_imports.append((absolute, fact.line))
+            continue
+        if fact.name is not None:
+            bound = fact.alias or fact.name.split(".")[0]
+        else:
+            bound = fact.alias or fact.module.split(".")[0]
+        scope.setdefault(bound, []).append(_Binding(fact.line, "import", fact))
+    for binding in facts.bindings:
+        if len(binding.target) == 1:
+            scope = scopes.setdefault(binding.scope, {})
+            scope.setdefault(binding.target[0], []).append(_Binding(binding.line, "assign", binding))
+        elif len(binding.target) == 2:
+            owner = definitions.get(binding.scope)
+            if owner is None or owner.kind != "method" or not owner.params:
+                continue
+            if binding.target[0] == owner.params[0]:
+                attributes = table.instance_attributes.setdefault(owner.scope, {})
+                attributes.setdefault(binding.target[1], []).append(binding)
+    for scope in scopes.values():
+        for bindings in scope.values():
+            bindings.sort(key=lambda binding: binding.line)
+    return table
+
+
+def _absolute_module(dotted: str, path: str, module: str, level: int) -> str | None:
+    """The absolute name of a (possibly relative) import, or None if it climbs too high."""
+    if level == 0:
+        return module
+    package = dotted.split(".") if path.endswith("__init__.py") else dotted.split(".")[:-1]
+    if level > 1:
+        if level - 1 > len(package):
+            return None
+        package = package[: len(package) - (level - 1)]
+    parts = [*package, *([module] if module else [])]
+    return ".".join(parts) if parts else None
+
+
+def nodes_of(path: str, facts: FileFacts) -> list[Node]:
+    """The module node and every definition of a file; these depend on the file alone."""
+    dotted = module_name(path)
+    found = [
+        Node(
+            id=path,
+            kind=NodeKind.MODULE,
+            name=dotted.rpartition(".")[2],
+            qualname=dotted,
+            path=path,
+            line=1,
+            end_line=max(1, facts.line_count),
+            language="python",
+        )
+    ]
+    seen = set()
+    for definition in facts.definitions:
+        if definition.qualname in seen:
+            continue  # a redefinition (`if ...: def f` / `else: def f`) keeps the first span
+        seen.add(definition.qualname)
+        found.append(
+            Node(
+                id=node_id(path, definition.qualname),
+                kind=NodeKind(definition.kind),
+                name=definition.name,
+                qualname=f"{dotted}.{definition.qualname}",
+                path=path,
+                line=definition.line,
+                end_line=definition.end_line,
+                language="python",
+            )
+        )
+    return found
+
+
+def new_resolver(
+    paths: Iterable[str],
+    load_facts: Callable[[str], FileFacts],
+    methods_named: Callable[[str], list[str]],
+) -> Resolver:
+    """A resolver over the Python files `paths` of one repository."""
+    modules = {module_name(path): path for path in sorted(paths)}
+    return Resolver(World(modules, load_facts, methods_named))
+
+
+def invalidated_keys(path: str, old: FileFacts | None, new: FileFacts | None) -> set[str]:
+    """The dependency keys whose meaning changes when `path` goes from `old` to `new` facts."""
+    parts = module_name(path).split(".")
+    keys = {f"file:{path}"} | {f"mod:{'.'.join(parts[:size])}" for size in range(1, len(parts) + 1)}
+    for facts in (old, new):
+        if facts is not None:
+            keys.update(f"name:{d.name}" for d in facts.definitions if d.kind == "method")
+    return keys
+
+
+class Resolver:
+    """Resolves files of one repository; caches scope tables across files."""
+
+    def __init__(self, world: World) -> None:
+        self.world = world
+        self._tables: dict[str, _ModuleTable] = {}
+        self._mro: dict[tuple[str, str], list[Value]] = {}
+        self._active: set[object] = set()
+        self._deps: set[str] = set()
+        self._reason = ""  # why the current call failed to resolve; the first cause wins
+
+    # -- tables and dependencies -------------------------------------------------
+
+    def _table(self, path: str) -> _ModuleTable:
+        self._deps.add(f"file:{path}")
+        table = self._tables.get(path)
+        if table is None:
+            table = _build_table(path, self.world.load_facts(path))
+            self._tables[path] = table
+        return table
+
+    def _module(self, dotted: str) -> Value | None:
+        """A repository module or package by dotted name, recording the lookup."""
+        self._deps.add(f"mod:{dotted}")
+        path = self.world.modules.get(dotted)
+        if path is not None:
+            return Value("mod", path, dotted)
+        if dotted in self.world.packages:
+            return Value("mod", "", dotted)  # a namespace package: a folder without __init__
+        return None
+
+    # -- resolving one file -------------------------------------------------------
+
+    def resolve(self, path: str) -> FileGraph:
+        """Every edge leaving the definitions of `path`, and what stayed unresolved."""
+        self._deps = set()
+        table = self._table(path)
+        graph = FileGraph()
+        for definition in table.facts.definitions:
+            source = node_id(path, definition.scope)
+            graph.edges.append(
+                Edge(
+                    source,
+                    node_id(path, definition.qualname),
+                    EdgeKind.CONTAINS,
+                    path,
+                    definition.line,
+                )
+            )
+            if definition.kind == "class":
+                for base in self._bases(table, definition):
+                    graph.edges.append(
+                        Edge(
+                            node_id(path, definition.qualname),
+                            _target_id(base),
+                            EdgeKind.INHERITS,
+                            path,
+                            definition.line,
+                        )
+                    )
+        for fact in table.facts.imports:
+            target = self._import_target(table, fact.module, fact.name, fact.level)
+            if target is not None and (target.kind != "mod" or target.path):
+                graph.edges.append(
+                    Edge(path, _target_id(target), EdgeKind.IMPORTS, path, fact.line, Resolution.IMPORT)
+                )
+        for call in table.facts.calls:
+            source = node_id(path, call.scope)
+            if call.chain is None:
+                graph.unresolved.append(Unresolved(source, call.text, path, call.line, "dynamic"))
+                continue
+            self._reason = ""
+            found = self._evaluate(table, call.scope, call.chain, call.line)
+            targets = {
+                target for value, how in found for target in self._call_targets(value, how)
+            }
+            if not targets:
+                guess = self._unique_name_guess(call.chain)
+                if guess is not None:
+                    targets = {guess}
+            if not targets:
+                reason = self._reason or "not-callable"
+                graph.unresolved.append(Unresolved(source, call.text, path, call.line, reason))
+            for target_id, how in sorted(targets):
+                graph.edges.append(Edge(source, target_id, EdgeKind.CALLS, path, call.line, how))
+        graph.edges = sorted(set(graph.edges))
+        graph.deps = self._deps
+        return graph
+
+    def _import_target(
+        self, table: _ModuleTable, module: str, name: str | None, level: int
+    ) -> Value | None:
+        absolute = _absolute_module(table.dotted, table.path, module, level)
+        if absolute is None:
+            return None
+        if name not in (None, "*"):
+            submodule = self._module(f"{absolute}.{name}")
+            if submodule is not None:
+                return submodule
+        return self._module(absolute) or Value("ext", "", absolute)
+
+    def _bases(self, table: _ModuleTable, definition: Definition) -> list[Value]:
+        bases: list[Value] = []
+        for chain in definition.bases:
+            for value, _ in self._evaluate(table, definition.scope, chain, definition.line):
+                if value.kind in ("def", "ext") and value not in bases:
+                    if value.kind == "def" and not self._is_class(value):
+                        continue
+                    bases.append(value)
+        return bases
+
+    def _call_targets(self, value: Value, how: Resolution) -> list[tuple[str, Resolution]]:
+        if value.kind == "ext":
+            return [(value.name, how)]
+        if value.kind == "def":
+            if not self._is_class(value):
+                return [(node_id(value.path, value.name), how)]
+            init = self._member(value, "__init__", instance=False, skip_self=False)
+            defined = [v for v, _ in init if v.kind == "def" and not self._is_class(v)]
+            if defined:
+                return [(node_id(v.path, v.name), Resolution.CONSTRUCTOR) for v in defined]
+            return [(node_id(value.path, value.name), Resolution.CONSTRUCTOR)]
+        if value.kind == "inst":
+            return [
+                (node_id(v.path, v.name), Resolution.INFERRED)
+                for v, _ in self._member(Value("def", value.path, value.name), "__call__", True)
+                if v.kind == "def" and not self._is_class(v)
+            ]
+        self._reason = self._reason or "not-callable"
+        return []
+
+    def _unique_name_guess(self, chain: Chain) -> tuple[str, Resolution] | None:
+        """A method call on an unknown receiver, when only one method has that name."""
+        if len(chain) < 2 or chain[-1] in (CALL, SUBSCRIPT) or self._reason != "unknown-receiver":
+            return None
+        name = chain[-1]
+        if name.startswith("__") or name in _BUILTIN_ATTRIBUTES:
+            return None
+        self._deps.add(f"name:{name}")
+        owners = self.world.methods_named(name)
+        return (owners[0], Resolution.UNIQUE_NAME) if len(owners) == 1 else None
+
+    # -- evaluation ---------------------------------------------------------------
+
+    def _evaluate(self, table: _ModuleTable, scope: str, chain: Chain, line: int) -> list[Found]:
+        """The values a chain may have when evaluated in `scope` at `line`."""
+        key = (table.path, scope, chain, line)
+        if key in self._active:
+            return []
+        self._active.add(key)
+        try:
+            head = chain[0]
+            if head == "super" and len(chain) > 1 and chain[1] == CALL:
+                owner = self._enclosing_class(table, scope)
+                if owner is None:
+                    self._reason = self._reason or "unknown-receiver"
+                    return []
+                values: list[Found] = [(Value("super", table.path, owner), Resolution.SELF)]
+                steps: Iterable[str] = chain[2:]
+            else:
+                values = self._lookup(table, scope, head, line)
+                steps = chain[1:]
+            for step in steps:
+                if not values:
+                    break
+                values = _unique(
+                    found for value, how in values for found in self._step(value, how, step)
+                )
+            return values
+        finally:
+            self._active.discard(key)
+
+    def _step(self, value: Value, how: Resolution, step: str) -> list[Found]:
+        if step == SUBSCRIPT:
+            self._reason = self._reason or "unknown-receiver"
+            return []
+        if step == CALL:
+            return self._call_result(value)
+        return [
+            (found, Resolution.INFERRED if found_how is Resolution.INFERRED else how)
+            for found, found_how in self._attribute(value, step)
+        ]
+
+    def _call_result(self, value: Value) -> list[Found]:
+        if value.kind == "def":
+            if self._is_class(value):
+                return [(Value("inst", value.path, value.name), Resolution.INFERRED)]
+            table = self._table(value.path)
+            results: list[Found] = []
+            for returned in table.facts.returns:
+                if returned.scope == value.name:
+                    results.extend(
+                        (found, Resolution.INFERRED)
+                        for found, _ in self._evaluate(table, value.name, returned.value, returned.line)
+                    )
+            if not results:
+                self._reason = self._reason or "unknown-receiver"
+            return results
+        if value.kind == "inst":
+            calls = self._member(Value("def", value.path, value.name), "__call__", True)
+            return _unique(found for method, _ in calls for found in self._call_result(method))
+        self._reason = self._reason or "unknown-receiver"
+        return []
+
+    def _attribute(self, value: Value, attribute: str) -> list[Found]:
+        if value.kind == "ext":
+            return [(Value("ext", "", f"{value.name}.{attribute}"), Resolution.IMPORT)]
+        if value.kind == "mod":
+            return self._module_attribute(value, attribute)
+        if value.kind == "def" and self._is_class(value):
+            return self._member(value, attribute, instance=False)
+        if value.kind == "inst":
+            return self._member(Value("def", value.path, value.name), attribute, instance=True)
+        if value.kind == "super":
+            return self._member(
+                Value("def", value.path, value.name), attribute, instance=True, skip_self=True
+            )
+        self._reason = self._reason or "unknown-attribute"
+        return []
+
+    def _module_attribute(self, module: Value, attribute: str) -> list[Found]:
+        if module.path:
+            table = self._table(module.path)
+            found = self._lookup_in_scope(table, "", attribute, None)
+            if found is not None:
+                return found
+        submodule = self._module(f"{module.name}.{attribute}")
+        if submodule is not None:
+            return [(submodule, Resolution.IMPORT)]
+        if module.path:
+            starred = self._star_lookup(self._table(module.path), attribute)
+            if starred:
+                return starred
+        self._reason = self._reason or "unknown-attribute"
+        return []
+
+    # -- names ------------------------------------------------------------------------
+
+    def _lookup(self, table: _ModuleTable, scope: str, name: str, line: int) -> list[Found]:
+        """Python's LEGB lookup of a bare name used at `line` inside `scope`."""
+        current: str | None = scope
+        first = True
+        while current is not None:
+            definition = table.definitions.get(current) if current else None
+            if first or definition is None or definition.kind != "class":
+                found = self._lookup_in_scope(table, current, name, line if first else None)
+                if found is not None:
+                    if not found:
+                        self._reason = self._reason or "unknown-receiver"
+                    return found
+            first = False
+            current = None if not current else (definition.scope if definition else "")
+        starred = self._star_lookup(table, name)
+        if starred:
+            return starred
+        if name in BUILTIN_NAMES:
+            return [(Value("ext", "", builtin_id(name)), Resolution.BUILTIN)]
+        external = {module for module, _ in table.star_imports if self._module(module) is None}
+        if len(external) == 1:
+            return [(Value("ext", "", f"{external.pop()}.{name}"), Resolution.IMPORT)]
+        self._reason = self._reason or "unknown-name"
+        return []
+
+    def _lookup_in_scope(
+        self, table: _ModuleTable, scope: str, name: str, line: int | None
+    ) -> list[Found] | None:
+        """The values of `name` bound in exactly this scope, or None when it is not bound there.
+
+        At `line` the live binding is the last one before it; from an inner scope or
+        another module, the last binding in the scope counts.
+        """
+        bindings = table.scopes.get(scope, {}).get(name)
+        if not bindings:
+            return None
+        chosen = bindings[-1]
+        if line is not None:
+            before = [binding for binding in bindings if binding.line < line or (
+                binding.line == line and binding.source != "assign"
+            )]
+            if before:
+                chosen = before[-1]
+        return self._binding_values(table, scope, chosen)
+
+    def _binding_values(self, table: _ModuleTable, scope: str, binding: _Binding) -> list[Found]:
+        if binding.source == "def":
+            return [(Value("def", table.path, str(binding.payload)), Resolution.LOCAL)]
+        if binding.source == "import":
+            return self._import_values(table, binding.payload)
+        if binding.source == "param":
+            return self._param_values(table, scope, int(str(binding.payload)))
+        fact = binding.payload
+        assert isinstance(fact, BindingFact)
+        if fact.value is None:
+            return []
+        return [
+            (value, Resolution.INFERRED)
+            for value, _ in self._evaluate(table, scope, fact.value, fact.line)
+        ]
+
+    def _import_values(self, table: _ModuleTable, fact: object) -> list[Found]:
+        assert isinstance(fact, ImportFact)
+        absolute = _absolute_module(table.dotted, table.path, fact.module, fact.level)
+        if absolute is None:
+            self._reason = self._reason or "unknown-name"
+            return []
+        if fact.name is None:
+            target = absolute if fact.alias else absolute.split(".")[0]
+            module = self._module(target)
+            return [(module or Value("ext", "", target), Resolution.IMPORT)]
+        module = self._module(absolute)
+        if module is None:
+            return [(Value("ext", "", f"{absolute}.{fact.name}"), Resolution.IMPORT)]
+        key = ("import", absolute, fact.name)
+        if key in self._active:
+            return []
+        self._active.add(key)
+        try:
+            return [(value, Resolution.IMPORT) for value, _ in self._module_attribute(module, fact.name)]
+        finally:
+            self._active.discard(key)
+
+    def _param_values(self, table: _ModuleTable, scope: str, index: int) -> list[Found]:
+        definition = table.definitions.get(scope)
+        if index != 0 or definition is None or definition.kind != "method":
+            return []
+        decorators = {chain for chain in definition.decorators if chain}
+        if ("staticmethod",) in decorators:
+            return []
+        owner = Value("def", table.path, definition.scope)
+        if ("classmethod",) in decorators or definition.name == "__new__":
+            return [(owner, Resolution.SELF)]
+        return [(Value("inst", table.path, definition.scope), Resolution.SELF)]
+
+    def _star_lookup(self, table: _ModuleTable, name: str) -> list[Found]:
+        for module_name_, _ in reversed(table.star_imports):
+            module = self._module(module_name_)
+            if module is None or not module.path:
+                continue
+            exporter = self._table(module.path)
+            exports = exporter.facts.exports
+            if (exports is not None and name not in exports) or (
+                exports is None and name.startswith("_")
+            ):
+                continue
+            key = ("star", module.path, name)
+            if key in self._active:
+                continue
+            self._active.add(key)
+            try:
+                found = self._module_attribute(module, name)
+            finally:
+                self._active.discard(key)
+            if found:
+                return found
+        return []
+
+    # -- classes --------------------------------------------------------------------------
+
+    def _is_class(self, value: Value) -> bool:
+        definition = self._table(value.path).definitions.get(value.name)
+        return definition is not None and definition.kind == "class"
+
+    def _enclosing_class(self, table: _ModuleTable, scope: str) -> str | None:
+        definition = table.definitions.get(scope)
+        while definition is not None and definition.kind != "class":
+            definition = table.definitions.get(definition.scope)
+        return definition.qualname if definition else None
+
+    def _member(
+        self, cls: Value, attribute: str, instance: bool, skip_self: bool = False
+    ) -> list[Found]:
+        """An attribute of a class (or of its instances) through the C3 method resolution order."""
+        order = self.mro(cls)
+        for klass in order[1:] if skip_self else order:
+            if klass.kind == "ext":
+                return [(Value("ext", "", f"{klass.name}.{attribute}"), Resolution.IMPORT)]
+            table = self._table(klass.path)
+            found = self._lookup_in_scope(table, klass.name, attribute, None)
+            if found is not None:
+                return found
+            if instance:
+                assigned = table.instance_attributes.get(klass.name, {}).get(attribute)
+                if assigned:
+                    last = assigned[-1]
+                    if last.value is None:
+                        return []
+                    return [
+                        (value, Resolution.INFERRED)
+                        for value, _ in self._evaluate(table, last.scope, last.value, last.line)
+                    ]
+        self._reason = self._reason or "unknown-attribute"
+        return []
+
+    def mro(self, cls: Value) -> list[Value]:
+        """C3 linearization over repository classes; an outside base ends its branch."""
+        key = (cls.path, cls.name)
+        cached = self._mro.get(key)
+        if cached is not None:
+            return cached
+        self._mro[key] = [cls]  # guards against inheritance cycles
+        table = self._table(cls.path)
+        definition = table.definitions[cls.name]
+        bases = self._bases(table, definition)
+        sequences = [
+            self.mro(base) if base.kind == "def" else [base] for base in bases
+        ] + [list(bases)]
+        order = [cls, *_c3_merge(sequences)]
+        self._mro[key] = order
+        return order
+
+
+def _c3_merge(sequences: list[list[Value]]) -> list[Value]:
+    result: list[Value] = []
+    pending = [list(sequence) for sequence in sequences if sequence]
+    while pending:
+        for sequence in pending:
+            head = sequence[0]
+            if not any(head in other[1:] for other in pending):
+                break
+        else:  # inconsistent hierarchy: fall back to depth-first order
+            for sequence in pending:
+                result.extend(item for item in sequence if item not in result)
+            return result
+        result.append(head)
+        pending = [[item for item in sequence if item != head] for sequence in pending]
+        pending = [sequence for sequence in pending if sequence]
+    return result
+
+
+def _unique(found: Iterable[Found]) -> list[Found]:
+    seen: dict[Value, Resolution] = {}
+    for value, how in found:
+        seen.setdefault(value, how)
+    return list(seen.items())
+
+
+def _target_id(value: Value) -> str:
+    if value.kind == "ext":
+        return value.name
+    if value.kind == "mod":
+        return value.path or value.name
+    return node_id(value.path, value.name)

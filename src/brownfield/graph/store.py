@@ -1,0 +1,451 @@
+"""The graph store: one SQLite file, `.brownfield/graph.db`, written in one transaction.
+
+This is the only module that imports sqlite3. Builds write through `GraphStore` inside
+`transaction()`; queries read through the same class. Never pickle: per-file facts are
+kept as JSON so a crafted cache file cannot run code.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from brownfield.errors import StoreError
+from brownfield.graph.facts import FileFacts
+from brownfield.model import Edge, EdgeKind, Node, NodeKind, Resolution, Unresolved
+
+SCHEMA_VERSION = 1
+STATE_DIR = ".brownfield"
+DB_NAME = "graph.db"
+
+_SCHEMA = """
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE files (
+    path TEXT PRIMARY KEY,
+    language TEXT,
+    sha256 TEXT,
+    size INTEGER,
+    mtime_ns INTEGER,
+    status TEXT NOT NULL,
+    diagnostic TEXT,
+    lines INTEGER NOT NULL DEFAULT 0,
+    facts TEXT
+);
+CREATE TABLE nodes (
+    id TEXT PRIMARY KEY,
+    kind TEXT NOT NULL,
+    name TEXT NOT NULL,
+    qualname TEXT NOT NULL,
+    path TEXT,
+    line INTEGER,
+    end_line INTEGER,
+    language TEXT
+);
+CREATE INDEX nodes_path ON nodes(path);
+CREATE INDEX nodes_name ON nodes(name);
+CREATE INDEX nodes_qualname ON nodes(qualname);
+CREATE TABLE edges (
+    src TEXT NOT NULL,
+    dst TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    path TEXT NOT NULL,
+    line INTEGER,
+    resolution TEXT
+);
+CREATE INDEX edges_src ON edges(src, kind);
+CREATE INDEX edges_dst ON edges(dst, kind);
+CREATE INDEX edges_path ON edges(path);
+CREATE TABLE unresolved (
+    src TEXT NOT NULL,
+    callee TEXT NOT NULL,
+    path TEXT NOT NULL,
+    line INTEGER NOT NULL,
+    reason TEXT NOT NULL
+);
+CREATE INDEX unresolved_path ON unresolved(path);
+CREATE TABLE deps (path TEXT NOT NULL, key TEXT NOT NULL);
+CREATE INDEX deps_key ON deps(key);
+CREATE INDEX deps_path ON deps(path);
+"""
+
+
+@dataclass(frozen=True)
+class FileRow:
+    """What the store knows about one file, without its facts."""
+
+    path: str
+    language: str | None
+    sha256: str | None
+    size: int | None
+    mtime_ns: int | None
+    status: str
+    diagnostic: str | None
+    lines: int
+
+
+def db_path(root: Path) -> Path:
+    return root / STATE_DIR / DB_NAME
+
+
+class GraphStore:
+    """Reads and writes one graph database."""
+
+    def __init__(self, connection: sqlite3.Connection, path: Path) -> None:
+        self._db = connection
+        self.path = path
+
+    # -- opening --------------------------------------------------------------------
+
+    @classmethod
+    def open(cls, root: Path, create: bool = False) -> GraphStore:
+        """Open the graph of repository `root`; `create` makes an empty one when missing."""
+        path = db_path(root)
+        if not path.exists() and not create:
+            raise StoreError(
+                f"no graph at {path}; run `brownfield graph build` first"
+            )
+        if create:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            ignore = path.parent / ".gitignore"
+            if not ignore.exists():
+                ignore.write_text("# brownfield's own state; never commit it\n*\n")
+        try:
+            connection = sqlite3.connect(path, timeout=30, isolation_level=None)
+            connection.execute("PRAGMA journal_mode=WAL")
+            connection.execute("PRAGMA synchronous=NORMAL")
+            store = cls(connection, path)
+            version = store._schema_version()
+        except sqlite3.DatabaseError as exc:
+            raise StoreError(
+                f"the graph store {path} is corrupt ({exc}); "
+                "rebuild it with `brownfield graph build --full`"
+            ) from exc
+        if version is None:
+            if not create:
+                raise StoreError(f"the graph store {path} is empty; run `brownfield graph build`")
+            store._create_schema()
+        elif version > SCHEMA_VERSION:
+            raise StoreError(
+                f"the graph store {path} has schema {version}, newer than this brownfield "
+                f"({SCHEMA_VERSION}); upgrade brownfield or rebuild with --full"
+            )
+        elif version < SCHEMA_VERSION:
+            raise StoreError(
+                f"the graph store {path} has an old schema ({version}); "
+                "rebuild it with `brownfield graph build --full`"
+            )
+        return store
+
+    @staticmethod
+    def remove(root: Path) -> None:
+        """Delete the database files (for `--full` over a corrupt or old store)."""
+        path = db_path(root)
+        for suffix in ("", "-wal", "-shm"):
+            Path(f"{path}{suffix}").unlink(missing_ok=True)
+
+    def close(self) -> None:
+        self._db.close()
+
+    def _schema_version(self) -> int | None:
+        exists = self._db.execute(
+            "SELECT 1 FROM sqlite_master WHERE type='table' AND name='meta'"
+        ).fetchone()
+        if not exists:
+            return None
+        row = self._db.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone()
+        return int(row[0]) if row else None
+
+    def _create_schema(self) -> None:
+        with self.transaction():
+            for statement in _SCHEMA.split(";"):
+                if statement.strip():
+                    self._db.execute(statement)
+            self.set_meta({"schema_version": str(SCHEMA_VERSION)})
+
+    @contextmanager
+    def transaction(self) -> Iterator[None]:
+        """Everything inside commits together or not at all (a killed build leaves the old graph)."""
+        self._db.execute("BEGIN IMMEDIATE")
+        try:
+            yield
+        except BaseException:
+            self._db.execute("ROLLBACK")
+            raise
+        self._db.execute("COMMIT")
+
+    # -- writing --------------------------------------------------------------------
+
+    def set_meta(self, values: dict[str, str]) -> None:
+        self._db.executemany(
+            "INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)", sorted(values.items())
+        )
+
+    def put_file(self, row: FileRow, facts_json: str | None) -> None:
+        self._db.execute(
+            "INSERT OR REPLACE INTO files VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                row.path,
+                row.language,
+                row.sha256,
+                row.size,
+                row.mtime_ns,
+                row.status,
+                row.diagnostic,
+                row.lines,
+                facts_json,
+            ),
+        )
+
+    def touch_file(self, path: str, mtime_ns: int) -> None:
+        self._db.execute("UPDATE files SET mtime_ns = ? WHERE path = ?", (mtime_ns, path))
+
+    def remove_file(self, path: str) -> None:
+        """Forget a file: its row, its nodes and everything its resolution produced."""
+        self._db.execute("DELETE FROM files WHERE path = ?", (path,))
+        self._db.execute("DELETE FROM nodes WHERE path = ?", (path,))
+        self.clear_resolution(path)
+
+    def put_nodes(self, path: str, nodes: Iterable[Node]) -> None:
+        self._db.execute("DELETE FROM nodes WHERE path = ?", (path,))
+        self._db.executemany(
+            "INSERT OR IGNORE INTO nodes VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            [
+                (n.id, n.kind.value, n.name, n.qualname, n.path, n.line, n.end_line, n.language)
+                for n in nodes
+            ],
+        )
+
+    def clear_resolution(self, path: str) -> None:
+        for table in ("edges", "unresolved", "deps"):
+            self._db.execute(f"DELETE FROM {table} WHERE path = ?", (path,))
+
+    def put_resolution(
+        self,
+        path: str,
+        edges: Sequence[Edge],
+        unresolved: Sequence[Unresolved],
+        deps: Iterable[str],
+    ) -> None:
+        """Replace what resolving `path` produced."""
+        self.clear_resolution(path)
+        self._db.executemany(
+            "INSERT INTO edges VALUES (?, ?, ?, ?, ?, ?)",
+            [
+                (
+                    e.src,
+                    e.dst,
+                    e.kind.value,
+                    path,
+                    e.line,
+                    e.resolution.value if e.resolution else None,
+                )
+                for e in edges
+            ],
+        )
+        self._db.executemany(
+            "INSERT INTO unresolved VALUES (?, ?, ?, ?, ?)",
+            [(u.src, u.callee, path, u.line, u.reason) for u in unresolved],
+        )
+        self._db.executemany(
+            "INSERT INTO deps VALUES (?, ?)", [(path, key) for key in sorted(deps)]
+        )
+
+    def sync_external_nodes(self) -> None:
+        """Keep exactly one external node per outside name that an edge points to."""
+        self._db.execute(
+            "DELETE FROM nodes WHERE kind = 'external' AND id NOT IN (SELECT dst FROM edges)"
+        )
+        missing = self._db.execute(
+            "SELECT DISTINCT dst FROM edges WHERE dst NOT IN (SELECT id FROM nodes)"
+        ).fetchall()
+        self._db.executemany(
+            "INSERT INTO nodes VALUES (?, 'external', ?, ?, NULL, NULL, NULL, NULL)",
+            [(dst, dst.rpartition(".")[2], dst) for (dst,) in missing],
+        )
+
+    # -- reading --------------------------------------------------------------------
+
+    def meta(self) -> dict[str, str]:
+        return dict(self._db.execute("SELECT key, value FROM meta").fetchall())
+
+    def file_rows(self) -> dict[str, FileRow]:
+        rows = self._db.execute(
+            "SELECT path, language, sha256, size, mtime_ns, status, diagnostic, lines FROM files"
+        )
+        return {row[0]: FileRow(*row) for row in rows}
+
+    def file_row(self, path: str) -> FileRow | None:
+        row = self._db.execute(
+            "SELECT path, language, sha256, size, mtime_ns, status, diagnostic, lines "
+            "FROM files WHERE path = ?",
+            (path,),
+        ).fetchone()
+        return FileRow(*row) if row else None
+
+    def facts(self, path: str) -> FileFacts:
+        row = self._db.execute("SELECT facts FROM files WHERE path = ?", (path,)).fetchone()
+        if row is None or row[0] is None:
+            raise StoreError(f"the graph store has no facts for {path}; rebuild with --full")
+        return FileFacts.from_json(json.loads(row[0]))
+
+    def files_depending_on(self, keys: Iterable[str]) -> set[str]:
+        found: set[str] = set()
+        batch = sorted(set(keys))
+        for start in range(0, len(batch), 500):
+            chunk = batch[start : start + 500]
+            marks = ",".join("?" * len(chunk))
+            found.update(
+                path
+                for (path,) in self._db.execute(
+                    f"SELECT DISTINCT path FROM deps WHERE key IN ({marks})", chunk
+                )
+            )
+        return found
+
+    def node(self, node_id: str) -> Node | None:
+        row = self._db.execute("SELECT * FROM nodes WHERE id = ?", (node_id,)).fetchone()
+        return _node(row) if row else None
+
+    def nodes(self, ids: Iterable[str]) -> dict[str, Node]:
+        found: dict[str, Node] = {}
+        batch = sorted(set(ids))
+        for start in range(0, len(batch), 500):
+            chunk = batch[start : start + 500]
+            marks = ",".join("?" * len(chunk))
+            for row in self._db.execute(f"SELECT * FROM nodes WHERE id IN ({marks})", chunk):
+                found[row[0]] = _node(row)
+        return found
+
+    def nodes_where(self, column: str, value: str) -> list[Node]:
+        """Nodes whose `name`, `qualname` or `path` equals `value`."""
+        if column not in ("name", "qualname", "path"):
+            raise ValueError(column)
+        rows = self._db.execute(f"SELECT * FROM nodes WHERE {column} = ? ORDER BY id", (value,))
+        return [_node(row) for row in rows]
+
+    def nodes_like(self, pattern: str, limit: int) -> list[Node]:
+        """Repository nodes whose name, qualname or path contains `pattern` (case-insensitive)."""
+        like = "%" + pattern.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
+        rows = self._db.execute(
+            "SELECT * FROM nodes WHERE kind != 'external' AND "
+            "(name LIKE ? ESCAPE '\\' OR qualname LIKE ? ESCAPE '\\' OR path LIKE ? ESCAPE '\\') "
+            "ORDER BY id LIMIT ?",
+            (like, like, like, limit),
+        )
+        return [_node(row) for row in rows]
+
+    def method_ids(self, name: str) -> list[str]:
+        rows = self._db.execute(
+            "SELECT id FROM nodes WHERE kind = 'method' AND name = ? ORDER BY id", (name,)
+        )
+        return [row[0] for row in rows]
+
+    def edges_into(self, ids: Iterable[str], kinds: Sequence[EdgeKind]) -> list[Edge]:
+        return self._edges("dst", ids, kinds)
+
+    def edges_out_of(self, ids: Iterable[str], kinds: Sequence[EdgeKind]) -> list[Edge]:
+        return self._edges("src", ids, kinds)
+
+    def _edges(self, column: str, ids: Iterable[str], kinds: Sequence[EdgeKind]) -> list[Edge]:
+        found: list[Edge] = []
+        batch = sorted(set(ids))
+        kind_marks = ",".join("?" * len(kinds))
+        for start in range(0, len(batch), 500):
+            chunk = batch[start : start + 500]
+            marks = ",".join("?" * len(chunk))
+            rows = self._db.execute(
+                f"SELECT src, dst, kind, path, line, resolution FROM edges "
+                f"WHERE {column} IN ({marks}) AND kind IN ({kind_marks})",
+                [*chunk, *(kind.value for kind in kinds)],
+            )
+            found.extend(_edge(row) for row in rows)
+        return sorted(found)
+
+    def all_nodes(self) -> list[Node]:
+        return [_node(row) for row in self._db.execute("SELECT * FROM nodes ORDER BY id")]
+
+    def all_edges(self) -> list[Edge]:
+        rows = self._db.execute(
+            "SELECT src, dst, kind, path, line, resolution FROM edges "
+            "ORDER BY src, dst, kind, path, line, resolution"
+        )
+        return [_edge(row) for row in rows]
+
+    def all_unresolved(self) -> list[Unresolved]:
+        rows = self._db.execute(
+            "SELECT src, callee, path, line, reason FROM unresolved "
+            "ORDER BY path, line, src, callee, reason"
+        )
+        return [Unresolved(*row) for row in rows]
+
+    def count(self, table: str, group_by: str) -> dict[str, int]:
+        """Row counts of a table grouped by one column (for stats and summaries)."""
+        allowed = {
+            "nodes": ("kind", "language"),
+            "edges": ("kind", "resolution"),
+            "unresolved": ("reason",),
+            "files": ("status", "language"),
+        }
+        if group_by not in allowed.get(table, ()):
+            raise ValueError(f"{table}.{group_by}")
+        rows = self._db.execute(
+            f"SELECT COALESCE({group_by}, ''), COUNT(*) FROM {table} GROUP BY 1 ORDER BY 1"
+        )
+        return {str(key): int(value) for key, value in rows}
+
+    def language_counts(self) -> dict[str, dict[str, int]]:
+        """Per language: files, definitions, resolved calls and unresolved calls."""
+        result: dict[str, dict[str, int]] = {}
+
+        def add(rows: Any, key: str) -> None:
+            for language, value in rows:
+                if language is None:
+                    continue
+                entry = result.setdefault(
+                    language, {"files": 0, "definitions": 0, "calls": 0, "unresolved": 0}
+                )
+                entry[key] = int(value)
+
+        add(self._db.execute("SELECT language, COUNT(*) FROM files GROUP BY 1"), "files")
+        add(
+            self._db.execute(
+                "SELECT language, COUNT(*) FROM nodes "
+                "WHERE kind NOT IN ('module', 'external') GROUP BY 1"
+            ),
+            "definitions",
+        )
+        add(
+            self._db.execute(
+                "SELECT f.language, COUNT(*) FROM edges e JOIN files f ON f.path = e.path "
+                "WHERE e.kind = 'calls' GROUP BY 1"
+            ),
+            "calls",
+        )
+        add(
+            self._db.execute(
+                "SELECT f.language, COUNT(*) FROM unresolved u JOIN files f ON f.path = u.path "
+                "GROUP BY 1"
+            ),
+            "unresolved",
+        )
+        return result
+
+
+def _node(row: Sequence[Any]) -> Node:
+    return Node(row[0], NodeKind(row[1]), row[2], row[3], row[4], row[5], row[6], row[7])
+
+
+def _edge(row: Sequence[Any]) -> Edge:
+    return Edge(
+        row[0],
+        row[1],
+        EdgeKind(row[2]),
+        row[3],
+        row[4],
+        Resolution(row[5]) if row[5] else None,
+    )

@@ -1,0 +1,108 @@
+"""The records every layer shares: nodes, edges, citations and their kinds."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+
+class NodeKind(str, Enum):
+    """What a node in the code graph stands for."""
+
+    MODULE = "module"
+    CLASS = "class"
+    FUNCTION = "function"
+    METHOD = "method"
+    EXTERNAL = "external"
+
+
+class EdgeKind(str, Enum):
+    """How two nodes are related."""
+
+    CONTAINS = "contains"
+    IMPORTS = "imports"
+    CALLS = "calls"
+    INHERITS = "inherits"
+
+
+class Resolution(str, Enum):
+    """How a call or import edge was resolved, from most to least certain."""
+
+    LOCAL = "local"
+    IMPORT = "import"
+    SELF = "self"
+    CONSTRUCTOR = "constructor"
+    BUILTIN = "builtin"
+    INFERRED = "inferred"
+    UNIQUE_NAME = "unique-name"
+
+
+#: Resolutions ordered by confidence, for `--min-confidence` style filters.
+CONFIDENCE_ORDER: tuple[Resolution, ...] = (
+    Resolution.LOCAL,
+    Resolution.IMPORT,
+    Resolution.SELF,
+    Resolution.CONSTRUCTOR,
+    Resolution.BUILTIN,
+    Resolution.INFERRED,
+    Resolution.UNIQUE_NAME,
+)
+
+
+@dataclass(frozen=True, order=True)
+class Citation:
+    """A place in the repository: 1-based lines, repository-relative POSIX path."""
+
+    path: str
+    line: int
+    end_line: int | None = None
+    symbol: str | None = None
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.line}"
+
+
+@dataclass(frozen=True, order=True)
+class Node:
+    """A definition (or an external name) in the code graph."""
+
+    id: str
+    kind: NodeKind
+    name: str
+    qualname: str
+    path: str | None
+    line: int | None
+    end_line: int | None
+    language: str | None
+
+    @property
+    def is_external(self) -> bool:
+        return self.kind is NodeKind.EXTERNAL
+
+    def citation(self) -> Citation | None:
+        if self.path is None or self.line is None:
+            return None
+        return Citation(self.path, self.line, self.end_line, self.qualname)
+
+
+@dataclass(frozen=True, order=True)
+class Edge:
+    """A relationship between two nodes; call and import edges carry their site."""
+
+    src: str
+    dst: str
+    kind: EdgeKind
+    path: str | None = None
+    line: int | None = None
+    resolution: Resolution | None = None
+
+
+@dataclass(frozen=True, order=True)
+class Unresolved:
+    """A call that could not be resolved, kept with its call site instead of guessed."""
+
+    src: str
+    callee: str
+    path: str
+    line: int
+    reason: str

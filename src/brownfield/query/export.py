@@ -1,0 +1,130 @@
+"""The whole graph in other formats: JSON, call-graph JSON (dotted names), DOT, Mermaid."""
+
+from __future__ import annotations
+
+import json
+
+from brownfield.errors import UsageError
+from brownfield.graph.store import GraphStore
+from brownfield.model import EdgeKind, Node, NodeKind
+
+FORMATS = ("json", "callgraph-json", "dot", "mermaid")
+
+#: Kinds that are keys of a call-graph JSON export.
+_CALLGRAPH_KEYS = (NodeKind.MODULE, NodeKind.FUNCTION, NodeKind.METHOD)
+
+
+def export(store: GraphStore, fmt: str) -> str:
+    """The graph rendered as `fmt`; output is sorted so that it diffs well."""
+    if fmt == "json":
+        return _json(store)
+    if fmt == "callgraph-json":
+        return json.dumps(callgraph(store), indent=2, sort_keys=True) + "\n"
+    if fmt == "dot":
+        return _dot(store)
+    if fmt == "mermaid":
+        return _mermaid(store)
+    raise UsageError(f"unknown format {fmt!r}; use one of: {', '.join(FORMATS)}")
+
+
+def _json(store: GraphStore) -> str:
+    data = {
+        "meta": {k: v for k, v in store.meta().items() if k not in ("built_at",)},
+        "nodes": [
+            {
+                "id": n.id,
+                "kind": n.kind.value,
+                "name": n.name,
+                "qualname": n.qualname,
+                "path": n.path,
+                "line": n.line,
+                "end_line": n.end_line,
+                "language": n.language,
+            }
+            for n in store.all_nodes()
+        ],
+        "edges": [
+            {
+                "src": e.src,
+                "dst": e.dst,
+                "kind": e.kind.value,
+                "path": e.path,
+                "line": e.line,
+                "resolution": e.resolution.value if e.resolution else None,
+            }
+            for e in store.all_edges()
+        ],
+        "unresolved": [
+            {"src": u.src, "callee": u.callee, "path": u.path, "line": u.line, "reason": u.reason}
+            for u in store.all_unresolved()
+        ],
+    }
+    return json.dumps(data, indent=2, sort_keys=True) + "\n"
+
+
+def callgraph(store: GraphStore) -> dict[str, list[str]]:
+    """`{"pkg.mod.func": ["pkg.mod.other", "<builtin>.len", ...]}` over Python definitions.
+
+    Keys are every module, function and method; a call made in a class body counts for
+    the enclosing function or module. A call to a class names its `__init__` (when the
+    class defines one, the edge already points there) and is left out otherwise.
+    """
+    nodes = {node.id: node for node in store.all_nodes()}
+    graph: dict[str, set[str]] = {
+        node.qualname: set()
+        for node in nodes.values()
+        if node.kind in _CALLGRAPH_KEYS and node.language == "python"
+    }
+    for edge in store.all_edges():
+        if edge.kind is not EdgeKind.CALLS:
+            continue
+        caller = _key_owner(nodes, edge.src)
+        callee = nodes.get(edge.dst)
+        if caller is None or callee is None or callee.kind is NodeKind.CLASS:
+            continue
+        graph.setdefault(caller.qualname, set()).add(callee.qualname)
+    return {key: sorted(values) for key, values in sorted(graph.items())}
+
+
+def _key_owner(nodes: dict[str, Node], node_id: str) -> Node | None:
+    """The node itself, or for a class the nearest enclosing function or module."""
+    node = nodes.get(node_id)
+    while node is not None and node.kind is NodeKind.CLASS:
+        path, _, qualname = node.id.partition("::")
+        parent = qualname.rpartition(".")[0]
+        node = nodes.get(f"{path}::{parent}" if parent else path)
+    return node
+
+
+def _graph_edges(store: GraphStore) -> tuple[list[Node], list[tuple[str, str, str]]]:
+    edges = sorted(
+        {(e.src, e.dst, e.kind.value) for e in store.all_edges() if e.kind is not EdgeKind.CONTAINS}
+    )
+    return store.all_nodes(), edges
+
+
+def _dot(store: GraphStore) -> str:
+    nodes, edges = _graph_edges(store)
+    lines = ["digraph brownfield {", "  rankdir=LR;"]
+    for node in nodes:
+        shape = "box" if node.kind is NodeKind.MODULE else "ellipse"
+        style = ', style="dashed"' if node.kind is NodeKind.EXTERNAL else ""
+        lines.append(f"  {json.dumps(node.id)} [label={json.dumps(node.qualname)}, shape={shape}{style}];")
+    for src, dst, kind in edges:
+        lines.append(f"  {json.dumps(src)} -> {json.dumps(dst)} [label={json.dumps(kind)}];")
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+def _mermaid(store: GraphStore) -> str:
+    nodes, edges = _graph_edges(store)
+    short = {node.id: f"n{index}" for index, node in enumerate(nodes)}
+    lines = ["graph LR"]
+    for node in nodes:
+        label = node.qualname.replace('"', "'")
+        lines.append(f'  {short[node.id]}["{label}"]')
+    arrows = {"calls": "-->", "imports": "-.->", "inherits": "==>"}
+    for src, dst, kind in edges:
+        if src in short and dst in short:
+            lines.append(f"  {short[src]} {arrows.get(kind, '-->')}|{kind}| {short[dst]}")
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,36 @@
+"""Turn what a person types (a node id, a dotted name, a bare name, a path) into nodes."""
+
+from __future__ import annotations
+
+from brownfield.errors import AmbiguousSymbolError, SymbolError
+from brownfield.graph.store import GraphStore
+from brownfield.model import Node, NodeKind
+
+
+def find_symbol(store: GraphStore, symbol: str) -> Node:
+    """The one node `symbol` names: a node id, a dotted name, then a bare name."""
+    text = symbol.strip()
+    if not text:
+        raise SymbolError(symbol, "empty symbol")
+    node = store.node(text)
+    if node is not None:
+        return node
+    for column in ("qualname", "name"):
+        matches = [n for n in store.nodes_where(column, text) if n.kind is not NodeKind.EXTERNAL]
+        if not matches and column == "qualname":
+            matches = store.nodes_where(column, text)  # an outside name such as os.path.join
+        if len(matches) == 1:
+            return matches[0]
+        if len(matches) > 1:
+            raise AmbiguousSymbolError(text, [n.id for n in matches])
+    raise SymbolError(text, f"unknown symbol: {text} (try `brownfield search {text}`)")
+
+
+def expand_targets(store: GraphStore, node: Node) -> list[str]:
+    """The node ids a query about `node` covers: a class also means its `__init__`."""
+    ids = [node.id]
+    if node.kind is NodeKind.CLASS:
+        init = store.node(f"{node.id}.__init__")
+        if init is not None:
+            ids.append(init.id)
+    return ids

@@ -1,0 +1,225 @@
+"""Walks over the graph: callers, callees, and what depends on a file, to a depth."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from brownfield.errors import SymbolError, UsageError
+from brownfield.graph.store import GraphStore
+from brownfield.model import CONFIDENCE_ORDER, Citation, Edge, EdgeKind, Node, Resolution
+from brownfield.query.freshness import stale_paths
+from brownfield.query.symbols import expand_targets, find_symbol
+
+
+@dataclass(frozen=True)
+class Hop:
+    """One edge reached by a walk: `node` is `distance` hops from the start, through `via`."""
+
+    distance: int
+    node: Node
+    via: str
+    relation: EdgeKind
+    site: Citation | None
+    resolution: Resolution | None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "distance": self.distance,
+            "id": self.node.id,
+            "symbol": self.node.qualname,
+            "kind": self.node.kind.value,
+            "path": self.node.path,
+            "line": self.node.line,
+            "relation": self.relation.value,
+            "via": self.via,
+            "site": None if self.site is None else str(self.site),
+            "resolution": None if self.resolution is None else self.resolution.value,
+        }
+
+
+@dataclass
+class WalkResult:
+    """The answer to a walk, with the graph's freshness for every file it touches."""
+
+    query: str
+    start: list[Node]
+    depth: int
+    hops: list[Hop] = field(default_factory=list)
+    stale: list[str] = field(default_factory=list)
+    snapshot: str = ""
+    file: dict[str, Any] | None = None  # for `graph query --file`: path, parse_status, missing
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "query": self.query,
+            "depth": self.depth,
+            "start": [node_json(node) for node in self.start],
+            "results": [hop.to_json() for hop in self.hops],
+            "stale": self.stale,
+            "snapshot": self.snapshot,
+        }
+        if self.file is not None:
+            data["file"] = self.file
+        return data
+
+
+def node_json(node: Node) -> dict[str, Any]:
+    return {
+        "id": node.id,
+        "symbol": node.qualname,
+        "kind": node.kind.value,
+        "path": node.path,
+        "line": node.line,
+        "end_line": node.end_line,
+    }
+
+
+def allowed_resolutions(min_confidence: str | None) -> set[Resolution | None]:
+    """The resolutions at least as confident as `min_confidence` (all when None)."""
+    if min_confidence is None:
+        return {None, *Resolution}
+    try:
+        floor = Resolution(min_confidence)
+    except ValueError:
+        names = ", ".join(r.value for r in CONFIDENCE_ORDER)
+        raise UsageError(f"unknown confidence {min_confidence!r}; use one of: {names}") from None
+    return {None, *CONFIDENCE_ORDER[: CONFIDENCE_ORDER.index(floor) + 1]}
+
+
+def _walk(
+    store: GraphStore,
+    start_ids: Sequence[str],
+    depth: int,
+    kinds: Sequence[EdgeKind],
+    backwards: bool,
+    min_confidence: str | None,
+) -> list[Hop]:
+    if depth < 0:
+        raise UsageError(f"depth must be 0 or more, not {depth}")
+    allowed = allowed_resolutions(min_confidence)
+    seen = set(start_ids)
+    frontier = sorted(seen)
+    found: list[tuple[int, Edge, str]] = []
+    for distance in range(1, depth + 1):
+        if not frontier:
+            break
+        edges = store.edges_into(frontier, kinds) if backwards else store.edges_out_of(frontier, kinds)
+        reached: set[str] = set()
+        for edge in edges:
+            if edge.resolution not in allowed:
+                continue
+            other = edge.src if backwards else edge.dst
+            if other in seen:
+                continue
+            reached.add(other)
+            found.append((distance, edge, other))
+        seen |= reached
+        frontier = sorted(reached)
+    nodes = store.nodes(other for _, _, other in found)
+    hops = []
+    for distance, edge, other in found:
+        node = nodes.get(other)
+        if node is None:
+            continue
+        via = edge.dst if backwards else edge.src
+        site = Citation(edge.path, edge.line, None, None) if edge.path and edge.line else None
+        hops.append(Hop(distance, node, via, edge.kind, site, edge.resolution))
+    return sorted(hops, key=lambda hop: (hop.distance, hop.node.id, hop.site or Citation("", 0)))
+
+
+def _result(store: GraphStore, query: str, start: list[Node], depth: int, hops: list[Hop]) -> WalkResult:
+    paths = {node.path for node in start if node.path}
+    paths |= {hop.node.path for hop in hops if hop.node.path}
+    paths |= {hop.site.path for hop in hops if hop.site}
+    return WalkResult(
+        query=query,
+        start=start,
+        depth=depth,
+        hops=hops,
+        stale=stale_paths(store, paths),
+        snapshot=store.meta().get("snapshot", ""),
+    )
+
+
+def callers(
+    store: GraphStore, symbol: str, depth: int = 1, min_confidence: str | None = None
+) -> WalkResult:
+    """Who calls `symbol`, transitively to `depth`, with every call site."""
+    node = find_symbol(store, symbol)
+    hops = _walk(store, expand_targets(store, node), depth, [EdgeKind.CALLS], True, min_confidence)
+    return _result(store, "callers", [node], depth, hops)
+
+
+def callees(
+    store: GraphStore, symbol: str, depth: int = 1, min_confidence: str | None = None
+) -> WalkResult:
+    """What `symbol` calls, transitively to `depth`, with every call site."""
+    node = find_symbol(store, symbol)
+    hops = _walk(store, [node.id], depth, [EdgeKind.CALLS], False, min_confidence)
+    return _result(store, "callees", [node], depth, hops)
+
+
+DEPENDENCY_KINDS = (EdgeKind.CALLS, EdgeKind.IMPORTS, EdgeKind.INHERITS)
+
+
+def file_query(store: GraphStore, rel_path: str, depth: int = 2) -> WalkResult:
+    """A file's definitions, then everything that calls, imports or subclasses them."""
+    definitions = store.nodes_where("path", rel_path)
+    row = store.file_row(rel_path)
+    hops = _walk(store, [n.id for n in definitions], depth, DEPENDENCY_KINDS, True, None)
+    result = _result(store, "file", definitions, depth, hops)
+    result.file = {
+        "path": rel_path,
+        "missing": row is None,
+        "parse_status": None if row is None else row.status,
+        "stale": rel_path in result.stale,
+    }
+    return result
+
+
+def dependents(store: GraphStore, rel_path: str, depth: int = 1) -> WalkResult:
+    """What depends on a file (calls into it, imports it, subclasses its classes), to `depth`."""
+    return _file_walk(store, rel_path, depth, backwards=True)
+
+
+def dependencies(store: GraphStore, rel_path: str, depth: int = 1) -> WalkResult:
+    """What a file depends on (what its code calls, imports or subclasses), to `depth`."""
+    return _file_walk(store, rel_path, depth, backwards=False)
+
+
+def _file_walk(store: GraphStore, rel_path: str, depth: int, backwards: bool) -> WalkResult:
+    """A walk over files: each reached file once, cited by its first edge."""
+    if depth < 0:
+        raise UsageError(f"depth must be 0 or more, not {depth}")
+    start = store.node(rel_path)
+    if start is None:
+        raise SymbolError(rel_path, f"file not in the graph: {rel_path}")
+    hops: list[Hop] = []
+    seen = {rel_path}
+    frontier = [rel_path]
+    for distance in range(1, depth + 1):
+        ids = [node.id for path in frontier for node in store.nodes_where("path", path)]
+        if backwards:
+            edges = store.edges_into(ids, DEPENDENCY_KINDS)
+            reached = {edge: edge.path for edge in edges}
+        else:
+            edges = store.edges_out_of(ids, DEPENDENCY_KINDS)
+            targets = store.nodes(edge.dst for edge in edges)
+            reached = {edge: targets[edge.dst].path for edge in edges if edge.dst in targets}
+        new: dict[str, Edge] = {}
+        for edge, path in sorted(reached.items()):
+            if path is not None and path not in seen and path not in new:
+                new[path] = edge
+        modules = store.nodes(new)
+        for path, edge in sorted(new.items()):
+            if path in modules:
+                via = edge.dst if backwards else edge.src
+                site = Citation(edge.path, edge.line or 1)
+                hops.append(Hop(distance, modules[path], via, edge.kind, site, edge.resolution))
+        seen |= set(new)
+        frontier = sorted(new)
+        if not frontier:
+            break
+    return _result(store, "dependents" if backwards else "dependencies", [start], depth, hops)
