@@ -41,7 +41,7 @@ def list_files(repo: Path) -> list[str]:
 
 
 def snapshot(repo: Path) -> tuple[str | None, bool]:
-    """The HEAD commit (None before the first commit or outside git) and whether the tree is dirty."""
+    """The HEAD commit (None before the first commit or outside git) and whether it is dirty."""
     try:
         commit = _git(repo, "rev-parse", "--verify", "-q", "HEAD").decode().strip() or None
     except GitUnavailableError:

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 
 
-class NodeKind(str, Enum):
+class NodeKind(StrEnum):
     """What a node in the code graph stands for."""
 
     MODULE = "module"
@@ -16,7 +16,7 @@ class NodeKind(str, Enum):
     EXTERNAL = "external"
 
 
-class EdgeKind(str, Enum):
+class EdgeKind(StrEnum):
     """How two nodes are related."""
 
     CONTAINS = "contains"
@@ -25,7 +25,7 @@ class EdgeKind(str, Enum):
     INHERITS = "inherits"
 
 
-class Resolution(str, Enum):
+class Resolution(StrEnum):
     """How a call or import edge was resolved, from most to least certain."""
 
     LOCAL = "local"
@@ -92,7 +92,7 @@ class Edge:
     src: str
     dst: str
     kind: EdgeKind
-    path: str | None = None
+    path: str  # the file whose code holds the edge (the call or import site)
     line: int | None = None
     resolution: Resolution | None = None
 

@@ -22,7 +22,9 @@ graph_app = typer.Typer(
 @graph_app.command("build")
 def build_command(
     repo: Path = REPO,
-    full: bool = typer.Option(False, "--full", help="Re-parse every file instead of the changed ones."),
+    full: bool = typer.Option(
+        False, "--full", help="Re-parse every file instead of the changed ones."
+    ),
     max_file_size: int = typer.Option(
         DEFAULT_MAX_FILE_SIZE, "--max-file-size", help="Skip files larger than this many bytes."
     ),
@@ -32,7 +34,9 @@ def build_command(
     """Build or refresh the graph in .brownfield/graph.db (incremental by default)."""
     bar = ProgressBar()
     try:
-        summary = build(repo, full=full, max_file_size=max_file_size, lock_timeout=wait, progress=bar)
+        summary = build(
+            repo, full=full, max_file_size=max_file_size, lock_timeout=wait, progress=bar
+        )
     finally:
         bar.close()
     if as_json:
@@ -49,7 +53,9 @@ def format_summary(summary: BuildSummary) -> str:
     lines = [
         f"files    {summary.parsed} parsed, {summary.unchanged} unchanged, "
         f"{summary.removed} removed, {skipped} skipped" + (f" ({reasons})" if reasons else ""),
-        f"nodes    {nodes} (" + ", ".join(f"{k} {v}" for k, v in sorted(summary.nodes.items())) + ")",
+        f"nodes    {nodes} ("
+        + ", ".join(f"{k} {v}" for k, v in sorted(summary.nodes.items()))
+        + ")",
         "edges    " + ", ".join(f"{k} {v}" for k, v in sorted(summary.edges.items())),
         f"calls    {summary.edges.get('calls', 0)} resolved, {summary.unresolved} unresolved",
     ]
@@ -100,7 +106,14 @@ def query_command(
     print(
         table(
             [
-                [str(h.distance), str(h.site or ""), h.relation.value, h.node.kind.value, h.node.qualname, h.via]
+                [
+                    str(h.distance),
+                    str(h.site or ""),
+                    h.relation.value,
+                    h.node.kind.value,
+                    h.node.qualname,
+                    h.via,
+                ]
                 for h in result.hops
             ],
             ["dist", "site", "relation", "kind", "symbol", "via"],
@@ -111,7 +124,9 @@ def query_command(
 @graph_app.command("export")
 def export_command(
     fmt: str = typer.Option("json", "--format", help=f"One of: {', '.join(FORMATS)}."),
-    output: Path | None = typer.Option(None, "--output", "-o", help="Write here instead of stdout."),
+    output: Path | None = typer.Option(
+        None, "--output", "-o", help="Write here instead of stdout."
+    ),
     repo: Path = REPO,
 ) -> None:
     """The whole graph as JSON, call-graph JSON (dotted names), DOT or Mermaid."""

@@ -45,7 +45,11 @@ def print_walk(result: WalkResult, as_json: bool) -> None:
         where = f"{node.path}:{node.line}" if node.path else "outside the repository"
         print(f"{result.query} of {node.qualname} ({where}), depth {result.depth}")
     if result.stale:
-        print("stale: the graph is older than " + ", ".join(result.stale) + " (run `brownfield graph build`)")
+        print(
+            "stale: the graph is older than "
+            + ", ".join(result.stale)
+            + " (run `brownfield graph build`)"
+        )
     if not result.hops:
         print("  (none)")
         return
@@ -67,7 +71,9 @@ def register(app: typer.Typer) -> None:
 
     @app.command("callers")
     def callers_command(
-        symbol: str = typer.Argument(..., help="A node id (a/b.py::C.m), a dotted name or a bare name."),
+        symbol: str = typer.Argument(
+            ..., help="A node id (a/b.py::C.m), a dotted name or a bare name."
+        ),
         depth: int = typer.Option(1, "--depth", help=DEPTH_HELP),
         min_confidence: str | None = MIN_CONFIDENCE,
         repo: Path = REPO,
@@ -79,7 +85,9 @@ def register(app: typer.Typer) -> None:
 
     @app.command("callees")
     def callees_command(
-        symbol: str = typer.Argument(..., help="A node id (a/b.py::C.m), a dotted name or a bare name."),
+        symbol: str = typer.Argument(
+            ..., help="A node id (a/b.py::C.m), a dotted name or a bare name."
+        ),
         depth: int = typer.Option(1, "--depth", help=DEPTH_HELP),
         min_confidence: str | None = MIN_CONFIDENCE,
         repo: Path = REPO,
@@ -132,7 +140,10 @@ def register(app: typer.Typer) -> None:
         if not hits:
             print(f"no definitions match {text!r}")
             return
-        rows = [[f"{h.node.path}:{h.node.line}", h.node.kind.value, h.node.qualname, str(h.score)] for h in hits]
+        rows = [
+            [f"{h.node.path}:{h.node.line}", h.node.kind.value, h.node.qualname, str(h.score)]
+            for h in hits
+        ]
         print(table(rows, ["location", "kind", "symbol", "score"]))
 
     @app.command("stats")
@@ -151,7 +162,13 @@ def register(app: typer.Typer) -> None:
             values = data[section]
             print(f"{section:<12}" + ", ".join(f"{k} {v}" for k, v in sorted(values.items())))
         rows = [
-            [language, str(v["files"]), str(v["definitions"]), str(v["calls"]), str(v["unresolved"])]
+            [
+                language,
+                str(v["files"]),
+                str(v["definitions"]),
+                str(v["calls"]),
+                str(v["unresolved"]),
+            ]
             for language, v in sorted(data["languages"].items())
         ]
         print(table(rows, ["language", "files", "definitions", "calls", "unresolved"]))

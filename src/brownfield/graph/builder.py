@@ -155,7 +155,9 @@ def _build(
         data = read_source(root, rel_path, max_file_size)
         if isinstance(data, str):
             skipped[data] += 1
-            skipped_rows.append(FileRow(rel_path, language, None, stat.st_size, None, data, None, 0))
+            skipped_rows.append(
+                FileRow(rel_path, language, None, stat.st_size, None, data, None, 0)
+            )
             continue
         digest = hashlib.sha256(data).hexdigest()
         if previous is not None and previous.sha256 == digest:

@@ -78,9 +78,7 @@ def parse_rules(text: str, base: str) -> list[IgnoreRule]:
         regex = _translate(line)
         if not anchored:
             regex = "(?:.*/)?" + regex
-        rules.append(
-            IgnoreRule(base, re.compile(f"^{regex}$"), negated, directory_only)
-        )
+        rules.append(IgnoreRule(base, re.compile(f"^{regex}$"), negated, directory_only))
     return rules
 
 

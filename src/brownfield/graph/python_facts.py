@@ -115,7 +115,9 @@ def extract(root: Node, source: bytes, matches: list[Match]) -> FileFacts:
         for decorator in decorators:
             if decorator.type != "call":  # `@name` is called at definition time too
                 facts.calls.append(
-                    CallFact(parent_name, chain_of(decorator), _text(decorator)[:80], _line(decorator))
+                    CallFact(
+                        parent_name, chain_of(decorator), _text(decorator)[:80], _line(decorator)
+                    )
                 )
         facts.definitions.append(
             Definition(

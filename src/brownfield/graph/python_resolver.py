@@ -122,7 +122,9 @@ def _build_table(path: str, facts: FileFacts) -> _ModuleTable:
             continue
         local = scopes[definition.qualname]
         for index, param in enumerate(definition.params):
-            local.setdefault(param.lstrip("*"), []).append(_Binding(definition.line, "param", index))
+            local.setdefault(param.lstrip("*"), []).append(
+                _Binding(definition.line, "param", index)
+            )
     table = _ModuleTable(path, dotted, facts, definitions, scopes, [], {})
     for fact in facts.imports:
         scope = scopes.setdefault(fact.scope, {})
@@ -140,7 +142,9 @@ def _build_table(path: str, facts: FileFacts) -> _ModuleTable:
     for binding in facts.bindings:
         if len(binding.target) == 1:
             scope = scopes.setdefault(binding.scope, {})
-            scope.setdefault(binding.target[0], []).append(_Binding(binding.line, "assign", binding))
+            scope.setdefault(binding.target[0], []).append(
+                _Binding(binding.line, "assign", binding)
+            )
         elif len(binding.target) == 2:
             owner = definitions.get(binding.scope)
             if owner is None or owner.kind != "method" or not owner.params:
@@ -286,7 +290,14 @@ class Resolver:
             target = self._import_target(table, fact.module, fact.name, fact.level)
             if target is not None and (target.kind != "mod" or target.path):
                 graph.edges.append(
-                    Edge(path, _target_id(target), EdgeKind.IMPORTS, path, fact.line, Resolution.IMPORT)
+                    Edge(
+                        path,
+                        _target_id(target),
+                        EdgeKind.IMPORTS,
+                        path,
+                        fact.line,
+                        Resolution.IMPORT,
+                    )
                 )
         for call in table.facts.calls:
             source = node_id(path, call.scope)
@@ -295,9 +306,7 @@ class Resolver:
                 continue
             self._reason = ""
             found = self._evaluate(table, call.scope, call.chain, call.line)
-            targets = {
-                target for value, how in found for target in self._call_targets(value, how)
-            }
+            targets = {target for value, how in found for target in self._call_targets(value, how)}
             if not targets:
                 guess = self._unique_name_guess(call.chain)
                 if guess is not None:
@@ -415,7 +424,9 @@ class Resolver:
                 if returned.scope == value.name:
                     results.extend(
                         (found, Resolution.INFERRED)
-                        for found, _ in self._evaluate(table, value.name, returned.value, returned.line)
+                        for found, _ in self._evaluate(
+                            table, value.name, returned.value, returned.line
+                        )
                     )
             if not results:
                 self._reason = self._reason or "unknown-receiver"
@@ -498,9 +509,11 @@ class Resolver:
             return None
         chosen = bindings[-1]
         if line is not None:
-            before = [binding for binding in bindings if binding.line < line or (
-                binding.line == line and binding.source != "assign"
-            )]
+            before = [
+                binding
+                for binding in bindings
+                if binding.line < line or (binding.line == line and binding.source != "assign")
+            ]
             if before:
                 chosen = before[-1]
         return self._binding_values(table, scope, chosen)
@@ -539,7 +552,9 @@ class Resolver:
             return []
         self._active.add(key)
         try:
-            return [(value, Resolution.IMPORT) for value, _ in self._module_attribute(module, fact.name)]
+            return [
+                (value, Resolution.IMPORT) for value, _ in self._module_attribute(module, fact.name)
+            ]
         finally:
             self._active.discard(key)
 
@@ -625,9 +640,9 @@ class Resolver:
         table = self._table(cls.path)
         definition = table.definitions[cls.name]
         bases = self._bases(table, definition)
-        sequences = [
-            self.mro(base) if base.kind == "def" else [base] for base in bases
-        ] + [list(bases)]
+        sequences = [self.mro(base) if base.kind == "def" else [base] for base in bases] + [
+            list(bases)
+        ]
         order = [cls, *_c3_merge(sequences)]
         self._mro[key] = order
         return order

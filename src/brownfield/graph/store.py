@@ -106,9 +106,7 @@ class GraphStore:
         """Open the graph of repository `root`; `create` makes an empty one when missing."""
         path = db_path(root)
         if not path.exists() and not create:
-            raise StoreError(
-                f"no graph at {path}; run `brownfield graph build` first"
-            )
+            raise StoreError(f"no graph at {path}; run `brownfield graph build` first")
         if create:
             path.parent.mkdir(parents=True, exist_ok=True)
             ignore = path.parent / ".gitignore"
@@ -169,7 +167,7 @@ class GraphStore:
 
     @contextmanager
     def transaction(self) -> Iterator[None]:
-        """Everything inside commits together or not at all (a killed build leaves the old graph)."""
+        """Everything inside commits together or not at all; a killed build leaves the old graph."""
         self._db.execute("BEGIN IMMEDIATE")
         try:
             yield

@@ -109,7 +109,9 @@ def _dot(store: GraphStore) -> str:
     for node in nodes:
         shape = "box" if node.kind is NodeKind.MODULE else "ellipse"
         style = ', style="dashed"' if node.kind is NodeKind.EXTERNAL else ""
-        lines.append(f"  {json.dumps(node.id)} [label={json.dumps(node.qualname)}, shape={shape}{style}];")
+        lines.append(
+            f"  {json.dumps(node.id)} [label={json.dumps(node.qualname)}, shape={shape}{style}];"
+        )
     for src, dst, kind in edges:
         lines.append(f"  {json.dumps(src)} -> {json.dumps(dst)} [label={json.dumps(kind)}];")
     lines.append("}")

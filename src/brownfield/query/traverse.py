@@ -105,7 +105,9 @@ def _walk(
     for distance in range(1, depth + 1):
         if not frontier:
             break
-        edges = store.edges_into(frontier, kinds) if backwards else store.edges_out_of(frontier, kinds)
+        edges = (
+            store.edges_into(frontier, kinds) if backwards else store.edges_out_of(frontier, kinds)
+        )
         reached: set[str] = set()
         for edge in edges:
             if edge.resolution not in allowed:
@@ -129,7 +131,9 @@ def _walk(
     return sorted(hops, key=lambda hop: (hop.distance, hop.node.id, hop.site or Citation("", 0)))
 
 
-def _result(store: GraphStore, query: str, start: list[Node], depth: int, hops: list[Hop]) -> WalkResult:
+def _result(
+    store: GraphStore, query: str, start: list[Node], depth: int, hops: list[Hop]
+) -> WalkResult:
     paths = {node.path for node in start if node.path}
     paths |= {hop.node.path for hop in hops if hop.node.path}
     paths |= {hop.site.path for hop in hops if hop.site}
@@ -201,6 +205,7 @@ def _file_walk(store: GraphStore, rel_path: str, depth: int, backwards: bool) ->
     frontier = [rel_path]
     for distance in range(1, depth + 1):
         ids = [node.id for path in frontier for node in store.nodes_where("path", path)]
+        reached: dict[Edge, str | None]
         if backwards:
             edges = store.edges_into(ids, DEPENDENCY_KINDS)
             reached = {edge: edge.path for edge in edges}

@@ -1,0 +1,1 @@
+"""Remote storage backends."""

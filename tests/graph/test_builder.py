@@ -1,0 +1,235 @@
+"""Builds: incremental equals full, crash safety, the lock, skipped files, snapshots."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from brownfield.errors import BuildLockedError, RepositoryError, StoreError
+from brownfield.graph.builder import build, build_lock
+from brownfield.graph.store import GraphStore
+from brownfield.query.export import export
+from tests.conftest import git_init, write_files
+
+PROJECT = {
+    "app/__init__.py": "from .core import run\n",
+    "app/core.py": """
+        from app.util import tidy
+        from app import models
+
+        def run():
+            tidy()
+            return models.User()
+        """,
+    "app/util.py": "def tidy():\n    pass\n\ndef unused():\n    pass\n",
+    "app/models.py": """
+        class User:
+            def __init__(self):
+                self.save()
+
+            def save(self):
+                pass
+        """,
+    "app/legacy.py": "from app.util import unused\n\ndef old():\n    unused()\n",
+    "main.py": "import app\n\napp.run()\n",
+}
+
+
+def exported(root: Path) -> dict[str, object]:
+    store = GraphStore.open(root)
+    try:
+        data = json.loads(export(store, "json"))
+    finally:
+        store.close()
+    data.pop("meta")
+    return data
+
+
+def test_incremental_rebuild_equals_full_build(tmp_path: Path) -> None:
+    root = tmp_path / "repo"
+    write_files(root, PROJECT)
+    git_init(root)
+    build(root, workers=1)
+
+    # edit, add, delete and rename, each changing what other files resolve to
+    write_files(root, {"app/util.py": "def tidy():\n    helper()\n\ndef helper():\n    pass\n"})
+    write_files(root, {"app/extra.py": "from app.core import run\n\ndef again():\n    run()\n"})
+    (root / "app/legacy.py").unlink()
+    (root / "app/models.py").rename(root / "app/entities.py")
+    write_files(
+        root, {"main.py": "import app\nfrom app.extra import again\n\napp.run()\nagain()\n"}
+    )
+    summary = build(root, workers=1)
+    assert summary.parsed == 4  # util, extra, entities, main
+    assert summary.removed == 2  # legacy, models
+    incremental = exported(root)
+
+    clean = tmp_path / "clean"
+    shutil.copytree(root, clean, ignore=shutil.ignore_patterns(".brownfield"))
+    build(clean, full=True, workers=1)
+    assert incremental == exported(clean)
+    callers_of_user = [e for e in incremental["edges"] if e["dst"].startswith("app/models.py")]
+    assert callers_of_user == []  # the renamed module's callers no longer reach it
+
+
+def test_noop_rebuild_parses_nothing_and_one_edit_parses_one(repo: Path) -> None:
+    write_files(repo, PROJECT)
+    first = build(repo, workers=1)
+    assert first.parsed == len(PROJECT)
+    again = build(repo, workers=1)
+    assert (again.parsed, again.unchanged, again.resolved) == (0, len(PROJECT), 0)
+    write_files(
+        repo, {"app/util.py": "def tidy():\n    print('changed')\n\ndef unused():\n    pass\n"}
+    )
+    edited = build(repo, workers=1)
+    assert edited.parsed == 1
+    # util.py itself plus the files whose resolution looked into it
+    assert 1 <= edited.resolved < len(PROJECT)
+
+
+def test_process_pool_gives_the_same_graph(tmp_path: Path) -> None:
+    files = {}
+    for i in range(80):
+        nxt = (i + 1) % 80
+        files[f"m{i}.py"] = f"import m{nxt}\n\ndef f{i}():\n    m{nxt}.f{nxt}()\n"
+    serial, pooled = tmp_path / "serial", tmp_path / "pooled"
+    write_files(serial, files)
+    write_files(pooled, files)
+    build(serial, workers=1)
+    build(pooled, workers=2)
+    assert exported(serial) == exported(pooled)
+
+
+def test_killed_build_leaves_the_previous_graph(repo: Path) -> None:
+    write_files(repo, PROJECT)
+    build(repo, workers=1)
+    before = exported(repo)
+    write_files(repo, {"app/util.py": "def tidy():\n    pass\n"})
+    script = (
+        "import os, signal, sys\n"
+        "from pathlib import Path\n"
+        "from brownfield.graph.builder import build\n"
+        "def die(stage, done, total):\n"
+        "    if stage == 'resolve':\n"
+        "        os.kill(os.getpid(), signal.SIGKILL)\n"
+        "build(Path(sys.argv[1]), workers=1, progress=die)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script, str(repo)], check=False)
+    assert done.returncode == -9
+    assert exported(repo) == before
+    assert build(repo, workers=1).parsed == 1  # the edit is picked up by the next build
+
+
+def test_second_build_waits_then_fails_clearly(repo: Path) -> None:
+    write_files(repo, {"m.py": "pass\n"})
+    with build_lock(repo.resolve(), timeout=1), pytest.raises(BuildLockedError) as caught:
+        build(repo, lock_timeout=0.3)
+    assert "another build" in str(caught.value)
+
+
+def test_hostile_files_are_skipped_or_diagnosed(repo: Path, tmp_path: Path) -> None:
+    outside = tmp_path / "secret.py"
+    outside.write_text("def secret():\n    pass\n")
+    write_files(
+        repo,
+        {
+            "ok.py": "def fine():\n    pass\n",
+            "broken.py": "def good():\n    fine()\n\ndef bad(:\n",
+            "latin.py": b"# caf\xe9\ndef latin():\n    pass\n",
+            "blob.py": b"\x00\x01\x02" * 100,
+            "huge.py": "x = 1\n" * 100,
+            "node_modules/dep/index.py": "def dep():\n    pass\n",
+        },
+    )
+    os.symlink(outside, repo / "link.py")
+    git_init(repo)
+    summary = build(repo, max_file_size=500, workers=1)
+    assert summary.skipped == {
+        "binary": 1,
+        "symlink-outside-repository": 1,
+        "too-large": 1,
+        "vendored": 1,
+    }
+    statuses = {d["path"]: d["status"] for d in summary.diagnostics}
+    assert statuses == {
+        "blob.py": "binary",
+        "broken.py": "syntax-error",
+        "huge.py": "too-large",
+        "latin.py": "invalid-utf8",
+    }
+    store = GraphStore.open(repo)
+    names = {node.qualname for node in store.all_nodes()}
+    assert {"broken.good", "latin.latin", "ok.fine"} <= names
+    assert not {"secret", "link", "dep.index.dep", "blob"} & names
+
+
+def test_outside_git_the_walk_honours_gitignore(repo: Path) -> None:
+    write_files(
+        repo,
+        {
+            ".gitignore": "build/\n*.gen.py\n!keep.gen.py\n",
+            "src/a.py": "pass\n",
+            "build/out.py": "pass\n",
+            "src/x.gen.py": "pass\n",
+            "src/keep.gen.py": "pass\n",
+            "docs/.gitignore": "/local.py\n",
+            "docs/local.py": "pass\n",
+            "docs/deep/local.py": "pass\n",
+        },
+    )
+    build(repo, workers=1)
+    store = GraphStore.open(repo)
+    assert sorted(store.file_rows()) == ["docs/deep/local.py", "src/a.py", "src/keep.gen.py"]
+
+
+def test_inside_git_untracked_but_not_ignored_files_count(repo: Path) -> None:
+    write_files(repo, {"tracked.py": "pass\n", ".gitignore": "ignored.py\n"})
+    git_init(repo)
+    write_files(repo, {"new.py": "pass\n", "ignored.py": "pass\n"})
+    build(repo, workers=1)
+    store = GraphStore.open(repo)
+    assert sorted(store.file_rows()) == ["new.py", "tracked.py"]
+    assert store.meta()["dirty"] == "true"
+    assert store.meta()["commit"]
+
+
+def test_missing_or_file_repository_is_an_error(tmp_path: Path) -> None:
+    with pytest.raises(RepositoryError, match="not found"):
+        build(tmp_path / "nope")
+    (tmp_path / "file").write_text("x")
+    with pytest.raises(RepositoryError, match="not a folder"):
+        build(tmp_path / "file")
+
+
+def test_corrupt_store_is_a_clear_error_and_full_rebuild_recovers(repo: Path) -> None:
+    write_files(repo, {"m.py": "def f():\n    pass\n"})
+    build(repo, workers=1)
+    for suffix in ("-wal", "-shm"):
+        Path(f"{repo}/.brownfield/graph.db{suffix}").unlink(missing_ok=True)
+    (repo / ".brownfield/graph.db").write_bytes(b"this is not sqlite" * 100)
+    with pytest.raises(StoreError, match="corrupt"):
+        GraphStore.open(repo)
+    with pytest.raises(StoreError, match="corrupt"):
+        build(repo)
+    build(repo, full=True, workers=1)
+    assert GraphStore.open(repo).node("m.py::f") is not None
+
+
+def test_state_folder_ignores_itself(repo: Path) -> None:
+    write_files(repo, {"m.py": "pass\n"})
+    git_init(repo)
+    build(repo, workers=1)
+    assert (repo / ".brownfield/.gitignore").read_text().strip().endswith("*")
+    status = subprocess.run(
+        ["git", "-C", str(repo), "status", "--porcelain"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert status.stdout == ""

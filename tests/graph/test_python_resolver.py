@@ -1,0 +1,341 @@
+"""Python call resolution on small inline programs, one rule at a time."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from brownfield.graph.builder import build
+from brownfield.graph.store import GraphStore
+from brownfield.model import EdgeKind
+from tests.conftest import build_graph, calls_of
+
+
+def test_same_and_enclosing_scope(repo: Path) -> None:
+    graph = calls_of(
+        repo,
+        {
+            "m.py": """
+            def helper():
+                pass
+
+            def outer():
+                def inner():
+                    helper()
+                inner()
+            """
+        },
+    )
+    assert graph["m.outer"] == ["m.outer.inner"]
+    assert graph["m.outer.inner"] == ["m.helper"]
+
+
+def test_same_name_in_two_modules_resolves_to_the_imported_one(repo: Path) -> None:
+    graph = calls_of(
+        repo,
+        {
+            "a.py": "def save():\n    pass\n",
+            "b.py": "def save():\n    pass\n",
+            "main.py": """
+            from b import save
+            import a
+
+            def run():
+                save()
+                a.save()
+            """,
+        },
+    )
+    assert graph["main.run"] == ["a.save", "b.save"]
+
+
+def test_import_forms_and_aliases(repo: Path) -> None:
+    graph = calls_of(
+        repo,
+        {
+            "pkg/__init__.py": "",
+            "pkg/mod.py": "def func():\n    pass\n",
+            "main.py": """
+            import pkg.mod
+            import pkg.mod as m
+            from pkg.mod import func as f
+
+            def run():
+                pkg.mod.func()
+                m.func()
+                f()
+            """,
+        },
+    )
+    assert graph["main.run"] == ["pkg.mod.func"]
+
+
+def test_relative_imports_and_reexport(repo: Path) -> None:
+    graph = calls_of(
+        repo,
+        {
+            "pkg/__init__.py": "from .core import helper\n",
+            "pkg/core.py": "from . import util\n\ndef helper():\n    util.clean()\n",
+            "pkg/util.py": "def clean():\n    pass\n",
+            "pkg/sub/__init__.py": "",
+            "pkg/sub/deep.py": "from ..core import helper\n\ndef go():\n    helper()\n",
+            "main.py": "import pkg\n\npkg.helper()\n",
+        },
+    )
+    assert graph["pkg.core.helper"] == ["pkg.util.clean"]
+    assert graph["pkg.sub.deep.go"] == ["pkg.core.helper"]
+    assert graph["main"] == ["pkg.core.helper"]
+
+
+def test_self_cls_inheritance_and_super(repo: Path) -> None:
+    graph = calls_of(
+        repo,
+        {
+            "base.py": """
+            class Base:
+                def step(self):
+                    pass
+
+                def run(self):
+                    self.step()
+            """,
+            "child.py": """
+            from base import Base
+
+            class Child(Base):
+                @classmethod
+                def make(cls):
+                    return cls.build()
+
+                @classmethod
+                def build(cls):
+                    pass
+
+                def go(self):
+                    self.run()
+                    super().step()
+            """,
+        },
+    )
+    assert graph["base.Base.run"] == ["base.Base.step"]
+    assert graph["child.Child.make"] == ["child.Child.build"]
+    assert graph["child.Child.go"] == ["<builtin>.super", "base.Base.run", "base.Base.step"]
+    assert graph["child"] == ["<builtin>.classmethod"]
+
+
+def test_constructors(repo: Path) -> None:
+    graph = calls_of(
+        repo,
+        {
+            "m.py": """
+            class WithInit:
+                def __init__(self):
+                    pass
+
+            class Inherits(WithInit):
+                pass
+
+            class Plain:
+                pass
+
+            def make():
+                WithInit()
+                Inherits()
+                Plain()
+            """
+        },
+    )
+    assert graph["m.make"] == ["m.WithInit.__init__"]
+
+
+def test_constructor_without_init_is_an_edge_to_the_class(repo: Path) -> None:
+    store = build_graph(repo, {"m.py": "class Plain:\n    pass\n\nPlain()\n"})
+    edges = store.edges_into(["m.py::Plain"], [EdgeKind.CALLS])
+    assert [(e.src, e.line, e.resolution.value if e.resolution else None) for e in edges] == [
+        ("m.py", 4, "constructor")
+    ]
+
+
+def test_instance_through_local_and_return(repo: Path) -> None:
+    graph = calls_of(
+        repo,
+        {
+            "m.py": """
+            class Foo:
+                def m(self):
+                    pass
+
+            def make_foo():
+                return Foo()
+
+            def use():
+                x = Foo()
+                x.m()
+                y = make_foo()
+                y.m()
+                make_foo().m()
+            """
+        },
+    )
+    assert graph["m.use"] == ["m.Foo.m", "m.make_foo"]
+
+
+def test_module_level_calls_go_to_the_module(repo: Path) -> None:
+    graph = calls_of(repo, {"m.py": "def main():\n    pass\n\nif True:\n    main()\n"})
+    assert graph["m"] == ["m.main"]
+    assert graph["m.main"] == []
+
+
+def test_builtins_and_outside_code(repo: Path) -> None:
+    graph = calls_of(
+        repo,
+        {
+            "m.py": """
+            import os
+            import numpy as np
+            from collections import OrderedDict
+
+            def run():
+                print(len(os.path.join("a", "b")))
+                np.array([])
+                OrderedDict()
+            """
+        },
+    )
+    assert graph["m.run"] == [
+        "<builtin>.len",
+        "<builtin>.print",
+        "collections.OrderedDict",
+        "numpy.array",
+        "os.path.join",
+    ]
+
+
+def test_unknown_receiver_is_unresolved_not_guessed(repo: Path) -> None:
+    store = build_graph(
+        repo,
+        {
+            "m.py": """
+            class Duck:
+                def quack(self):
+                    pass
+
+            class Robot:
+                def quack(self):
+                    pass
+
+            def poke(thing):
+                thing.quack()
+            """
+        },
+    )
+    assert callers_sites(store, "m.py::Duck.quack") == []
+    unresolved = [(u.src, u.callee, u.line, u.reason) for u in store.all_unresolved()]
+    assert unresolved == [("m.py::poke", "thing.quack", 10, "unknown-receiver")]
+
+
+def test_unique_method_name_is_labelled_as_a_guess(repo: Path) -> None:
+    store = build_graph(
+        repo,
+        {
+            "m.py": """
+            class Engine:
+                def ignite(self):
+                    pass
+
+            def start(engine):
+                engine.ignite()
+            """
+        },
+    )
+    edges = store.edges_into(["m.py::Engine.ignite"], [EdgeKind.CALLS])
+    assert [(e.src, e.resolution.value if e.resolution else None) for e in edges] == [
+        ("m.py::start", "unique-name")
+    ]
+
+
+def test_assignment_follows_the_live_binding(repo: Path) -> None:
+    graph = calls_of(
+        repo,
+        {
+            "m.py": """
+            def a():
+                pass
+
+            def b():
+                pass
+
+            def run():
+                f = a
+                f()
+                f = b
+                f()
+            """
+        },
+    )
+    assert graph["m.run"] == ["m.a", "m.b"]
+
+
+def test_decorators_are_called_at_definition_time(repo: Path) -> None:
+    graph = calls_of(
+        repo,
+        {
+            "m.py": """
+            def logged(fn):
+                return fn
+
+            def tagged(name):
+                return logged
+
+            @logged
+            def one():
+                pass
+
+            class K:
+                @tagged("x")
+                def two(self):
+                    pass
+            """
+        },
+    )
+    assert graph["m"] == ["m.logged", "m.tagged"]
+
+
+def test_call_sites_are_recorded_with_lines(repo: Path) -> None:
+    store = build_graph(repo, {"m.py": "def f():\n    pass\n\n\ndef g():\n    f()\n    f()\n"})
+    assert callers_sites(store, "m.py::f") == [("m.py::g", 6), ("m.py::g", 7)]
+
+
+def test_inherits_and_imports_edges(repo: Path) -> None:
+    store = build_graph(
+        repo,
+        {
+            "a.py": "class Base:\n    pass\n",
+            "b.py": """
+            import json
+            from a import Base
+
+            class Child(Base, json.JSONEncoder):
+                pass
+            """,
+        },
+    )
+    inherits = store.edges_out_of(["b.py::Child"], [EdgeKind.INHERITS])
+    assert [e.dst for e in inherits] == ["a.py::Base", "json.JSONEncoder"]
+    imports = store.edges_out_of(["b.py"], [EdgeKind.IMPORTS])
+    assert [(e.dst, e.line) for e in imports] == [("a.py", 2), ("json", 1)]
+
+
+def callers_sites(store: GraphStore, node_id: str) -> list[tuple[str, int | None]]:
+    return [(e.src, e.line) for e in store.edges_into([node_id], [EdgeKind.CALLS])]
+
+
+def test_build_twice_is_stable(repo: Path) -> None:
+    first = calls_of(repo, {"m.py": "def f():\n    g()\n\ndef g():\n    pass\n"})
+    build(repo)
+    store = GraphStore.open(repo)
+    try:
+        from brownfield.query.export import callgraph
+
+        assert callgraph(store) == first
+    finally:
+        store.close()
