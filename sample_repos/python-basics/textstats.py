@@ -11,14 +11,14 @@ def normalize(word):
 def count_words(lines):
     counts = OrderedDict()
 
+    def feed(line):
+        for word in line.split():
+            bump(word)
+
     def bump(word):
         key = normalize(word)
         if key:
             counts[key] = counts.get(key, 0) + 1
-
-    def feed(line):
-        for word in line.split():
-            bump(word)
 
     for line in lines:
         feed(line)

@@ -52,10 +52,15 @@ def _root(
     """brownfield: understand an existing repository before changing it."""
 
 
-from brownfield.cli import graph_commands, query_commands  # noqa: E402  (registers commands)
+from brownfield.cli import (  # noqa: E402  (registers commands)
+    graph_commands,
+    interview_commands,
+    query_commands,
+)
 
 app.add_typer(graph_commands.graph_app, name="graph")
 query_commands.register(app)
+interview_commands.register(app)
 
 
 def main() -> None:

@@ -102,6 +102,8 @@ def extract(root: Node, source: bytes, matches: list[Match]) -> FileFacts:
     definitions.sort(key=lambda item: item[0].start_byte)
     stack: list[tuple[int, int, str, bool]] = []  # end byte, span index, qualname, is class
     for node, captures in definitions:
+        if _header_is_broken(captures):
+            continue  # `def g(:` is a syntax error, not a definition
         while stack and stack[-1][0] <= node.start_byte:
             stack.pop()
         parent_index, parent_name, parent_is_class = (
@@ -155,6 +157,13 @@ def extract(root: Node, source: bytes, matches: list[Match]) -> FileFacts:
         if value is not None:
             facts.returns.append(ReturnFact(scopes.at(node.start_byte), value, _line(node)))
     return facts
+
+
+def _header_is_broken(captures: dict[str, list[Node]]) -> bool:
+    """A definition whose parameters or bases hold a parse error, or whose body is empty."""
+    header = captures.get("parameters") or captures.get("bases") or []
+    body = captures["body"][0]
+    return any(node.has_error for node in header) or body.end_byte == body.start_byte
 
 
 def _bases(nodes: list[Node] | None) -> tuple[Chain, ...]:

@@ -1,0 +1,2 @@
+"""Order handling; "." here is shop.orders itself, so this is shop.orders.cart."""
+from .cart import checkout

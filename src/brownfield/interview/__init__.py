@@ -1,0 +1,1 @@
+"""The interview: an engine, its planners, resumable state and the compiled artifacts."""

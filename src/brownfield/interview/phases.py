@@ -1,0 +1,270 @@
+"""The phases planner: the fixed six-phase question bank, asked in order, with skip and back."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from brownfield.interview.engine import Feedback, Question, Verdict
+from brownfield.interview.requirements import compile_requirements
+from brownfield.interview.state import InterviewState, Turn, now
+
+PHASES = ("overview", "scope", "requirements", "interfaces", "stories", "review")
+CONFIRM = "_confirm"
+
+
+@dataclass(frozen=True)
+class BankEntry:
+    phase: str
+    field: str
+    text: str
+    required: bool
+
+
+#: The question bank, word for word, in order (seed 000, "Canonical Question Bank").
+BANK: tuple[BankEntry, ...] = (
+    BankEntry("overview", "title", "What is the title of this project or feature?", True),
+    BankEntry("overview", "goal", "What is the primary goal? (one sentence)", True),
+    BankEntry(
+        "overview",
+        "success_metrics",
+        "What are the success metrics? (comma-separated) (or type 'skip' to skip)",
+        False,
+    ),
+    BankEntry(
+        "overview",
+        "non_goals",
+        "What is explicitly out of scope? (comma-separated) (or type 'skip' to skip)",
+        False,
+    ),
+    BankEntry(
+        "scope", "in_scope", "What is in scope? List the key deliverables (comma-separated)", True
+    ),
+    BankEntry(
+        "scope",
+        "out_of_scope",
+        "What is out of scope? (comma-separated) (or type 'skip' to skip)",
+        False,
+    ),
+    BankEntry(
+        "scope",
+        "assumptions",
+        "What assumptions are you making? (comma-separated) (or type 'skip' to skip)",
+        False,
+    ),
+    BankEntry(
+        "requirements",
+        "functional",
+        "List the functional requirements (one per line or comma-separated)",
+        True,
+    ),
+    BankEntry(
+        "requirements",
+        "non_functional",
+        "Any non-functional requirements? (e.g., performance, security) (or type 'skip' to skip)",
+        False,
+    ),
+    BankEntry(
+        "requirements",
+        "constraints",
+        "Any technical constraints? (e.g., Go 1.21+, no CGO) (or type 'skip' to skip)",
+        False,
+    ),
+    BankEntry(
+        "interfaces",
+        "data_models",
+        "What are the key data models or types? (or type 'skip' to skip)",
+        False,
+    ),
+    BankEntry(
+        "interfaces",
+        "apis",
+        "What are the key APIs or command interfaces? (or type 'skip' to skip)",
+        False,
+    ),
+    BankEntry(
+        "interfaces", "external", "Any external integrations? (or type 'skip' to skip)", False
+    ),
+    BankEntry(
+        "stories",
+        "stories",
+        "List the key user stories or tasks (one per line) (or type 'skip' to skip)",
+        False,
+    ),
+    BankEntry(
+        "review",
+        "open_questions",
+        "Any open questions or unresolved decisions? (or type 'skip' to skip)",
+        False,
+    ),
+    BankEntry(
+        "review", CONFIRM, "Review complete. Ready to generate REQUIREMENTS.md? (yes/no)", True
+    ),
+)
+
+#: Where each field lives in `spec_data` (None: directly on spec_data).
+_SECTIONS = {
+    "title": "overview",
+    "goal": "overview",
+    "success_metrics": "overview",
+    "non_goals": "overview",
+    "in_scope": "scope",
+    "out_of_scope": "scope",
+    "assumptions": "scope",
+    "functional": "requirements",
+    "non_functional": "requirements",
+    "constraints": "requirements",
+    "data_models": "interfaces",
+    "apis": "interfaces",
+    "external": "interfaces",
+    "stories": None,
+    "open_questions": None,
+}
+_TEXT_FIELDS = frozenset({"title", "goal"})
+_SEPARATORS = re.compile(r"[,;\n]")
+
+
+def get_field(state: InterviewState, field: str) -> object:
+    section = _SECTIONS[field]
+    holder = state.spec_data if section is None else getattr(state.spec_data, section)
+    return getattr(holder, field)
+
+
+def set_field(state: InterviewState, field: str, value: object) -> None:
+    section = _SECTIONS[field]
+    holder = state.spec_data if section is None else getattr(state.spec_data, section)
+    setattr(holder, field, value)
+
+
+def split_list(answer: str) -> list[str]:
+    """Comma- (or semicolon-) separated items, trimmed, empties dropped."""
+    return [item.strip() for item in _SEPARATORS.split(answer) if item.strip()]
+
+
+def cursor_of(state: InterviewState) -> int:
+    """The index of the next question: the first field not asked yet, else the confirmation."""
+    for index, entry in enumerate(BANK):
+        if entry.field == CONFIRM or get_field(state, entry.field) is None:
+            return index
+    return len(BANK) - 1
+
+
+def _progress_line(index: int) -> str:
+    entry = BANK[index]
+    in_phase = [i for i, e in enumerate(BANK) if e.phase == entry.phase]
+    position = in_phase.index(index) + 1
+    following = PHASES.index(entry.phase) + 1
+    upcoming = PHASES[following].capitalize() if following < len(PHASES) else "Done"
+    return f"[{entry.phase}: {position}/{len(in_phase)} | Next: {upcoming}]"
+
+
+def _hint(entry: BankEntry) -> str:
+    if entry.field == CONFIRM:
+        return "Answer yes to generate REQUIREMENTS.md, or no to keep reviewing (back revises)."
+    if entry.field in _TEXT_FIELDS:
+        return "Required."
+    listing = "Separate items with commas."
+    return f"Required. {listing}" if entry.required else f"Optional: {listing} Type 'skip' to skip."
+
+
+def is_truncated(state: InterviewState) -> bool:
+    """Complete because `max_questions` ran out, not because the review was confirmed."""
+    return state.status == "complete" and state.phase != "complete"
+
+
+class PhasesPlanner:
+    """The deterministic six-phase interview."""
+
+    def next_question(self, state: InterviewState) -> Question | None:
+        if state.status == "complete" or state.phase == "complete":
+            return None
+        if len(state.history) >= state.max_questions:
+            return None  # truncated: `finish` compiles what there is
+        index = cursor_of(state)
+        entry = BANK[index]
+        return Question(
+            id=f"Q{index + 1:02d}",
+            phase=entry.phase,
+            field=entry.field,
+            text=entry.text,
+            required=entry.required,
+            hint=_hint(entry),
+            progress=_progress_line(index),
+        )
+
+    def note_before(self, state: InterviewState, question: Question) -> str:
+        if question.field != CONFIRM:
+            return ""
+        return "Preview of REQUIREMENTS.md:\n\n" + compile_requirements(state)
+
+    def apply(self, state: InterviewState, question: Question, answer: str) -> Feedback:
+        text = answer.strip()
+        if text.lower() == "back":
+            return self._back(state)
+        if question.field == CONFIRM:
+            return self._confirm(state, question, text)
+        is_skip = text.lower() == "skip"
+        if question.field in _TEXT_FIELDS:
+            if is_skip or not text:
+                return Feedback(Verdict.REFUSED, f"'{question.field}' is required; please answer.")
+            value: object = text
+        else:
+            items = [] if is_skip else split_list(text)
+            if question.required and not items:
+                reason = "cannot be skipped" if is_skip else "needs at least one item"
+                return Feedback(Verdict.REFUSED, f"'{question.field}' is required and {reason}.")
+            value = items
+        set_field(state, question.field, value)
+        self._record(state, question, text)
+        return Feedback(Verdict.ACCEPTED)
+
+    def finish(self, state: InterviewState) -> None:
+        if len(state.history) < state.max_questions or state.phase == "complete":
+            state.phase = "complete"
+            state.progress = 1.0
+        state.status = "complete"
+        state.updated_at = now()
+
+    def _confirm(self, state: InterviewState, question: Question, text: str) -> Feedback:
+        word = text.lower()
+        if word in ("yes", "y"):
+            self._record(state, question, text)
+            state.phase, state.question_cursor, state.progress = "complete", len(BANK), 1.0
+            return Feedback(Verdict.ACCEPTED)
+        if word in ("no", "n"):
+            self._record(state, question, text)
+            return Feedback(
+                Verdict.ACCEPTED,
+                "Staying in review. Type back to revise an answer, or yes to finish.",
+            )
+        return Feedback(Verdict.REFUSED, "Please answer yes or no.")
+
+    def _back(self, state: InterviewState) -> Feedback:
+        if not state.history:
+            return Feedback(Verdict.IGNORED)  # nothing before the first question
+        last = state.history.pop()
+        if last.field != CONFIRM:
+            set_field(state, last.field, None)
+        self._recompute(state)
+        return Feedback(Verdict.BACK)
+
+    def _record(self, state: InterviewState, question: Question, text: str) -> None:
+        state.history.append(
+            Turn(
+                turn_number=len(state.history) + 1,
+                phase=question.phase,
+                field=question.field,
+                question=question.text,
+                answer=text,
+                timestamp=now(),
+            )
+        )
+        self._recompute(state)
+
+    def _recompute(self, state: InterviewState) -> None:
+        """Replay the transitions: the phase and cursor follow from what was asked."""
+        state.updated_at = now()
+        index = cursor_of(state)
+        state.question_cursor = index
+        state.phase = BANK[index].phase  # type: ignore[assignment]
+        state.progress = round(index / len(BANK), 4)
