@@ -69,6 +69,12 @@ def test_incremental_rebuild_equals_full_build(tmp_path: Path) -> None:
     assert summary.parsed == 4  # util, extra, entities, main
     assert summary.removed == 2  # legacy, models
     incremental = exported(root)
+    store = GraphStore.open(root)
+    running = store.counts()  # kept up to date by deltas during builds
+    with store.transaction():
+        store.refresh_counts(recount=True)
+    assert running == store.counts()
+    store.close()
 
     clean = tmp_path / "clean"
     shutil.copytree(root, clean, ignore=shutil.ignore_patterns(".brownfield"))
@@ -145,6 +151,9 @@ def test_hostile_files_are_skipped_or_diagnosed(repo: Path, tmp_path: Path) -> N
             "blob.py": b"\x00\x01\x02" * 100,
             "huge.py": "x = 1\n" * 100,
             "node_modules/dep/index.py": "def dep():\n    pass\n",
+            "venv/__init__.py": "def real_package():\n    pass\n",
+            "tools/.venv/pyvenv.cfg": "home = /usr/bin\n",
+            "tools/.venv/lib/thing.py": "def installed():\n    pass\n",
         },
     )
     os.symlink(outside, repo / "link.py")
@@ -154,7 +163,7 @@ def test_hostile_files_are_skipped_or_diagnosed(repo: Path, tmp_path: Path) -> N
         "binary": 1,
         "symlink-outside-repository": 1,
         "too-large": 1,
-        "vendored": 1,
+        "vendored": 2,
     }
     statuses = {d["path"]: d["status"] for d in summary.diagnostics}
     assert statuses == {
@@ -165,8 +174,10 @@ def test_hostile_files_are_skipped_or_diagnosed(repo: Path, tmp_path: Path) -> N
     }
     store = GraphStore.open(repo)
     names = {node.qualname for node in store.all_nodes()}
-    assert {"broken.good", "latin.latin", "ok.fine"} <= names
+    assert {"broken.good", "latin.latin", "ok.fine", "venv.real_package"} <= names
     assert not {"secret", "link", "dep.index.dep", "blob"} & names
+    paths = {node.path for node in store.all_nodes()}
+    assert not {"tools/.venv/lib/thing.py", "node_modules/dep/index.py"} & paths
 
 
 def test_outside_git_the_walk_honours_gitignore(repo: Path) -> None:

@@ -32,7 +32,9 @@ FULL = [
 ]
 
 
-def run(tmp_path: Path, answers: list[str], max_questions: int = 18) -> tuple[Session, Outcome, ScriptedAnswers]:
+def run(
+    tmp_path: Path, answers: list[str], max_questions: int = 18
+) -> tuple[Session, Outcome, ScriptedAnswers]:
     session = start(tmp_path, "Add a login rate limiter", Path("docs"), max_questions)
     script = ScriptedAnswers(answers)
     outcome = Engine(PhasesPlanner(), script, session.save).run(session.state)
@@ -94,7 +96,9 @@ def test_skip_any_case_stores_empty_list_distinct_from_not_asked(tmp_path: Path)
         (4, ", ;", "'in_scope' is required and needs at least one item."),
     ],
 )
-def test_required_fields_refuse_with_a_hint(tmp_path: Path, index: int, answer: str, hint: str) -> None:
+def test_required_fields_refuse_with_a_hint(
+    tmp_path: Path, index: int, answer: str, hint: str
+) -> None:
     session, _, script = run(tmp_path, [*FULL[:index], answer])
     assert script.told == [("hint", hint)]
     assert [q.field for q in script.asked[-2:]] == [BANK[index].field] * 2  # asked again
@@ -171,7 +175,12 @@ def test_truncation_compiles_with_a_warning(tmp_path: Path) -> None:
     assert state.status == "complete" and state.phase == "scope"
     assert len(state.history) == 5
     text = (tmp_path / "docs/REQUIREMENTS.md").read_text()
-    assert text.count("## Warnings\n- Interview truncated at max_questions limit. Some phases incomplete.") == 1
+    assert (
+        text.count(
+            "## Warnings\n- Interview truncated at max_questions limit. Some phases incomplete."
+        )
+        == 1
+    )
 
 
 def test_state_file_names_do_not_clobber(tmp_path: Path) -> None:
@@ -186,7 +195,10 @@ def test_a_human_requirements_file_is_not_overwritten(tmp_path: Path) -> None:
     (tmp_path / "docs/REQUIREMENTS.md").write_text("mine\n")
     session, _, _ = run(tmp_path, FULL)
     assert (tmp_path / "docs/REQUIREMENTS.md").read_text() == "mine\n"
-    assert load(session.state_path).requirements_path == "docs/REQUIREMENTS-add-a-login-rate-limiter.md"
+    assert (
+        load(session.state_path).requirements_path
+        == "docs/REQUIREMENTS-add-a-login-rate-limiter.md"
+    )
 
 
 @pytest.mark.parametrize(

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 import typer
 
@@ -13,8 +13,9 @@ from brownfield.cli.options import REPO
 from brownfield.errors import UsageError
 from brownfield.graph.builder import check_repository
 from brownfield.interview.engine import Engine, Outcome, Question
-from brownfield.interview.phases import PhasesPlanner
-from brownfield.interview.session import Session, resume, start
+
+if TYPE_CHECKING:  # pydantic and YAML load only when an interview runs
+    from brownfield.interview.session import Session
 
 
 class TextConversation:
@@ -118,6 +119,8 @@ def register(app: typer.Typer) -> None:
         repo: Path = REPO,
     ) -> None:
         """Interview the person about IDEA; saved after every answer, resumable with --resume."""
+        from brownfield.interview.session import resume, start
+
         if mode != "phases":
             raise UsageError(f"unknown --mode {mode!r}; available: phases")
         root = check_repository(repo)
@@ -145,6 +148,8 @@ def _run(session: Session, as_json: bool, non_interactive: bool) -> None:
         text = f"Interview already complete; nothing to do. Requirements: {state.requirements_path}"
         conversation.report("complete", {**fields, "already_complete": True}, text)
         return
+    from brownfield.interview.phases import PhasesPlanner
+
     engine = Engine(PhasesPlanner(), conversation, session.save)
     try:
         outcome = engine.run(state)

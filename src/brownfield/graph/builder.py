@@ -15,7 +15,6 @@ import os
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator
-from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -25,11 +24,11 @@ from typing import Any
 
 from brownfield import __version__, git
 from brownfield.errors import BuildLockedError, RepositoryError
-from brownfield.graph import parser
 from brownfield.graph.discover import DEFAULT_MAX_FILE_SIZE, discover, read_source
-from brownfield.graph.facts import FileFacts
+from brownfield.graph.facts import FileFacts, FileGraph
 from brownfield.graph.languages import LANGUAGES
 from brownfield.graph.store import STATE_DIR, FileRow, GraphStore
+from brownfield.model import NodeKind
 
 #: Below this many files to parse, a process pool costs more than it saves.
 POOL_THRESHOLD = 64
@@ -133,7 +132,7 @@ def build(
 def _build(
     store: GraphStore, root: Path, max_file_size: int, report: Progress, workers: int | None
 ) -> BuildSummary:
-    summary = BuildSummary()
+    """Parse and resolve first (reading the store only), then write everything in one go."""
     found = discover(root)
     skipped = Counter({reason: len(paths) for reason, paths in found.skipped.items()})
     known = store.file_rows()
@@ -172,26 +171,42 @@ def _build(
     )
     live = set(found.files) - {row.path for row in skipped_rows}
     removed = sorted(set(known) - live)
+    gone = set(removed) | {row.path for row in skipped_rows if row.path in known}
 
+    # What changed, as dependency keys; every file that consulted one is resolved again.
+    invalidated: set[str] = set()
+    for path in sorted(gone | set(parsed)):
+        row = known.get(path)
+        language = row.language if row is not None else found.files[path]
+        if language is None:
+            continue
+        old = store.facts(path) if row is not None and row.sha256 else None
+        new = parsed.get(path)
+        if old is not None or new is not None:
+            invalidated |= _resolver_module(language).invalidated_keys(path, old, new)
+    to_resolve = (set(parsed) | store.files_depending_on(invalidated)) & live
+    nodes = {
+        path: _resolver_module(to_parse[path][0]).nodes_of(path, facts)
+        for path, facts in parsed.items()
+    }
+    new_methods: dict[str, list[str]] = {}
+    for path_nodes in nodes.values():
+        for node in path_nodes:
+            if node.kind is NodeKind.METHOD:
+                new_methods.setdefault(node.name, []).append(node.id)
+    methods = _MethodIndex(store, gone | set(parsed), new_methods)
+    resolutions = _resolve(store, found.files, live, parsed, to_resolve, methods, report, workers)
+
+    commit, dirty = git.snapshot(root) if git.work_tree_root(root) else (None, False)
+    snapshot = (commit[:12] if commit else "no-commit") + ("+dirty" if dirty else "")
+    changed = bool(gone or parsed or resolutions)
     with store.transaction():
-        invalidated: set[str] = set()
-        resolver_modules = {name: _resolver_module(name) for name in LANGUAGES}
-        for path in removed:
-            row = known[path]
-            if row.sha256 and row.language:
-                module = resolver_modules[row.language]
-                invalidated |= module.invalidated_keys(path, store.facts(path), None)
+        for path in sorted(gone):
             store.remove_file(path)
         for row in skipped_rows:
-            if row.path in known:
-                store.remove_file(row.path)
             store.put_file(row, None)
         for path, facts in sorted(parsed.items()):
             language, data, stat = to_parse[path]
-            previous = known.get(path)
-            old = store.facts(path) if previous is not None and previous.sha256 else None
-            module = resolver_modules[language]
-            invalidated |= module.invalidated_keys(path, old, facts)
             row = FileRow(
                 path,
                 language,
@@ -203,18 +218,15 @@ def _build(
                 facts.line_count,
             )
             store.put_file(row, json.dumps(facts.to_json(), separators=(",", ":")))
-            store.put_nodes(path, module.nodes_of(path, facts))
+            store.put_nodes(path, nodes[path])
         for path, stat in unchanged.items():
             if known[path].mtime_ns != stat.st_mtime_ns:
                 store.touch_file(path, stat.st_mtime_ns)
-
-        to_resolve = (set(parsed) | store.files_depending_on(invalidated)) & live
-        summary.resolved = _resolve(store, found.files, live, parsed, to_resolve, report)
-        if removed or to_resolve:
+        for path, graph in sorted(resolutions.items()):
+            store.put_resolution(path, graph.edges, graph.unresolved, graph.deps)
+        if changed:
             store.sync_external_nodes()
-
-        commit, dirty = git.snapshot(root) if git.work_tree_root(root) else (None, False)
-        snapshot = (commit[:12] if commit else "no-commit") + ("+dirty" if dirty else "")
+            store.refresh_counts()
         store.set_meta(
             {
                 "snapshot": snapshot,
@@ -226,25 +238,53 @@ def _build(
             }
         )
 
-    summary.parsed = len(parsed)
-    summary.unchanged = len(unchanged)
-    summary.removed = len(removed)
-    summary.skipped = dict(skipped)
-    summary.diagnostics = [
-        {"path": path, "status": row.status, "message": row.diagnostic or row.status}
-        for path, row in sorted(store.file_rows().items())
-        if row.status != "ok"
-    ]
-    summary.nodes = store.count("nodes", "kind")
-    summary.edges = store.count("edges", "kind")
-    summary.unresolved = sum(store.count("unresolved", "reason").values())
-    summary.lines = sum(row.lines for row in store.file_rows().values())
-    summary.snapshot = snapshot
-    return summary
+    counts = store.counts()
+    return BuildSummary(
+        parsed=len(parsed),
+        unchanged=len(unchanged),
+        removed=len(removed),
+        resolved=len(resolutions),
+        skipped=dict(skipped),
+        diagnostics=store.diagnostics(),
+        nodes=counts["nodes"],
+        edges=counts["edges"],
+        unresolved=sum(counts["unresolved"].values()),
+        lines=counts["lines"],
+        snapshot=snapshot,
+    )
 
 
 def _resolver_module(language: str) -> ModuleType:
     return importlib.import_module(LANGUAGES[language].resolver)
+
+
+class _MethodIndex:
+    """Method name -> node ids after this build: the store's, minus changed files, plus new."""
+
+    def __init__(self, store: GraphStore, excluded: set[str], new: dict[str, list[str]]) -> None:
+        self.store, self.excluded, self.new = store, excluded, new
+        self.cache: dict[str, list[str]] = {}
+        self.complete = False
+
+    def load_all(self) -> None:
+        """Read every name now (before forking workers, which must not touch the store)."""
+        index = self.store.method_index(self.excluded)
+        for name in set(index) | set(self.new):
+            self.cache[name] = sorted(index.get(name, []) + self.new.get(name, []))
+        self.complete = True
+
+    def named(self, name: str) -> list[str]:
+        found = self.cache.get(name)
+        if found is None and self.complete:
+            return []
+        if found is None:
+            stored = [i for i, path in self.store.method_ids(name) if path not in self.excluded]
+            found = self.cache[name] = sorted(stored + self.new.get(name, []))
+        return found
+
+
+# Set in the parent just before a fork-based pool starts; the workers inherit it.
+_POOL_CONTEXT: dict[str, Any] = {}
 
 
 def _resolve(
@@ -253,40 +293,76 @@ def _resolve(
     live: set[str],
     parsed: dict[str, FileFacts],
     to_resolve: set[str],
+    methods: _MethodIndex,
     report: Progress,
-) -> int:
-    """Resolve `to_resolve` and store their edges; facts of other files load on demand."""
+    workers: int | None,
+) -> dict[str, FileGraph]:
+    """Resolve `to_resolve`; on all cores when there are many (facts loaded up front)."""
+    count = workers if workers is not None else (os.cpu_count() or 1)
+    pooled = len(to_resolve) >= POOL_THRESHOLD * 4 and count > 1
+    if pooled:  # every worker needs every file's facts: load them once, before forking
+        facts = dict(parsed)
+        facts.update((path, store.facts(path)) for path in sorted(live - set(parsed)))
+        load_facts = facts.__getitem__
+        methods.load_all()
+    else:
 
-    def load_facts(path: str) -> FileFacts:
-        facts = parsed.get(path)
-        return facts if facts is not None else store.facts(path)
+        def load_facts(path: str) -> FileFacts:
+            found = parsed.get(path)
+            return found if found is not None else store.facts(path)
 
-    method_cache: dict[str, list[str]] = {}
-
-    def methods_named(name: str) -> list[str]:
-        if name not in method_cache:
-            method_cache[name] = store.method_ids(name)
-        return method_cache[name]
-
+    results: dict[str, FileGraph] = {}
     total = len(to_resolve)
-    done = 0
     for language in sorted({languages[path] for path in to_resolve}):
         paths = sorted(path for path in live if languages[path] == language)
-        resolver = _resolver_module(language).new_resolver(paths, load_facts, methods_named)
-        for path in sorted(p for p in to_resolve if languages[p] == language):
+        mine = sorted(path for path in to_resolve if languages[path] == language)
+        module = _resolver_module(language)
+        if pooled:
+            _POOL_CONTEXT.update(module=module, paths=paths, load=load_facts, methods=methods.named)
+            import multiprocessing
+            from concurrent.futures import ProcessPoolExecutor
+
+            chunks = [mine[i : i + 64] for i in range(0, len(mine), 64)]
+            context = multiprocessing.get_context("fork")
             try:
-                graph = resolver.resolve(path)
-            except RecursionError:  # a pathological file must not stop the build
-                store.put_resolution(path, [], [], [f"file:{path}"])
-                continue
-            store.put_resolution(path, graph.edges, graph.unresolved, graph.deps)
-            done += 1
-            if done % 200 == 0 or done == total:
-                report("resolve", done, total)
-    return total
+                with ProcessPoolExecutor(max_workers=count, mp_context=context) as pool:
+                    for batch in pool.map(_resolve_chunk, chunks):
+                        results.update(batch)
+                        report("resolve", len(results), total)
+            finally:
+                _POOL_CONTEXT.clear()
+        else:
+            resolver = module.new_resolver(paths, load_facts, methods.named)
+            for path in mine:
+                results[path] = _resolve_one(resolver, path)
+                if len(results) % 200 == 0 or len(results) == total:
+                    report("resolve", len(results), total)
+    return results
+
+
+def _resolve_one(resolver: Any, path: str) -> FileGraph:
+    try:
+        graph: FileGraph = resolver.resolve(path)
+    except RecursionError:  # a pathological file must not stop the build
+        return FileGraph(deps={f"file:{path}"})
+    return graph
+
+
+def _resolve_chunk(paths: list[str]) -> dict[str, FileGraph]:
+    """A pool worker's share: one resolver per process, built on first use."""
+    resolver = _POOL_CONTEXT.get("resolver")
+    if resolver is None:
+        context = _POOL_CONTEXT
+        resolver = context["module"].new_resolver(
+            context["paths"], context["load"], context["methods"]
+        )
+        _POOL_CONTEXT["resolver"] = resolver
+    return {path: _resolve_one(resolver, path) for path in paths}
 
 
 def _parse_one(job: tuple[str, str, bytes]) -> tuple[str, FileFacts]:
+    from brownfield.graph import parser  # tree-sitter loads only when something is parsed
+
     path, language, data = job
     return path, parser.parse(language, data)
 
@@ -300,6 +376,8 @@ def _parse_all(
     results: dict[str, FileFacts] = {}
     count = workers if workers is not None else (os.cpu_count() or 1)
     if total >= POOL_THRESHOLD and count > 1:
+        from concurrent.futures import ProcessPoolExecutor
+
         with ProcessPoolExecutor(max_workers=count) as pool:
             for path, facts in pool.map(_parse_one, items, chunksize=16):
                 results[path] = facts

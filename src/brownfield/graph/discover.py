@@ -22,8 +22,6 @@ VENDORED_DIRS = frozenset(
         ".svn",
         ".tox",
         ".nox",
-        ".venv",
-        "venv",
         "__pycache__",
         "node_modules",
         "site-packages",
@@ -32,6 +30,9 @@ VENDORED_DIRS = frozenset(
         "vendored",
     }
 )
+#: Folders that are vendored only when they are a virtual environment (hold `pyvenv.cfg`):
+#: the standard library itself has a real `venv` package.
+VIRTUALENV_DIRS = frozenset({".venv", "venv", "env", ".env"})
 
 
 class SkipReason:
@@ -59,12 +60,26 @@ def discover(root: Path) -> Discovery:
     candidates = git.list_files(root) if inside_git else _walk(root)
     found = Discovery()
     real_root = root.resolve()
+    virtualenvs: dict[str, bool] = {}
+
+    def is_vendored(parts: list[str]) -> bool:
+        for depth, part in enumerate(parts[:-1]):
+            if part in VENDORED_DIRS:
+                return True
+            if part in VIRTUALENV_DIRS:
+                folder = "/".join(parts[: depth + 1])
+                if folder not in virtualenvs:
+                    virtualenvs[folder] = (root / folder / "pyvenv.cfg").is_file()
+                if virtualenvs[folder]:
+                    return True
+        return False
+
     for rel_path in candidates:
         language = language_for(rel_path)
         if language is None:
             continue
         parts = rel_path.split("/")
-        if any(part in VENDORED_DIRS for part in parts[:-1]):
+        if is_vendored(parts):
             found.skipped[SkipReason.VENDORED].append(rel_path)
             continue
         path = root / rel_path

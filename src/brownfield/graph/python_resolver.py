@@ -234,13 +234,16 @@ class Resolver:
         self._tables: dict[str, _ModuleTable] = {}
         self._mro: dict[tuple[str, str], list[Value]] = {}
         self._active: set[object] = set()
-        self._deps: set[str] = set()
+        # what resolving the current file consulted: the keys of its dependencies
+        self._files: set[str] = set()
+        self._modules: set[str] = set()
+        self._names: set[str] = set()
         self._reason = ""  # why the current call failed to resolve; the first cause wins
 
     # -- tables and dependencies -------------------------------------------------
 
     def _table(self, path: str) -> _ModuleTable:
-        self._deps.add(f"file:{path}")
+        self._files.add(path)
         table = self._tables.get(path)
         if table is None:
             table = _build_table(path, self.world.load_facts(path))
@@ -249,7 +252,7 @@ class Resolver:
 
     def _module(self, dotted: str) -> Value | None:
         """A repository module or package by dotted name, recording the lookup."""
-        self._deps.add(f"mod:{dotted}")
+        self._modules.add(dotted)
         path = self.world.modules.get(dotted)
         if path is not None:
             return Value("mod", path, dotted)
@@ -261,7 +264,7 @@ class Resolver:
 
     def resolve(self, path: str) -> FileGraph:
         """Every edge leaving the definitions of `path`, and what stayed unresolved."""
-        self._deps = set()
+        self._files, self._modules, self._names = set(), set(), set()
         table = self._table(path)
         graph = FileGraph()
         for definition in table.facts.definitions:
@@ -316,8 +319,12 @@ class Resolver:
                 graph.unresolved.append(Unresolved(source, call.text, path, call.line, reason))
             for target_id, how in sorted(targets):
                 graph.edges.append(Edge(source, target_id, EdgeKind.CALLS, path, call.line, how))
-        graph.edges = sorted(set(graph.edges))
-        graph.deps = self._deps
+        graph.edges = list(dict.fromkeys(graph.edges))
+        graph.deps = (
+            {f"file:{p}" for p in self._files}
+            | {f"mod:{m}" for m in self._modules}
+            | {f"name:{n}" for n in self._names}
+        )
         return graph
 
     def _import_target(
@@ -369,7 +376,7 @@ class Resolver:
         name = chain[-1]
         if name.startswith("__") or name in _BUILTIN_ATTRIBUTES:
             return None
-        self._deps.add(f"name:{name}")
+        self._names.add(name)
         owners = self.world.methods_named(name)
         return (owners[0], Resolution.UNIQUE_NAME) if len(owners) == 1 else None
 

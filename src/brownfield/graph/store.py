@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from collections import Counter, defaultdict
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -98,6 +99,10 @@ class GraphStore:
     def __init__(self, connection: sqlite3.Connection, path: Path) -> None:
         self._db = connection
         self.path = path
+        # running changes of one build, so that summaries need no full-table counts
+        self._delta: defaultdict[str, Counter[str]] = defaultdict(Counter)
+        self._orphan_candidates: set[str] = set()
+        self._new_targets: set[str] = set()
 
     # -- opening --------------------------------------------------------------------
 
@@ -184,6 +189,8 @@ class GraphStore:
         )
 
     def put_file(self, row: FileRow, facts_json: str | None) -> None:
+        self._tally_lines(row.path, -1)
+        self._delta["lines"][""] += row.lines
         self._db.execute(
             "INSERT OR REPLACE INTO files VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
@@ -204,11 +211,14 @@ class GraphStore:
 
     def remove_file(self, path: str) -> None:
         """Forget a file: its row, its nodes and everything its resolution produced."""
+        self._tally_lines(path, -1)
         self._db.execute("DELETE FROM files WHERE path = ?", (path,))
+        self._tally("nodes", "kind", path, -1)
         self._db.execute("DELETE FROM nodes WHERE path = ?", (path,))
         self.clear_resolution(path)
 
     def put_nodes(self, path: str, nodes: Iterable[Node]) -> None:
+        self._tally("nodes", "kind", path, -1)
         self._db.execute("DELETE FROM nodes WHERE path = ?", (path,))
         self._db.executemany(
             "INSERT OR IGNORE INTO nodes VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
@@ -217,8 +227,15 @@ class GraphStore:
                 for n in nodes
             ],
         )
+        self._tally("nodes", "kind", path, +1)
 
     def clear_resolution(self, path: str) -> None:
+        self._orphan_candidates.update(
+            dst
+            for (dst,) in self._db.execute("SELECT DISTINCT dst FROM edges WHERE path = ?", (path,))
+        )
+        self._tally("edges", "kind", path, -1)
+        self._tally("unresolved", "reason", path, -1)
         for table in ("edges", "unresolved", "deps"):
             self._db.execute(f"DELETE FROM {table} WHERE path = ?", (path,))
 
@@ -233,17 +250,7 @@ class GraphStore:
         self.clear_resolution(path)
         self._db.executemany(
             "INSERT INTO edges VALUES (?, ?, ?, ?, ?, ?)",
-            [
-                (
-                    e.src,
-                    e.dst,
-                    e.kind.value,
-                    path,
-                    e.line,
-                    e.resolution.value if e.resolution else None,
-                )
-                for e in edges
-            ],
+            [(e.src, e.dst, e.kind.value, path, e.line, e.resolution) for e in edges],
         )
         self._db.executemany(
             "INSERT INTO unresolved VALUES (?, ?, ?, ?, ?)",
@@ -252,19 +259,70 @@ class GraphStore:
         self._db.executemany(
             "INSERT INTO deps VALUES (?, ?)", [(path, key) for key in sorted(deps)]
         )
+        self._new_targets.update(e.dst for e in edges)
+        for edge in edges:
+            self._delta["edges"][edge.kind.value] += 1
+        for item in unresolved:
+            self._delta["unresolved"][item.reason] += 1
 
     def sync_external_nodes(self) -> None:
-        """Keep exactly one external node per outside name that an edge points to."""
-        self._db.execute(
-            "DELETE FROM nodes WHERE kind = 'external' AND id NOT IN (SELECT dst FROM edges)"
+        """Keep exactly one external node per outside name that an edge points to.
+
+        Only the targets of edges written or removed by this build are checked, so that
+        a one-file rebuild does not scan every edge.
+        """
+        for dst in sorted(self._orphan_candidates - self._new_targets):
+            gone = self._db.execute(
+                "DELETE FROM nodes WHERE id = ? AND kind = 'external' "
+                "AND NOT EXISTS (SELECT 1 FROM edges WHERE dst = ?)",
+                (dst, dst),
+            ).rowcount
+            self._delta["nodes"]["external"] -= gone
+        for dst in sorted(self._new_targets):
+            added = self._db.execute(
+                "INSERT OR IGNORE INTO nodes VALUES (?, 'external', ?, ?, NULL, NULL, NULL, NULL)",
+                (dst, dst.rpartition(".")[2], dst),
+            ).rowcount
+            self._delta["nodes"]["external"] += added
+        self._orphan_candidates.clear()
+        self._new_targets.clear()
+
+    def _tally(self, table: str, column: str, path: str, sign: int) -> None:
+        """Adjust the running counts by the rows `path` has in `table`."""
+        rows = self._db.execute(
+            f"SELECT {column}, COUNT(*) FROM {table} WHERE path = ? GROUP BY 1", (path,)
         )
-        missing = self._db.execute(
-            "SELECT DISTINCT dst FROM edges WHERE dst NOT IN (SELECT id FROM nodes)"
-        ).fetchall()
-        self._db.executemany(
-            "INSERT INTO nodes VALUES (?, 'external', ?, ?, NULL, NULL, NULL, NULL)",
-            [(dst, dst.rpartition(".")[2], dst) for (dst,) in missing],
-        )
+        for key, count in rows:
+            self._delta[table][key] += sign * count
+
+    def _tally_lines(self, path: str, sign: int) -> None:
+        row = self._db.execute("SELECT lines FROM files WHERE path = ?", (path,)).fetchone()
+        if row is not None:
+            self._delta["lines"][""] += sign * int(row[0])
+
+    def refresh_counts(self, recount: bool = False) -> None:
+        """Store the counts of nodes, edges, unresolved calls and lines in meta.
+
+        Builds keep running deltas; `recount` counts every table from scratch instead.
+        """
+        if recount:
+            counts: dict[str, Any] = {
+                "nodes": self.count("nodes", "kind"),
+                "edges": self.count("edges", "kind"),
+                "unresolved": self.count("unresolved", "reason"),
+                "lines": self._db.execute("SELECT COALESCE(SUM(lines), 0) FROM files").fetchone()[
+                    0
+                ],
+            }
+        else:
+            counts = self.counts()
+            for table in ("nodes", "edges", "unresolved"):
+                merged = Counter(counts[table])
+                merged.update(self._delta[table])
+                counts[table] = {key: value for key, value in sorted(merged.items()) if value}
+            counts["lines"] += self._delta["lines"][""]
+        self._delta.clear()
+        self.set_meta({"counts": json.dumps(counts, sort_keys=True)})
 
     # -- reading --------------------------------------------------------------------
 
@@ -337,11 +395,36 @@ class GraphStore:
         )
         return [_node(row) for row in rows]
 
-    def method_ids(self, name: str) -> list[str]:
+    def method_ids(self, name: str) -> list[tuple[str, str]]:
+        """(node id, path) of the methods named `name`."""
         rows = self._db.execute(
-            "SELECT id FROM nodes WHERE kind = 'method' AND name = ? ORDER BY id", (name,)
+            "SELECT id, path FROM nodes WHERE kind = 'method' AND name = ?", (name,)
         )
-        return [row[0] for row in rows]
+        return [(node_id, path) for node_id, path in rows]
+
+    def method_index(self, exclude: set[str]) -> dict[str, list[str]]:
+        """Method name -> node ids, leaving out the methods of the files in `exclude`."""
+        index: dict[str, list[str]] = {}
+        rows = self._db.execute("SELECT name, id, path FROM nodes WHERE kind = 'method'")
+        for name, node_id, path in rows:
+            if path not in exclude:
+                index.setdefault(name, []).append(node_id)
+        return index
+
+    def diagnostics(self) -> list[dict[str, str]]:
+        """Files that did not parse cleanly or were skipped when read, with their message."""
+        rows = self._db.execute(
+            "SELECT path, status, COALESCE(diagnostic, status) FROM files "
+            "WHERE status != 'ok' ORDER BY path"
+        )
+        return [{"path": p, "status": s, "message": m} for p, s, m in rows]
+
+    def counts(self) -> dict[str, Any]:
+        row = self._db.execute("SELECT value FROM meta WHERE key = 'counts'").fetchone()
+        if row is None:
+            return {"nodes": {}, "edges": {}, "unresolved": {}, "lines": 0}
+        data: dict[str, Any] = json.loads(row[0])
+        return data
 
     def edges_into(self, ids: Iterable[str], kinds: Sequence[EdgeKind]) -> list[Edge]:
         return self._edges("dst", ids, kinds)
@@ -362,7 +445,7 @@ class GraphStore:
                 [*chunk, *(kind.value for kind in kinds)],
             )
             found.extend(_edge(row) for row in rows)
-        return sorted(found)
+        return sorted(found, key=_edge_key)
 
     def all_nodes(self) -> list[Node]:
         return [_node(row) for row in self._db.execute("SELECT * FROM nodes ORDER BY id")]
@@ -436,6 +519,10 @@ class GraphStore:
 
 def _node(row: Sequence[Any]) -> Node:
     return Node(row[0], NodeKind(row[1]), row[2], row[3], row[4], row[5], row[6], row[7])
+
+
+def _edge_key(edge: Edge) -> tuple[str, str, str, str, int, str]:
+    return (edge.src, edge.dst, edge.kind, edge.path, edge.line or 0, edge.resolution or "")
 
 
 def _edge(row: Sequence[Any]) -> Edge:
