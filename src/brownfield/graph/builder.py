@@ -177,7 +177,7 @@ def _build(
     invalidated: set[str] = set()
     for path in sorted(gone | set(parsed)):
         row = known.get(path)
-        language = row.language if row is not None else found.files[path]
+        language = row.language if row is not None else found.files.get(path)
         if language is None:
             continue
         old = store.facts(path) if row is not None and row.sha256 else None
