@@ -177,13 +177,13 @@ def _build(
     invalidated: set[str] = set()
     for path in sorted(gone | set(parsed)):
         row = known.get(path)
-        language = row.language if row is not None else found.files.get(path)
-        if language is None:
+        file_language = row.language if row is not None else found.files.get(path)
+        if file_language is None:
             continue
         old = store.facts(path) if row is not None and row.sha256 else None
         new = parsed.get(path)
         if old is not None or new is not None:
-            invalidated |= _resolver_module(language).invalidated_keys(path, old, new)
+            invalidated |= _resolver_module(file_language).invalidated_keys(path, old, new)
     to_resolve = (set(parsed) | store.files_depending_on(invalidated)) & live
     nodes = {
         path: _resolver_module(to_parse[path][0]).nodes_of(path, facts)
