@@ -112,7 +112,8 @@ def test_process_pool_gives_the_same_graph(tmp_path: Path) -> None:
     assert exported(serial) == exported(pooled)
 
 
-def test_killed_build_leaves_the_previous_graph(repo: Path) -> None:
+@pytest.mark.parametrize("full", [False, True])
+def test_killed_build_leaves_the_previous_graph(repo: Path, full: bool) -> None:
     write_files(repo, PROJECT)
     build(repo, workers=1)
     before = exported(repo)
@@ -124,9 +125,10 @@ def test_killed_build_leaves_the_previous_graph(repo: Path) -> None:
         "def die(stage, done, total):\n"
         "    if stage == 'resolve':\n"
         "        os.kill(os.getpid(), signal.SIGKILL)\n"
-        "build(Path(sys.argv[1]), workers=1, progress=die)\n"
+        "build(Path(sys.argv[1]), full=sys.argv[2] == 'full', workers=1, progress=die)\n"
     )
-    done = subprocess.run([sys.executable, "-c", script, str(repo)], check=False)
+    mode = "full" if full else "incremental"
+    done = subprocess.run([sys.executable, "-c", script, str(repo), mode], check=False)
     assert done.returncode == -9
     assert exported(repo) == before
     assert build(repo, workers=1).parsed == 1  # the edit is picked up by the next build

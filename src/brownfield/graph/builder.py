@@ -27,7 +27,7 @@ from brownfield.errors import BuildLockedError, RepositoryError
 from brownfield.graph.discover import DEFAULT_MAX_FILE_SIZE, discover, read_source
 from brownfield.graph.facts import FileFacts, FileGraph
 from brownfield.graph.languages import LANGUAGES
-from brownfield.graph.store import STATE_DIR, FileRow, GraphStore
+from brownfield.graph.store import STATE_DIR, FileRow, GraphStore, db_path
 from brownfield.model import NodeKind
 
 #: Below this many files to parse, a process pool costs more than it saves.
@@ -118,11 +118,12 @@ def build(
     root = check_repository(repo)
     report = progress or (lambda stage, done, total: None)
     with build_lock(root, lock_timeout):
-        if full:
-            GraphStore.remove(root)
-        store = GraphStore.open(root, create=True)
+        fresh = full or not db_path(root).exists()
+        store = GraphStore.create_fresh(root) if fresh else GraphStore.open(root)
         try:
             summary = _build(store, root, max_file_size, report, workers)
+            if fresh:
+                store.publish()
         finally:
             store.close()
     summary.elapsed = time.perf_counter() - started
@@ -195,11 +196,13 @@ def _build(
             if node.kind is NodeKind.METHOD:
                 new_methods.setdefault(node.name, []).append(node.id)
     methods = _MethodIndex(store, gone | set(parsed), new_methods)
-    resolutions = _resolve(store, found.files, live, parsed, to_resolve, methods, report, workers)
-
     commit, dirty = git.snapshot(root) if git.work_tree_root(root) else (None, False)
     snapshot = (commit[:12] if commit else "no-commit") + ("+dirty" if dirty else "")
-    changed = bool(gone or parsed or resolutions)
+    changed = bool(gone or parsed or to_resolve)
+    # Workers (if any) start before the transaction; their results are written as they come.
+    resolutions = _start_resolution(
+        store, found.files, live, parsed, to_resolve, methods, report, workers
+    )
     with store.transaction():
         for path in sorted(gone):
             store.remove_file(path)
@@ -222,7 +225,7 @@ def _build(
         for path, stat in unchanged.items():
             if known[path].mtime_ns != stat.st_mtime_ns:
                 store.touch_file(path, stat.st_mtime_ns)
-        for path, graph in sorted(resolutions.items()):
+        for path, graph in resolutions:
             store.put_resolution(path, graph.edges, graph.unresolved, graph.deps)
         if changed:
             store.sync_external_nodes()
@@ -243,7 +246,7 @@ def _build(
         parsed=len(parsed),
         unchanged=len(unchanged),
         removed=len(removed),
-        resolved=len(resolutions),
+        resolved=len(to_resolve),
         skipped=dict(skipped),
         diagnostics=store.diagnostics(),
         nodes=counts["nodes"],
@@ -287,7 +290,7 @@ class _MethodIndex:
 _POOL_CONTEXT: dict[str, Any] = {}
 
 
-def _resolve(
+def _start_resolution(
     store: GraphStore,
     languages: dict[str, str],
     live: set[str],
@@ -296,48 +299,77 @@ def _resolve(
     methods: _MethodIndex,
     report: Progress,
     workers: int | None,
-) -> dict[str, FileGraph]:
-    """Resolve `to_resolve`; on all cores when there are many (facts loaded up front)."""
+) -> Iterator[tuple[str, FileGraph]]:
+    """Resolve `to_resolve`, yielding each file's graph.
+
+    With many files, worker processes are forked here, before the caller opens its write
+    transaction, with every file's facts loaded up front (workers never touch the store).
+    """
     count = workers if workers is not None else (os.cpu_count() or 1)
-    pooled = len(to_resolve) >= POOL_THRESHOLD * 4 and count > 1
-    if pooled:  # every worker needs every file's facts: load them once, before forking
-        facts = dict(parsed)
-        facts.update((path, store.facts(path)) for path in sorted(live - set(parsed)))
-        load_facts = facts.__getitem__
-        methods.load_all()
-    else:
-
-        def load_facts(path: str) -> FileFacts:
-            found = parsed.get(path)
-            return found if found is not None else store.facts(path)
-
-    results: dict[str, FileGraph] = {}
+    by_language: dict[str, list[str]] = {}
+    for path in sorted(to_resolve):
+        by_language.setdefault(languages[path], []).append(path)
+    every = {
+        language: sorted(p for p in live if languages[p] == language) for language in by_language
+    }
     total = len(to_resolve)
-    for language in sorted({languages[path] for path in to_resolve}):
-        paths = sorted(path for path in live if languages[path] == language)
-        mine = sorted(path for path in to_resolve if languages[path] == language)
-        module = _resolver_module(language)
-        if pooled:
-            _POOL_CONTEXT.update(module=module, paths=paths, load=load_facts, methods=methods.named)
-            import multiprocessing
-            from concurrent.futures import ProcessPoolExecutor
+    if len(to_resolve) < POOL_THRESHOLD * 4 or count < 2:
+        return _resolve_here(store, parsed, by_language, every, methods, report, total)
 
-            chunks = [mine[i : i + 64] for i in range(0, len(mine), 64)]
-            context = multiprocessing.get_context("fork")
-            try:
-                with ProcessPoolExecutor(max_workers=count, mp_context=context) as pool:
-                    for batch in pool.map(_resolve_chunk, chunks):
-                        results.update(batch)
-                        report("resolve", len(results), total)
-            finally:
-                _POOL_CONTEXT.clear()
-        else:
-            resolver = module.new_resolver(paths, load_facts, methods.named)
-            for path in mine:
-                results[path] = _resolve_one(resolver, path)
-                if len(results) % 200 == 0 or len(results) == total:
-                    report("resolve", len(results), total)
-    return results
+    facts = dict(parsed)
+    facts.update((path, store.facts(path)) for path in sorted(live - set(parsed)))
+    methods.load_all()
+    _POOL_CONTEXT.update(load=facts.__getitem__, methods=methods.named, paths=every)
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    pool = ProcessPoolExecutor(max_workers=count, mp_context=multiprocessing.get_context("fork"))
+    futures = [
+        pool.submit(_resolve_chunk, language, paths[i : i + 64])
+        for language, paths in sorted(by_language.items())
+        for i in range(0, len(paths), 64)
+    ]
+    _POOL_CONTEXT.clear()  # the workers have their copy
+
+    def results() -> Iterator[tuple[str, FileGraph]]:
+        done = 0
+        try:
+            for future in futures:
+                batch = future.result()
+                done += len(batch)
+                report("resolve", done, total)
+                yield from batch.items()
+        finally:
+            pool.shutdown(cancel_futures=True)
+
+    return results()
+
+
+def _resolve_here(
+    store: GraphStore,
+    parsed: dict[str, FileFacts],
+    by_language: dict[str, list[str]],
+    every: dict[str, list[str]],
+    methods: _MethodIndex,
+    report: Progress,
+    total: int,
+) -> Iterator[tuple[str, FileGraph]]:
+    """Resolve in this process; facts of files not parsed now are read on demand."""
+
+    def load_facts(path: str) -> FileFacts:
+        found = parsed.get(path)
+        return found if found is not None else store.facts(path)
+
+    done = 0
+    for language, paths in sorted(by_language.items()):
+        resolver = _resolver_module(language).new_resolver(
+            every[language], load_facts, methods.named
+        )
+        for path in paths:
+            yield path, _resolve_one(resolver, path)
+            done += 1
+            if done % 200 == 0 or done == total:
+                report("resolve", done, total)
 
 
 def _resolve_one(resolver: Any, path: str) -> FileGraph:
@@ -348,15 +380,17 @@ def _resolve_one(resolver: Any, path: str) -> FileGraph:
     return graph
 
 
-def _resolve_chunk(paths: list[str]) -> dict[str, FileGraph]:
-    """A pool worker's share: one resolver per process, built on first use."""
-    resolver = _POOL_CONTEXT.get("resolver")
+def _resolve_chunk(language: str, paths: list[str]) -> dict[str, FileGraph]:
+    """A pool worker's share: one resolver per language and process, built on first use."""
+    key = f"resolver:{language}"
+    resolver = _POOL_CONTEXT.get(key)
     if resolver is None:
         context = _POOL_CONTEXT
-        resolver = context["module"].new_resolver(
-            context["paths"], context["load"], context["methods"]
+        module = _resolver_module(language)
+        resolver = module.new_resolver(
+            context["paths"][language], context["load"], context["methods"]
         )
-        _POOL_CONTEXT["resolver"] = resolver
+        _POOL_CONTEXT[key] = resolver
     return {path: _resolve_one(resolver, path) for path in paths}
 
 

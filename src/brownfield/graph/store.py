@@ -8,6 +8,7 @@ kept as JSON so a crafted cache file cannot run code.
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Iterator, Sequence
@@ -47,9 +48,6 @@ CREATE TABLE nodes (
     end_line INTEGER,
     language TEXT
 );
-CREATE INDEX nodes_path ON nodes(path);
-CREATE INDEX nodes_name ON nodes(name);
-CREATE INDEX nodes_qualname ON nodes(qualname);
 CREATE TABLE edges (
     src TEXT NOT NULL,
     dst TEXT NOT NULL,
@@ -58,9 +56,6 @@ CREATE TABLE edges (
     line INTEGER,
     resolution TEXT
 );
-CREATE INDEX edges_src ON edges(src, kind);
-CREATE INDEX edges_dst ON edges(dst, kind);
-CREATE INDEX edges_path ON edges(path);
 CREATE TABLE unresolved (
     src TEXT NOT NULL,
     callee TEXT NOT NULL,
@@ -68,8 +63,18 @@ CREATE TABLE unresolved (
     line INTEGER NOT NULL,
     reason TEXT NOT NULL
 );
-CREATE INDEX unresolved_path ON unresolved(path);
 CREATE TABLE deps (path TEXT NOT NULL, key TEXT NOT NULL);
+"""
+
+# Created after the rows of a fresh build are in: sorting once beats growing B-trees.
+_INDEXES = """
+CREATE INDEX nodes_path ON nodes(path);
+CREATE INDEX nodes_name ON nodes(name);
+CREATE INDEX nodes_qualname ON nodes(qualname);
+CREATE INDEX edges_src ON edges(src, kind);
+CREATE INDEX edges_dst ON edges(dst, kind);
+CREATE INDEX edges_path ON edges(path);
+CREATE INDEX unresolved_path ON unresolved(path);
 CREATE INDEX deps_key ON deps(key);
 CREATE INDEX deps_path ON deps(path);
 """
@@ -103,20 +108,16 @@ class GraphStore:
         self._delta: defaultdict[str, Counter[str]] = defaultdict(Counter)
         self._orphan_candidates: set[str] = set()
         self._new_targets: set[str] = set()
+        self.fresh = False  # a fresh graph has no old rows to find, count or delete
 
     # -- opening --------------------------------------------------------------------
 
     @classmethod
-    def open(cls, root: Path, create: bool = False) -> GraphStore:
-        """Open the graph of repository `root`; `create` makes an empty one when missing."""
+    def open(cls, root: Path) -> GraphStore:
+        """Open the existing graph of repository `root`, checking that it is sound."""
         path = db_path(root)
-        if not path.exists() and not create:
+        if not path.exists():
             raise StoreError(f"no graph at {path}; run `brownfield graph build` first")
-        if create:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            ignore = path.parent / ".gitignore"
-            if not ignore.exists():
-                ignore.write_text("# brownfield's own state; never commit it\n*\n")
         try:
             connection = sqlite3.connect(path, timeout=30, isolation_level=None)
             connection.execute("PRAGMA journal_mode=WAL")
@@ -129,27 +130,57 @@ class GraphStore:
                 "rebuild it with `brownfield graph build --full`"
             ) from exc
         if version is None:
-            if not create:
-                raise StoreError(f"the graph store {path} is empty; run `brownfield graph build`")
-            store._create_schema()
-        elif version > SCHEMA_VERSION:
+            raise StoreError(
+                f"the graph store {path} is empty; run `brownfield graph build --full`"
+            )
+        if version > SCHEMA_VERSION:
             raise StoreError(
                 f"the graph store {path} has schema {version}, newer than this brownfield "
                 f"({SCHEMA_VERSION}); upgrade brownfield or rebuild with --full"
             )
-        elif version < SCHEMA_VERSION:
+        if version < SCHEMA_VERSION:
             raise StoreError(
                 f"the graph store {path} has an old schema ({version}); "
                 "rebuild it with `brownfield graph build --full`"
             )
         return store
 
-    @staticmethod
-    def remove(root: Path) -> None:
-        """Delete the database files (for `--full` over a corrupt or old store)."""
-        path = db_path(root)
-        for suffix in ("", "-wal", "-shm"):
-            Path(f"{path}{suffix}").unlink(missing_ok=True)
+    @classmethod
+    def create_fresh(cls, root: Path) -> GraphStore:
+        """An empty graph written beside the current one; `publish()` replaces it atomically.
+
+        A fresh build needs no journal: until the rename, the old graph is untouched, and a
+        killed build leaves only a stray `graph.db.new` that the next build removes.
+        """
+        final = db_path(root)
+        final.parent.mkdir(parents=True, exist_ok=True)
+        ignore = final.parent / ".gitignore"
+        if not ignore.exists():
+            ignore.write_text("# brownfield's own state; never commit it\n*\n")
+        path = final.with_name(final.name + ".new")
+        path.unlink(missing_ok=True)
+        connection = sqlite3.connect(path, isolation_level=None)
+        connection.execute("PRAGMA journal_mode=OFF")
+        connection.execute("PRAGMA synchronous=OFF")
+        store = cls(connection, path)
+        store.fresh = True
+        for statement in _SCHEMA.split(";"):
+            if statement.strip():
+                connection.execute(statement)
+        store.set_meta({"schema_version": str(SCHEMA_VERSION)})
+        return store
+
+    def publish(self) -> None:
+        """Index a fresh graph and move it into place (an atomic rename)."""
+        assert self.fresh, "only a fresh graph is published"
+        for statement in _INDEXES.split(";"):
+            if statement.strip():
+                self._db.execute(statement)
+        self._db.close()
+        final = self.path.with_name(DB_NAME)
+        for suffix in ("-wal", "-shm"):  # a stale log must never be replayed onto the new file
+            Path(f"{final}{suffix}").unlink(missing_ok=True)
+        os.replace(self.path, final)
 
     def close(self) -> None:
         self._db.close()
@@ -163,13 +194,6 @@ class GraphStore:
         row = self._db.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone()
         return int(row[0]) if row else None
 
-    def _create_schema(self) -> None:
-        with self.transaction():
-            for statement in _SCHEMA.split(";"):
-                if statement.strip():
-                    self._db.execute(statement)
-            self.set_meta({"schema_version": str(SCHEMA_VERSION)})
-
     @contextmanager
     def transaction(self) -> Iterator[None]:
         """Everything inside commits together or not at all; a killed build leaves the old graph."""
@@ -177,7 +201,8 @@ class GraphStore:
         try:
             yield
         except BaseException:
-            self._db.execute("ROLLBACK")
+            if not self.fresh:  # a fresh graph has no journal; it is simply never published
+                self._db.execute("ROLLBACK")
             raise
         self._db.execute("COMMIT")
 
@@ -189,7 +214,8 @@ class GraphStore:
         )
 
     def put_file(self, row: FileRow, facts_json: str | None) -> None:
-        self._tally_lines(row.path, -1)
+        if not self.fresh:
+            self._tally_lines(row.path, -1)
         self._delta["lines"][""] += row.lines
         self._db.execute(
             "INSERT OR REPLACE INTO files VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -217,17 +243,18 @@ class GraphStore:
         self._db.execute("DELETE FROM nodes WHERE path = ?", (path,))
         self.clear_resolution(path)
 
-    def put_nodes(self, path: str, nodes: Iterable[Node]) -> None:
-        self._tally("nodes", "kind", path, -1)
-        self._db.execute("DELETE FROM nodes WHERE path = ?", (path,))
+    def put_nodes(self, path: str, nodes: Sequence[Node]) -> None:
+        if not self.fresh:
+            self._tally("nodes", "kind", path, -1)
+            self._db.execute("DELETE FROM nodes WHERE path = ?", (path,))
         self._db.executemany(
-            "INSERT OR IGNORE INTO nodes VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO nodes VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
             [
                 (n.id, n.kind.value, n.name, n.qualname, n.path, n.line, n.end_line, n.language)
                 for n in nodes
             ],
         )
-        self._tally("nodes", "kind", path, +1)
+        self._delta["nodes"].update(node.kind.value for node in nodes)
 
     def clear_resolution(self, path: str) -> None:
         self._orphan_candidates.update(
@@ -247,7 +274,8 @@ class GraphStore:
         deps: Iterable[str],
     ) -> None:
         """Replace what resolving `path` produced."""
-        self.clear_resolution(path)
+        if not self.fresh:
+            self.clear_resolution(path)
         self._db.executemany(
             "INSERT INTO edges VALUES (?, ?, ?, ?, ?, ?)",
             [(e.src, e.dst, e.kind.value, path, e.line, e.resolution) for e in edges],
@@ -278,12 +306,12 @@ class GraphStore:
                 (dst, dst),
             ).rowcount
             self._delta["nodes"]["external"] -= gone
-        for dst in sorted(self._new_targets):
-            added = self._db.execute(
-                "INSERT OR IGNORE INTO nodes VALUES (?, 'external', ?, ?, NULL, NULL, NULL, NULL)",
-                (dst, dst.rpartition(".")[2], dst),
-            ).rowcount
-            self._delta["nodes"]["external"] += added
+        before = self._db.total_changes
+        self._db.executemany(
+            "INSERT OR IGNORE INTO nodes VALUES (?, 'external', ?, ?, NULL, NULL, NULL, NULL)",
+            [(dst, dst.rpartition(".")[2], dst) for dst in sorted(self._new_targets)],
+        )
+        self._delta["nodes"]["external"] += self._db.total_changes - before
         self._orphan_candidates.clear()
         self._new_targets.clear()
 
