@@ -163,7 +163,11 @@ def load_data(path: Path) -> dict[str, Any]:
     try:
         data = yaml.safe_load(text)
     except yaml.YAMLError as exc:
-        raise StateError(f"the interview state {path} is not valid YAML: {exc}") from exc
+        mark = getattr(exc, "problem_mark", None)
+        where = f" at line {mark.line + 1}" if mark is not None else ""
+        problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
+        message = f"the interview state {path} is not valid YAML{where}: {problem}"
+        raise StateError(message) from None
     if not isinstance(data, dict):
         raise StateError(f"the interview state {path} is not a mapping")
     version = data.get("schema_version")
