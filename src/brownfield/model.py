@@ -109,3 +109,17 @@ class Unresolved(NamedTuple):
     path: str
     line: int
     reason: str
+
+
+@dataclass(frozen=True)
+class Fact:
+    """Something the code says, in one sentence, with the citations that show it.
+
+    `subject` names what the fact is about (a symbol, "tests", "language"), so that a
+    later answer naming the same subject can be checked against it.
+    """
+
+    topic: str  # callers | tests | similar | language | framework | test-layout | configuration
+    subject: str
+    statement: str
+    citations: tuple[Citation, ...] = ()

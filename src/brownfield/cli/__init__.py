@@ -61,6 +61,7 @@ from brownfield.cli import (  # noqa: E402  (registers commands)
 app.add_typer(graph_commands.graph_app, name="graph")
 query_commands.register(app)
 interview_commands.register(app)
+interview_commands.register_verify(app)
 
 
 def main() -> None:

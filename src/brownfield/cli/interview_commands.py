@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, TextIO
 import typer
 
 from brownfield.cli.options import REPO
+from brownfield.cli.render import ProgressBar
 from brownfield.errors import UsageError
 from brownfield.graph.builder import check_repository
 from brownfield.interview.engine import Engine, Outcome, Question
@@ -100,7 +101,12 @@ def register(app: typer.Typer) -> None:
     @app.command("interview")
     def interview_command(
         idea: str = typer.Argument("", help="The change, in one sentence."),
-        mode: str = typer.Option("phases", "--mode", help="phases (the six-phase question bank)."),
+        mode: str | None = typer.Option(
+            None,
+            "--mode",
+            help="adaptive (graph-grounded, the default inside a repository with source files) "
+            "or phases (the fixed six-phase question bank).",
+        ),
         resume_path: Path | None = typer.Option(
             None, "--resume", help="Continue the interview saved in this state file."
         ),
@@ -114,43 +120,133 @@ def register(app: typer.Typer) -> None:
             Path("docs"), "--docs-dir", help="Artifact folder (relative to --repo)."
         ),
         max_questions: int = typer.Option(
-            18, "--max-questions", help="Compile what there is after this many answers."
+            18, "--max-questions", help="phases: compile what there is after this many answers."
         ),
+        threshold: float | None = typer.Option(
+            None, "--threshold", help="adaptive: stop asking at this ambiguity (0 < T <= 1)."
+        ),
+        quick: bool = typer.Option(False, "--quick", help="adaptive: threshold 0.6."),
+        standard: bool = typer.Option(False, "--standard", help="adaptive: threshold 0.5."),
+        deep: bool = typer.Option(False, "--deep", help="adaptive: threshold 0.35."),
+        force: bool = typer.Option(
+            False, "--force", help="adaptive: interview even a request that is already clear."
+        ),
+        max_rounds: int = typer.Option(100, "--max-rounds", help="adaptive: the hard cap on rounds."),
         repo: Path = REPO,
     ) -> None:
         """Interview the person about IDEA; saved after every answer, resumable with --resume."""
         from brownfield.interview.session import resume, start
 
-        if mode != "phases":
-            raise UsageError(f"unknown --mode {mode!r}; available: phases")
         root = check_repository(repo)
+        conversation = _conversation(as_json, non_interactive)
         if resume_path is not None:
             session = resume(root, resume_path)
-        elif idea.strip():
-            session = start(root, idea, docs_dir, max_questions)
-        else:
+        elif not idea.strip():
             raise UsageError("give an idea to interview about, or --resume FILE")
-        _run(session, as_json, non_interactive)
+        elif (mode or _default_mode(root)) == "phases":
+            session = start(root, idea, docs_dir, max_questions)
+        elif mode not in (None, "adaptive"):
+            raise UsageError(f"unknown --mode {mode!r}; use adaptive or phases")
+        else:
+            presets = [name for name, on in (("quick", quick), ("standard", standard), ("deep", deep)) if on]
+            if len(presets) > 1:
+                raise UsageError("use at most one of --quick, --standard, --deep")
+            started = _start_adaptive(
+                root, idea, docs_dir, threshold, presets[0] if presets else None,
+                force, max_rounds, conversation,
+            )
+            if started is None:
+                return
+            session = started
+        _run(session, conversation)
 
 
-def _run(session: Session, as_json: bool, non_interactive: bool) -> None:
-    conversation: TextConversation | JsonConversation
+def _default_mode(root: Path) -> str:
+    from brownfield.graph.discover import discover
+
+    return "adaptive" if discover(root).files else "phases"
+
+
+def _conversation(as_json: bool, non_interactive: bool) -> TextConversation | JsonConversation:
     if as_json:
-        conversation = JsonConversation(sys.stdin, sys.stdout)
-    else:
-        conversation = TextConversation(not non_interactive, sys.stdin, sys.stdout, sys.stderr)
-    state = session.state
-    fields = {
-        "state_path": _shown(session.state_path),
-        "requirements_path": state.requirements_path,
-    }
-    if state.status == "complete":
-        text = f"Interview already complete; nothing to do. Requirements: {state.requirements_path}"
-        conversation.report("complete", {**fields, "already_complete": True}, text)
-        return
-    from brownfield.interview.phases import PhasesPlanner
+        return JsonConversation(sys.stdin, sys.stdout)
+    return TextConversation(not non_interactive, sys.stdin, sys.stdout, sys.stderr)
 
-    engine = Engine(PhasesPlanner(), conversation, session.save)
+
+def _start_adaptive(
+    root: Path,
+    idea: str,
+    docs_dir: Path,
+    threshold: float | None,
+    preset: str | None,
+    force: bool,
+    max_rounds: int,
+    conversation: TextConversation | JsonConversation,
+) -> Session | None:
+    """Threshold line, suitability gate, graph, Round 0 seed; None when no interview is needed."""
+    from brownfield.errors import BrownfieldError
+    from brownfield.graph.builder import build, open_store
+    from brownfield.graph.discover import discover
+    from brownfield.interview.session import artifact_folder, begin
+    from brownfield.interview.start import resolve_threshold, seed_state, suitability
+
+    resolved = resolve_threshold(threshold, preset, root)
+    conversation.report("threshold", {"threshold": resolved.value, "source": resolved.source}, resolved.line())
+    if not force:
+        reason = suitability(idea)
+        if reason is not None:
+            conversation.report("not-needed", {"reason": reason}, reason)
+            return None
+    folder = artifact_folder(root, docs_dir)
+    store = None
+    note = "no source files in the repository"
+    if discover(root).files:
+        bar = ProgressBar()
+        try:
+            build(root, progress=bar)
+            store = open_store(root)
+        except BrownfieldError as exc:
+            note = f"the code graph could not be built ({exc}); continuing as greenfield"
+            conversation.report("warning", {"text": note}, note)
+        finally:
+            bar.close()
+    state = seed_state(idea, resolved, store, note, max_rounds)
+    session = begin(root, folder, state)
+    session.evidence_store = store
+    conversation.report(
+        "start",
+        {"type": state.type, "reason": state.type_reason, "state_path": _shown(session.state_path)},
+        f'Starting the interview. Idea: "{idea}" | Project type: {state.type} ({state.type_reason}) '
+        f"| Current ambiguity: 100%",
+    )
+    return session
+
+
+def _planner(session: Session):  # type: ignore[no-untyped-def]
+    from brownfield.interview.state import InterviewState
+
+    if isinstance(session.state, InterviewState):
+        from brownfield.interview.phases import PhasesPlanner
+
+        return PhasesPlanner()
+    from brownfield.graph.builder import open_store
+    from brownfield.interview.adaptive import AdaptivePlanner
+    from brownfield.interview.evidence import EvidenceSource
+
+    store = session.evidence_store
+    if store is None and session.state.type == "brownfield":
+        store = open_store(session.root)
+    return AdaptivePlanner(EvidenceSource(store) if store is not None else None)
+
+
+def _run(session: Session, conversation: TextConversation | JsonConversation) -> None:
+    state = session.state
+    fields = {"state_path": _shown(session.state_path), "requirements_path": state.requirements_path}
+    if state.status != "in_progress":
+        text = f"Interview already {state.status}; nothing to do. Requirements: {state.requirements_path}"
+        conversation.report(state.status, {**fields, "already": True}, text)
+        return
+    engine = Engine(_planner(session), conversation, session.save)
     try:
         outcome = engine.run(state)
     except KeyboardInterrupt:
@@ -159,22 +255,50 @@ def _run(session: Session, as_json: bool, non_interactive: bool) -> None:
     if outcome is Outcome.PAUSED:
         resume_line = f"brownfield interview --resume {fields['state_path']}"
         conversation.report(
-            "paused",
-            {**fields, "resume": resume_line},
-            f"Interview paused. Resume with: {resume_line}",
+            "paused", {**fields, "resume": resume_line}, f"Interview paused. Resume with: {resume_line}"
         )
         raise typer.Exit(2)
+    if state.status == "cancelled":
+        conversation.report("cancelled", fields, f"Interview cancelled; state kept at {fields['state_path']}")
+        return
     lines = [
         f"Requirements written to {state.requirements_path}",
         f"Interview state saved to {fields['state_path']}",
     ]
-    if state.phase != "complete":
+    spec_path = getattr(state, "spec_path", None)
+    if spec_path:
+        lines.insert(0, f"Spec written to {spec_path} (status: pending-approval)")
+    truncated = getattr(state, "phase", "complete") != "complete"
+    if truncated:
         lines.insert(
             0,
-            f"Stopped after --max-questions {state.max_questions} answers; "
+            f"Stopped after --max-questions {getattr(state, 'max_questions', '?')} answers; "
             "compiled what was answered.",
         )
     fields["requirements_path"] = state.requirements_path
-    conversation.report(
-        "complete", {**fields, "truncated": state.phase != "complete"}, "\n".join(lines)
-    )
+    extra = {"spec_path": spec_path} if spec_path else {}
+    conversation.report("complete", {**fields, **extra, "truncated": truncated}, "\n".join(lines))
+
+
+def register_verify(app: typer.Typer) -> None:
+    @app.command("verify")
+    def verify_command(
+        spec: Path = typer.Argument(..., help="A spec written by `brownfield interview`."),
+        repo: Path = REPO,
+        as_json: bool = typer.Option(False, "--json", help="Print JSON instead of text."),
+    ) -> None:
+        """Re-check every citation of SPEC against the working tree; exit 1 if any moved or vanished."""
+        from brownfield.cli.render import print_json
+        from brownfield.interview.verify import verify_spec
+
+        checks = verify_spec(spec, check_repository(repo))
+        broken = [c for c in checks if c.status != "ok"]
+        if as_json:
+            print_json({"spec": str(spec), "checked": len(checks), "results": [c.to_json() for c in checks]})
+        else:
+            for check in broken:
+                where = f" (now at line {check.now_line})" if check.now_line else ""
+                print(f"{check.status:<8} {check.id} {check.path}:{check.line} `{check.needle}`{where}")
+            print(f"{len(checks)} citation(s) checked, {len(broken)} moved or vanished")
+        if broken:
+            raise typer.Exit(1)

@@ -423,6 +423,13 @@ class GraphStore:
         )
         return [_node(row) for row in rows]
 
+    def import_sites(self) -> list[tuple[str, str, int]]:
+        """(imported module, path, line) of every import edge."""
+        rows = self._db.execute(
+            "SELECT dst, path, line FROM edges WHERE kind = 'imports' ORDER BY path, line, dst"
+        )
+        return [(dst, path, line) for dst, path, line in rows]
+
     def method_ids(self, name: str) -> list[tuple[str, str]]:
         """(node id, path) of the methods named `name`."""
         rows = self._db.execute(

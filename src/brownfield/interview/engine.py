@@ -58,6 +58,9 @@ class Feedback:
 class Planner(Protocol[S_contra]):
     """Decides what to ask next and what an answer means."""
 
+    def auto_steps(self, state: S_contra) -> list[str]:
+        """Do what needs no person (facts answered from the code); messages to show."""
+
     def next_question(self, state: S_contra) -> Question | None:
         """The next question, or None when the interview is over."""
 
@@ -96,6 +99,11 @@ class Engine(Generic[S]):
 
     def run(self, state: S) -> Outcome:
         while True:
+            shown = self.planner.auto_steps(state)
+            for message in shown:
+                self.conversation.tell(message, "evidence")
+            if shown:
+                self.save(state)
             question = self.planner.next_question(state)
             if question is None:
                 break

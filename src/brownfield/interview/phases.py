@@ -175,6 +175,9 @@ def is_truncated(state: InterviewState) -> bool:
 class PhasesPlanner:
     """The deterministic six-phase interview."""
 
+    def auto_steps(self, state: InterviewState) -> list[str]:
+        return []  # every question of the bank goes to the person
+
     def next_question(self, state: InterviewState) -> Question | None:
         if state.status == "complete" or state.phase == "complete":
             return None

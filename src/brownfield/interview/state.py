@@ -100,7 +100,13 @@ class InterviewState(_Strict):
 
 
 def now() -> datetime:
-    """The current time in UTC, to the second (RFC 3339 in files)."""
+    """The current time in UTC, to the second (RFC 3339 in files).
+
+    `BROWNFIELD_NOW` (an RFC 3339 time) pins the clock, for reproducible artifacts in tests.
+    """
+    pinned = os.environ.get("BROWNFIELD_NOW")
+    if pinned:
+        return datetime.fromisoformat(pinned.replace("Z", "+00:00")).astimezone(UTC)
     return datetime.now(UTC).replace(microsecond=0)
 
 
@@ -182,6 +188,21 @@ def load_data(path: Path) -> dict[str, Any]:
 M = TypeVar("M", bound=BaseModel)
 
 
+def read_mapping(path: Path) -> dict[str, Any]:
+    """A YAML mapping from a file (a config file); empty when the file does not exist."""
+    if not path.exists():
+        return {}
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, yaml.YAMLError) as exc:
+        raise StateError(f"cannot read {path}: {str(exc).splitlines()[0]}") from None
+    if data is None:
+        return {}
+    if not isinstance(data, dict):
+        raise StateError(f"{path} is not a mapping")
+    return data
+
+
 def validate(model: type[M], data: dict[str, Any], path: Path) -> M:
     """Validate `data` as `model`; the error lists every bad field by its dotted path."""
     try:
@@ -196,3 +217,13 @@ def validate(model: type[M], data: dict[str, Any], path: Path) -> M:
 
 def load(path: Path) -> InterviewState:
     return validate(InterviewState, load_data(path), path)
+
+
+def load_any(path: Path) -> BaseModel:
+    """A state file of either mode (phases or adaptive), chosen by its `mode` field."""
+    data = load_data(path)
+    if data.get("mode") == "adaptive":
+        from brownfield.interview.adaptive_state import AdaptiveState
+
+        return validate(AdaptiveState, data, path)
+    return validate(InterviewState, data, path)

@@ -1,0 +1,758 @@
+"""The adaptive planner: topology, one question per round at the weakest spot, closing gates.
+
+Each round targets the active (component, dimension) with the lowest clarity. A fact slot
+the code can answer is resolved from the graph and shown as cited evidence (not asked); a
+decision slot is asked with options built from the evidence. Answers can raise ambiguity
+(contradiction, inconsistency, evasive answer, scope expansion). When ambiguity reaches
+the threshold, a closure audit and a one-sentence restatement close the interview.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+
+from brownfield.interview import answers as words
+from brownfield.interview.adaptive_state import (
+    AdaptiveState,
+    AnswerRecord,
+    CitationRecord,
+    Component,
+    Deferral,
+    EstablishedFact,
+    Round,
+    Slot,
+    Trigger,
+)
+from brownfield.interview.engine import Feedback, Question, Verdict
+from brownfield.interview.evidence import EvidenceSource
+from brownfield.interview.report import progress_table
+from brownfield.interview.scoring import AUTO_ANSWER_CAP, dimension_scores, rescore, weights
+from brownfield.interview.slots import STYLE, Prompt, new_slots, prompt_for
+from brownfield.interview.state import now
+from brownfield.model import Fact
+
+STREAK_LIMIT = 3
+SOFT_WARNING_ROUND = 10
+MAX_CLOSURE_OVERRIDES = 2
+MAX_RESTATE_LOOPS = 2
+TOPOLOGY_HELP = (
+    "Say what to change: 'add: NAME', 'remove N', 'merge N M', 'split N: A / B', "
+    "'defer N: reason' (several separated by ';'), or 1 when it looks right."
+)
+_FACT_REF = re.compile(r"\bF(\d+)\b")
+
+
+def cite(fact: Fact) -> list[CitationRecord]:
+    return [
+        CitationRecord(path=c.path, line=c.line, end_line=c.end_line, symbol=c.symbol)
+        for c in fact.citations
+    ]
+
+
+def add_fact(state: AdaptiveState, fact: Fact, source: str, round_number: int) -> EstablishedFact:
+    record = EstablishedFact(
+        id=f"F{len(state.established_facts) + 1}",
+        topic=fact.topic,
+        subject=fact.subject,
+        statement=fact.statement,
+        citations=cite(fact),
+        source=source,  # type: ignore[arg-type]
+        round=round_number,
+    )
+    state.established_facts.append(record)
+    return record
+
+
+def evidence_line(fact: EstablishedFact) -> str:
+    return f"Evidence  {fact.id}  {fact.statement}"
+
+
+def new_component(number: int, name: str, description: str, touchpoints: list[str], brownfield: bool) -> Component:
+    return Component(
+        id=f"C{number}",
+        name=name,
+        description=description,
+        touchpoints=touchpoints,
+        slots=new_slots(brownfield),
+    )
+
+
+class AdaptivePlanner:
+    """Plans the adaptive interview over an `AdaptiveState`; deterministic for replay."""
+
+    def __init__(self, evidence: EvidenceSource | None) -> None:
+        self.evidence = evidence
+        self._when: datetime | None = None  # the recorded time while replaying
+
+    def _now(self) -> datetime:
+        return self._when or now()
+
+    # -- the engine's protocol -------------------------------------------------------
+
+    def auto_steps(self, state: AdaptiveState) -> list[str]:
+        """Everything that needs no person: evidence rounds, limits, the closure audit."""
+        messages: list[str] = []
+        while True:
+            if state.phase == "interviewing" and state.step is None:
+                if self._should_close(state, messages):
+                    state.phase = "closing"
+                    continue
+                target = self._target(state)
+                if target is None:
+                    state.phase = "closing"
+                    continue
+                component, slot = target
+                if slot.kind == "fact" and self._resolve_fact(state, component, slot, messages):
+                    continue
+            elif state.phase == "closing" and state.step is None:
+                self._audit(state, messages)
+                continue_ = state.phase == "closing" and state.step is None
+                if continue_:
+                    state.phase = "restate"
+                continue
+            return messages
+
+    def next_question(self, state: AdaptiveState) -> Question | None:
+        if state.phase in ("complete", "cancelled"):
+            return None
+        if state.phase == "topology":
+            return self._topology_question(state)
+        if state.phase == "restate":
+            return self._restate_question(state)
+        if state.step == "early-exit":
+            return self._question(
+                state,
+                "R{}.exit".format(state.round_count),
+                "Early exit",
+                self._early_exit_warning(state),
+                ("Yes, proceed with what we have", "Ask 2-3 more questions", "Cancel the interview"),
+            )
+        target = self._target(state, closure=state.step)
+        if target is None:
+            return None
+        component, slot = target
+        prompt = self._prompt(state, component, slot)
+        header = (
+            f"Round {state.round_count + 1} | Component: {component.name} | "
+            f"Targeting: {slot.dimension} | Why now: {prompt.why} | "
+            f"Ambiguity: {state.current_ambiguity:.0%}"
+        )
+        return self._question(state, f"R{state.round_count + 1}", header, prompt.text, prompt.options, slot.name)
+
+    def note_before(self, state: AdaptiveState, question: Question) -> str:
+        return ""
+
+    def apply(self, state: AdaptiveState, question: Question, answer: str) -> Feedback:
+        text = answer.strip()
+        word = words.answer_word(text)
+        if word is not None and word.kind == "back":
+            return self._back(state)
+        if word is not None and word.kind == "clarify":
+            return Feedback(Verdict.IGNORED, self._clarify(state, question))
+        if word is not None and word.kind == "stop":
+            self._record(state, question, text)
+            state.status, state.phase = "cancelled", "cancelled"
+            return Feedback(Verdict.ACCEPTED, "Interview cancelled; the state is kept.")
+        if state.phase == "topology":
+            return self._apply_topology(state, question, text)
+        if state.phase == "restate":
+            return self._apply_restate(state, question, text)
+        if state.step == "early-exit":
+            return self._apply_early_exit(state, question, text)
+        if word is not None and word.kind == "enough":
+            if state.round_count < 3:
+                return Feedback(Verdict.REFUSED, "Early exit is possible from round 3 on.")
+            self._record(state, question, text)
+            state.step = "early-exit"
+            return Feedback(Verdict.ACCEPTED)
+        return self._apply_round(state, question, text, word)
+
+    def finish(self, state: AdaptiveState) -> None:
+        if state.status != "cancelled":
+            state.status, state.phase = "complete", "complete"
+        state.updated_at = self._now()
+
+    # -- topology (round 0) ------------------------------------------------------------
+
+    def _topology_question(self, state: AdaptiveState) -> Question:
+        listing = "\n".join(
+            f"{n}. {c.name}: {c.description}" + (" (deferred)" if c.status == "deferred" else "")
+            for n, c in enumerate(state.topology.components, 1)
+        )
+        count = len(state.topology.components)
+        text = (
+            f"I'm reading this as {count} top-level component(s):\n{listing}\n\n"
+            "Is that topology right? Should any component be added, removed, merged, split, "
+            "or explicitly deferred?"
+        )
+        options = ("Looks right", "Add/remove/merge components", "Defer one or more components")
+        return self._question(
+            state, "R0", "Round 0 | Topology confirmation | Ambiguity: not scored yet", text, options
+        )
+
+    def _apply_topology(self, state: AdaptiveState, question: Question, text: str) -> Feedback:
+        lowered = text.lower().strip().rstrip(".!")
+        if lowered in ("1", "looks right", "yes", "y", "ok", "right", "correct", "confirm"):
+            self._record(state, question, text)
+            topology = state.topology
+            topology.status, topology.confirmed_at = "confirmed", self._now()
+            state.phase = "interviewing"
+            state.rounds.append(
+                Round(round=0, kind="topology", question=question.text, answer=text,
+                      answer_kind="option", timestamp=self._now())
+            )
+            self._rescore(state)
+            return Feedback(Verdict.ACCEPTED, f"Topology confirmed: {len(topology.active())} active component(s).")
+        try:
+            changed = self._edit_topology(state, text)
+        except ValueError as exc:
+            return Feedback(Verdict.REFUSED, f"{exc}. {TOPOLOGY_HELP}")
+        if not changed:
+            return Feedback(Verdict.REFUSED, TOPOLOGY_HELP)
+        self._record(state, question, text)
+        return Feedback(Verdict.ACCEPTED, "Topology updated; please confirm it.")
+
+    def _edit_topology(self, state: AdaptiveState, text: str) -> bool:
+        components = state.topology.components
+        brownfield = state.type == "brownfield"
+        changed = False
+
+        def component(number: str) -> Component:
+            index = int(number) - 1
+            if not 0 <= index < len(components):
+                raise ValueError(f"there is no component {number}")
+            return components[index]
+
+        commands = [c.strip() for c in re.split(r"[;\n]", text) if c.strip()]
+        for command in commands:
+            if m := re.fullmatch(r"add\s*:?\s*(.+)", command, re.I):
+                name = m.group(1).strip()
+                components.append(new_component(self._next_id(state), name, name, [], brownfield))
+            elif m := re.fullmatch(r"remove\s+(\d+)", command, re.I):
+                components.remove(component(m.group(1)))
+            elif m := re.fullmatch(r"merge\s+(\d+)\s*(?:and|,|\s)\s*(\d+)(?:\s*:\s*(.+))?", command, re.I):
+                first, second = component(m.group(1)), component(m.group(2))
+                first.name = (m.group(3) or f"{first.name} and {second.name}").strip()
+                first.description = f"{first.description}; {second.description}"
+                first.touchpoints = list(dict.fromkeys(first.touchpoints + second.touchpoints))
+                components.remove(second)
+            elif m := re.fullmatch(r"split\s+(\d+)\s*:\s*(.+)", command, re.I):
+                old = component(m.group(1))
+                parts = [p.strip() for p in m.group(2).split("/") if p.strip()]
+                if len(parts) < 2:
+                    raise ValueError("split needs two parts: 'split N: A / B'")
+                at = components.index(old)
+                components.remove(old)
+                for offset, part in enumerate(parts):
+                    made = new_component(self._next_id(state), part, part, old.touchpoints, brownfield)
+                    components.insert(at + offset, made)
+            elif m := re.fullmatch(r"defer\s+(\d+)(?:\s*:\s*(.+))?", command, re.I):
+                deferred = component(m.group(1))
+                deferred.status = "deferred"
+                state.topology.deferrals.append(
+                    Deferral(
+                        component_id=deferred.id,
+                        reason=(m.group(2) or "deferred by the person").strip(),
+                        confirmed_at=self._now(),
+                    )
+                )
+            else:
+                raise ValueError(f"cannot read {command!r}")
+            changed = True
+        if not state.topology.active():
+            raise ValueError("at least one component must stay active")
+        if len(components) > 6:
+            raise ValueError("at most 6 top-level components; merge some")
+        return changed
+
+    def _next_id(self, state: AdaptiveState) -> int:
+        numbers = [int(c.id[1:]) for c in state.topology.components]
+        return max(numbers, default=0) + 1
+
+    # -- choosing the target ---------------------------------------------------------------
+
+    def _target(self, state: AdaptiveState, closure: str | None = None) -> tuple[Component, Slot] | None:
+        """The weakest active (component, dimension) and its first open slot.
+
+        Ties rotate: a component other than the last targeted one goes first. After three
+        rounds without the person, only decisions are eligible.
+        """
+        active = state.topology.active()
+        if closure and closure.startswith("closure:"):
+            _, component_id, slot_name = closure.split(":")
+            component = next(c for c in active if c.id == component_id)
+            return component, next(s for s in component.slots if s.name == slot_name)
+        dimensions = list(weights(state))
+        person_only = state.auto_answer_streak >= STREAK_LIMIT
+        candidates = []
+        for order, component in enumerate(active):
+            for dimension in dimensions:
+                open_slots = [
+                    s
+                    for s in component.slots
+                    if s.dimension == dimension
+                    and s.name != "no_dispute"
+                    and (not s.touched or self._disputed(state, s))
+                    and not (person_only and s.kind == "fact" and self._can_resolve(state, component, s))
+                ]
+                if not open_slots:
+                    continue
+                clarity = component.clarity_scores.get(dimension) or 0.0
+                rotated = component.id == state.topology.last_targeted_component_id
+                candidates.append((clarity, rotated, dimensions.index(dimension), order, component, open_slots[0]))
+        if not candidates:
+            return None
+        candidates.sort(key=lambda c: c[:4])
+        return candidates[0][4], candidates[0][5]
+
+    def _disputed(self, state: AdaptiveState, slot: Slot) -> bool:
+        return any((f := state.fact(i)) is not None and f.open_dispute for i in slot.fact_ids)
+
+    # -- evidence rounds -----------------------------------------------------------------------
+
+    def _can_resolve(self, state: AdaptiveState, component: Component, slot: Slot) -> bool:
+        return bool(self._facts_for(state, component, slot)) and not self._disputed(state, slot)
+
+    def _facts_for(self, state: AdaptiveState, component: Component, slot: Slot) -> list[Fact]:
+        if self.evidence is None:
+            return []
+        if slot.name == "touchpoints_confirmed":
+            return self.evidence.callers(component)
+        if slot.name == "similar_mechanism":
+            return [self.evidence.similar(component)]
+        if slot.name == "test_location":
+            reached = [f for f in self.evidence.tests(component) if f.citations]
+            if reached:
+                return reached
+            return [f for f in self.evidence.project() if f.topic == "test-layout"]
+        if slot.name == "caller_impact":
+            callers = self.evidence.callers(component)
+            if callers and all("has no callers" in f.statement for f in callers):
+                return callers  # nothing calls it: there is nothing to decide
+        return []
+
+    def _resolve_fact(
+        self, state: AdaptiveState, component: Component, slot: Slot, messages: list[str]
+    ) -> bool:
+        found = self._facts_for(state, component, slot)
+        if not found or self._disputed(state, slot) or state.auto_answer_streak >= STREAK_LIMIT:
+            return False
+        before = state.current_ambiguity
+        number = state.round_count + 1
+        records = []
+        for fact in found:
+            existing = next(
+                (f for f in state.established_facts if f.statement == fact.statement), None
+            )
+            records.append(existing or add_fact(state, fact, "evidence", number))
+        slot.value = " ".join(r.statement for r in records)
+        slot.filled_by, slot.quality, slot.round = "evidence", 1.0, number
+        slot.fact_ids = [r.id for r in records]
+        state.round_count = number
+        state.auto_answer_streak += 1
+        state.topology.last_targeted_component_id = component.id
+        raw, low = self._rescore(state)
+        state.rounds.append(
+            Round(
+                round=number,
+                kind="evidence",
+                component=component.id,
+                dimension=slot.dimension,
+                slot=slot.name,
+                question=f"{STYLE[slot.dimension]} ({slot.name.replace('_', ' ')}, answered from the code)",
+                answer=slot.value,
+                answer_kind="evidence",
+                ambiguity_before=before,
+                reported_ambiguity=raw,
+                ambiguity=state.current_ambiguity,
+                floor=low,
+                scores=dimension_scores(state),
+                fact_ids=slot.fact_ids,
+                timestamp=self._now(),
+            )
+        )
+        messages.extend(evidence_line(r) for r in records)
+        messages.append(progress_table(state, before, []))
+        return True
+
+    # -- decision rounds -----------------------------------------------------------------------
+
+    def _prompt(self, state: AdaptiveState, component: Component, slot: Slot) -> Prompt:
+        if self._disputed(state, slot):
+            disputed = [f for i in slot.fact_ids if (f := state.fact(i)) and f.open_dispute]
+            return Prompt(
+                f"The code shows: {disputed[0].statement} You said this is wrong. "
+                f"Confirm {disputed[0].id}, or type what is right.",
+                (f"Confirm {disputed[0].id}: the code is right", "Replace it (type what is right)"),
+                f"{disputed[0].id} is disputed and blocks the interview until it is settled",
+            )
+        return prompt_for(state, component, slot, self.evidence)
+
+    def _apply_round(
+        self, state: AdaptiveState, question: Question, text: str, word: words.Word | None
+    ) -> Feedback:
+        closing = state.step is not None and state.step.startswith("closure:")
+        target = self._target(state, closure=state.step)
+        if target is None:
+            return Feedback(Verdict.IGNORED)
+        component, slot = target
+        self._record(state, question, text)
+        before = state.current_ambiguity
+        number = state.round_count + 1
+        triggers: list[Trigger] = []
+        kind = "decision"
+        options = self._prompt(state, component, slot).options
+        value, answer_kind, chosen = words.pick(text, options)
+        if self._disputed(state, slot):
+            self._settle_dispute(state, slot, value, answer_kind, chosen, number)
+            answer_kind = "option" if chosen else "other"
+        elif word is not None and word.kind == "skip":
+            slot.skipped, answer_kind = True, "skip"
+            value = f"skipped: {word.argument}" if word.argument else "skipped"
+        elif word is not None and word.kind == "you-decide":
+            value = re.sub(r" \(recommended\)$", "", options[0])
+            slot.value, slot.filled_by, slot.quality, slot.round = value, "auto", AUTO_ANSWER_CAP, number
+            kind, answer_kind = "auto-answer", "auto-answer"
+            state.auto_answered_rounds.append(number)
+        elif words.is_evasive(text, answer_kind):
+            slot.skipped = True
+            triggers.append(
+                Trigger(kind="evasive", component=component.id, dimension=slot.dimension,
+                        slot=slot.name, evidence=f"'{text}' does not settle {slot.name}")
+            )
+        else:
+            quality = 1.0
+            if slot.name == "acceptance" and not words.is_observable(value):
+                quality = 0.5  # a criterion with nothing observable counts half
+            slot.value, slot.filled_by, slot.quality, slot.round = value, "person", quality, number
+            slot.skipped = False
+            triggers += self._triggers(state, component, slot, text)
+        if kind == "auto-answer":
+            state.auto_answer_streak += 1
+        else:
+            state.auto_answer_streak = 0
+        state.round_count = number
+        state.topology.last_targeted_component_id = component.id
+        if closing:
+            state.step, state.phase = None, "interviewing"
+        raw, low = self._rescore(state)
+        state.rounds.append(
+            Round(
+                round=number,
+                kind="closure" if closing else kind,  # type: ignore[arg-type]
+                component=component.id,
+                dimension=slot.dimension,
+                slot=slot.name,
+                question=question.text,
+                options=list(options),
+                answer=value,
+                answer_kind=answer_kind,  # type: ignore[arg-type]
+                scored=answer_kind != "skip",
+                ambiguity_before=before,
+                reported_ambiguity=raw,
+                ambiguity=state.current_ambiguity,
+                floor=low,
+                scores=dimension_scores(state),
+                triggers=triggers,
+                timestamp=self._now(),
+            )
+        )
+        message = progress_table(state, before, triggers)
+        if number == SOFT_WARNING_ROUND:
+            message += (
+                f"\nWe're at {SOFT_WARNING_ROUND} rounds. Current ambiguity: "
+                f"{state.current_ambiguity:.0%}. Continue, or answer 'enough' to proceed."
+            )
+        return Feedback(Verdict.ACCEPTED, message)
+
+    def _settle_dispute(
+        self, state: AdaptiveState, slot: Slot, value: str, kind: str, chosen: list[int], number: int
+    ) -> None:
+        """Re-confirm the disputed fact (option 1), or supersede it with the person's words."""
+        disputed = [f for i in slot.fact_ids if (f := state.fact(i)) and f.open_dispute]
+        if chosen == [1] or re.match(r"confirm\b", value, re.I):
+            for fact in disputed:
+                fact.disputed = False
+            slot.filled_by, slot.quality, slot.round = "evidence", 1.0, number
+            return
+        replacement = add_fact(
+            state, Fact(disputed[0].topic, disputed[0].subject, value), "person", number
+        )
+        for fact in disputed:
+            fact.superseded_by = replacement.id
+        slot.value, slot.filled_by, slot.quality, slot.round = value, "person", 1.0, number
+        slot.fact_ids = [replacement.id]
+
+    def _triggers(self, state: AdaptiveState, component: Component, slot: Slot, text: str) -> list[Trigger]:
+        """Detect what raises ambiguity; each lowers the affected slot (seed mechanism A)."""
+        found: list[Trigger] = []
+        # A: contradiction of an established fact ("F3 is wrong", or a negation naming its subject)
+        for fact in state.established_facts:
+            if fact.source != "evidence" or fact.disputed:
+                continue
+            named = re.search(rf"\bF{fact.id[1:]}\b", text) is not None
+            subject = fact.subject.rsplit(".", 1)[-1].lower()
+            mentioned = named or (len(subject) > 2 and subject in words.words_of(text))
+            if mentioned and words.mentions_negation(text):
+                fact.disputed = True
+                for owner in state.topology.components:
+                    for other in owner.slots:
+                        if fact.id in other.fact_ids:
+                            other.filled_by, other.quality = None, 0.0
+                found.append(
+                    Trigger(kind="contradiction", component=component.id, dimension="context",
+                            slot=slot.name, evidence=f"the answer disputes {fact.id}: {fact.statement}",
+                            fact_id=fact.id)
+                )
+        # B: inconsistency between filled slots of this component
+        values = {s.name: (s.value or "") for s in component.slots if s.filled_by == "person"}
+        outcome, non_goals = values.get("outcome", ""), values.get("non_goals", "")
+        if outcome and non_goals and _overlap(non_goals, outcome) >= 0.6:
+            found.append(self._inconsistent(component, slot, "a non-goal repeats the goal"))
+        keeps = re.search(r"\b(keep|unchanged|same signature|no api change)\b", values.get("compatibility", ""), re.I)
+        changes = re.search(
+            r"\b(change|add|rename|remove)s?\b.*\b(signature|parameter|argument)s?\b",
+            values.get("acceptance", "") + " " + outcome,
+            re.I,
+        )
+        if keeps and changes:
+            found.append(self._inconsistent(component, slot, "callers stay unchanged, yet the signature changes"))
+        # D: scope expansion
+        if words.mentions_expansion(text) and slot.name not in ("non_goals", "edge_cases"):
+            boundary = next(s for s in component.slots if s.name == "non_goals")
+            boundary.filled_by, boundary.quality, boundary.skipped = None, 0.0, False
+            found.append(
+                Trigger(kind="scope-expansion", component=component.id, dimension="constraints",
+                        slot="non_goals", evidence=f"the answer adds scope: '{text}'")
+            )
+        return found
+
+    def _inconsistent(self, component: Component, slot: Slot, why: str) -> Trigger:
+        slot.filled_by, slot.quality, slot.skipped = None, 0.0, False
+        return Trigger(kind="inconsistency", component=component.id, dimension=slot.dimension,
+                       slot=slot.name, evidence=why)
+
+    # -- early exit, closure, restate ---------------------------------------------------------
+
+    def _should_close(self, state: AdaptiveState, messages: list[str]) -> bool:
+        if state.round_count >= state.max_rounds:
+            state.exit_reason = "round-cap"
+            messages.append(
+                "Maximum interview rounds reached. Proceeding with current clarity level "
+                f"({state.current_ambiguity:.0%})."
+            )
+            return True
+        scores = dimension_scores(state)
+        ready = state.current_ambiguity <= state.threshold or all(v >= 0.9 for v in scores.values())
+        if ready and any(r.scored for r in state.rounds):
+            state.exit_reason = "threshold"
+            return True
+        return False
+
+    def _early_exit_warning(self, state: AdaptiveState) -> str:
+        weak = [f"{dim} ({score:.2f})" for dim, score in dimension_scores(state).items() if score < 0.9]
+        return (
+            f"Ambiguity is still {state.current_ambiguity:.0%}"
+            + (f"; weak dimensions: {', '.join(weak)}" if weak else "")
+            + ". Proceed with an early exit?"
+        )
+
+    def _apply_early_exit(self, state: AdaptiveState, question: Question, text: str) -> Feedback:
+        value, _, chosen = words.pick(text, question_options(question))
+        if chosen not in ([1], [2], [3]):
+            return Feedback(Verdict.REFUSED, "Answer 1, 2 or 3.")
+        self._record(state, question, text)
+        state.step = None
+        if chosen == [1]:
+            state.exit_reason, state.phase = "early-exit", "restate"
+            return Feedback(Verdict.ACCEPTED, "Early exit: the spec will say so.")
+        if chosen == [3]:
+            state.status, state.phase = "cancelled", "cancelled"
+            return Feedback(Verdict.ACCEPTED, "Interview cancelled; the state is kept.")
+        return Feedback(Verdict.ACCEPTED, "Continuing.")
+
+    def _audit(self, state: AdaptiveState, messages: list[str]) -> None:
+        """Refuse the math once or twice when a component lacks coverage or a dispute is open."""
+        if state.exit_reason != "threshold" or len(state.closure_overrides) >= MAX_CLOSURE_OVERRIDES:
+            return
+        for component in state.topology.active():
+            for dimension in ("goal", "constraints", "criteria", "context"):
+                slots = [s for s in component.slots if s.dimension == dimension]
+                gap = None
+                if slots and not any(s.filled_by for s in slots):
+                    gap = f"'{component.name}' has no {dimension} decision yet"
+                disputed = [s for s in slots if self._disputed(state, s)]
+                if disputed:
+                    gap, slots = f"a disputed fact about '{component.name}' is unresolved", disputed
+                if gap:
+                    reason = f"The math says ready, but I am not accepting it yet because {gap}."
+                    state.closure_overrides.append(reason)
+                    messages.append(reason)
+                    slot = next((s for s in slots if not s.filled_by), slots[0])
+                    state.step = f"closure:{component.id}:{slot.name}"
+                    return
+
+    def restatement(self, state: AdaptiveState) -> str:
+        """One sentence from the filled slots: 'X; and Y, changing Z, so that C, without N.'"""
+        parts = []
+        for component in state.topology.active():
+            slots = {s.name: s.value for s in component.slots if s.filled_by}
+            outcome = _strip_option(slots.get("outcome") or component.description)
+            parts.append(outcome[0].upper() + outcome[1:] if outcome else component.name)
+        sentence = "; and ".join(parts)
+        first = state.topology.active()[0]
+        slots = {s.name: s.value for s in first.slots if s.filled_by}
+        acceptance = _strip_option(slots.get("acceptance") or "")
+        non_goals = _strip_option(slots.get("non_goals") or "")
+        if acceptance:
+            sentence += f", so that {acceptance[0].lower()}{acceptance[1:]}"
+        if non_goals and non_goals.lower() != "nothing is excluded":
+            sentence += f", without this: {non_goals[0].lower()}{non_goals[1:]}"
+        return sentence.rstrip(".") + "."
+
+    def _restate_question(self, state: AdaptiveState) -> Question:
+        if state.step == "restate-adjust":
+            return self._question(state, "R{}.adjust".format(state.round_count), "Restate the goal",
+                                  "Type the one sentence as it should read.", ())
+        if state.step == "restate-missing":
+            return self._question(state, "R{}.missing".format(state.round_count), "Restate the goal",
+                                  "What scope is missing? Name it in a few words.", ())
+        line = state.restated_goal or self.restatement(state)
+        return self._question(
+            state,
+            f"R{state.round_count}.restate",
+            f"Restate gate | Ambiguity: {state.current_ambiguity:.0%}",
+            f"{line}\n\nIf someone read only this line, would they reach the same outcome you have in mind?",
+            ("Yes, crystallize", "Adjust wording", "Missing scope"),
+        )
+
+    def _apply_restate(self, state: AdaptiveState, question: Question, text: str) -> Feedback:
+        if state.step == "restate-adjust":
+            if len(text) < 3:
+                return Feedback(Verdict.REFUSED, "Type the whole sentence.")
+            self._record(state, question, text)
+            state.restated_goal, state.step = text, None
+            state.restate_loops += 1
+            if state.restate_loops >= MAX_RESTATE_LOOPS:
+                state.phase = "complete"
+            return Feedback(Verdict.ACCEPTED)
+        if state.step == "restate-missing":
+            if len(text) < 3:
+                return Feedback(Verdict.REFUSED, "Name the missing scope.")
+            self._record(state, question, text)
+            state.topology.components.append(
+                new_component(self._next_id(state), text, text, [], state.type == "brownfield")
+            )
+            state.restate_loops += 1
+            state.step, state.phase, state.restated_goal = None, "interviewing", None
+            self._rescore(state)
+            return Feedback(Verdict.ACCEPTED, f"Added '{text}' as a component; back to the questions.")
+        _, _, chosen = words.pick(text, ("Yes, crystallize", "Adjust wording", "Missing scope"))
+        lowered = text.strip().lower()
+        if chosen == [1] or lowered in ("yes", "y"):
+            self._record(state, question, text)
+            state.restated_goal = state.restated_goal or self.restatement(state)
+            state.phase = "complete"
+            return Feedback(Verdict.ACCEPTED, f"Goal: {state.restated_goal}")
+        if chosen in ([2], [3]):
+            self._record(state, question, text)
+            if state.restate_loops >= MAX_RESTATE_LOOPS:
+                state.restated_goal = state.restated_goal or self.restatement(state)
+                state.phase = "complete"
+                return Feedback(Verdict.ACCEPTED, "Two corrections already; keeping the sentence as it is.")
+            state.step = "restate-adjust" if chosen == [2] else "restate-missing"
+            return Feedback(Verdict.ACCEPTED)
+        return Feedback(Verdict.REFUSED, "Answer 1 (yes), 2 (adjust wording) or 3 (missing scope).")
+
+    # -- helpers -----------------------------------------------------------------------------------
+
+    def _question(
+        self,
+        state: AdaptiveState,
+        question_id: str,
+        header: str,
+        text: str,
+        options: tuple[str, ...],
+        field: str = "",
+    ) -> Question:
+        shown = list(options)
+        if shown and state.phase == "interviewing" and state.step is None:
+            shown[0] += " (recommended)"
+        listing = "\n".join(f"  {n}. {option}" for n, option in enumerate(shown, 1))
+        body = f"{text}\n{listing}\n  (or type your own answer)" if shown else text
+        return Question(
+            id=question_id,
+            phase=state.phase,
+            field=field,
+            text=body,
+            required=True,
+            hint="A number picks an option; skip, back, you decide, enough, stop also work.",
+            progress=header,
+        )
+
+    def _record(self, state: AdaptiveState, question: Question, text: str) -> None:
+        state.answers.append(AnswerRecord(question_id=question.id, text=text, timestamp=self._now()))
+        state.updated_at = self._now()
+
+    def _rescore(self, state: AdaptiveState) -> tuple[float, float]:
+        for component in state.topology.components:
+            for slot in component.slots:
+                if slot.name == "no_dispute":
+                    open_dispute = any(f.open_dispute for f in state.established_facts)
+                    slot.filled_by = "evidence"
+                    slot.quality = 0.0 if open_dispute else 1.0
+                    slot.value = "a fact is disputed" if open_dispute else "no disputed fact"
+        return rescore(state)
+
+    def _clarify(self, state: AdaptiveState, question: Question) -> str:
+        target = self._target(state, closure=state.step)
+        why = ""
+        if target is not None and state.phase == "interviewing":
+            why = f" It matters because {self._prompt(state, *target).why}."
+        return (
+            f"This question is about {question.field.replace('_', ' ') or 'the current step'}.{why} "
+            "Pick a number, type your own answer, or say 'you decide'."
+        )
+
+    def _back(self, state: AdaptiveState) -> Feedback:
+        """Undo the person's last answer by replaying all the others from the initial state."""
+        if not state.answers:
+            return Feedback(Verdict.IGNORED)
+        kept = state.answers[:-1]
+        fresh = AdaptiveState.model_validate(state.initial)
+        fresh.initial = state.initial
+        self.replay(fresh, kept)
+        for field in AdaptiveState.model_fields:
+            setattr(state, field, getattr(fresh, field))
+        return Feedback(Verdict.BACK, "Went back one answer.")
+
+    def replay(self, state: AdaptiveState, recorded: list[AnswerRecord]) -> None:
+        """Apply recorded answers in order, exactly as the engine would."""
+        for record in recorded:
+            self._when = record.timestamp
+            try:
+                self.auto_steps(state)
+                question = self.next_question(state)
+                if question is None:
+                    return
+                self.apply(state, question, record.text)
+            finally:
+                self._when = None
+        self.auto_steps(state)
+
+
+def question_options(question: Question) -> tuple[str, ...]:
+    return tuple(re.findall(r"^\s+\d+\. (.+)$", question.text, re.M))
+
+
+def _strip_option(value: str) -> str:
+    for prefix in ("Exactly as stated: ", "A smaller first step: "):
+        if value.startswith(prefix):
+            return value[len(prefix):]
+    return value
+
+
+def _overlap(first: str, second: str) -> float:
+    a, b = words.words_of(first), words.words_of(second)
+    return len(a & b) / len(a) if a else 0.0

@@ -1,0 +1,201 @@
+"""The adaptive interview's state: topology, slots, established facts, rounds and scores.
+
+Validated like every state file (`extra="forbid"`, a schema version); saved through
+`state.save`, the only YAML writer.
+"""
+
+from __future__ import annotations
+
+import uuid
+from datetime import datetime
+from typing import Any, Literal
+
+from pydantic import Field
+
+from brownfield.interview.state import SCHEMA_VERSION, _Strict
+
+Dimension = Literal["goal", "constraints", "criteria", "context"]
+DIMENSIONS: tuple[Dimension, ...] = ("goal", "constraints", "criteria", "context")
+
+
+class CitationRecord(_Strict):
+    path: str
+    line: int
+    end_line: int | None = None
+    symbol: str | None = None
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.line}"
+
+
+class EstablishedFact(_Strict):
+    """A durable fact: from the code (evidence) or decided by the person, with its source round."""
+
+    id: str
+    topic: str
+    subject: str
+    statement: str
+    citations: list[CitationRecord] = Field(default_factory=list)
+    source: Literal["evidence", "person"]
+    round: int
+    disputed: bool = False
+    superseded_by: str | None = None
+
+    @property
+    def open_dispute(self) -> bool:
+        return self.disputed and self.superseded_by is None
+
+
+class Slot(_Strict):
+    """One thing the interview must learn about a component, and how it was learned."""
+
+    name: str
+    dimension: Dimension
+    kind: Literal["fact", "decision"]
+    weight: float
+    value: str | None = None
+    filled_by: Literal["person", "evidence", "auto"] | None = None
+    quality: float = 0.0
+    round: int | None = None
+    skipped: bool = False
+    fact_ids: list[str] = Field(default_factory=list)
+
+    @property
+    def touched(self) -> bool:
+        """Asked or resolved at least once (a skip counts: the person saw it)."""
+        return self.filled_by is not None or self.skipped
+
+
+class Component(_Strict):
+    id: str
+    name: str
+    description: str
+    status: Literal["active", "deferred"] = "active"
+    touchpoints: list[str] = Field(default_factory=list)
+    evidence: list[CitationRecord] = Field(default_factory=list)
+    slots: list[Slot] = Field(default_factory=list)
+    clarity_scores: dict[str, float | None] = Field(default_factory=dict)
+    weakest_dimension: str | None = None
+
+
+class Deferral(_Strict):
+    component_id: str
+    reason: str
+    confirmed_at: datetime
+
+
+class Topology(_Strict):
+    status: Literal["pending", "confirmed"] = "pending"
+    confirmed_at: datetime | None = None
+    components: list[Component] = Field(default_factory=list)
+    deferrals: list[Deferral] = Field(default_factory=list)
+    last_targeted_component_id: str | None = None
+
+    def active(self) -> list[Component]:
+        return [c for c in self.components if c.status == "active"]
+
+
+class Trigger(_Strict):
+    kind: Literal["contradiction", "inconsistency", "evasive", "scope-expansion"]
+    component: str | None = None
+    dimension: str | None = None
+    slot: str | None = None
+    evidence: str
+    fact_id: str | None = None
+
+
+class Round(_Strict):
+    """One round: a question and its answer, or a fact resolved from the code."""
+
+    round: int
+    kind: Literal["topology", "decision", "evidence", "auto-answer", "closure", "restate"]
+    component: str | None = None
+    dimension: str | None = None
+    slot: str | None = None
+    question: str
+    options: list[str] = Field(default_factory=list)
+    answer: str | None = None
+    answer_kind: Literal["option", "other", "auto-answer", "evidence", "skip"] | None = None
+    scored: bool = False
+    ambiguity_before: float | None = None
+    reported_ambiguity: float | None = None
+    ambiguity: float | None = None
+    floor: float | None = None
+    scores: dict[str, float] = Field(default_factory=dict)
+    triggers: list[Trigger] = Field(default_factory=list)
+    fact_ids: list[str] = Field(default_factory=list)
+    timestamp: datetime
+
+
+class TouchpointRecord(_Strict):
+    id: str
+    symbol: str
+    kind: str
+    path: str
+    line: int
+    score: float
+    matched: list[str] = Field(default_factory=list)
+
+
+class Relationship(_Strict):
+    """One cited relationship of the codebase context: `symbol` reaches `via` at `site`."""
+
+    file: str
+    distance: int
+    relation: str
+    symbol: str
+    kind: str
+    site: str
+    via: str
+
+
+class AnswerRecord(_Strict):
+    """What the person typed, in order: the state can be replayed from these (for `back`)."""
+
+    question_id: str
+    text: str
+    timestamp: datetime
+
+
+class AdaptiveState(_Strict):
+    schema_version: int = SCHEMA_VERSION
+    id: str = Field(default_factory=lambda: str(uuid.uuid4()))
+    slug: str
+    status: Literal["in_progress", "complete", "cancelled"] = "in_progress"
+    mode: Literal["adaptive"] = "adaptive"
+    description: str
+    created_at: datetime
+    updated_at: datetime
+    threshold: float
+    threshold_source: str
+    type: Literal["greenfield", "brownfield"]
+    type_reason: str
+    snapshot: str = ""
+    phase: Literal["topology", "interviewing", "closing", "restate", "complete", "cancelled"] = (
+        "topology"
+    )
+    step: str | None = None  # a follow-up the current phase is waiting for
+    current_ambiguity: float = 1.0
+    reported_ambiguity: float = 1.0
+    ambiguity_floor: float = 0.0
+    milestone: Literal["initial", "progress", "refined", "ready"] = "initial"
+    round_count: int = 0
+    max_rounds: int = 100
+    touchpoints: list[TouchpointRecord] = Field(default_factory=list)
+    codebase_context: list[Relationship] = Field(default_factory=list)
+    established_facts: list[EstablishedFact] = Field(default_factory=list)
+    topology: Topology = Field(default_factory=Topology)
+    rounds: list[Round] = Field(default_factory=list)
+    answers: list[AnswerRecord] = Field(default_factory=list)
+    auto_answered_rounds: list[int] = Field(default_factory=list)
+    auto_answer_streak: int = 0
+    closure_overrides: list[str] = Field(default_factory=list)
+    restated_goal: str | None = None
+    restate_loops: int = 0
+    exit_reason: Literal["threshold", "early-exit", "round-cap"] | None = None
+    spec_path: str | None = None
+    requirements_path: str | None = None
+    initial: dict[str, Any] = Field(default_factory=dict)  # the state before any answer
+
+    def fact(self, fact_id: str) -> EstablishedFact | None:
+        return next((f for f in self.established_facts if f.id == fact_id), None)

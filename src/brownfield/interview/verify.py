@@ -1,0 +1,68 @@
+"""Re-check a spec's evidence against the working tree: what moved, what vanished."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from brownfield.errors import BrownfieldError
+
+_ITEM = re.compile(r"^- \[(?P<id>E\d+)\] (?P<path>.+?):(?P<line>\d+) — `(?P<needle>.+?)` — ", re.M)
+
+
+@dataclass(frozen=True)
+class Check:
+    """One citation and what became of it: ok, moved (to `now_line`) or vanished."""
+
+    id: str
+    path: str
+    line: int
+    needle: str
+    status: str
+    now_line: int | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "path": self.path,
+            "line": self.line,
+            "symbol": self.needle,
+            "status": self.status,
+            "now_line": self.now_line,
+        }
+
+
+def verify_spec(spec: Path, root: Path) -> list[Check]:
+    """Every evidence item of `spec`, checked against the files under `root`."""
+    try:
+        text = spec.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise BrownfieldError(f"cannot read the spec {spec}: {exc.strerror or exc}") from None
+    if "## Evidence" not in text:
+        raise BrownfieldError(f"{spec} has no Evidence section; is it a brownfield spec?")
+    checks = []
+    for match in _ITEM.finditer(text):
+        path, line, needle = match["path"], int(match["line"]), match["needle"]
+        checks.append(_check(root, match["id"], path, line, needle))
+    return checks
+
+
+def _check(root: Path, item: str, path: str, line: int, needle: str) -> Check:
+    file = (root / path).resolve()
+    if root.resolve() not in file.parents or not file.is_file():
+        return Check(item, path, line, needle, "vanished")
+    lines = file.read_text(encoding="utf-8", errors="replace").splitlines()
+    if 0 < line <= len(lines) and _holds(needle, lines[line - 1]):
+        return Check(item, path, line, needle, "ok")
+    found = [n for n, text in enumerate(lines, 1) if _holds(needle, text)]
+    if found:
+        nearest = min(found, key=lambda n: (abs(n - line), n))
+        return Check(item, path, line, needle, "moved", nearest)
+    return Check(item, path, line, needle, "vanished")
+
+
+def _holds(needle: str, text: str) -> bool:
+    """`needle` on the line as a whole word (`charge` is not in `charge_card`)."""
+    return re.search(rf"(?<!\w){re.escape(needle)}(?!\w)", text) is not None
