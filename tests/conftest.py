@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import textwrap
 from pathlib import Path
@@ -26,10 +27,16 @@ def write_files(root: Path, files: dict[str, str | bytes]) -> None:
 
 
 def git_init(root: Path, commit: bool = True) -> None:
+    """A git repository with one commit; fixed dates make equal trees equal commits."""
+    env = {
+        **os.environ,
+        "GIT_AUTHOR_DATE": "2026-01-01T00:00:00Z",
+        "GIT_COMMITTER_DATE": "2026-01-01T00:00:00Z",
+    }
     subprocess.run([*GIT, "init", "-q", str(root)], check=True)
     if commit:
         subprocess.run([*GIT, "-C", str(root), "add", "-A"], check=True)
-        subprocess.run([*GIT, "-C", str(root), "commit", "-q", "-m", "sample"], check=True)
+        subprocess.run([*GIT, "-C", str(root), "commit", "-q", "-m", "sample"], check=True, env=env)
 
 
 def build_graph(root: Path, files: dict[str, str | bytes] | None = None) -> GraphStore:

@@ -131,7 +131,9 @@ def register(app: typer.Typer) -> None:
         force: bool = typer.Option(
             False, "--force", help="adaptive: interview even a request that is already clear."
         ),
-        max_rounds: int = typer.Option(100, "--max-rounds", help="adaptive: the hard cap on rounds."),
+        max_rounds: int = typer.Option(
+            100, "--max-rounds", help="adaptive: the hard cap on rounds."
+        ),
         repo: Path = REPO,
     ) -> None:
         """Interview the person about IDEA; saved after every answer, resumable with --resume."""
@@ -148,12 +150,22 @@ def register(app: typer.Typer) -> None:
         elif mode not in (None, "adaptive"):
             raise UsageError(f"unknown --mode {mode!r}; use adaptive or phases")
         else:
-            presets = [name for name, on in (("quick", quick), ("standard", standard), ("deep", deep)) if on]
+            presets = [
+                name
+                for name, on in (("quick", quick), ("standard", standard), ("deep", deep))
+                if on
+            ]
             if len(presets) > 1:
                 raise UsageError("use at most one of --quick, --standard, --deep")
             started = _start_adaptive(
-                root, idea, docs_dir, threshold, presets[0] if presets else None,
-                force, max_rounds, conversation,
+                root,
+                idea,
+                docs_dir,
+                threshold,
+                presets[0] if presets else None,
+                force,
+                max_rounds,
+                conversation,
             )
             if started is None:
                 return
@@ -191,7 +203,9 @@ def _start_adaptive(
     from brownfield.interview.start import resolve_threshold, seed_state, suitability
 
     resolved = resolve_threshold(threshold, preset, root)
-    conversation.report("threshold", {"threshold": resolved.value, "source": resolved.source}, resolved.line())
+    conversation.report(
+        "threshold", {"threshold": resolved.value, "source": resolved.source}, resolved.line()
+    )
     if not force:
         reason = suitability(idea)
         if reason is not None:
@@ -241,7 +255,10 @@ def _planner(session: Session):  # type: ignore[no-untyped-def]
 
 def _run(session: Session, conversation: TextConversation | JsonConversation) -> None:
     state = session.state
-    fields = {"state_path": _shown(session.state_path), "requirements_path": state.requirements_path}
+    fields = {
+        "state_path": _shown(session.state_path),
+        "requirements_path": state.requirements_path,
+    }
     if state.status != "in_progress":
         text = f"Interview already {state.status}; nothing to do. Requirements: {state.requirements_path}"
         conversation.report(state.status, {**fields, "already": True}, text)
@@ -255,11 +272,15 @@ def _run(session: Session, conversation: TextConversation | JsonConversation) ->
     if outcome is Outcome.PAUSED:
         resume_line = f"brownfield interview --resume {fields['state_path']}"
         conversation.report(
-            "paused", {**fields, "resume": resume_line}, f"Interview paused. Resume with: {resume_line}"
+            "paused",
+            {**fields, "resume": resume_line},
+            f"Interview paused. Resume with: {resume_line}",
         )
         raise typer.Exit(2)
     if state.status == "cancelled":
-        conversation.report("cancelled", fields, f"Interview cancelled; state kept at {fields['state_path']}")
+        conversation.report(
+            "cancelled", fields, f"Interview cancelled; state kept at {fields['state_path']}"
+        )
         return
     lines = [
         f"Requirements written to {state.requirements_path}",
@@ -294,11 +315,19 @@ def register_verify(app: typer.Typer) -> None:
         checks = verify_spec(spec, check_repository(repo))
         broken = [c for c in checks if c.status != "ok"]
         if as_json:
-            print_json({"spec": str(spec), "checked": len(checks), "results": [c.to_json() for c in checks]})
+            print_json(
+                {
+                    "spec": str(spec),
+                    "checked": len(checks),
+                    "results": [c.to_json() for c in checks],
+                }
+            )
         else:
             for check in broken:
                 where = f" (now at line {check.now_line})" if check.now_line else ""
-                print(f"{check.status:<8} {check.id} {check.path}:{check.line} `{check.needle}`{where}")
+                print(
+                    f"{check.status:<8} {check.id} {check.path}:{check.line} `{check.needle}`{where}"
+                )
             print(f"{len(checks)} citation(s) checked, {len(broken)} moved or vanished")
         if broken:
             raise typer.Exit(1)

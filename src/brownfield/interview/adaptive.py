@@ -68,7 +68,9 @@ def evidence_line(fact: EstablishedFact) -> str:
     return f"Evidence  {fact.id}  {fact.statement}"
 
 
-def new_component(number: int, name: str, description: str, touchpoints: list[str], brownfield: bool) -> Component:
+def new_component(
+    number: int, name: str, description: str, touchpoints: list[str], brownfield: bool
+) -> Component:
     return Component(
         id=f"C{number}",
         name=name,
@@ -126,7 +128,11 @@ class AdaptivePlanner:
                 "R{}.exit".format(state.round_count),
                 "Early exit",
                 self._early_exit_warning(state),
-                ("Yes, proceed with what we have", "Ask 2-3 more questions", "Cancel the interview"),
+                (
+                    "Yes, proceed with what we have",
+                    "Ask 2-3 more questions",
+                    "Cancel the interview",
+                ),
             )
         target = self._target(state, closure=state.step)
         if target is None:
@@ -138,7 +144,9 @@ class AdaptivePlanner:
             f"Targeting: {slot.dimension} | Why now: {prompt.why} | "
             f"Ambiguity: {state.current_ambiguity:.0%}"
         )
-        return self._question(state, f"R{state.round_count + 1}", header, prompt.text, prompt.options, slot.name)
+        return self._question(
+            state, f"R{state.round_count + 1}", header, prompt.text, prompt.options, slot.name
+        )
 
     def note_before(self, state: AdaptiveState, question: Question) -> str:
         return ""
@@ -161,7 +169,7 @@ class AdaptivePlanner:
         if state.step == "early-exit":
             return self._apply_early_exit(state, question, text)
         if word is not None and word.kind == "enough":
-            if state.round_count < 3:
+            if state.round_count + 1 < 3:  # the question on screen is round N + 1
                 return Feedback(Verdict.REFUSED, "Early exit is possible from round 3 on.")
             self._record(state, question, text)
             state.step = "early-exit"
@@ -188,7 +196,11 @@ class AdaptivePlanner:
         )
         options = ("Looks right", "Add/remove/merge components", "Defer one or more components")
         return self._question(
-            state, "R0", "Round 0 | Topology confirmation | Ambiguity: not scored yet", text, options
+            state,
+            "R0",
+            "Round 0 | Topology confirmation | Ambiguity: not scored yet",
+            text,
+            options,
         )
 
     def _apply_topology(self, state: AdaptiveState, question: Question, text: str) -> Feedback:
@@ -199,11 +211,20 @@ class AdaptivePlanner:
             topology.status, topology.confirmed_at = "confirmed", self._now()
             state.phase = "interviewing"
             state.rounds.append(
-                Round(round=0, kind="topology", question=question.text, answer=text,
-                      answer_kind="option", timestamp=self._now())
+                Round(
+                    round=0,
+                    kind="topology",
+                    question=question.text,
+                    answer=text,
+                    answer_kind="option",
+                    timestamp=self._now(),
+                )
             )
             self._rescore(state)
-            return Feedback(Verdict.ACCEPTED, f"Topology confirmed: {len(topology.active())} active component(s).")
+            return Feedback(
+                Verdict.ACCEPTED,
+                f"Topology confirmed: {len(topology.active())} active component(s).",
+            )
         try:
             changed = self._edit_topology(state, text)
         except ValueError as exc:
@@ -231,7 +252,9 @@ class AdaptivePlanner:
                 components.append(new_component(self._next_id(state), name, name, [], brownfield))
             elif m := re.fullmatch(r"remove\s+(\d+)", command, re.I):
                 components.remove(component(m.group(1)))
-            elif m := re.fullmatch(r"merge\s+(\d+)\s*(?:and|,|\s)\s*(\d+)(?:\s*:\s*(.+))?", command, re.I):
+            elif m := re.fullmatch(
+                r"merge\s+(\d+)\s*(?:and|,|\s)\s*(\d+)(?:\s*:\s*(.+))?", command, re.I
+            ):
                 first, second = component(m.group(1)), component(m.group(2))
                 first.name = (m.group(3) or f"{first.name} and {second.name}").strip()
                 first.description = f"{first.description}; {second.description}"
@@ -245,7 +268,9 @@ class AdaptivePlanner:
                 at = components.index(old)
                 components.remove(old)
                 for offset, part in enumerate(parts):
-                    made = new_component(self._next_id(state), part, part, old.touchpoints, brownfield)
+                    made = new_component(
+                        self._next_id(state), part, part, old.touchpoints, brownfield
+                    )
                     components.insert(at + offset, made)
             elif m := re.fullmatch(r"defer\s+(\d+)(?:\s*:\s*(.+))?", command, re.I):
                 deferred = component(m.group(1))
@@ -272,7 +297,9 @@ class AdaptivePlanner:
 
     # -- choosing the target ---------------------------------------------------------------
 
-    def _target(self, state: AdaptiveState, closure: str | None = None) -> tuple[Component, Slot] | None:
+    def _target(
+        self, state: AdaptiveState, closure: str | None = None
+    ) -> tuple[Component, Slot] | None:
         """The weakest active (component, dimension) and its first open slot.
 
         Ties rotate: a component other than the last targeted one goes first. After three
@@ -294,13 +321,17 @@ class AdaptivePlanner:
                     if s.dimension == dimension
                     and s.name != "no_dispute"
                     and (not s.touched or self._disputed(state, s))
-                    and not (person_only and s.kind == "fact" and self._can_resolve(state, component, s))
+                    and not (
+                        person_only and s.kind == "fact" and self._can_resolve(state, component, s)
+                    )
                 ]
                 if not open_slots:
                     continue
                 clarity = component.clarity_scores.get(dimension) or 0.0
                 rotated = component.id == state.topology.last_targeted_component_id
-                candidates.append((clarity, rotated, dimensions.index(dimension), order, component, open_slots[0]))
+                candidates.append(
+                    (clarity, rotated, dimensions.index(dimension), order, component, open_slots[0])
+                )
         if not candidates:
             return None
         candidates.sort(key=lambda c: c[:4])
@@ -412,14 +443,24 @@ class AdaptivePlanner:
             value = f"skipped: {word.argument}" if word.argument else "skipped"
         elif word is not None and word.kind == "you-decide":
             value = re.sub(r" \(recommended\)$", "", options[0])
-            slot.value, slot.filled_by, slot.quality, slot.round = value, "auto", AUTO_ANSWER_CAP, number
+            slot.value, slot.filled_by, slot.quality, slot.round = (
+                value,
+                "auto",
+                AUTO_ANSWER_CAP,
+                number,
+            )
             kind, answer_kind = "auto-answer", "auto-answer"
             state.auto_answered_rounds.append(number)
         elif words.is_evasive(text, answer_kind):
             slot.skipped = True
             triggers.append(
-                Trigger(kind="evasive", component=component.id, dimension=slot.dimension,
-                        slot=slot.name, evidence=f"'{text}' does not settle {slot.name}")
+                Trigger(
+                    kind="evasive",
+                    component=component.id,
+                    dimension=slot.dimension,
+                    slot=slot.name,
+                    evidence=f"'{text}' does not settle {slot.name}",
+                )
             )
         else:
             quality = 1.0
@@ -467,7 +508,13 @@ class AdaptivePlanner:
         return Feedback(Verdict.ACCEPTED, message)
 
     def _settle_dispute(
-        self, state: AdaptiveState, slot: Slot, value: str, kind: str, chosen: list[int], number: int
+        self,
+        state: AdaptiveState,
+        slot: Slot,
+        value: str,
+        kind: str,
+        chosen: list[int],
+        number: int,
     ) -> None:
         """Re-confirm the disputed fact (option 1), or supersede it with the person's words."""
         disputed = [f for i in slot.fact_ids if (f := state.fact(i)) and f.open_dispute]
@@ -484,7 +531,9 @@ class AdaptivePlanner:
         slot.value, slot.filled_by, slot.quality, slot.round = value, "person", 1.0, number
         slot.fact_ids = [replacement.id]
 
-    def _triggers(self, state: AdaptiveState, component: Component, slot: Slot, text: str) -> list[Trigger]:
+    def _triggers(
+        self, state: AdaptiveState, component: Component, slot: Slot, text: str
+    ) -> list[Trigger]:
         """Detect what raises ambiguity; each lowers the affected slot (seed mechanism A)."""
         found: list[Trigger] = []
         # A: contradiction of an established fact ("F3 is wrong", or a negation naming its subject)
@@ -501,37 +550,60 @@ class AdaptivePlanner:
                         if fact.id in other.fact_ids:
                             other.filled_by, other.quality = None, 0.0
                 found.append(
-                    Trigger(kind="contradiction", component=component.id, dimension="context",
-                            slot=slot.name, evidence=f"the answer disputes {fact.id}: {fact.statement}",
-                            fact_id=fact.id)
+                    Trigger(
+                        kind="contradiction",
+                        component=component.id,
+                        dimension="context",
+                        slot=slot.name,
+                        evidence=f"the answer disputes {fact.id}: {fact.statement}",
+                        fact_id=fact.id,
+                    )
                 )
         # B: inconsistency between filled slots of this component
         values = {s.name: (s.value or "") for s in component.slots if s.filled_by == "person"}
         outcome, non_goals = values.get("outcome", ""), values.get("non_goals", "")
         if outcome and non_goals and _overlap(non_goals, outcome) >= 0.6:
             found.append(self._inconsistent(component, slot, "a non-goal repeats the goal"))
-        keeps = re.search(r"\b(keep|unchanged|same signature|no api change)\b", values.get("compatibility", ""), re.I)
+        keeps = re.search(
+            r"\b(keep|unchanged|same signature|no api change)\b",
+            values.get("compatibility", ""),
+            re.I,
+        )
         changes = re.search(
             r"\b(change|add|rename|remove)s?\b.*\b(signature|parameter|argument)s?\b",
             values.get("acceptance", "") + " " + outcome,
             re.I,
         )
         if keeps and changes:
-            found.append(self._inconsistent(component, slot, "callers stay unchanged, yet the signature changes"))
+            found.append(
+                self._inconsistent(
+                    component, slot, "callers stay unchanged, yet the signature changes"
+                )
+            )
         # D: scope expansion
         if words.mentions_expansion(text) and slot.name not in ("non_goals", "edge_cases"):
             boundary = next(s for s in component.slots if s.name == "non_goals")
             boundary.filled_by, boundary.quality, boundary.skipped = None, 0.0, False
             found.append(
-                Trigger(kind="scope-expansion", component=component.id, dimension="constraints",
-                        slot="non_goals", evidence=f"the answer adds scope: '{text}'")
+                Trigger(
+                    kind="scope-expansion",
+                    component=component.id,
+                    dimension="constraints",
+                    slot="non_goals",
+                    evidence=f"the answer adds scope: '{text}'",
+                )
             )
         return found
 
     def _inconsistent(self, component: Component, slot: Slot, why: str) -> Trigger:
         slot.filled_by, slot.quality, slot.skipped = None, 0.0, False
-        return Trigger(kind="inconsistency", component=component.id, dimension=slot.dimension,
-                       slot=slot.name, evidence=why)
+        return Trigger(
+            kind="inconsistency",
+            component=component.id,
+            dimension=slot.dimension,
+            slot=slot.name,
+            evidence=why,
+        )
 
     # -- early exit, closure, restate ---------------------------------------------------------
 
@@ -551,7 +623,9 @@ class AdaptivePlanner:
         return False
 
     def _early_exit_warning(self, state: AdaptiveState) -> str:
-        weak = [f"{dim} ({score:.2f})" for dim, score in dimension_scores(state).items() if score < 0.9]
+        weak = [
+            f"{dim} ({score:.2f})" for dim, score in dimension_scores(state).items() if score < 0.9
+        ]
         return (
             f"Ambiguity is still {state.current_ambiguity:.0%}"
             + (f"; weak dimensions: {', '.join(weak)}" if weak else "")
@@ -574,7 +648,10 @@ class AdaptivePlanner:
 
     def _audit(self, state: AdaptiveState, messages: list[str]) -> None:
         """Refuse the math once or twice when a component lacks coverage or a dispute is open."""
-        if state.exit_reason != "threshold" or len(state.closure_overrides) >= MAX_CLOSURE_OVERRIDES:
+        if (
+            state.exit_reason != "threshold"
+            or len(state.closure_overrides) >= MAX_CLOSURE_OVERRIDES
+        ):
             return
         for component in state.topology.active():
             for dimension in ("goal", "constraints", "criteria", "context"):
@@ -613,11 +690,21 @@ class AdaptivePlanner:
 
     def _restate_question(self, state: AdaptiveState) -> Question:
         if state.step == "restate-adjust":
-            return self._question(state, "R{}.adjust".format(state.round_count), "Restate the goal",
-                                  "Type the one sentence as it should read.", ())
+            return self._question(
+                state,
+                "R{}.adjust".format(state.round_count),
+                "Restate the goal",
+                "Type the one sentence as it should read.",
+                (),
+            )
         if state.step == "restate-missing":
-            return self._question(state, "R{}.missing".format(state.round_count), "Restate the goal",
-                                  "What scope is missing? Name it in a few words.", ())
+            return self._question(
+                state,
+                "R{}.missing".format(state.round_count),
+                "Restate the goal",
+                "What scope is missing? Name it in a few words.",
+                (),
+            )
         line = state.restated_goal or self.restatement(state)
         return self._question(
             state,
@@ -647,7 +734,9 @@ class AdaptivePlanner:
             state.restate_loops += 1
             state.step, state.phase, state.restated_goal = None, "interviewing", None
             self._rescore(state)
-            return Feedback(Verdict.ACCEPTED, f"Added '{text}' as a component; back to the questions.")
+            return Feedback(
+                Verdict.ACCEPTED, f"Added '{text}' as a component; back to the questions."
+            )
         _, _, chosen = words.pick(text, ("Yes, crystallize", "Adjust wording", "Missing scope"))
         lowered = text.strip().lower()
         if chosen == [1] or lowered in ("yes", "y"):
@@ -660,7 +749,9 @@ class AdaptivePlanner:
             if state.restate_loops >= MAX_RESTATE_LOOPS:
                 state.restated_goal = state.restated_goal or self.restatement(state)
                 state.phase = "complete"
-                return Feedback(Verdict.ACCEPTED, "Two corrections already; keeping the sentence as it is.")
+                return Feedback(
+                    Verdict.ACCEPTED, "Two corrections already; keeping the sentence as it is."
+                )
             state.step = "restate-adjust" if chosen == [2] else "restate-missing"
             return Feedback(Verdict.ACCEPTED)
         return Feedback(Verdict.REFUSED, "Answer 1 (yes), 2 (adjust wording) or 3 (missing scope).")
@@ -692,7 +783,9 @@ class AdaptivePlanner:
         )
 
     def _record(self, state: AdaptiveState, question: Question, text: str) -> None:
-        state.answers.append(AnswerRecord(question_id=question.id, text=text, timestamp=self._now()))
+        state.answers.append(
+            AnswerRecord(question_id=question.id, text=text, timestamp=self._now())
+        )
         state.updated_at = self._now()
 
     def _rescore(self, state: AdaptiveState) -> tuple[float, float]:
@@ -749,7 +842,7 @@ def question_options(question: Question) -> tuple[str, ...]:
 def _strip_option(value: str) -> str:
     for prefix in ("Exactly as stated: ", "A smaller first step: "):
         if value.startswith(prefix):
-            return value[len(prefix):]
+            return value[len(prefix) :]
     return value
 
 

@@ -45,9 +45,7 @@ def progress_table(state: AdaptiveState, before: float, triggers: list[Trigger])
     cause = "; ".join(f"{t.kind}: {t.evidence}" for t in triggers)
     rows.append(f"| **Ambiguity** | | | **{before:.0%} -> {after:.0%} {direction}** | {cause} |")
     if state.ambiguity_floor > state.reported_ambiguity:
-        rows.append(
-            f"| **Floor** | | | **{state.ambiguity_floor:.0%}** | {_floor_cause(state)} |"
-        )
+        rows.append(f"| **Floor** | | | **{state.ambiguity_floor:.0%}** | {_floor_cause(state)} |")
     active = state.topology.active()
     deferred = len(state.topology.components) - len(active)
     targeted = next(

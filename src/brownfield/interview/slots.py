@@ -157,7 +157,11 @@ def prompt_for(
     if slot.name == "edge_cases":
         return Prompt(
             f"Which edge cases must '{name}' handle?",
-            ("Empty or missing input", f"Errors raised inside {top}", "Repeated or concurrent calls"),
+            (
+                "Empty or missing input",
+                f"Errors raised inside {top}",
+                "Repeated or concurrent calls",
+            ),
             "edge cases are where a change usually breaks",
         )
     if slot.name == "test_location":

@@ -124,7 +124,9 @@ def compile_spec(state: AdaptiveState, root: Path, interview_hash: str | None = 
             (d.reason for d in state.topology.deferrals if d.component_id == component.id),
             ", ".join(f"{k} {v:.2f}" for k, v in component.clarity_scores.items() if v is not None),
         )
-        lines.append(f"| {component.name} | {component.status} | {component.description} | {note} |")
+        lines.append(
+            f"| {component.name} | {component.status} | {component.description} | {note} |"
+        )
     lines += ["", "## Established Facts"]
     for fact in state.established_facts:
         status = ""
@@ -145,7 +147,9 @@ def compile_spec(state: AdaptiveState, root: Path, interview_hash: str | None = 
     ] or ["- none"]
     lines += ["", "## Goal", goal, ""]
     lines += ["## Constraints"]
-    lines += [f"- {v}" for c in active for name in ("compatibility", "limits") for v in _values(c, name)] or ["- none stated"]
+    lines += [
+        f"- {v}" for c in active for name in ("compatibility", "limits") for v in _values(c, name)
+    ] or ["- none stated"]
     lines += ["", "## Non-Goals"]
     lines += [
         f"- {v}"
@@ -154,7 +158,12 @@ def compile_spec(state: AdaptiveState, root: Path, interview_hash: str | None = 
         if v.lower() != "nothing is excluded"
     ] or ["- none stated"]
     lines += ["", "## Acceptance Criteria"]
-    lines += [f"- [ ] {v}" for c in active for name in ("acceptance", "edge_cases") for v in _values(c, name)] or ["- [ ] none stated"]
+    lines += [
+        f"- [ ] {v}"
+        for c in active
+        for name in ("acceptance", "edge_cases")
+        for v in _values(c, name)
+    ] or ["- [ ] none stated"]
     lines += ["", "## Assumptions"]
     assumed = [
         f"- {c.name}: {s.name.replace('_', ' ')} = {_clean(s.value or '')} (you decide; capped at 0.85)"
@@ -182,7 +191,12 @@ def compile_spec(state: AdaptiveState, root: Path, interview_hash: str | None = 
         f"- [E{n}] {item.path}:{item.line} — `{item.needle}` — {item.claim}"
         for n, item in enumerate(evidence_items(state, root), 1)
     ] or ["- none (greenfield)"]
-    lines += ["", "## Interview Transcript", f"<details><summary>Full Q&A ({len(state.rounds)} rounds)</summary>", ""]
+    lines += [
+        "",
+        "## Interview Transcript",
+        f"<details><summary>Full Q&A ({len(state.rounds)} rounds)</summary>",
+        "",
+    ]
     for r in state.rounds:
         lines.append(
             f"### Round {r.round} ({r.kind})\n**Q:** {r.question.splitlines()[0]}  **A:** {r.answer}"
@@ -219,7 +233,10 @@ def requirements_from(state: AdaptiveState, interview_hash: str | None = None) -
         f.statement for f in state.established_facts if f.topic in ("language", "framework")
     ]
     spec.open_questions = [
-        f"{c.name}: {s.name.replace('_', ' ')}" for c in active for s in c.slots if s.skipped and not s.filled_by
+        f"{c.name}: {s.name.replace('_', ' ')}"
+        for c in active
+        for s in c.slots
+        if s.skipped and not s.filled_by
     ]
     holder = InterviewState(
         slug=state.slug,

@@ -32,7 +32,12 @@ class Threshold:
 
 
 def _valid(value: object) -> bool:
-    return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value) and 0 < value <= 1
+    return (
+        isinstance(value, int | float)
+        and not isinstance(value, bool)
+        and math.isfinite(value)
+        and 0 < value <= 1
+    )
 
 
 def resolve_threshold(flag: float | None, preset: str | None, root: Path) -> Threshold:
@@ -95,7 +100,10 @@ _CHANGE_WORDS = frozenset(
 
 def is_brownfield(idea: str, found: list[Touchpoint]) -> tuple[bool, str]:
     if found:
-        return True, f"the idea names {len(found)} existing definition(s), e.g. {found[0].node.qualname}"
+        return (
+            True,
+            f"the idea names {len(found)} existing definition(s), e.g. {found[0].node.qualname}",
+        )
     said = sorted(set(idea.lower().split()) & _CHANGE_WORDS)
     if said:
         return True, f"the idea speaks of changing existing code ({', '.join(said)})"
@@ -131,7 +139,9 @@ def seed_state(
 ) -> AdaptiveState:
     """The state before Round 0: type, touchpoints, codebase context, facts, components."""
     found = touchpoints(store, idea) if store is not None else []
-    brownfield, reason = is_brownfield(idea, found) if store is not None else (False, type_note or "")
+    brownfield, reason = (
+        is_brownfield(idea, found) if store is not None else (False, type_note or "")
+    )
     moment = now()
     state = AdaptiveState(
         slug=slugify(idea),

@@ -49,7 +49,7 @@ def project_facts(store: GraphStore) -> list[Fact]:
     languages = store.count("files", "language")
     if languages:
         listing = ", ".join(f"{name} ({count} files)" for name, count in sorted(languages.items()))
-        facts.append(Fact("language", "language", f"The repository is written in {listing}."))
+        facts.append(Fact("language", "language", f"Language: {listing}."))
     imports = store.import_sites()
     for topic, table in (("framework", FRAMEWORKS), ("test-framework", TEST_FRAMEWORKS)):
         for module, label in sorted(table.items()):
@@ -101,8 +101,7 @@ def callers_fact(store: GraphStore, touchpoint: Touchpoint) -> Fact | None:
         )
     callers = store.nodes(e.src for e in edges)
     sites = [
-        _site(e.path, e.line, callers[e.src].qualname if e.src in callers else e.src)
-        for e in edges
+        _site(e.path, e.line, callers[e.src].qualname if e.src in callers else e.src) for e in edges
     ]
     names = sorted({c.symbol or "" for c in sites})
     shown = ", ".join(f"{c.symbol} ({c})" for c in sites[:5]) + (" ..." if len(sites) > 5 else "")
@@ -149,16 +148,25 @@ def similar_fact(store: GraphStore, keywords: tuple[str, ...], exclude: set[str]
     found: dict[str, Node] = {}
     for keyword in keywords:
         for node in store.nodes_like(keyword, limit=200):
-            if node.kind in (NodeKind.FUNCTION, NodeKind.METHOD, NodeKind.CLASS) and node.id not in exclude:
+            if (
+                node.kind in (NodeKind.FUNCTION, NodeKind.METHOD, NodeKind.CLASS)
+                and node.id not in exclude
+            ):
                 if keyword in {stem(w) for w in words(node.name)}:
                     found[node.id] = node
     if not found:
-        return Fact("similar", "similar mechanism", "No similar mechanism exists: no other definition shares the idea's key words.")
+        return Fact(
+            "similar",
+            "similar mechanism",
+            "No similar mechanism exists: no other definition shares the idea's key words.",
+        )
     nodes = sorted(found.values(), key=lambda n: n.id)[:5]
     return Fact(
         "similar",
         "similar mechanism",
-        "Similar definitions exist: " + ", ".join(f"{n.qualname} ({n.path}:{n.line})" for n in nodes) + ".",
+        "Similar definitions exist: "
+        + ", ".join(f"{n.qualname} ({n.path}:{n.line})" for n in nodes)
+        + ".",
         tuple(_definition(n) for n in nodes),
     )
 

@@ -1,0 +1,259 @@
+"""The adaptive interview end to end on sample repositories, through a real subprocess."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from brownfield.interview.adaptive_state import AdaptiveState
+from brownfield.interview.state import load_any
+from tests.conftest import git_init
+
+SAMPLES = Path(__file__).resolve().parents[2] / "sample_repos"
+IDEA = "Add retries with backoff to payment charges"
+NOW = "2026-11-29T12:00:00Z"
+SLUG = "add-retries-with-backoff-to-payment-char"
+
+
+def sample(name: str, tmp_path: Path) -> Path:
+    root = tmp_path / name
+    shutil.copytree(SAMPLES / name, root, ignore=shutil.ignore_patterns(".brownfield", "docs"))
+    git_init(root)
+    return root
+
+
+def interview(root: Path, answers: list[str], *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "brownfield", "interview", *args],
+        input="".join(a + "\n" for a in answers),
+        capture_output=True,
+        text=True,
+        cwd=root,
+        env={**os.environ, "BROWNFIELD_NOW": NOW},
+        check=False,
+    )
+
+
+def state_of(root: Path) -> AdaptiveState:
+    state = load_any(root / f"docs/INTERVIEW-{SLUG}.yaml")
+    assert isinstance(state, AdaptiveState)
+    return state
+
+
+#: Topology, then the recommended option of every question the person gets.
+COOPERATIVE = ["1"] * 15
+
+
+def test_facts_are_cited_and_never_asked(tmp_path: Path) -> None:
+    root = sample("shop", tmp_path)
+    done = interview(root, COOPERATIVE, IDEA)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[0] == "Interview threshold: 5% (source: default)"
+    state = state_of(root)
+    callers = next(f for f in state.established_facts if f.subject == "app.payments.gateway.charge")
+    assert callers.source == "evidence"
+    assert [str(c) for c in callers.citations] == [
+        "app/payments/gateway.py:8",
+        "app/cart.py:17",
+        "app/jobs/billing.py:9",
+        "tests/test_gateway.py:8",
+    ]
+    assert "app.cart.checkout (app/cart.py:17)" in callers.statement
+    fact_slots = {"touchpoints_confirmed", "similar_mechanism", "test_location"}
+    asked = [r for r in state.rounds if r.kind in ("decision", "auto-answer", "closure")]
+    assert not [r for r in asked if r.slot in fact_slots]
+    assert [r.slot for r in state.rounds if r.kind == "evidence"][:1] == ["touchpoints_confirmed"]
+    # the question counter only counts the person's rounds
+    assert "Evidence  F4" in done.stdout or "Evidence" not in done.stdout  # quiet when piped
+
+
+def test_decisions_have_evidence_built_options(tmp_path: Path) -> None:
+    root = sample("shop", tmp_path)
+    interview(root, COOPERATIVE, IDEA)
+    state = state_of(root)
+    impact = next(r for r in state.rounds if r.slot == "caller_impact")
+    assert impact.kind == "decision"
+    assert impact.options[0].startswith(
+        "Apply it to all 3 call sites (app.cart.checkout (app/cart.py:17)"
+    )
+    trigger = next(r for r in state.rounds if r.slot == "trigger")
+    assert trigger.options[0] == "Called from app.cart.checkout (app/cart.py:17)"
+
+
+def test_ambiguity_falls_then_rises_on_a_contradiction(tmp_path: Path) -> None:
+    root = sample("shop", tmp_path)
+    done = interview(
+        root, ["1", "1", "1", "1", "1", "F4 is wrong: charge is not called from checkout"], IDEA
+    )
+    assert done.returncode == 2  # input ended: paused
+    state = state_of(root)
+    scored = [r for r in state.rounds if r.kind in ("decision", "evidence")]
+    values = [r.ambiguity for r in scored]
+    assert all(a is not None for a in values)
+    assert values[:-1] == sorted(values[:-1], reverse=True)  # falls while answers come in
+    last = scored[-1]
+    assert [t.kind for t in last.triggers] == ["contradiction"]
+    assert last.ambiguity is not None and last.ambiguity > values[-2]  # rises
+    assert state.fact("F4") is not None and state.fact("F4").disputed  # type: ignore[union-attr]
+    assert state.ambiguity_floor >= 0.10
+
+
+def test_suitability_gate_skips_a_clear_small_request(tmp_path: Path) -> None:
+    root = sample("shop", tmp_path)
+    done = interview(
+        root, [], "Fix charge() in app/payments/gateway.py so that it returns status paid"
+    )
+    assert done.returncode == 0
+    lines = done.stdout.splitlines()
+    assert lines[0] == "Interview threshold: 5% (source: default)"
+    assert lines[1].startswith("No interview needed: the request names a file path")
+    assert len(lines) == 2
+    assert not (root / "docs").exists() and not (root / ".brownfield").exists()
+    forced = interview(
+        root,
+        [],
+        "Fix charge() in app/payments/gateway.py so that it returns status paid",
+        "--force",
+    )
+    assert forced.returncode == 2 and (root / "docs").exists()
+
+
+def test_early_exit_writes_an_early_exit_spec(tmp_path: Path) -> None:
+    root = sample("shop", tmp_path)
+    done = interview(root, ["1", "enough", "1", "1", "enough", "1", "1"], IDEA, "--non-interactive")
+    assert done.returncode == 0, done.stdout + done.stderr
+    state = state_of(root)
+    assert state.exit_reason == "early-exit"
+    spec = (root / f"docs/specs/{SLUG}.md").read_text()
+    assert "- Status: early-exit | Exit: early-exit" in spec
+    assert "Early exit is possible from round 3 on." in done.stderr
+
+
+def test_pause_and_resume_give_the_same_spec(tmp_path: Path) -> None:
+    straight = sample("shop", tmp_path / "a")
+    assert interview(straight, COOPERATIVE, IDEA).returncode == 0
+    paused = sample("shop", tmp_path / "b")
+    first = interview(paused, COOPERATIVE[:4], IDEA)
+    assert first.returncode == 2
+    assert (
+        f"Interview paused. Resume with: brownfield interview --resume docs/INTERVIEW-{SLUG}.yaml"
+        in first.stdout
+    )
+    second = interview(paused, COOPERATIVE[4:], "--resume", f"docs/INTERVIEW-{SLUG}.yaml")
+    assert second.returncode == 0, second.stderr
+    spec_a = (straight / f"docs/specs/{SLUG}.md").read_text()
+    spec_b = (paused / f"docs/specs/{SLUG}.md").read_text()
+    assert spec_a == spec_b
+
+
+def test_back_replays_to_the_same_state(tmp_path: Path) -> None:
+    direct = sample("shop", tmp_path / "a")
+    interview(direct, ["1", "1", "2"], IDEA)
+    undone = sample("shop", tmp_path / "b")
+    interview(undone, ["1", "1", "3", "back", "2"], IDEA)
+    a, b = state_of(direct), state_of(undone)
+    assert [r.answer for r in a.rounds] == [r.answer for r in b.rounds]
+    assert a.current_ambiguity == b.current_ambiguity
+
+
+def test_verify_passes_then_fails_after_an_edit(tmp_path: Path) -> None:
+    root = sample("shop", tmp_path)
+    assert interview(root, COOPERATIVE, IDEA).returncode == 0
+    spec = f"docs/specs/{SLUG}.md"
+    ok = subprocess.run(
+        [sys.executable, "-m", "brownfield", "verify", spec],
+        cwd=root,
+        capture_output=True,
+        text=True,
+    )
+    assert ok.returncode == 0, ok.stdout
+    assert ok.stdout.endswith("0 moved or vanished\n")
+    gateway = root / "app/payments/gateway.py"
+    gateway.write_text(gateway.read_text().replace("def charge(", "def charge_card("))
+    bad = subprocess.run(
+        [sys.executable, "-m", "brownfield", "verify", spec],
+        cwd=root,
+        capture_output=True,
+        text=True,
+    )
+    assert bad.returncode == 1
+    assert "vanished" in bad.stdout and "app/payments/gateway.py:8 `charge`" in bad.stdout
+
+
+def tracked_hashes(root: Path) -> dict[str, str]:
+    listing = subprocess.run(
+        ["git", "-C", str(root), "ls-files"], capture_output=True, text=True, check=True
+    )
+    return {p: hashlib.sha256((root / p).read_bytes()).hexdigest() for p in listing.stdout.split()}
+
+
+def test_a_whole_interview_changes_no_tracked_file(tmp_path: Path) -> None:
+    root = sample("shop", tmp_path)
+    before = tracked_hashes(root)
+    assert interview(root, COOPERATIVE, IDEA).returncode == 0
+    assert tracked_hashes(root) == before
+    written = {p.relative_to(root).parts[0] for p in root.rglob("*") if p.is_file()} - {".git"}
+    assert written - {"app", "tests", "README.md", "callgraph.json"} == {".brownfield", "docs"}
+
+
+def test_second_sample_repository(tmp_path: Path) -> None:
+    root = sample("python-packages-relative", tmp_path)
+    idea = "Change how add_tax rounds prices for discounts"
+    done = interview(root, ["1"] * 15, idea)
+    assert done.returncode == 0, done.stderr
+    state = load_any(next((root / "docs").glob("INTERVIEW-*.yaml")))
+    assert isinstance(state, AdaptiveState)
+    assert state.type == "brownfield"
+    assert state.touchpoints[0].symbol == "shop.pricing.add_tax"
+    callers = next(f for f in state.established_facts if f.subject == "shop.pricing.add_tax")
+    assert any(c.path == "shop/orders/cart.py" for c in callers.citations)
+
+
+@pytest.mark.parametrize(
+    ("args", "config", "line"),
+    [
+        (["--threshold", "0.2"], None, "Interview threshold: 20% (source: --threshold)"),
+        (
+            ["--deep"],
+            "interview:\n  ambiguity_threshold: 0.3\n",
+            "Interview threshold: 35% (source: mode default (--deep))",
+        ),
+        (
+            [],
+            "interview:\n  ambiguity_threshold: 0.3\n",
+            "Interview threshold: 30% (source: .brownfield/config.yaml)",
+        ),
+        (["--quick"], None, "Interview threshold: 60% (source: mode default (--quick))"),
+    ],
+)
+def test_threshold_resolution(
+    tmp_path: Path, args: list[str], config: str | None, line: str
+) -> None:
+    root = sample("shop", tmp_path)
+    if config:
+        (root / ".brownfield").mkdir()
+        (root / ".brownfield/config.yaml").write_text(config)
+    done = interview(root, [], IDEA, *args)
+    assert done.stdout.splitlines()[0] == line
+    assert state_of(root).threshold_source in line
+
+
+GOLDENS = Path(__file__).resolve().parents[1] / "goldens"
+
+
+def test_golden_spec_and_requirements(tmp_path: Path) -> None:
+    """Goldens reviewed line by line against the shop sample; regenerate only on purpose."""
+    root = sample("shop", tmp_path)
+    assert interview(root, COOPERATIVE, IDEA).returncode == 0
+    for actual, golden in (
+        (root / f"docs/specs/{SLUG}.md", "spec-shop.md"),
+        (root / "docs/REQUIREMENTS.md", "requirements-shop.md"),
+    ):
+        expected = (GOLDENS / golden).read_text()
+        assert actual.read_text() == expected, golden
