@@ -230,8 +230,8 @@ def _start_adaptive(
     conversation.report(
         "start",
         {"type": state.type, "reason": state.type_reason, "state_path": _shown(session.state_path)},
-        f'Starting the interview. Idea: "{idea}" | Project type: {state.type} ({state.type_reason}) '
-        f"| Current ambiguity: 100%",
+        f'Starting the interview. Idea: "{idea}" | Project type: {state.type} '
+        f"({state.type_reason}) | Current ambiguity: 100%",
     )
     return session
 
@@ -260,7 +260,10 @@ def _run(session: Session, conversation: TextConversation | JsonConversation) ->
         "requirements_path": state.requirements_path,
     }
     if state.status != "in_progress":
-        text = f"Interview already {state.status}; nothing to do. Requirements: {state.requirements_path}"
+        text = (
+            f"Interview already {state.status}; nothing to do. "
+            f"Requirements: {state.requirements_path}"
+        )
         conversation.report(state.status, {**fields, "already": True}, text)
         return
     engine = Engine(_planner(session), conversation, session.save)
@@ -277,7 +280,7 @@ def _run(session: Session, conversation: TextConversation | JsonConversation) ->
             f"Interview paused. Resume with: {resume_line}",
         )
         raise typer.Exit(2)
-    if state.status == "cancelled":
+    if state.status == "cancelled":  # type: ignore[comparison-overlap]  # set by "stop"
         conversation.report(
             "cancelled", fields, f"Interview cancelled; state kept at {fields['state_path']}"
         )
@@ -308,7 +311,7 @@ def register_verify(app: typer.Typer) -> None:
         repo: Path = REPO,
         as_json: bool = typer.Option(False, "--json", help="Print JSON instead of text."),
     ) -> None:
-        """Re-check every citation of SPEC against the working tree; exit 1 if any moved or vanished."""
+        """Re-check the citations of SPEC against the working tree; exit 1 if any broke."""
         from brownfield.cli.render import print_json
         from brownfield.interview.verify import verify_spec
 
@@ -325,9 +328,8 @@ def register_verify(app: typer.Typer) -> None:
         else:
             for check in broken:
                 where = f" (now at line {check.now_line})" if check.now_line else ""
-                print(
-                    f"{check.status:<8} {check.id} {check.path}:{check.line} `{check.needle}`{where}"
-                )
+                cited = f"{check.path}:{check.line} `{check.needle}`"
+                print(f"{check.status:<8} {check.id} {cited}{where}")
             print(f"{len(checks)} citation(s) checked, {len(broken)} moved or vanished")
         if broken:
             raise typer.Exit(1)

@@ -125,7 +125,7 @@ class AdaptivePlanner:
         if state.step == "early-exit":
             return self._question(
                 state,
-                "R{}.exit".format(state.round_count),
+                f"R{state.round_count}.exit",
                 "Early exit",
                 self._early_exit_warning(state),
                 (
@@ -391,7 +391,10 @@ class AdaptivePlanner:
                 component=component.id,
                 dimension=slot.dimension,
                 slot=slot.name,
-                question=f"{STYLE[slot.dimension]} ({slot.name.replace('_', ' ')}, answered from the code)",
+                question=(
+                    f"{STYLE[slot.dimension]} ({slot.name.replace('_', ' ')}, "
+                    "answered from the code)"
+                ),
                 answer=slot.value,
                 answer_kind="evidence",
                 ambiguity_before=before,
@@ -633,7 +636,7 @@ class AdaptivePlanner:
         )
 
     def _apply_early_exit(self, state: AdaptiveState, question: Question, text: str) -> Feedback:
-        value, _, chosen = words.pick(text, question_options(question))
+        _, _, chosen = words.pick(text, question_options(question))
         if chosen not in ([1], [2], [3]):
             return Feedback(Verdict.REFUSED, "Answer 1, 2 or 3.")
         self._record(state, question, text)
@@ -692,7 +695,7 @@ class AdaptivePlanner:
         if state.step == "restate-adjust":
             return self._question(
                 state,
-                "R{}.adjust".format(state.round_count),
+                f"R{state.round_count}.adjust",
                 "Restate the goal",
                 "Type the one sentence as it should read.",
                 (),
@@ -700,7 +703,7 @@ class AdaptivePlanner:
         if state.step == "restate-missing":
             return self._question(
                 state,
-                "R{}.missing".format(state.round_count),
+                f"R{state.round_count}.missing",
                 "Restate the goal",
                 "What scope is missing? Name it in a few words.",
                 (),
@@ -710,7 +713,8 @@ class AdaptivePlanner:
             state,
             f"R{state.round_count}.restate",
             f"Restate gate | Ambiguity: {state.current_ambiguity:.0%}",
-            f"{line}\n\nIf someone read only this line, would they reach the same outcome you have in mind?",
+            f"{line}\n\nIf someone read only this line, would they reach the same outcome "
+            "you have in mind?",
             ("Yes, crystallize", "Adjust wording", "Missing scope"),
         )
 
@@ -804,7 +808,7 @@ class AdaptivePlanner:
         if target is not None and state.phase == "interviewing":
             why = f" It matters because {self._prompt(state, *target).why}."
         return (
-            f"This question is about {question.field.replace('_', ' ') or 'the current step'}.{why} "
+            f"This question is about {question.field.replace('_', ' ') or 'this step'}.{why} "
             "Pick a number, type your own answer, or say 'you decide'."
         )
 

@@ -166,7 +166,8 @@ def compile_spec(state: AdaptiveState, root: Path, interview_hash: str | None = 
     ] or ["- [ ] none stated"]
     lines += ["", "## Assumptions"]
     assumed = [
-        f"- {c.name}: {s.name.replace('_', ' ')} = {_clean(s.value or '')} (you decide; capped at 0.85)"
+        f"- {c.name}: {s.name.replace('_', ' ')} = {_clean(s.value or '')} "
+        "(you decide; capped at 0.85)"
         for c in active
         for s in c.slots
         if s.filled_by == "auto"
@@ -199,7 +200,8 @@ def compile_spec(state: AdaptiveState, root: Path, interview_hash: str | None = 
     ]
     for r in state.rounds:
         lines.append(
-            f"### Round {r.round} ({r.kind})\n**Q:** {r.question.splitlines()[0]}  **A:** {r.answer}"
+            f"### Round {r.round} ({r.kind})\n"
+            f"**Q:** {r.question.splitlines()[0]}  **A:** {r.answer}"
             + (f"  **Ambiguity:** {r.ambiguity:.0%}" if r.ambiguity is not None else "")
         )
     lines += ["</details>", ""]

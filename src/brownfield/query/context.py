@@ -94,7 +94,7 @@ class Touchpoint:
 
 
 def _match(node: Node, idea: IdeaWords) -> tuple[float, tuple[str, ...]]:
-    """Match quality: 10 for an exact symbol or path mention, 3 per whole name word, 1 per path word."""
+    """Match quality: 10 per exact symbol or path mention, 3 per name word, 1 per path word."""
     score = 0.0
     matched: list[str] = []
     names = {node.name, node.qualname, node.id, node.path or ""}

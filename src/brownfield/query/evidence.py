@@ -1,4 +1,4 @@
-"""Facts the code can answer, as sentences with citations: never guesses, only what the graph holds."""
+"""Facts the code can answer, as sentences with citations: only what the graph holds."""
 
 from __future__ import annotations
 
@@ -148,12 +148,10 @@ def similar_fact(store: GraphStore, keywords: tuple[str, ...], exclude: set[str]
     found: dict[str, Node] = {}
     for keyword in keywords:
         for node in store.nodes_like(keyword, limit=200):
-            if (
-                node.kind in (NodeKind.FUNCTION, NodeKind.METHOD, NodeKind.CLASS)
-                and node.id not in exclude
-            ):
-                if keyword in {stem(w) for w in words(node.name)}:
-                    found[node.id] = node
+            definition = node.kind in (NodeKind.FUNCTION, NodeKind.METHOD, NodeKind.CLASS)
+            named = keyword in {stem(w) for w in words(node.name)}
+            if definition and named and node.id not in exclude:
+                found[node.id] = node
     if not found:
         return Fact(
             "similar",
