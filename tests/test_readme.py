@@ -35,6 +35,7 @@ def test_the_first_command_runs_an_interview(tmp_path: Path) -> None:
         ["bash", "-c", after_install], cwd=tmp_path, env=env, capture_output=True, text=True
     )
     assert done.returncode == 0, done.stderr
-    assert "shop/orders/cart.py" in done.stdout  # callers of add_tax, cited
-    assert done.stdout.count("# Requirements: Discount codes at checkout") == 1
-    assert (demo / "INTERVIEW-discount-codes-at-checkout.yaml").exists()
+    assert "app/cart.py:17" in done.stdout  # callers of charge, cited
+    assert "status: pending-approval" in done.stdout  # the spec, printed by cat
+    assert "## Evidence" in done.stdout
+    assert (demo / "INTERVIEW-add-retries-with-backoff-to-payment-char.yaml").exists()
