@@ -1,0 +1,120 @@
+"""Answer words and topology edits of the adaptive planner, in-process with scripted answers."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from brownfield.graph.builder import build
+from brownfield.graph.store import GraphStore
+from brownfield.interview.adaptive import AdaptivePlanner
+from brownfield.interview.adaptive_state import AdaptiveState
+from brownfield.interview.engine import Engine, Outcome
+from brownfield.interview.evidence import EvidenceSource
+from brownfield.interview.scripted import ScriptedAnswers
+from brownfield.interview.start import Threshold, seed_state, suitability
+from tests.interview.test_adaptive import IDEA, sample
+
+
+@pytest.fixture(scope="module")
+def shop_store(tmp_path_factory: pytest.TempPathFactory) -> GraphStore:
+    root = sample("shop", tmp_path_factory.mktemp("shop"))
+    build(root, workers=1)
+    return GraphStore.open(root)
+
+
+def run(
+    store: GraphStore, answers: list[str], idea: str = IDEA
+) -> tuple[AdaptiveState, ScriptedAnswers, Outcome]:
+    state = seed_state(idea, Threshold(0.05, "default"), store)
+    script = ScriptedAnswers(answers)
+    outcome = Engine(AdaptivePlanner(EvidenceSource(store)), script, lambda s: None).run(state)
+    return state, script, outcome
+
+
+def test_topology_edits_then_confirmation(shop_store: GraphStore) -> None:
+    state, script, _ = run(
+        shop_store,
+        [
+            "add: audit log of retries",
+            "split 1: retry charges / backoff policy; defer 3: later",
+            "merge 1 2: retrying charges",
+            "bogus words",
+            "1",
+        ],
+    )
+    names = [(c.name, c.status) for c in state.topology.components]
+    assert names == [("retrying charges", "active"), ("audit log of retries", "deferred")]
+    assert state.topology.status == "confirmed"
+    assert state.topology.deferrals[0].reason == "later"
+    assert any(kind == "hint" and "cannot read 'bogus words'" in text for kind, text in script.told)
+
+
+def test_you_decide_is_marked_and_capped(shop_store: GraphStore) -> None:
+    state, _, _ = run(shop_store, ["1", "you decide"])
+    outcome = next(s for s in state.topology.components[0].slots if s.name == "outcome")
+    assert (outcome.filled_by, outcome.quality) == ("auto", 0.85)
+    assert state.auto_answered_rounds == [1]
+    assert state.rounds[-1].answer_kind == "auto-answer"
+    assert state.ambiguity_floor == 0.1  # 0.05 unscored component + 0.05 x 1/1 auto-answers
+
+
+def test_a_question_about_the_question_is_not_scored(shop_store: GraphStore) -> None:
+    state, script, _ = run(shop_store, ["1", "what do you mean by outcome?", "1"])
+    assert [q.id for q in script.asked[1:3]] == ["R1", "R1"]  # the same question, again
+    assert any("It matters because" in text for _, text in script.told)
+    assert [r.round for r in state.rounds if r.kind == "decision"] == [1]
+
+
+def test_skip_with_a_reason_and_stop(shop_store: GraphStore) -> None:
+    state, _, outcome = run(shop_store, ["1", "skip: not decided yet", "stop"])
+    assert outcome is Outcome.COMPLETE
+    assert state.status == "cancelled"
+    skipped = next(r for r in state.rounds if r.answer_kind == "skip")
+    assert skipped.answer == "skipped: not decided yet"
+
+
+def test_evasive_answers_fill_nothing_and_are_named(shop_store: GraphStore) -> None:
+    state, _, _ = run(shop_store, ["1", "not sure"])
+    last = state.rounds[-1]
+    assert [t.kind for t in last.triggers] == ["evasive"]
+    assert last.ambiguity == last.ambiguity_before
+
+
+def test_enough_before_round_three_is_refused(shop_store: GraphStore) -> None:
+    _, script, _ = run(shop_store, ["1", "enough"])
+    assert ("hint", "Early exit is possible from round 3 on.") in script.told
+
+
+def test_scope_expansion_reopens_the_boundary(shop_store: GraphStore) -> None:
+    state, _, _ = run(
+        shop_store, ["1", "1", "1", "1", "1", "Retry charges and also email the customer"]
+    )
+    expansion = [t for r in state.rounds for t in r.triggers if t.kind == "scope-expansion"]
+    assert expansion and expansion[0].slot == "non_goals"
+    boundary = next(s for s in state.topology.components[0].slots if s.name == "non_goals")
+    assert boundary.filled_by is None
+
+
+@pytest.mark.parametrize(
+    ("idea", "needed"),
+    [
+        ("Fix charge() in app/payments/gateway.py so that it returns status paid", False),
+        ("See #42: checkout must reject empty carts", False),
+        ("Add retries with backoff to payment charges", True),
+        ("Change app/payments/gateway.py", True),  # names a path but not what done looks like
+    ],
+)
+def test_suitability_gate(idea: str, needed: bool) -> None:
+    assert (suitability(idea) is None) is needed
+
+
+def test_greenfield_without_a_graph() -> None:
+    state = seed_state("Build a todo app", Threshold(0.05, "default"), None, "no source files")
+    assert (state.type, state.type_reason) == ("greenfield", "no source files")
+    assert {s.dimension for s in state.topology.components[0].slots} == {
+        "goal",
+        "constraints",
+        "criteria",
+    }
