@@ -12,15 +12,17 @@ from brownfield.interview.scripted import ScriptedAnswers
 from brownfield.interview.session import Session, resume, start
 from brownfield.interview.state import load, slugify
 
+#: The 15 bank answers, the final free-form answer, then the confirmation. The answers
+#: leave no coverage gap (constraints, an edge case, a boundary and metrics are all given).
 FULL = [
     "Rate limiter",
     "Stop brute-force logins",
     "no account lockouts; p99 under 5 ms",
-    "skip",
+    "password rules",
     "limit per IP, limit per account",
     "SKIP",
     " Skip ",
-    "count failures, reject after 5",
+    "count failed logins, reject empty passwords",
     "skip",
     "deploy behind nginx",
     "LoginAttempt",
@@ -28,6 +30,7 @@ FULL = [
     "redis",
     "as an admin I see blocked IPs",
     "skip",
+    "skip: nothing more to add",
     "yes",
 ]
 
@@ -61,7 +64,9 @@ def test_full_flow_completes_and_compiles(tmp_path: Path) -> None:
     assert outcome is Outcome.COMPLETE
     state = load(session.state_path)
     assert (state.status, state.phase, state.progress) == ("complete", "complete", 1.0)
-    assert len(state.history) == 16
+    assert len(state.history) == 17  # the 16 bank questions and the final free-form one
+    assert state.review.final is not None and state.review.final.skipped
+    assert state.review.followups == [] and state.review.remaining_gaps == []
     assert state.requirements_path == "docs/REQUIREMENTS.md"
     assert (tmp_path / "docs/REQUIREMENTS.md").exists()
     assert [q.progress for q in script.asked[:5]] == [
@@ -71,6 +76,7 @@ def test_full_flow_completes_and_compiles(tmp_path: Path) -> None:
         "[overview: 4/4 | Next: Scope]",
         "[scope: 1/3 | Next: Requirements]",
     ]
+    assert [q.id for q in script.asked[-3:]] == ["Q15", "FFF", "Q16"]
     assert script.asked[-1].progress == "[review: 2/2 | Next: Done]"
 
 
@@ -78,12 +84,11 @@ def test_skip_any_case_stores_empty_list_distinct_from_not_asked(tmp_path: Path)
     session, outcome, _ = run(tmp_path, FULL[:7])  # stops after assumptions
     assert outcome is Outcome.PAUSED
     state = load(session.state_path)
-    assert state.spec_data.overview.non_goals == []
-    assert state.spec_data.scope.out_of_scope == []
-    assert state.spec_data.scope.assumptions == []
+    assert state.spec_data.scope.out_of_scope == []  # "SKIP"
+    assert state.spec_data.scope.assumptions == []  # " Skip "
     assert state.spec_data.requirements.functional is None  # not asked yet
     text = session.state_path.read_text()
-    assert "non_goals: []" in text and "functional: null" in text
+    assert "out_of_scope: []" in text and "functional: null" in text
     assert (state.phase, state.question_cursor) == ("requirements", 7)
 
 
@@ -165,7 +170,7 @@ def test_resume_continues_at_the_next_question_and_keeps_history(tmp_path: Path)
     assert script.asked[0].field == "assumptions"
     state = load(first.state_path)
     assert [t.answer for t in state.history] == [a.strip() for a in FULL]
-    assert [t.turn_number for t in state.history] == list(range(1, 17))
+    assert [t.turn_number for t in state.history] == list(range(1, 18))
 
 
 def test_truncation_compiles_with_a_warning(tmp_path: Path) -> None:

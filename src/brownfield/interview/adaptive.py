@@ -27,9 +27,10 @@ from brownfield.interview.adaptive_state import (
 from brownfield.interview.engine import Feedback, Question, Verdict
 from brownfield.interview.evidence import EvidenceSource
 from brownfield.interview.report import progress_table
+from brownfield.interview.review import adaptive_gaps, next_followup, settle
 from brownfield.interview.scoring import AUTO_ANSWER_CAP, dimension_scores, rescore, weights
 from brownfield.interview.slots import STYLE, Prompt, new_slots, prompt_for
-from brownfield.interview.state import now
+from brownfield.interview.state import SkipAll, now
 from brownfield.model import Fact
 
 STREAK_LIMIT = 3
@@ -109,9 +110,11 @@ class AdaptivePlanner:
                     continue
             elif state.phase == "closing" and state.step is None:
                 self._audit(state, messages)
-                continue_ = state.phase == "closing" and state.step is None
-                if continue_:
-                    state.phase = "restate"
+                if state.step is None:
+                    state.phase = "review"
+                continue
+            elif state.phase == "review" and next_followup(state, planned(state)) is None:
+                state.phase = "restate"
                 continue
             return messages
 
@@ -122,6 +125,12 @@ class AdaptivePlanner:
             return self._topology_question(state)
         if state.phase == "restate":
             return self._restate_question(state)
+        if state.phase == "review":
+            followup = state.review.pending()
+            if followup is None:
+                return None
+            header = f"Review | {followup.id} ({followup.rule}) | Ambiguity: {state.current_ambiguity:.0%}"
+            return self._question(state, followup.id, header, followup.prompt, (), followup.target)
         if state.step == "early-exit":
             return self._question(
                 state,
@@ -162,8 +171,14 @@ class AdaptivePlanner:
             self._record(state, question, text)
             state.status, state.phase = "cancelled", "cancelled"
             return Feedback(Verdict.ACCEPTED, "Interview cancelled; the state is kept.")
+        skip_all = words.SKIP_ALL.match(text)
+        if skip_all and state.phase in ("interviewing", "closing", "review"):
+            self._record(state, question, text)
+            return self._skip_all(state, (skip_all.group("reason") or "").strip() or None)
         if state.phase == "topology":
             return self._apply_topology(state, question, text)
+        if state.phase == "review":
+            return self._apply_review(state, question, text)
         if state.phase == "restate":
             return self._apply_restate(state, question, text)
         if state.step == "early-exit":
@@ -436,6 +451,7 @@ class AdaptivePlanner:
         number = state.round_count + 1
         triggers: list[Trigger] = []
         kind = "decision"
+        skip_reason: str | None = None
         options = self._prompt(state, component, slot).options
         value, answer_kind, chosen = words.pick(text, options)
         if self._disputed(state, slot):
@@ -444,6 +460,7 @@ class AdaptivePlanner:
         elif word is not None and word.kind == "skip":
             slot.skipped, answer_kind = True, "skip"
             value = f"skipped: {word.argument}" if word.argument else "skipped"
+            skip_reason = word.argument or None
         elif word is not None and word.kind == "you-decide":
             value = re.sub(r" \(recommended\)$", "", options[0])
             slot.value, slot.filled_by, slot.quality, slot.round = (
@@ -492,6 +509,8 @@ class AdaptivePlanner:
                 options=list(options),
                 answer=value,
                 answer_kind=answer_kind,  # type: ignore[arg-type]
+                selected=chosen,
+                skip_reason=skip_reason,
                 scored=answer_kind != "skip",
                 ambiguity_before=before,
                 reported_ambiguity=raw,
@@ -607,6 +626,54 @@ class AdaptivePlanner:
             slot=slot.name,
             evidence=why,
         )
+
+    # -- review: final free-form and coverage follow-ups ------------------------------------
+
+    def _apply_review(self, state: AdaptiveState, question: Question, text: str) -> Feedback:
+        followup = state.review.pending()
+        if followup is None or followup.id != question.id:
+            return Feedback(Verdict.IGNORED)
+        if not settle(followup, text, self._now()):
+            return Feedback(Verdict.REFUSED, "Type an answer, or skip.")
+        self._record(state, question, text)
+        if followup.answer and followup.target:
+            component_id, _, slot_name = followup.target.partition(":")
+            component = next(c for c in state.topology.components if c.id == component_id)
+            slot = next(s for s in component.slots if s.name == slot_name)
+            quality = 0.5 if slot.name == "acceptance" and not words.is_observable(text) else 1.0
+            slot.value, slot.filled_by, slot.quality = followup.answer, "person", quality
+            slot.round, slot.skipped = state.round_count, False
+        before = state.current_ambiguity
+        self._rescore(state)
+        return Feedback(Verdict.ACCEPTED, progress_table(state, before, []))
+
+    def _skip_all(self, state: AdaptiveState, reason: str | None) -> Feedback:
+        """Skip every open decision and review question at once; answered ones are kept."""
+        moment = self._now()
+        skipped = []
+        for component in state.topology.active():
+            for slot in component.slots:
+                if slot.kind == "decision" and not slot.filled_by and not slot.skipped:
+                    slot.skipped = True
+                    skipped.append(f"S:{component.id}:{slot.name}")
+        for followup in [state.review.final, *state.review.followups]:
+            if followup is not None and not followup.settled:
+                settle(followup, "skip", moment)
+                skipped.append(followup.id)
+        state.review.skip_all.append(
+            SkipAll(
+                action_id=f"skip-all-{len(state.review.skip_all) + 1}",
+                reason=reason,
+                at=moment,
+                question_ids=skipped,
+            )
+        )
+        state.review.remaining_gaps = [gap.describe() for gap in adaptive_gaps(state)]
+        state.review.done = True
+        state.step, state.phase = None, "restate"
+        state.exit_reason = state.exit_reason or "early-exit"
+        self._rescore(state)
+        return Feedback(Verdict.ACCEPTED, f"Skipped {len(skipped)} open question(s).")
 
     # -- early exit, closure, restate ---------------------------------------------------------
 
@@ -837,6 +904,11 @@ class AdaptivePlanner:
             finally:
                 self._when = None
         self.auto_steps(state)
+
+
+def planned(state: AdaptiveState) -> int:
+    """The planned questions: the decision slots of the active components."""
+    return sum(1 for c in state.topology.active() for s in c.slots if s.kind == "decision")
 
 
 def question_options(question: Question) -> tuple[str, ...]:

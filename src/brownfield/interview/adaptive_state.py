@@ -12,7 +12,7 @@ from typing import Any, Literal
 
 from pydantic import Field
 
-from brownfield.interview.state import SCHEMA_VERSION, _Strict
+from brownfield.interview.state import SCHEMA_VERSION, Review, _Strict
 
 Dimension = Literal["goal", "constraints", "criteria", "context"]
 DIMENSIONS: tuple[Dimension, ...] = ("goal", "constraints", "criteria", "context")
@@ -116,6 +116,8 @@ class Round(_Strict):
     options: list[str] = Field(default_factory=list)
     answer: str | None = None
     answer_kind: Literal["option", "other", "auto-answer", "evidence", "skip"] | None = None
+    selected: list[int] = Field(default_factory=list)  # the option numbers picked
+    skip_reason: str | None = None
     scored: bool = False
     ambiguity_before: float | None = None
     reported_ambiguity: float | None = None
@@ -171,9 +173,9 @@ class AdaptiveState(_Strict):
     type: Literal["greenfield", "brownfield"]
     type_reason: str
     snapshot: str = ""
-    phase: Literal["topology", "interviewing", "closing", "restate", "complete", "cancelled"] = (
-        "topology"
-    )
+    phase: Literal[
+        "topology", "interviewing", "closing", "review", "restate", "complete", "cancelled"
+    ] = "topology"
     step: str | None = None  # a follow-up the current phase is waiting for
     current_ambiguity: float = 1.0
     reported_ambiguity: float = 1.0
@@ -195,6 +197,7 @@ class AdaptiveState(_Strict):
     exit_reason: Literal["threshold", "early-exit", "round-cap"] | None = None
     spec_path: str | None = None
     requirements_path: str | None = None
+    review: Review = Field(default_factory=Review)
     initial: dict[str, Any] = Field(default_factory=dict)  # the state before any answer
 
     def fact(self, fact_id: str) -> EstablishedFact | None:

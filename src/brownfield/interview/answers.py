@@ -8,6 +8,7 @@ from dataclasses import dataclass
 _WORD = re.compile(r"[a-z0-9]+")
 
 SKIP = re.compile(r"^\s*skip\s*(?::\s*(?P<reason>.+))?$", re.I)
+SKIP_ALL = re.compile(r"^\s*skip\s+all\s*(?::\s*(?P<reason>.+))?$", re.I)
 YOU_DECIDE = frozenset(
     {"you decide", "i don't know", "i dont know", "whatever you think", "up to you", "your call"}
 )

@@ -6,8 +6,10 @@ import re
 from dataclasses import dataclass
 
 from brownfield.interview.engine import Feedback, Question, Verdict
+from brownfield.interview.answers import SKIP, SKIP_ALL
 from brownfield.interview.requirements import compile_requirements
-from brownfield.interview.state import InterviewState, Turn, now
+from brownfield.interview.review import next_followup, phases_gaps, settle, unsettle
+from brownfield.interview.state import FollowUp, InterviewState, Review, SkipAll, Turn, now
 
 PHASES = ("overview", "scope", "requirements", "interfaces", "stories", "review")
 CONFIRM = "_confirm"
@@ -121,6 +123,7 @@ _SECTIONS = {
     "open_questions": None,
 }
 _TEXT_FIELDS = frozenset({"title", "goal"})
+REVIEW_PREFIX = "review:"
 _SEPARATORS = re.compile(r"[,;\n]")
 
 
@@ -167,6 +170,17 @@ def _hint(entry: BankEntry) -> str:
     return f"Required. {listing}" if entry.required else f"Optional: {listing} Type 'skip' to skip."
 
 
+def bank_answers(state: InterviewState) -> int:
+    """Answers that count toward `max_questions`: the bank's, not the review follow-ups."""
+    return sum(1 for turn in state.history if not turn.field.startswith(REVIEW_PREFIX))
+
+
+def find_followup(review: Review, question_id: str) -> FollowUp:
+    return next(
+        f for f in [review.final, *review.followups] if f is not None and f.id == question_id
+    )
+
+
 def is_truncated(state: InterviewState) -> bool:
     """Complete because `max_questions` ran out, not because the review was confirmed."""
     return state.status == "complete" and state.phase != "complete"
@@ -181,10 +195,22 @@ class PhasesPlanner:
     def next_question(self, state: InterviewState) -> Question | None:
         if state.status == "complete" or state.phase == "complete":
             return None
-        if len(state.history) >= state.max_questions:
+        if bank_answers(state) >= state.max_questions:
             return None  # truncated: `finish` compiles what there is
         index = cursor_of(state)
         entry = BANK[index]
+        if entry.field == CONFIRM:
+            followup = next_followup(state, len(BANK))
+            if followup is not None:
+                return Question(
+                    id=followup.id,
+                    phase="review",
+                    field=REVIEW_PREFIX + followup.id,
+                    text=followup.prompt,
+                    required=False,
+                    hint="Optional: type 'skip' or 'skip: reason' to skip.",
+                    progress=f"[review: {followup.id} | Next: Done]",
+                )
         return Question(
             id=f"Q{index + 1:02d}",
             phase=entry.phase,
@@ -204,9 +230,18 @@ class PhasesPlanner:
         text = answer.strip()
         if text.lower() == "back":
             return self._back(state)
+        skip_all = SKIP_ALL.match(text)
+        if skip_all and question.field != CONFIRM:
+            return self._skip_all(state, (skip_all.group("reason") or "").strip() or None)
         if question.field == CONFIRM:
             return self._confirm(state, question, text)
-        is_skip = text.lower() == "skip"
+        if question.field.startswith(REVIEW_PREFIX):
+            followup = find_followup(state.review, question.id)
+            if not settle(followup, text, now()):
+                return Feedback(Verdict.REFUSED, "Type an answer, or skip.")
+            self._record(state, question, text)
+            return Feedback(Verdict.ACCEPTED)
+        is_skip = SKIP.match(text) is not None
         if question.field in _TEXT_FIELDS:
             if is_skip or not text:
                 return Feedback(Verdict.REFUSED, f"'{question.field}' is required; please answer.")
@@ -222,7 +257,7 @@ class PhasesPlanner:
         return Feedback(Verdict.ACCEPTED)
 
     def finish(self, state: InterviewState) -> None:
-        if len(state.history) < state.max_questions or state.phase == "complete":
+        if bank_answers(state) < state.max_questions or state.phase == "complete":
             state.phase = "complete"
             state.progress = 1.0
         state.status = "complete"
@@ -246,10 +281,44 @@ class PhasesPlanner:
         if not state.history:
             return Feedback(Verdict.IGNORED)  # nothing before the first question
         last = state.history.pop()
-        if last.field != CONFIRM:
+        if last.field.startswith(REVIEW_PREFIX):
+            unsettle(find_followup(state.review, last.field[len(REVIEW_PREFIX) :]))
+        elif last.field != CONFIRM:
             set_field(state, last.field, None)
         self._recompute(state)
         return Feedback(Verdict.BACK)
+
+    def _skip_all(self, state: InterviewState, reason: str | None) -> Feedback:
+        """Skip every question not answered yet (never the confirmation), in one action."""
+        moment = now()
+        skipped = []
+        for index, entry in enumerate(BANK):
+            if entry.field != CONFIRM and get_field(state, entry.field) is None:
+                set_field(state, entry.field, "" if entry.field in _TEXT_FIELDS else [])
+                skipped.append(f"Q{index + 1:02d}")
+        review = state.review
+        for followup in [review.final, *review.followups]:
+            if followup is not None and not followup.settled:
+                settle(followup, "skip", moment)
+                skipped.append(followup.id)
+        if not skipped:
+            return Feedback(Verdict.IGNORED, "Nothing is left to skip.")
+        review.skip_all.append(
+            SkipAll(
+                action_id=f"skip-all-{len(review.skip_all) + 1}",
+                reason=reason,
+                at=moment,
+                question_ids=skipped,
+            )
+        )
+        if review.final is None:
+            next_followup(state, len(BANK))
+            if review.final is not None:
+                settle(review.final, "skip", moment)
+        review.remaining_gaps = [gap.describe() for gap in phases_gaps(state)]
+        review.done = True  # an explicit bypass: no coverage follow-ups
+        self._recompute(state)
+        return Feedback(Verdict.ACCEPTED, f"Skipped {len(skipped)} question(s).")
 
     def _record(self, state: InterviewState, question: Question, text: str) -> None:
         state.history.append(

@@ -18,7 +18,9 @@ def _numbered(items: list[str]) -> str:
 
 def compile_requirements(state: InterviewState, truncated: bool = False) -> str:
     """The REQUIREMENTS.md text: the seed's sections, then every other answered field."""
-    spec = state.spec_data
+    from brownfield.interview.review import effective_spec
+
+    spec = effective_spec(state)
     overview, scope, needs, faces = spec.overview, spec.scope, spec.requirements, spec.interfaces
     external = faces.external or []
     constraints = needs.constraints or []
@@ -53,6 +55,9 @@ def compile_requirements(state: InterviewState, truncated: bool = False) -> str:
         ("Open Questions", spec.open_questions),
     ]
     sections += [(title, _bullets(items)) for title, items in extra if items]
+    final = state.review.final
+    if final is not None and final.answer:
+        sections.append(("Also Recorded", _bullets([final.answer])))
     if truncated:
         sections.append(("Warnings", TRUNCATION_WARNING))
     title = overview.title or state.description

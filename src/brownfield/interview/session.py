@@ -9,6 +9,13 @@ from typing import TYPE_CHECKING
 
 from brownfield.errors import UsageError
 from brownfield.interview.adaptive_state import AdaptiveState
+from brownfield.interview.artifact import (
+    append_receipts,
+    build_artifact,
+    load_artifact,
+    render,
+    sha256_of,
+)
 from brownfield.interview.phases import is_truncated
 from brownfield.interview.requirements import compile_requirements
 from brownfield.interview.state import (
@@ -41,25 +48,53 @@ class Session:
         return self.state_path.parent
 
     def save(self, state: InterviewState | AdaptiveState) -> None:
-        """Write the state (and the artifacts once complete); on failure, keep the answers."""
+        """Write the state, the artifact and its receipts (and, once complete, the compiled
+        documents, which carry the artifact's hash); on failure, keep the answers."""
         try:
+            artifact_hash = self._write_artifact(state)
             if state.status == "complete":
                 if isinstance(state, InterviewState):
                     text = compile_requirements(state, truncated=is_truncated(state))
+                    text += f"\n<!-- interview_sha256: {artifact_hash} -->\n"
                 else:
-                    text = self._write_spec(state)
+                    text = self._write_spec(state, artifact_hash)
                 self._write_requirements(state, text)
             save(state, self.state_path)
         except (StateError, OSError) as exc:
             raise StateError(f"{exc}; {self._recover(state)}") from exc
 
-    def _write_spec(self, state: AdaptiveState) -> str:
+    def artifact_file(self, state: InterviewState | AdaptiveState) -> Path:
+        """`interview.yaml` in the artifact folder, or `interview-<slug>.yaml` when another
+        interview's artifact is already there."""
+        if state.review.artifact_path:
+            return self.docs_dir / state.review.artifact_path
+        target = self.docs_dir / "interview.yaml"
+        if target.exists():
+            try:
+                if load_artifact(target).generated_by.interview_id != state.id:
+                    target = self.docs_dir / f"interview-{state.slug}.yaml"
+            except StateError:
+                target = self.docs_dir / f"interview-{state.slug}.yaml"
+        state.review.artifact_path = target.name
+        return target
+
+    def _write_artifact(self, state: InterviewState | AdaptiveState) -> str:
+        target = self.artifact_file(state)
+        artifact = build_artifact(state, self.state_path.name)
+        write_atomic(target, render(artifact))
+        append_receipts(self.receipts_file(state), artifact, state.review)
+        return sha256_of(target)
+
+    def receipts_file(self, state: InterviewState | AdaptiveState) -> Path:
+        return self.docs_dir / f"INTERVIEW-{state.slug}.receipts.jsonl"
+
+    def _write_spec(self, state: AdaptiveState, artifact_hash: str) -> str:
         from brownfield.interview.spec import compile_spec, requirements_from
 
         target = self.docs_dir / "specs" / f"{state.slug}.md"
-        write_atomic(target, compile_spec(state, self.root))
+        write_atomic(target, compile_spec(state, self.root, artifact_hash))
         state.spec_path = _display(target, self.root)
-        return requirements_from(state)
+        return requirements_from(state, artifact_hash)
 
     def _write_requirements(self, state: InterviewState | AdaptiveState, text: str) -> None:
         target = self.docs_dir / "REQUIREMENTS.md"

@@ -79,6 +79,68 @@ class Turn(_Strict):
 Phase = Literal["overview", "scope", "requirements", "interfaces", "stories", "review", "complete"]
 
 
+class FollowUp(_Strict):
+    """The final free-form question (`FFF`) or a coverage follow-up (`CFU<n>`)."""
+
+    id: str
+    rule: str  # final_free_form, or the coverage rule that found the gap
+    prompt: str
+    target: str  # the field or slot an answer fills ("" for the final free-form)
+    pass_number: int = 0  # coverage pass (1 or 2); 0 for the final free-form
+    answer: str | None = None
+    answered_at: datetime | None = None
+    skipped: bool = False
+    skip_reason: str | None = None
+
+    @property
+    def settled(self) -> bool:
+        return self.answer is not None or self.skipped
+
+
+class SkipAll(_Strict):
+    """One `skip all` action: which questions it skipped, with its reason."""
+
+    action_id: str
+    reason: str | None = None
+    at: datetime
+    question_ids: list[str] = Field(default_factory=list)
+
+
+class Edit(_Strict):
+    """A change made through `brownfield edit` after the interview."""
+
+    question_id: str
+    kind: Literal["answer", "skip_reason"]
+    value: str
+    at: datetime
+
+
+class Approval(_Strict):
+    approved_by: str
+    approved_at: datetime
+    reviewed_sha256: str  # the bytes the person reviewed
+    file_sha256: str  # the artifact as written with this approval (to notice hand edits)
+
+
+class Review(_Strict):
+    """The end of every interview: final free-form, coverage follow-ups, skips, approval."""
+
+    final: FollowUp | None = None
+    followups: list[FollowUp] = Field(default_factory=list)
+    passes: int = 0
+    done: bool = False
+    remaining_gaps: list[str] = Field(default_factory=list)
+    skip_all: list[SkipAll] = Field(default_factory=list)
+    edits: list[Edit] = Field(default_factory=list)
+    approval: Approval | None = None
+    artifact_path: str | None = None  # interview.yaml, beside the state file
+
+    def pending(self) -> FollowUp | None:
+        if self.final is not None and not self.final.settled:
+            return self.final
+        return next((f for f in self.followups if not f.settled), None)
+
+
 class InterviewState(_Strict):
     """The seed's INTERVIEW-<slug>.yaml, field for field, plus `schema_version`."""
 
@@ -97,6 +159,7 @@ class InterviewState(_Strict):
     spec_data: SpecData = Field(default_factory=SpecData)
     history: list[Turn] = Field(default_factory=list)
     requirements_path: str | None = None
+    review: Review = Field(default_factory=Review)  # added by the artifact issue, not the seed
 
 
 def now() -> datetime:
