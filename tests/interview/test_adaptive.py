@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import hashlib
-import re
 import os
+import re
 import shutil
 import subprocess
 import sys

@@ -53,6 +53,7 @@ def _root(
 
 
 from brownfield.cli import (  # noqa: E402  (registers commands)
+    artifact_commands,
     graph_commands,
     interview_commands,
     query_commands,
@@ -62,6 +63,7 @@ app.add_typer(graph_commands.graph_app, name="graph")
 query_commands.register(app)
 interview_commands.register(app)
 interview_commands.register_verify(app)
+artifact_commands.register(app)
 
 
 def main() -> None:

@@ -27,13 +27,14 @@ from brownfield.interview.adaptive_state import (
 from brownfield.interview.engine import Feedback, Question, Verdict
 from brownfield.interview.evidence import EvidenceSource
 from brownfield.interview.report import progress_table
-from brownfield.interview.review import adaptive_gaps, next_followup, settle
+from brownfield.interview.review import adaptive_gaps, next_followup, settle, skip_pending
 from brownfield.interview.scoring import AUTO_ANSWER_CAP, dimension_scores, rescore, weights
 from brownfield.interview.slots import STYLE, Prompt, new_slots, prompt_for
 from brownfield.interview.state import SkipAll, now
 from brownfield.model import Fact
 
 STREAK_LIMIT = 3
+MULTIPLE_CHOICE = frozenset({"change_points"})  # slots where several options may be picked
 SOFT_WARNING_ROUND = 10
 MAX_CLOSURE_OVERRIDES = 2
 MAX_RESTATE_LOOPS = 2
@@ -129,7 +130,10 @@ class AdaptivePlanner:
             followup = state.review.pending()
             if followup is None:
                 return None
-            header = f"Review | {followup.id} ({followup.rule}) | Ambiguity: {state.current_ambiguity:.0%}"
+            header = (
+                f"Review | {followup.id} ({followup.rule}) | "
+                f"Ambiguity: {state.current_ambiguity:.0%}"
+            )
             return self._question(state, followup.id, header, followup.prompt, (), followup.target)
         if state.step == "early-exit":
             return self._question(
@@ -453,7 +457,8 @@ class AdaptivePlanner:
         kind = "decision"
         skip_reason: str | None = None
         options = self._prompt(state, component, slot).options
-        value, answer_kind, chosen = words.pick(text, options)
+        choice = words.choose(text, options, multiple=slot.name in MULTIPLE_CHOICE)
+        value, answer_kind, chosen = choice.value, choice.kind, choice.chosen
         if self._disputed(state, slot):
             self._settle_dispute(state, slot, value, answer_kind, chosen, number)
             answer_kind = "option" if chosen else "other"
@@ -510,6 +515,7 @@ class AdaptivePlanner:
                 answer=value,
                 answer_kind=answer_kind,  # type: ignore[arg-type]
                 selected=chosen,
+                note=choice.note,
                 skip_reason=skip_reason,
                 scored=answer_kind != "skip",
                 ambiguity_before=before,
@@ -656,10 +662,7 @@ class AdaptivePlanner:
                 if slot.kind == "decision" and not slot.filled_by and not slot.skipped:
                     slot.skipped = True
                     skipped.append(f"S:{component.id}:{slot.name}")
-        for followup in [state.review.final, *state.review.followups]:
-            if followup is not None and not followup.settled:
-                settle(followup, "skip", moment)
-                skipped.append(followup.id)
+        skipped += skip_pending(state.review, reason, moment)
         state.review.skip_all.append(
             SkipAll(
                 action_id=f"skip-all-{len(state.review.skip_all) + 1}",

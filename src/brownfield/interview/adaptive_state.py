@@ -117,6 +117,7 @@ class Round(_Strict):
     answer: str | None = None
     answer_kind: Literal["option", "other", "auto-answer", "evidence", "skip"] | None = None
     selected: list[int] = Field(default_factory=list)  # the option numbers picked
+    note: str | None = None  # the free-text note of a multiple choice
     skip_reason: str | None = None
     scored: bool = False
     ambiguity_before: float | None = None

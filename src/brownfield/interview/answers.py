@@ -73,14 +73,42 @@ def answer_word(text: str) -> Word | None:
     return None
 
 
+_CHOICE = re.compile(
+    r"^\s*(?P<refs>(?:o?\d+)(?:\s*(?:,|and|\s)\s*o?\d+)*)\s*(?::\s*(?P<note>.*))?$", re.I
+)
+
+
+@dataclass(frozen=True)
+class Choice:
+    """An answer to a question with options: picked options (1-based), or free text."""
+
+    value: str
+    kind: str  # option | other
+    chosen: list[int]
+    note: str | None = None
+
+
+def choose(text: str, options: tuple[str, ...] | list[str], multiple: bool = False) -> Choice:
+    """`2`, `o2`, or (multiple choice) `1, 3: a note`; anything else is free text.
+
+    A single choice takes one option or free text, never both.
+    """
+    match = _CHOICE.match(text)
+    if match:
+        refs = [int(ref.lstrip("oO")) for ref in re.findall(r"o?\d+", match["refs"], re.I)]
+        note = (match["note"] or "").strip() or None
+        valid = refs and all(1 <= ref <= len(options) for ref in refs)
+        if valid and (multiple or (len(refs) == 1 and note is None)):
+            chosen = list(dict.fromkeys(refs))
+            value = "; ".join(options[n - 1] for n in chosen)
+            return Choice(value + (f" (note: {note})" if note else ""), "option", chosen, note)
+    return Choice(text.strip(), "other", [])
+
+
 def pick(text: str, options: tuple[str, ...] | list[str]) -> tuple[str, str, list[int]]:
-    """(value, "option"|"other", chosen numbers): `2`, `1, 3`, or free text."""
-    numbers = re.findall(r"\d+", text)
-    if numbers and re.fullmatch(r"[\d\s,;and]+", text.strip()):
-        chosen = [int(n) for n in numbers if 1 <= int(n) <= len(options)]
-        if chosen and len(chosen) == len(numbers):
-            return "; ".join(options[n - 1] for n in chosen), "option", chosen
-    return text.strip(), "other", []
+    """(value, "option"|"other", chosen numbers) for a single choice."""
+    choice = choose(text, options)
+    return choice.value, choice.kind, choice.chosen
 
 
 def is_evasive(text: str, kind: str) -> bool:

@@ -17,9 +17,10 @@ from typing import Any, Literal
 from pydantic import Field
 
 from brownfield import __version__
+from brownfield.interview.adaptive import MULTIPLE_CHOICE
 from brownfield.interview.adaptive_state import AdaptiveState, Round
 from brownfield.interview.answers import SKIP
-from brownfield.interview.phases import BANK, CONFIRM, REVIEW_PREFIX, get_field
+from brownfield.interview.phases import BANK, CONFIRM, get_field
 from brownfield.interview.review import effective_spec
 from brownfield.interview.state import (
     SCHEMA_VERSION,
@@ -207,7 +208,12 @@ def _round_answer(r: Round) -> Answer:
             selected_option_ids=["o1"], answered_by="auto_answer", answered_at=r.timestamp
         )
     if option_ids:
-        return Answer(selected_option_ids=option_ids, answered_by="user", answered_at=r.timestamp)
+        return Answer(
+            selected_option_ids=option_ids,
+            free_text=r.note,
+            answered_by="user",
+            answered_at=r.timestamp,
+        )
     return Answer(free_text=r.answer, answered_by="user", answered_at=r.timestamp)
 
 
@@ -239,7 +245,7 @@ def _adaptive_questions(state: AdaptiveState) -> list[ArtifactQuestion]:
                 )
             )
         elif r.kind in ("decision", "auto-answer", "closure"):
-            multiple = r.slot == "change_points"
+            multiple = r.slot in MULTIPLE_CHOICE
             questions.append(
                 ArtifactQuestion(
                     id=f"R{r.round}",
@@ -433,9 +439,9 @@ def new_receipts(
             continue
         before = last.get(question.id)
         was_skipped = before is not None and before["event"] in ("skip", "edit_skip_reason")
-        action = f"{question.id}@{answer.answered_at.isoformat()}"
+        action_id = f"{question.id}@{answer.answered_at.isoformat()}"
         if answer.skipped and not was_skipped:
-            add(_receipt(action, question.id, "skip", answer.answered_at, answer.skip_reason))
+            add(_receipt(action_id, question.id, "skip", answer.answered_at, answer.skip_reason))
         elif answer.skipped and before is not None and before["reason"] != answer.skip_reason:
             edited = next(
                 (e.at for e in reversed(review.edits) if e.question_id == question.id),
@@ -451,7 +457,7 @@ def new_receipts(
                 )
             )
         elif not answer.skipped and was_skipped:
-            add(_receipt(action, question.id, "resolve", answer.answered_at, None))
+            add(_receipt(action_id, question.id, "resolve", answer.answered_at, None))
     return found
 
 

@@ -5,10 +5,16 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from brownfield.interview.engine import Feedback, Question, Verdict
 from brownfield.interview.answers import SKIP, SKIP_ALL
+from brownfield.interview.engine import Feedback, Question, Verdict
 from brownfield.interview.requirements import compile_requirements
-from brownfield.interview.review import next_followup, phases_gaps, settle, unsettle
+from brownfield.interview.review import (
+    next_followup,
+    phases_gaps,
+    settle,
+    skip_pending,
+    unsettle,
+)
 from brownfield.interview.state import FollowUp, InterviewState, Review, SkipAll, Turn, now
 
 PHASES = ("overview", "scope", "requirements", "interfaces", "stories", "review")
@@ -264,7 +270,7 @@ class PhasesPlanner:
         state.updated_at = now()
 
     def _confirm(self, state: InterviewState, question: Question, text: str) -> Feedback:
-        word = text.lower()
+        word = {"1": "yes", "2": "no"}.get(text.lower(), text.lower())  # by number or by id
         if word in ("yes", "y"):
             self._record(state, question, text)
             state.phase, state.question_cursor, state.progress = "complete", len(BANK), 1.0
@@ -297,10 +303,7 @@ class PhasesPlanner:
                 set_field(state, entry.field, "" if entry.field in _TEXT_FIELDS else [])
                 skipped.append(f"Q{index + 1:02d}")
         review = state.review
-        for followup in [review.final, *review.followups]:
-            if followup is not None and not followup.settled:
-                settle(followup, "skip", moment)
-                skipped.append(followup.id)
+        skipped += skip_pending(review, reason, moment)
         if not skipped:
             return Feedback(Verdict.IGNORED, "Nothing is left to skip.")
         review.skip_all.append(
@@ -311,10 +314,6 @@ class PhasesPlanner:
                 question_ids=skipped,
             )
         )
-        if review.final is None:
-            next_followup(state, len(BANK))
-            if review.final is not None:
-                settle(review.final, "skip", moment)
         review.remaining_gaps = [gap.describe() for gap in phases_gaps(state)]
         review.done = True  # an explicit bypass: no coverage follow-ups
         self._recompute(state)

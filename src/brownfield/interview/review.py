@@ -12,11 +12,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from datetime import datetime
+from typing import cast
 
 from brownfield.interview.adaptive_state import AdaptiveState, Slot
 from brownfield.interview.answers import SKIP, words_of
 from brownfield.interview.scoring import dimension_scores
-from brownfield.interview.state import FollowUp, InterviewState, SpecData
+from brownfield.interview.state import FollowUp, InterviewState, Review, SpecData
 
 FINAL_PROMPT = "Anything else to record before the interview is compiled? (or type 'skip')"
 MAX_PASSES = 2
@@ -60,15 +61,15 @@ def effective_spec(state: InterviewState) -> SpecData:
             answer = followup.answer.strip().lower()
             if answer.startswith("in"):
                 for field in ("out_of_scope", "non_goals"):
-                    kept = [v for v in get_field(holder, field) or [] if _norm(v) != item]  # type: ignore[union-attr]
+                    current = cast(list[str], get_field(holder, field) or [])
+                    kept = [v for v in current if _norm(v) != item]
                     set_field(holder, field, kept)
             elif answer.startswith("out"):
                 kept = [v for v in spec.scope.in_scope or [] if _norm(v) != item]
                 spec.scope.in_scope = kept
             continue
-        current = get_field(holder, target)
-        added = split_list(followup.answer)
-        set_field(holder, target, [*(current or []), *added])  # type: ignore[misc]
+        existing = cast(list[str], get_field(holder, target) or [])
+        set_field(holder, target, [*existing, *split_list(followup.answer)])
     return spec
 
 
@@ -128,7 +129,8 @@ def phases_gaps(state: InterviewState) -> list[Gap]:
         found.append(
             Gap(
                 "forced-guess",
-                "How will you know it worked? The requirements would have to guess. (comma-separated)",
+                "How will you know it worked? The requirements would have to guess. "
+                "(comma-separated)",
                 "success_metrics",
             )
         )
@@ -155,7 +157,9 @@ def adaptive_gaps(state: AdaptiveState) -> list[Gap]:
 
     for component in state.topology.active():
         slots = {s.name: s for s in component.slots}
-        triggered = {t.slot for r in state.rounds for t in r.triggers if t.kind == "inconsistency"}
+        triggered = {
+            t.slot for r in state.rounds for t in r.triggers if t.kind == "inconsistency" and t.slot
+        }
         for name in sorted(triggered & set(slots)):
             if not slots[name].filled_by:
                 add("inconsistent-answers", component.id, slots[name])
@@ -241,3 +245,15 @@ def settle(followup: FollowUp, text: str, when: datetime) -> bool:
 def unsettle(followup: FollowUp) -> None:
     followup.answer = followup.answered_at = None
     followup.skipped, followup.skip_reason = False, None
+
+
+def skip_pending(review: Review, reason: str | None, when: datetime) -> list[str]:
+    """For `skip all`: skip the final question and every unsettled follow-up; their ids."""
+    if review.final is None:
+        review.final = FollowUp(id="FFF", rule="final_free_form", prompt=FINAL_PROMPT, target="")
+    skipped = []
+    for followup in [review.final, *review.followups]:
+        if not followup.settled:
+            settle(followup, f"skip: {reason}" if reason else "skip", when)
+            skipped.append(followup.id)
+    return skipped
