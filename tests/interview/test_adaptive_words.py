@@ -116,3 +116,35 @@ def test_greenfield_without_a_graph() -> None:
         "constraints",
         "criteria",
     }
+
+
+def test_adaptive_skip_all_and_coverage_on_the_artifact(
+    shop_store: GraphStore, tmp_path: Path
+) -> None:
+    from brownfield.interview.artifact import build_artifact, new_receipts
+
+    state, _, _ = run(shop_store, ["1", "skip: ask the team", "skip all: out of time", "1"])
+    artifact = build_artifact(state, "INTERVIEW-x.yaml")
+    answers = {q.id: q.answer for q in artifact.questions}
+    assert answers["R1"] is not None and answers["R1"].skip_reason == "ask the team"
+    never_asked = [q for q in artifact.questions if q.id.startswith("S:")]
+    assert never_asked and {q.answer.skip_reason for q in never_asked if q.answer} == {
+        "out of time"
+    }
+    assert answers["FFF"] is not None and answers["FFF"].skip_reason == "out of time"
+    assert artifact.summary.remaining_gaps  # the bypass lists what is still open
+    receipts = new_receipts(artifact, state.review, [])
+    assert [r["event"] for r in receipts][:2] == ["skip_all", "skip"]
+    assert new_receipts(artifact, state.review, receipts) == []  # replaying adds nothing
+
+
+def test_adaptive_coverage_follow_up_fills_the_gap(shop_store: GraphStore) -> None:
+    # skip the edge-case question; coverage comes back to it once
+    answers = ["1", "1", "1", "1", "1", "1", "1", "skip", "1", "1", "1", "1", "1", "1", "1"]
+    state, script, _ = run(shop_store, answers)
+    asked = [q.id for q in script.asked]
+    assert "FFF" in asked and "CFU1" in asked
+    followup = state.review.followups[0]
+    assert (followup.rule, followup.target) == ("missing-edge-cases", "C1:edge_cases")
+    edge = next(s for s in state.topology.components[0].slots if s.name == "edge_cases")
+    assert (edge.filled_by, edge.value) == ("person", "1")

@@ -243,6 +243,8 @@ def test_adaptive_answer_types_and_approval(tmp_path: Path) -> None:
         ["o2"],
         None,
     )
+    by_number = questions["R3"]
+    assert by_number.answer.selected_option_ids == ["o1"] and by_number.answer.free_text is None  # type: ignore[union-attr]
     free = questions["R2"]
     assert free.answer.selected_option_ids == [] and free.answer.free_text.startswith("Retry only")  # type: ignore[union-attr]
     approval_flow(artifact, root)
