@@ -118,9 +118,7 @@ def test_greenfield_without_a_graph() -> None:
     }
 
 
-def test_adaptive_skip_all_and_coverage_on_the_artifact(
-    shop_store: GraphStore, tmp_path: Path
-) -> None:
+def test_adaptive_skip_all_and_coverage_on_the_artifact(shop_store: GraphStore) -> None:
     from brownfield.interview.artifact import build_artifact, new_receipts
 
     state, _, _ = run(shop_store, ["1", "skip: ask the team", "skip all: out of time", "1"])
