@@ -1,5 +1,6 @@
-; brownfield's own Python bindings query: the assignments and returns that call
-; resolution follows (`x = Foo(); x.run()`, `return Foo()`).
+; brownfield's own Python bindings query: what names are bound to, so that call resolution
+; can follow values (`x = Foo(); x.run()`, `return Foo()`, `for f in handlers: f()`,
+; `with Timer() as t`).
 
 (assignment
   left: (_) @target
@@ -7,3 +8,10 @@
 
 (return_statement
   (_) @value) @return
+
+(for_statement
+  left: (_) @target
+  right: (_) @iterable) @loop
+
+(with_item
+  value: (_) @value) @with

@@ -11,5 +11,11 @@
   parameters: (parameters) @parameters
   body: (block) @body) @definition.function
 
+; lambdas are definitions too, named <lambda1>, <lambda2>... in source order
+(lambda
+  parameters: (lambda_parameters)? @parameters
+  body: (_) @body) @definition.lambda
+
 (call
-  function: (_) @callee) @reference.call
+  function: (_) @callee
+  arguments: (_) @arguments) @reference.call

@@ -118,7 +118,7 @@ def build(
     root = check_repository(repo)
     report = progress or (lambda stage, done, total: None)
     with build_lock(root, lock_timeout):
-        fresh = full or not db_path(root).exists()
+        fresh = full or not db_path(root).exists() or GraphStore.is_outdated(root)
         store = GraphStore.create_fresh(root) if fresh else GraphStore.open(root)
         try:
             summary = _build(store, root, max_file_size, report, workers)

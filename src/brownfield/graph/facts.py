@@ -28,10 +28,16 @@ class Definition(NamedTuple):
     bases: tuple[Chain, ...] = ()
     decorators: tuple[Chain | None, ...] = ()
     params: tuple[str, ...] = ()
+    defaults: tuple[tuple[str, Chain], ...] = ()  # parameters whose default is a chain
 
     @property
     def name(self) -> str:
         return self.qualname.rpartition(".")[2]
+
+
+#: Where a statement sits among alternatives: (if/try statement start byte, branch number)
+#: for every enclosing `if`/`elif`/`else` and `try`/`except`/`else`, innermost last.
+Branch = tuple[tuple[int, int], ...]
 
 
 class ImportFact(NamedTuple):
@@ -43,24 +49,38 @@ class ImportFact(NamedTuple):
     alias: str | None
     level: int
     line: int
+    branch: Branch = ()
 
 
 class CallFact(NamedTuple):
-    """A call site; `chain` is None when the callee is not a plain expression chain."""
+    """A call site; `chain` is None when the callee is not a plain expression chain.
+
+    `args` and `kwargs` keep the arguments that are chains (so values can flow into the
+    callee's parameters). An `implicit` call is one the language makes (`__enter__` for
+    `with`, `__iter__` for `for`): it counts only when it reaches repository code.
+    """
 
     scope: str
     chain: Chain | None
     text: str
     line: int
+    args: tuple[Chain | None, ...] = ()
+    kwargs: tuple[tuple[str, Chain | None], ...] = ()
+    implicit: bool = False
 
 
 class BindingFact(NamedTuple):
-    """`target = value` in a scope; `value` is None when it is not a chain (a literal...)."""
+    """`target = value` in a scope; `value` is None when it is not a chain (a literal...).
+
+    A container literal is bound to a synthetic name (`<c1203>`), and each of its elements
+    is a binding of `(<c1203>, "[key]")` (`"[]"` when the key is not a literal).
+    """
 
     scope: str
     target: Chain
     value: Chain | None
     line: int
+    branch: Branch = ()
 
 
 class ReturnFact(NamedTuple):
@@ -124,12 +144,26 @@ class FileFacts:
                     tuple(map(tuple, bases)),
                     tuple(map(chain, decorators)),
                     tuple(params),
+                    tuple((name, tuple(value)) for name, value in defaults),
                 )
-                for kind, qualname, scope, line, end_line, bases, decorators, params in defs
+                for kind, qualname, scope, line, end_line, bases, decorators, params, defaults in defs
             ],
-            imports=list(map(ImportFact._make, imports)),
-            calls=[CallFact(s, chain(c), text, line) for s, c, text, line in calls],
-            bindings=[BindingFact(s, tuple(t), chain(v), line) for s, t, v, line in binds],
+            imports=[ImportFact(*head, _branch(branch)) for *head, branch in imports],
+            calls=[
+                CallFact(
+                    s,
+                    chain(c),
+                    text,
+                    line,
+                    tuple(map(chain, args)),
+                    tuple((key, chain(value)) for key, value in kwargs),
+                    implicit,
+                )
+                for s, c, text, line, args, kwargs, implicit in calls
+            ],
+            bindings=[
+                BindingFact(s, tuple(t), chain(v), line, _branch(b)) for s, t, v, line, b in binds
+            ],
             returns=[ReturnFact(s, tuple(v), line) for s, v, line in rets],
             exports=exports,
         )
@@ -137,6 +171,10 @@ class FileFacts:
     def __reduce__(self) -> tuple[Any, ...]:
         # Pickling named tuples one by one is slow; plain tuples cross processes ~5x faster.
         return (_restore, (self.to_json(),))
+
+
+def _branch(value: Any) -> Branch:
+    return tuple((int(a), int(b)) for a, b in value)
 
 
 def _restore(data: list[Any]) -> FileFacts:

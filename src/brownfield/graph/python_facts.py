@@ -32,26 +32,82 @@ def _line(node: Node) -> int:
     return int(node.start_point.row) + 1
 
 
-def chain_of(node: Node) -> Chain | None:
-    """The expression as a chain of steps, or None when it is not one (a literal, a lambda)."""
+_CONSTANTS = frozenset({b"None", b"True", b"False"})
+_CONTAINERS = frozenset({"dictionary", "list", "tuple", "set", "expression_list"})
+_LITERAL_KEYS = frozenset({"string", "integer"})
+
+
+def chain_of(node: Node, names: dict[int, str] | None = None) -> Chain | None:
+    """The expression as a chain of steps, or None when it is not one (a literal...).
+
+    `names` maps the start byte of lambdas and container literals to their synthetic
+    names (`<lambda1>`, `<c1203>`), so that they can be referred to like names.
+    """
     raw = node.text
+    if raw in _CONSTANTS:
+        return None
     if _PLAIN_CHAIN.fullmatch(raw):
         return tuple(raw.decode("utf-8", "replace").split("."))
     kind = node.type
+    if names and node.start_byte in names and kind in ("lambda", *_CONTAINERS):
+        return (names[node.start_byte],)
     if kind == "identifier":
         return (_text(node),)
     if kind == "attribute":
-        head = chain_of(node.child_by_field_name("object"))
+        head = chain_of(node.child_by_field_name("object"), names)
         attribute = node.child_by_field_name("attribute")
         return None if head is None or attribute is None else (*head, _text(attribute))
     if kind == "call":
-        head = chain_of(node.child_by_field_name("function"))
+        head = chain_of(node.child_by_field_name("function"), names)
         return None if head is None else (*head, CALL)
     if kind == "subscript":
-        head = chain_of(node.child_by_field_name("value"))
-        return None if head is None else (*head, SUBSCRIPT)
+        head = chain_of(node.child_by_field_name("value"), names)
+        index = node.child_by_field_name("subscript")
+        key = _key(index) if index is not None else None
+        return None if head is None else (*head, f"[{key}]" if key is not None else SUBSCRIPT)
     if kind == "parenthesized_expression" and node.named_child_count == 1:
-        return chain_of(node.named_children[0])
+        return chain_of(node.named_children[0], names)
+    return None
+
+
+def _key(node: Node) -> str | None:
+    """A literal subscript key (`"a"`, `0`) as text, or None."""
+    if node.type == "integer":
+        return _text(node)
+    if node.type == "string" and node.named_child_count <= 3:
+        text = _text(node)
+        if len(text) >= 2 and text[0] in "'\"" and text[-1] == text[0]:
+            return text[1:-1]
+    return None
+
+
+_BRANCHING = {"if_statement", "try_statement"}
+_SCOPE_NODES = {"function_definition", "class_definition", "lambda", "module"}
+
+
+def branch_of(node: Node) -> tuple[tuple[int, int], ...]:
+    """The if/try alternatives enclosing `node` inside its function, outermost first."""
+    path: list[tuple[int, int]] = []
+    child = node
+    parent = node.parent
+    while parent is not None and parent.type not in _SCOPE_NODES:
+        if parent.type in _BRANCHING:
+            index = _branch_index(parent, child)
+            if index is not None:
+                path.append((parent.start_byte, index))
+        child, parent = parent, parent.parent
+    return tuple(reversed(path))
+
+
+def _branch_index(statement: Node, child: Node) -> int | None:
+    """Which alternative of an if/try statement `child` is in (None: not an alternative)."""
+    if child.type in ("elif_clause", "else_clause", "except_clause", "except_group_clause"):
+        position = [c.start_byte for c in statement.named_children].index(child.start_byte)
+        return position
+    if child.type == "block" and statement.type == "if_statement":
+        return 0  # the `if` body
+    if child.type == "block" and statement.type == "try_statement":
+        return 0  # the `try` body
     return None
 
 
@@ -84,11 +140,15 @@ def extract(root: Node, source: bytes, matches: list[Match]) -> FileFacts:
     imports: list[Node] = []
     bindings: list[dict[str, list[Node]]] = []
     returns: list[dict[str, list[Node]]] = []
+    loops: list[dict[str, list[Node]]] = []
+    withs: list[Node] = []
     for _, captures in matches:
         if "definition.class" in captures:
             definitions.append((captures["definition.class"][0], captures))
         elif "definition.function" in captures:
             definitions.append((captures["definition.function"][0], captures))
+        elif "definition.lambda" in captures:
+            definitions.append((captures["definition.lambda"][0], captures))
         elif "reference.call" in captures:
             calls.append(captures)
         elif "import" in captures:
@@ -97,30 +157,49 @@ def extract(root: Node, source: bytes, matches: list[Match]) -> FileFacts:
             bindings.append(captures)
         elif "return" in captures:
             returns.append(captures)
+        elif "loop" in captures:
+            loops.append(captures)
+        elif "with" in captures:
+            withs.append(captures["value"][0])
 
     scopes = _Scopes()
+    names: dict[int, str] = {}  # start byte of a lambda or container -> its synthetic name
     definitions.sort(key=lambda item: item[0].start_byte)
     stack: list[tuple[int, int, str, bool]] = []  # end byte, span index, qualname, is class
+    lambdas = 0
     for node, captures in definitions:
-        if _header_is_broken(captures):
+        if node.type != "lambda" and _header_is_broken(captures):
             continue  # `def g(:` is a syntax error, not a definition
         while stack and stack[-1][0] <= node.start_byte:
             stack.pop()
         parent_index, parent_name, parent_is_class = (
             (stack[-1][1], stack[-1][2], stack[-1][3]) if stack else (-1, "", False)
         )
-        name = _text(captures["name"][0])
-        qualname = f"{parent_name}.{name}" if parent_name else name
-        is_class = node.type == "class_definition"
-        kind = "class" if is_class else ("method" if parent_is_class else "function")
-        decorators = _decorator_nodes(node)
+        if node.type == "lambda":
+            lambdas += 1
+            qualname = names[node.start_byte] = f"<lambda{lambdas}>"  # keyed under the module
+            kind = "function"
+        else:
+            name = _text(captures["name"][0])
+            qualname = f"{parent_name}.{name}" if parent_name else name
+            kind = (
+                "class"
+                if node.type == "class_definition"
+                else ("method" if parent_is_class else "function")
+            )
+        decorators = _decorator_nodes(node) if node.type != "lambda" else []
         for decorator in decorators:
-            if decorator.type != "call":  # `@name` is called at definition time too
-                facts.calls.append(
-                    CallFact(
-                        parent_name, chain_of(decorator), _text(decorator)[:80], _line(decorator)
-                    )
+            # `@name` calls name(function); `@factory(arg)` calls what factory(arg) returned
+            chain = chain_of(decorator)
+            facts.calls.append(
+                CallFact(
+                    parent_name,
+                    chain,
+                    _text(decorator)[:80],
+                    _line(decorator),
+                    args=((f"<def:{qualname}>",),),  # applied to the undecorated function
                 )
+            )
         facts.definitions.append(
             Definition(
                 kind=kind,
@@ -131,32 +210,143 @@ def extract(root: Node, source: bytes, matches: list[Match]) -> FileFacts:
                 bases=_bases(captures.get("bases")),
                 decorators=tuple(chain_of(decorator) for decorator in decorators),
                 params=_params(captures.get("parameters")),
+                defaults=_defaults(captures.get("parameters"), names),
             )
         )
         scopes.add(captures["body"][0].start_byte, node.end_byte, qualname, parent_index)
-        stack.append((node.end_byte, len(scopes.spans) - 1, qualname, is_class))
+        stack.append(
+            (node.end_byte, len(scopes.spans) - 1, qualname, node.type == "class_definition")
+        )
+
+    for captures in bindings:
+        _container(facts, scopes, names, captures["value"][0])
+    for captures in calls:
+        for argument in captures["arguments"][0].named_children:
+            value = (
+                argument.child_by_field_name("value")
+                if argument.type == "keyword_argument"
+                else argument
+            )
+            if value is not None:
+                _container(facts, scopes, names, value)
+    for captures in loops:
+        _container(facts, scopes, names, captures["iterable"][0])
 
     for captures in calls:
         call = captures["reference.call"][0]
         callee = captures["callee"][0]
+        args, kwargs = _arguments(captures["arguments"][0], names)
         facts.calls.append(
             CallFact(
                 scope=scopes.at(call.start_byte),
-                chain=chain_of(callee),
+                chain=chain_of(callee, names),
                 text=_text(callee)[:80],
                 line=_line(call),
+                args=args,
+                kwargs=kwargs,
             )
         )
     for node in imports:
-        facts.imports.extend(_imports(node, scopes.at(node.start_byte)))
+        branch = branch_of(node)
+        facts.imports.extend(
+            fact._replace(branch=branch) for fact in _imports(node, scopes.at(node.start_byte))
+        )
     for captures in bindings:
-        _binding(facts, scopes, captures)
+        _binding(facts, scopes, names, captures)
     for captures in returns:
         node = captures["return"][0]
-        value = chain_of(captures["value"][0])
+        value = chain_of(captures["value"][0], names)
         if value is not None:
             facts.returns.append(ReturnFact(scopes.at(node.start_byte), value, _line(node)))
+    for captures in loops:
+        _loop(facts, scopes, names, captures)
+    for value in withs:
+        _with(facts, scopes, names, value)
     return facts
+
+
+def _container(facts: FileFacts, scopes: _Scopes, names: dict[int, str], node: Node) -> None:
+    """Name a container literal and bind its elements (values keyed by literal keys)."""
+    if node.type not in _CONTAINERS or node.start_byte in names:
+        return
+    name = names[node.start_byte] = f"<c{node.start_byte}>"
+    scope, line = scopes.at(node.start_byte), _line(node)
+    for index, element in enumerate(node.named_children):
+        key: str | None = str(index)
+        if element.type == "pair":
+            key_node, element = (
+                element.child_by_field_name("key"),
+                element.child_by_field_name("value"),
+            )
+            key = _key(key_node) if key_node is not None else None
+            if element is None:
+                continue
+        elif node.type == "set":
+            key = None
+        _container(facts, scopes, names, element)
+        value = chain_of(element, names)
+        if value is not None:
+            step = f"[{key}]" if key is not None else SUBSCRIPT
+            facts.bindings.append(BindingFact(scope, (name, step), value, line))
+
+
+def _arguments(
+    node: Node, names: dict[int, str]
+) -> tuple[tuple[Chain | None, ...], tuple[tuple[str, Chain | None], ...]]:
+    args: list[Chain | None] = []
+    kwargs: list[tuple[str, Chain | None]] = []
+    for argument in node.named_children:
+        if argument.type == "keyword_argument":
+            name = argument.child_by_field_name("name")
+            value = argument.child_by_field_name("value")
+            if name is not None and value is not None:
+                kwargs.append((_text(name), chain_of(value, names)))
+        elif argument.type in ("list_splat", "dictionary_splat", "comment"):
+            continue
+        else:
+            args.append(chain_of(argument, names))
+    while args and args[-1] is None:
+        args.pop()
+    return tuple(args), tuple((k, v) for k, v in kwargs if v is not None)
+
+
+def _loop(
+    facts: FileFacts, scopes: _Scopes, names: dict[int, str], captures: dict[str, list[Node]]
+) -> None:
+    """`for x in items:` binds x to an element of items and calls `items.__iter__`."""
+    node, target = captures["loop"][0], captures["target"][0]
+    iterable = chain_of(captures["iterable"][0], names)
+    scope, line = scopes.at(node.start_byte), _line(node)
+    if iterable is None:
+        return
+    if iterable[-1] != CALL or len(iterable) < 2 or not iterable[0].startswith("<"):
+        facts.calls.append(CallFact(scope, (*iterable, "__iter__"), "for", line, implicit=True))
+    if target.type == "identifier":
+        facts.bindings.append(
+            BindingFact(scope, (_text(target),), (*iterable, SUBSCRIPT), line, branch_of(node))
+        )
+
+
+def _with(facts: FileFacts, scopes: _Scopes, names: dict[int, str], value: Node) -> None:
+    """`with X() as y:` calls `X.__enter__` and `X.__exit__`; y is what `__enter__` returns."""
+    alias = None
+    if value.type == "as_pattern":
+        alias = value.child_by_field_name("alias")
+        value = value.named_children[0]
+    chain = chain_of(value, names)
+    if chain is None:
+        return
+    scope, line = scopes.at(value.start_byte), _line(value)
+    for method in ("__enter__", "__exit__"):
+        facts.calls.append(CallFact(scope, (*chain, method), "with", line, implicit=True))
+    if (
+        alias is not None
+        and alias.named_child_count
+        and alias.named_children[0].type == "identifier"
+    ):
+        facts.bindings.append(
+            BindingFact(scope, (_text(alias.named_children[0]),), (*chain, "__enter__", CALL), line)
+        )
 
 
 def _header_is_broken(captures: dict[str, list[Node]]) -> bool:
@@ -213,6 +403,20 @@ def _params(nodes: list[Node] | None) -> tuple[str, ...]:
     return tuple(names)
 
 
+def _defaults(nodes: list[Node] | None, names: dict[int, str]) -> tuple[tuple[str, Chain], ...]:
+    """Parameters whose default value is a chain (`cb=default_handler`)."""
+    if not nodes:
+        return ()
+    found = []
+    for child in nodes[0].named_children:
+        if child.type in ("default_parameter", "typed_default_parameter"):
+            name, value = child.child_by_field_name("name"), child.child_by_field_name("value")
+            chain = chain_of(value, names) if value is not None else None
+            if name is not None and chain is not None:
+                found.append((_text(name), chain))
+    return tuple(found)
+
+
 def _dotted(node: Node) -> str:
     return "".join(_text(node).split())
 
@@ -251,7 +455,9 @@ def _imports(node: Node, scope: str) -> list[ImportFact]:
     return found
 
 
-def _binding(facts: FileFacts, scopes: _Scopes, captures: dict[str, list[Node]]) -> None:
+def _binding(
+    facts: FileFacts, scopes: _Scopes, names: dict[int, str], captures: dict[str, list[Node]]
+) -> None:
     node = captures["binding"][0]
     target_node, value_node = captures["target"][0], captures["value"][0]
     if target_node.type not in ("identifier", "attribute"):
@@ -266,4 +472,5 @@ def _binding(facts: FileFacts, scopes: _Scopes, captures: dict[str, list[Node]])
             for item in value_node.named_children
             if item.type == "string" and len(_text(item)) >= 2
         ]
-    facts.bindings.append(BindingFact(scope, target, chain_of(value_node), _line(node)))
+    value = chain_of(value_node, names)
+    facts.bindings.append(BindingFact(scope, target, value, _line(node), branch_of(node)))

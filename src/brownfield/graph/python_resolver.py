@@ -20,12 +20,16 @@ from brownfield.graph.facts import (
     SUBSCRIPT,
     BindingFact,
     Chain,
+    CallFact,
     Definition,
     FileFacts,
     FileGraph,
     ImportFact,
 )
 from brownfield.model import Edge, EdgeKind, Node, NodeKind, Resolution, Unresolved
+
+#: Decorators that change how a function is bound, not what calling it reaches.
+_PASS_THROUGH = frozenset({("staticmethod",), ("classmethod",), ("property",)})
 
 BUILTIN_NAMES = frozenset(name for name in dir(builtins) if not name.startswith("__"))
 
@@ -90,8 +94,25 @@ class World:
 
 class _Binding(NamedTuple):
     line: int
-    source: str  # "def" | "import" | "assign" | "param" | "global"
+    source: str  # "def" | "import" | "assign" | "param"
     payload: object
+    branch: tuple[tuple[int, int], ...] = ()
+
+
+def _alternatives(first: _Binding, second: _Binding) -> bool:
+    """Whether two bindings sit in different branches of one if/try (both may be live)."""
+    theirs = dict(second.branch)
+    return any(stmt in theirs and theirs[stmt] != index for stmt, index in first.branch)
+
+
+def _live(bindings: list[_Binding]) -> list[_Binding]:
+    """The last binding, plus earlier ones in other branches of the same if/try."""
+    live = [bindings[-1]]
+    for binding in reversed(bindings[:-1]):
+        if not all(_alternatives(binding, kept) for kept in live):
+            break
+        live.append(binding)
+    return live
 
 
 @dataclass
@@ -105,6 +126,8 @@ class _ModuleTable:
     scopes: dict[str, dict[str, list[_Binding]]]
     star_imports: list[tuple[str, int]]  # (absolute module, line) of `from m import *`
     instance_attributes: dict[str, dict[str, list[BindingFact]]]  # class -> attr -> bindings
+    containers: dict[str, list[BindingFact]] = field(default_factory=dict)  # <c..> -> elements
+    calls_named: dict[str, list[CallFact]] | None = None  # last chain step -> calls (lazy)
 
 
 def _build_table(path: str, facts: FileFacts) -> _ModuleTable:
@@ -138,13 +161,15 @@ def _build_table(path: str, facts: FileFacts) -> _ModuleTable:
             bound = fact.alias or fact.name.split(".")[0]
         else:
             bound = fact.alias or fact.module.split(".")[0]
-        scope.setdefault(bound, []).append(_Binding(fact.line, "import", fact))
+        scope.setdefault(bound, []).append(_Binding(fact.line, "import", fact, fact.branch))
     for binding in facts.bindings:
         if len(binding.target) == 1:
             scope = scopes.setdefault(binding.scope, {})
             scope.setdefault(binding.target[0], []).append(
-                _Binding(binding.line, "assign", binding)
+                _Binding(binding.line, "assign", binding, binding.branch)
             )
+        elif binding.target[0].startswith("<c"):
+            table.containers.setdefault(binding.target[0], []).append(binding)
         elif len(binding.target) == 2:
             owner = definitions.get(binding.scope)
             if owner is None or owner.kind != "method" or not owner.params:
@@ -310,6 +335,10 @@ class Resolver:
             self._reason = ""
             found = self._evaluate(table, call.scope, call.chain, call.line)
             targets = {target for value, how in found for target in self._call_targets(value, how)}
+            if call.implicit:  # `with`/`for` protocols count only when they reach our code
+                targets = {t for t in targets if "::" in t[0]}
+                if not targets:
+                    continue
             if not targets:
                 guess = self._unique_name_guess(call.chain)
                 if guess is not None:
@@ -397,6 +426,12 @@ class Resolver:
                     return []
                 values: list[Found] = [(Value("super", table.path, owner), Resolution.SELF)]
                 steps: Iterable[str] = chain[2:]
+            elif head.startswith("<c") and head in table.containers:
+                values = [(Value("cont", table.path, head), Resolution.INFERRED)]
+                steps = chain[1:]
+            elif head.startswith("<def:"):
+                values = [(Value("def", table.path, head[5:-1]), Resolution.LOCAL)]
+                steps = chain[1:]
             else:
                 values = self._lookup(table, scope, head, line)
                 steps = chain[1:]
@@ -411,15 +446,32 @@ class Resolver:
             self._active.discard(key)
 
     def _step(self, value: Value, how: Resolution, step: str) -> list[Found]:
-        if step == SUBSCRIPT:
-            self._reason = self._reason or "unknown-receiver"
-            return []
+        if step.startswith("["):
+            return self._element(value, step)
         if step == CALL:
             return self._call_result(value)
         return [
             (found, Resolution.INFERRED if found_how is Resolution.INFERRED else how)
             for found, found_how in self._attribute(value, step)
         ]
+
+    def _element(self, value: Value, step: str) -> list[Found]:
+        """An element of a container literal (by literal key when it has one), or of `*args`."""
+        if value.kind == "seq":
+            qualname, _, index = value.name.rpartition("#")
+            table = self._table(value.path)
+            return self._flowing_in(table, table.definitions[qualname], int(index), gather=False)
+        if value.kind != "cont":
+            self._reason = self._reason or "unknown-receiver"
+            return []
+        table = self._table(value.path)
+        elements = table.containers.get(value.name, [])
+        keyed = [e for e in elements if e.target[1] == step] if step != SUBSCRIPT else []
+        found: list[Found] = []
+        for element in keyed or elements:
+            if element.value is not None:
+                found += self._evaluate(table, element.scope, element.value, element.line)
+        return [(v, Resolution.INFERRED) for v, _ in _unique(found)]
 
     def _call_result(self, value: Value) -> list[Found]:
         if value.kind == "def":
@@ -514,20 +566,21 @@ class Resolver:
         bindings = table.scopes.get(scope, {}).get(name)
         if not bindings:
             return None
-        chosen = bindings[-1]
         if line is not None:
             before = [
                 binding
                 for binding in bindings
                 if binding.line < line or (binding.line == line and binding.source != "assign")
             ]
-            if before:
-                chosen = before[-1]
-        return self._binding_values(table, scope, chosen)
+            bindings = before or bindings
+        found: list[Found] = []
+        for binding in _live(bindings):
+            found.extend(self._binding_values(table, scope, binding))
+        return _unique(found)
 
     def _binding_values(self, table: _ModuleTable, scope: str, binding: _Binding) -> list[Found]:
         if binding.source == "def":
-            return [(Value("def", table.path, str(binding.payload)), Resolution.LOCAL)]
+            return self._decorated(table, str(binding.payload))
         if binding.source == "import":
             return self._import_values(table, binding.payload)
         if binding.source == "param":
@@ -565,17 +618,122 @@ class Resolver:
         finally:
             self._active.discard(key)
 
+    def _decorated(self, table: _ModuleTable, qualname: str) -> list[Found]:
+        """What a defined name holds: the function itself, or what its decorators return."""
+        original = Value("def", table.path, qualname)
+        definition = table.definitions[qualname]
+        values: list[Value] = [original]
+        for chain in reversed(definition.decorators):
+            if (
+                chain is None
+                or chain in _PASS_THROUGH
+                or chain[-1] in ("setter", "getter", "deleter")
+            ):
+                continue
+            applied: list[Value] = []
+            for decorator, _ in self._evaluate(table, definition.scope, chain, definition.line):
+                if decorator.kind == "def" and not self._is_class(decorator):
+                    applied += self._returned_for(decorator, values)
+                elif decorator.kind == "def":
+                    applied.append(Value("inst", decorator.path, decorator.name))
+                else:
+                    applied += values  # an outside decorator (functools...) keeps the function
+            values = list(dict.fromkeys(applied)) or values
+        return [(value, Resolution.LOCAL) for value in values]
+
+    def _returned_for(self, decorator: Value, argument: list[Value]) -> list[Value]:
+        """What `decorator(argument)` returns: its returns, with its first parameter bound."""
+        table = self._table(decorator.path)
+        definition = table.definitions.get(decorator.name)
+        first = definition.params[0].lstrip("*") if definition and definition.params else None
+        found: list[Value] = []
+        for returned in table.facts.returns:
+            if returned.scope != decorator.name:
+                continue
+            if returned.value == (first,):
+                found += argument
+            else:
+                found += [
+                    v
+                    for v, _ in self._evaluate(table, decorator.name, returned.value, returned.line)
+                ]
+        return found
+
     def _param_values(self, table: _ModuleTable, scope: str, index: int) -> list[Found]:
         definition = table.definitions.get(scope)
-        if index != 0 or definition is None or definition.kind != "method":
+        if definition is None:
             return []
+        if definition.kind != "method" or index != 0:
+            return self._flowing_in(table, definition, index)
         decorators = {chain for chain in definition.decorators if chain}
         if ("staticmethod",) in decorators:
-            return []
+            return self._flowing_in(table, definition, index)
         owner = Value("def", table.path, definition.scope)
         if ("classmethod",) in decorators or definition.name == "__new__":
             return [(owner, Resolution.SELF)]
         return [(Value("inst", table.path, definition.scope), Resolution.SELF)]
+
+    def _flowing_in(
+        self, table: _ModuleTable, definition: Definition, index: int, gather: bool = True
+    ) -> list[Found]:
+        """Values passed into a parameter: its default, and the arguments of every call of
+        the function in the same module (positional, keyword, or gathered by `*args`, whose
+        elements are reached by subscripting or iterating the gathered value)."""
+        if gather and definition.params[index].startswith("*"):
+            marker = Value("seq", table.path, f"{definition.qualname}#{index}")
+            return [(marker, Resolution.INFERRED)]
+        key = ("param", table.path, definition.qualname, index)
+        if key in self._active:
+            return []
+        self._active.add(key)
+        try:
+            param = definition.params[index]
+            name = param.lstrip("*")
+            found: list[Found] = []
+            default = dict(definition.defaults).get(name)
+            if default is not None:
+                found += self._evaluate(table, definition.scope, default, definition.line)
+            target = Value("def", table.path, definition.qualname)
+            bound = definition.kind == "method" and not any(
+                chain == ("staticmethod",) for chain in definition.decorators
+            )
+            for call in self._calls_named(table, definition.name):
+                if call.chain is None:
+                    continue
+                reached = self._evaluate(table, call.scope, call.chain, call.line)
+                values = [v for v, _ in reached]
+                if target not in values and not any(
+                    v.kind == "def"
+                    and v.name == definition.scope
+                    and self._is_class(v)
+                    and definition.name == "__init__"
+                    for v in values
+                ):
+                    continue
+                position = index - 1 if bound else index
+                if param.startswith("**"):
+                    chains = [chain for _, chain in call.kwargs]
+                elif param.startswith("*"):
+                    chains = list(call.args[position:])
+                else:
+                    chains = [c for k, c in call.kwargs if k == name]
+                    if 0 <= position < len(call.args):
+                        chains.append(call.args[position])
+                for chain in chains:
+                    if chain is not None:
+                        found += self._evaluate(table, call.scope, chain, call.line)
+            return [(value, Resolution.INFERRED) for value, _ in _unique(found)]
+        finally:
+            self._active.discard(key)
+
+    def _calls_named(self, table: _ModuleTable, name: str) -> list[CallFact]:
+        """The calls of a module whose callee chain ends in `name` (or a constructor call)."""
+        if table.calls_named is None:
+            table.calls_named = {}
+            for call in table.facts.calls:
+                if call.chain:
+                    table.calls_named.setdefault(call.chain[-1], []).append(call)
+        return table.calls_named.get(name, [])
 
     def _star_lookup(self, table: _ModuleTable, name: str) -> list[Found]:
         for module_name_, _ in reversed(table.star_imports):

@@ -21,7 +21,7 @@ from brownfield.errors import StoreError
 from brownfield.graph.facts import FileFacts
 from brownfield.model import Edge, EdgeKind, Node, NodeKind, Resolution, Unresolved
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2  # 2: calls keep their arguments, bindings their branch
 STATE_DIR = ".brownfield"
 DB_NAME = "graph.db"
 
@@ -144,6 +144,21 @@ class GraphStore:
                 "rebuild it with `brownfield graph build --full`"
             )
         return store
+
+    @staticmethod
+    def is_outdated(root: Path) -> bool:
+        """Whether the graph was written by an older schema (a build then starts afresh)."""
+        try:
+            connection = sqlite3.connect(f"file:{db_path(root)}?mode=ro", uri=True)
+            try:
+                row = connection.execute(
+                    "SELECT value FROM meta WHERE key = 'schema_version'"
+                ).fetchone()
+            finally:
+                connection.close()
+        except sqlite3.DatabaseError:
+            return False  # corrupt: opening it says so
+        return row is not None and int(row[0]) < SCHEMA_VERSION
 
     @classmethod
     def create_fresh(cls, root: Path) -> GraphStore:
