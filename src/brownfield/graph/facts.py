@@ -146,9 +146,19 @@ class FileFacts:
                     tuple(params),
                     tuple((name, tuple(value)) for name, value in defaults),
                 )
-                for kind, qualname, scope, line, end_line, bases, decorators, params, defaults in defs
+                for (
+                    kind,
+                    qualname,
+                    scope,
+                    line,
+                    end_line,
+                    bases,
+                    decorators,
+                    params,
+                    defaults,
+                ) in defs
             ],
-            imports=[ImportFact(*head, _branch(branch)) for *head, branch in imports],
+            imports=[ImportFact._make([*head, _branch(branch)]) for *head, branch in imports],
             calls=[
                 CallFact(
                     s,

@@ -1,0 +1,8 @@
+from scheduler import schedule
+
+
+def backup_database():
+    print("backup done")
+
+
+schedule(backup_database)
