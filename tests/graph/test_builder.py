@@ -14,6 +14,7 @@ import pytest
 from brownfield.errors import BuildLockedError, RepositoryError, StoreError
 from brownfield.graph.builder import build, build_lock
 from brownfield.graph.store import GraphStore
+from brownfield.model import EdgeKind
 from brownfield.query.export import export
 from tests.conftest import git_init, write_files
 
@@ -246,3 +247,21 @@ def test_state_folder_ignores_itself(repo: Path) -> None:
         check=True,
     )
     assert status.stdout == ""
+
+
+def test_real_code_builds_without_errors(tmp_path: Path) -> None:
+    """A slice of the running interpreter's standard library: real code, unchanged."""
+    import sysconfig
+
+    stdlib = Path(sysconfig.get_paths()["stdlib"])
+    root = tmp_path / "stdlib"
+    for package in ("json", "email", "importlib", "logging", "asyncio", "unittest"):
+        shutil.copytree(stdlib / package, root / package, ignore=shutil.ignore_patterns("__pycache__", "test*"))
+    for module in ("argparse.py", "_pydecimal.py", "datetime.py", "typing.py", "dataclasses.py"):
+        shutil.copy(stdlib / module, root / module)
+    summary = build(root, workers=2)
+    assert summary.parsed > 100
+    assert summary.edges["calls"] > 5000
+    store = GraphStore.open(root)
+    encoder = store.edges_into(["json/encoder.py::JSONEncoder.encode"], [EdgeKind.CALLS])
+    assert ("json/__init__.py", "json/__init__.py::dumps") in {(e.path, e.src) for e in encoder}

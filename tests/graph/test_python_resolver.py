@@ -339,3 +339,158 @@ def test_build_twice_is_stable(repo: Path) -> None:
         assert callgraph(store) == first
     finally:
         store.close()
+
+
+def test_branches_keep_both_targets_and_overwrites_kill(repo: Path) -> None:
+    graph = calls_of(
+        repo,
+        {
+            "m.py": """
+            def a():
+                pass
+
+            def b():
+                pass
+
+            def c():
+                pass
+
+            def pick(flag):
+                if flag:
+                    f = a
+                else:
+                    f = b
+                f()
+                g = a
+                if flag:
+                    g = b
+                g()
+                h = a
+                h = c
+                h()
+            """
+        },
+    )
+    assert graph["m.pick"] == ["m.a", "m.b", "m.c"]
+
+
+def test_arguments_flow_into_parameters_and_defaults(repo: Path) -> None:
+    graph = calls_of(
+        repo,
+        {
+            "m.py": """
+            def greet():
+                pass
+
+            def shout():
+                pass
+
+            def log():
+                pass
+
+            def apply(f, cb=log):
+                f()
+                cb()
+
+            def run_all(*fns):
+                for fn in fns:
+                    fn()
+
+            apply(greet)
+            apply(f=shout)
+            run_all(greet, log)
+            """
+        },
+    )
+    assert graph["m.apply"] == ["m.greet", "m.log", "m.shout"]
+    assert graph["m.run_all"] == ["m.greet", "m.log"]
+
+
+def test_containers_lambdas_and_protocols(repo: Path) -> None:
+    graph = calls_of(
+        repo,
+        {
+            "m.py": """
+            def fa():
+                pass
+
+            def fb():
+                pass
+
+            class Timer:
+                def __enter__(self):
+                    return self
+
+                def __exit__(self, *exc):
+                    pass
+
+                def lap(self):
+                    pass
+
+            class Countdown:
+                def __iter__(self):
+                    return self
+
+                def __next__(self):
+                    raise StopIteration
+
+            def main():
+                handlers = {"a": fa, "b": fb}
+                handlers["a"]()
+                for f in [fa, fb]:
+                    f()
+                square = lambda x: fb()
+                square(2)
+                with Timer() as t:
+                    t.lap()
+                for _ in Countdown():
+                    pass
+            """
+        },
+    )
+    assert graph["m.main"] == [
+        "m.<lambda1>",
+        "m.Countdown.__iter__",
+        "m.Countdown.__next__",
+        "m.Timer.__enter__",
+        "m.Timer.__exit__",
+        "m.Timer.lap",
+        "m.fa",
+        "m.fb",
+    ]
+    assert graph["m.<lambda1>"] == ["m.fb"]
+
+
+def test_decorated_names_reach_the_wrapper_and_the_original(repo: Path) -> None:
+    graph = calls_of(
+        repo,
+        {
+            "m.py": """
+            def traced(fn):
+                def wrapper(*args):
+                    return fn(*args)
+                return wrapper
+
+            def retry(times):
+                def decorator(fn):
+                    def again():
+                        return fn()
+                    return again
+                return decorator
+
+            @traced
+            def work():
+                pass
+
+            @retry(3)
+            def fetch():
+                pass
+
+            work()
+            fetch()
+            """
+        },
+    )
+    assert graph["m"] == ["m.retry", "m.retry.decorator", "m.retry.decorator.again", "m.traced", "m.traced.wrapper"]
+    assert graph["m.traced.wrapper"] == ["m.work"]
+    assert graph["m.retry.decorator.again"] == ["m.fetch"]

@@ -38,6 +38,7 @@ class Definition(NamedTuple):
 #: Where a statement sits among alternatives: (if/try statement start byte, branch number)
 #: for every enclosing `if`/`elif`/`else` and `try`/`except`/`else`, innermost last.
 Branch = tuple[tuple[int, int], ...]
+ELSE = 99  # the branch number of an `if` statement's `else` clause
 
 
 class ImportFact(NamedTuple):

@@ -8,6 +8,7 @@ from typing import Any
 
 from brownfield.graph.facts import (
     CALL,
+    ELSE,
     SUBSCRIPT,
     BindingFact,
     CallFact,
@@ -33,6 +34,10 @@ def _line(node: Node) -> int:
 
 
 _CONSTANTS = frozenset({b"None", b"True", b"False"})
+_CHAIN_KINDS = frozenset(
+    {"call", "subscript", "parenthesized_expression", "lambda", "dictionary", "list", "tuple",
+     "set", "expression_list"}
+)
 _CONTAINERS = frozenset({"dictionary", "list", "tuple", "set", "expression_list"})
 _LITERAL_KEYS = frozenset({"string", "integer"})
 
@@ -43,20 +48,21 @@ def chain_of(node: Node, names: dict[int, str] | None = None) -> Chain | None:
     `names` maps the start byte of lambdas and container literals to their synthetic
     names (`<lambda1>`, `<c1203>`), so that they can be referred to like names.
     """
-    raw = node.text
-    if raw in _CONSTANTS:
-        return None
-    if _PLAIN_CHAIN.fullmatch(raw):
-        return tuple(raw.decode("utf-8", "replace").split("."))
     kind = node.type
-    if names and node.start_byte in names and kind in ("lambda", *_CONTAINERS):
-        return (names[node.start_byte],)
     if kind == "identifier":
-        return (_text(node),)
+        raw = node.text
+        return None if raw in _CONSTANTS else (raw.decode("utf-8", "replace"),)
     if kind == "attribute":
+        raw = node.text
+        if _PLAIN_CHAIN.fullmatch(raw):  # the common `a.b.c`, without walking the tree
+            return tuple(raw.decode("utf-8", "replace").split("."))
         head = chain_of(node.child_by_field_name("object"), names)
         attribute = node.child_by_field_name("attribute")
         return None if head is None or attribute is None else (*head, _text(attribute))
+    if kind not in _CHAIN_KINDS:
+        return None
+    if names and node.start_byte in names:
+        return (names[node.start_byte],)
     if kind == "call":
         head = chain_of(node.child_by_field_name("function"), names)
         return None if head is None else (*head, CALL)
@@ -101,9 +107,10 @@ def branch_of(node: Node) -> tuple[tuple[int, int], ...]:
 
 def _branch_index(statement: Node, child: Node) -> int | None:
     """Which alternative of an if/try statement `child` is in (None: not an alternative)."""
+    if child.type == "else_clause" and statement.type == "if_statement":
+        return ELSE  # the branch taken when no other is
     if child.type in ("elif_clause", "else_clause", "except_clause", "except_group_clause"):
-        position = [c.start_byte for c in statement.named_children].index(child.start_byte)
-        return position
+        return [c.start_byte for c in statement.named_children].index(child.start_byte)
     if child.type == "block" and statement.type == "if_statement":
         return 0  # the `if` body
     if child.type == "block" and statement.type == "try_statement":
@@ -188,16 +195,17 @@ def extract(root: Node, source: bytes, matches: list[Match]) -> FileFacts:
                 else ("method" if parent_is_class else "function")
             )
         decorators = _decorator_nodes(node) if node.type != "lambda" else []
-        for decorator in decorators:
-            # `@name` calls name(function); `@factory(arg)` calls what factory(arg) returned
-            chain = chain_of(decorator)
+        for depth, decorator in enumerate(reversed(decorators)):
+            # `@name` calls name(function); `@factory(arg)` calls what factory(arg) returned.
+            # The innermost gets the function itself, each outer one what the inner returned.
+            applied_to = f"<def:{qualname}>" if depth == 0 else f"<dec:{qualname}:{depth}>"
             facts.calls.append(
                 CallFact(
                     parent_name,
-                    chain,
+                    chain_of(decorator),
                     _text(decorator)[:80],
                     _line(decorator),
-                    args=((f"<def:{qualname}>",),),  # applied to the undecorated function
+                    args=((applied_to,),),
                 )
             )
         facts.definitions.append(
@@ -218,24 +226,10 @@ def extract(root: Node, source: bytes, matches: list[Match]) -> FileFacts:
             (node.end_byte, len(scopes.spans) - 1, qualname, node.type == "class_definition")
         )
 
-    for captures in bindings:
-        _container(facts, scopes, names, captures["value"][0])
-    for captures in calls:
-        for argument in captures["arguments"][0].named_children:
-            value = (
-                argument.child_by_field_name("value")
-                if argument.type == "keyword_argument"
-                else argument
-            )
-            if value is not None:
-                _container(facts, scopes, names, value)
-    for captures in loops:
-        _container(facts, scopes, names, captures["iterable"][0])
-
     for captures in calls:
         call = captures["reference.call"][0]
         callee = captures["callee"][0]
-        args, kwargs = _arguments(captures["arguments"][0], names)
+        args, kwargs = _arguments(facts, scopes, names, captures["arguments"][0])
         facts.calls.append(
             CallFact(
                 scope=scopes.at(call.start_byte),
@@ -291,23 +285,27 @@ def _container(facts: FileFacts, scopes: _Scopes, names: dict[int, str], node: N
 
 
 def _arguments(
-    node: Node, names: dict[int, str]
+    facts: FileFacts, scopes: _Scopes, names: dict[int, str], node: Node
 ) -> tuple[tuple[Chain | None, ...], tuple[tuple[str, Chain | None], ...]]:
+    """The chains passed to a call, by position and by keyword (literals are None)."""
     args: list[Chain | None] = []
     kwargs: list[tuple[str, Chain | None]] = []
     for argument in node.named_children:
-        if argument.type == "keyword_argument":
+        kind = argument.type
+        if kind == "keyword_argument":
             name = argument.child_by_field_name("name")
             value = argument.child_by_field_name("value")
             if name is not None and value is not None:
-                kwargs.append((_text(name), chain_of(value, names)))
-        elif argument.type in ("list_splat", "dictionary_splat", "comment"):
-            continue
-        else:
+                _container(facts, scopes, names, value)
+                chain = chain_of(value, names)
+                if chain is not None:
+                    kwargs.append((_text(name), chain))
+        elif kind not in ("list_splat", "dictionary_splat", "comment"):
+            _container(facts, scopes, names, argument)
             args.append(chain_of(argument, names))
     while args and args[-1] is None:
         args.pop()
-    return tuple(args), tuple((k, v) for k, v in kwargs if v is not None)
+    return tuple(args), tuple(kwargs)
 
 
 def _loop(
@@ -315,16 +313,26 @@ def _loop(
 ) -> None:
     """`for x in items:` binds x to an element of items and calls `items.__iter__`."""
     node, target = captures["loop"][0], captures["target"][0]
+    _container(facts, scopes, names, captures["iterable"][0])
     iterable = chain_of(captures["iterable"][0], names)
     scope, line = scopes.at(node.start_byte), _line(node)
     if iterable is None:
         return
-    if iterable[-1] != CALL or len(iterable) < 2 or not iterable[0].startswith("<"):
-        facts.calls.append(CallFact(scope, (*iterable, "__iter__"), "for", line, implicit=True))
+    # the loop calls iter(items) once, then next() on what __iter__ returned
+    facts.calls.append(CallFact(scope, (*iterable, "__iter__"), "for", line, implicit=True))
+    facts.calls.append(
+        CallFact(scope, (*iterable, "__iter__", CALL, "__next__"), "for", line, implicit=True)
+    )
+    branch = branch_of(node)
+    element = (*iterable, SUBSCRIPT)
     if target.type == "identifier":
-        facts.bindings.append(
-            BindingFact(scope, (_text(target),), (*iterable, SUBSCRIPT), line, branch_of(node))
-        )
+        facts.bindings.append(BindingFact(scope, (_text(target),), element, line, branch))
+    elif target.type in ("pattern_list", "tuple_pattern"):  # for name, handler in pairs:
+        for index, part in enumerate(target.named_children):
+            if part.type == "identifier":
+                facts.bindings.append(
+                    BindingFact(scope, (_text(part),), (*element, f"[{index}]"), line, branch)
+                )
 
 
 def _with(facts: FileFacts, scopes: _Scopes, names: dict[int, str], value: Node) -> None:
@@ -472,5 +480,6 @@ def _binding(
             for item in value_node.named_children
             if item.type == "string" and len(_text(item)) >= 2
         ]
+    _container(facts, scopes, names, value_node)
     value = chain_of(value_node, names)
     facts.bindings.append(BindingFact(scope, target, value, _line(node), branch_of(node)))

@@ -17,6 +17,7 @@ from typing import NamedTuple
 
 from brownfield.graph.facts import (
     CALL,
+    ELSE,
     SUBSCRIPT,
     BindingFact,
     CallFact,
@@ -106,13 +107,30 @@ def _alternatives(first: _Binding, second: _Binding) -> bool:
 
 
 def _live(bindings: list[_Binding]) -> list[_Binding]:
-    """The last binding, plus earlier ones in other branches of the same if/try."""
+    """The bindings that may reach a use: the last one; earlier ones in other branches of
+    the same if/try; and the last one before them all when every later binding is
+    conditional relative to it (an `if` without an `else` may leave it in place)."""
     live = [bindings[-1]]
     for binding in reversed(bindings[:-1]):
-        if not all(_alternatives(binding, kept) for kept in live):
-            break
-        live.append(binding)
+        if all(_alternatives(binding, kept) for kept in live):
+            live.append(binding)
+            continue
+        outer = set(binding.branch)
+        conditional = all(set(kept.branch) - outer for kept in live)
+        if conditional and not _exhaustive(live, outer):
+            live.append(binding)
+        break
     return live
+
+
+def _exhaustive(live: list[_Binding], outer: set[tuple[int, int]]) -> bool:
+    """Whether the later bindings cover both the body and the `else` of one if statement."""
+    seen: dict[int, set[int]] = {}
+    for kept in live:
+        for stmt, index in kept.branch:
+            if (stmt, index) not in outer:
+                seen.setdefault(stmt, set()).add(index)
+    return any(0 in indexes and ELSE in indexes for indexes in seen.values())
 
 
 @dataclass
@@ -264,6 +282,7 @@ class Resolver:
         self._modules: set[str] = set()
         self._names: set[str] = set()
         self._reason = ""  # why the current call failed to resolve; the first cause wins
+        self._memo: dict[object, tuple[list[Found], str]] = {}
 
     # -- tables and dependencies -------------------------------------------------
 
@@ -290,6 +309,7 @@ class Resolver:
     def resolve(self, path: str) -> FileGraph:
         """Every edge leaving the definitions of `path`, and what stayed unresolved."""
         self._files, self._modules, self._names = set(), set(), set()
+        self._memo = {}  # evaluations within this file; its dependencies are recorded once
         table = self._table(path)
         graph = FileGraph()
         for definition in table.facts.definitions:
@@ -414,9 +434,14 @@ class Resolver:
     def _evaluate(self, table: _ModuleTable, scope: str, chain: Chain, line: int) -> list[Found]:
         """The values a chain may have when evaluated in `scope` at `line`."""
         key = (table.path, scope, chain, line)
+        known = self._memo.get(key)
+        if known is not None:
+            self._reason = self._reason or known[1]  # the failure cause, as when first computed
+            return known[0]
         if key in self._active:
             return []
         self._active.add(key)
+        outer_reason, self._reason = self._reason, ""
         try:
             head = chain[0]
             if head == "super" and len(chain) > 1 and chain[1] == CALL:
@@ -432,6 +457,10 @@ class Resolver:
             elif head.startswith("<def:"):
                 values = [(Value("def", table.path, head[5:-1]), Resolution.LOCAL)]
                 steps = chain[1:]
+            elif head.startswith("<dec:"):
+                qualname, _, depth = head[5:-1].rpartition(":")
+                values = self._decorated(table, qualname, int(depth))
+                steps = chain[1:]
             else:
                 values = self._lookup(table, scope, head, line)
                 steps = chain[1:]
@@ -441,9 +470,11 @@ class Resolver:
                 values = _unique(
                     found for value, how in values for found in self._step(value, how, step)
                 )
+            self._memo[key] = (values, self._reason)
             return values
         finally:
             self._active.discard(key)
+            self._reason = outer_reason or self._reason
 
     def _step(self, value: Value, how: Resolution, step: str) -> list[Found]:
         if step.startswith("["):
@@ -618,12 +649,16 @@ class Resolver:
         finally:
             self._active.discard(key)
 
-    def _decorated(self, table: _ModuleTable, qualname: str) -> list[Found]:
-        """What a defined name holds: the function itself, or what its decorators return."""
+    def _decorated(
+        self, table: _ModuleTable, qualname: str, depth: int | None = None
+    ) -> list[Found]:
+        """What a defined name holds: the function itself, or what its decorators return
+        (only the `depth` innermost ones when given)."""
         original = Value("def", table.path, qualname)
         definition = table.definitions[qualname]
         values: list[Value] = [original]
-        for chain in reversed(definition.decorators):
+        inner_first = list(reversed(definition.decorators))
+        for chain in inner_first if depth is None else inner_first[:depth]:
             if (
                 chain is None
                 or chain in _PASS_THROUGH
@@ -661,8 +696,8 @@ class Resolver:
 
     def _param_values(self, table: _ModuleTable, scope: str, index: int) -> list[Found]:
         definition = table.definitions.get(scope)
-        if definition is None:
-            return []
+        if definition is None or index >= len(definition.params):
+            return []  # a redefinition (`if ...: def f(a, b)` / `else: def f(a)`) kept the first
         if definition.kind != "method" or index != 0:
             return self._flowing_in(table, definition, index)
         decorators = {chain for chain in definition.decorators if chain}
@@ -683,6 +718,9 @@ class Resolver:
             marker = Value("seq", table.path, f"{definition.qualname}#{index}")
             return [(marker, Resolution.INFERRED)]
         key = ("param", table.path, definition.qualname, index)
+        known = self._memo.get(key)
+        if known is not None:
+            return known[0]
         if key in self._active:
             return []
         self._active.add(key)
@@ -697,7 +735,8 @@ class Resolver:
             bound = definition.kind == "method" and not any(
                 chain == ("staticmethod",) for chain in definition.decorators
             )
-            for call in self._calls_named(table, definition.name):
+            candidates = self._calls_named(table, definition.name) + self._calls_named(table, CALL)
+            for call in candidates:
                 if call.chain is None:
                     continue
                 reached = self._evaluate(table, call.scope, call.chain, call.line)
@@ -722,7 +761,9 @@ class Resolver:
                 for chain in chains:
                     if chain is not None:
                         found += self._evaluate(table, call.scope, chain, call.line)
-            return [(value, Resolution.INFERRED) for value, _ in _unique(found)]
+            result = [(value, Resolution.INFERRED) for value, _ in _unique(found)]
+            self._memo[key] = (result, "")
+            return result
         finally:
             self._active.discard(key)
 

@@ -1,0 +1,5 @@
+"""Fast renderer: plain %-formatting."""
+
+
+def render(template, values):
+    return template % values

@@ -1,0 +1,5 @@
+"""Core subpackage.
+
+Re-exports the engine's entry point.
+"""
+from .engine import start_server

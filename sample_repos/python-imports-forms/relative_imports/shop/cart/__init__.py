@@ -1,0 +1,5 @@
+"""Cart subpackage."""
+
+
+def line_total(price, quantity):
+    return price * quantity
