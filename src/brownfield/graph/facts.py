@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from brownfield.model import Edge, Unresolved
+from brownfield.model import Edge, EdgeKind, Resolution, Unresolved
 
 Chain = tuple[str, ...]
 CALL = "()"
@@ -173,7 +173,8 @@ class FileFacts:
                 for s, c, text, line, args, kwargs, implicit in calls
             ],
             bindings=[
-                BindingFact(s, tuple(t), chain(v), line, _branch(b)) for s, t, v, line, b in binds
+                BindingFact(s, tuple(t), chain(v), line, _branch(b) if b else ())
+                for s, t, v, line, b in binds
             ],
             returns=[ReturnFact(s, tuple(v), line) for s, v, line in rets],
             exports=exports,
@@ -211,3 +212,26 @@ class FileGraph:
     edges: list[Edge] = field(default_factory=list)
     unresolved: list[Unresolved] = field(default_factory=list)
     deps: set[str] = field(default_factory=set)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Sent back from resolution workers: plain tuples and strings pickle much faster.
+        edges = [
+            (e.src, e.dst, e.kind.value, e.path, e.line, e.resolution and e.resolution.value)
+            for e in self.edges
+        ]
+        return (_restore_graph, (edges, [tuple(u) for u in self.unresolved], sorted(self.deps)))
+
+
+_KINDS = {kind.value: kind for kind in EdgeKind}
+_RESOLUTIONS = {resolution.value: resolution for resolution in Resolution}
+
+
+def _restore_graph(edges: list[Any], unresolved: list[Any], deps: list[str]) -> FileGraph:
+    return FileGraph(
+        [
+            Edge(src, dst, _KINDS[kind], path, line, _RESOLUTIONS[how] if how else None)
+            for src, dst, kind, path, line, how in edges
+        ],
+        list(map(Unresolved._make, unresolved)),
+        set(deps),
+    )

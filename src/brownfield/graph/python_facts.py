@@ -34,9 +34,29 @@ def _line(node: Node) -> int:
 
 
 _CONSTANTS = frozenset({b"None", b"True", b"False"})
+_TOP_CAPTURES = (
+    "definition.class",
+    "definition.function",
+    "definition.lambda",
+    "reference.call",
+    "import",
+    "binding",
+    "return",
+    "loop",
+    "with",
+)
 _CHAIN_KINDS = frozenset(
-    {"call", "subscript", "parenthesized_expression", "lambda", "dictionary", "list", "tuple",
-     "set", "expression_list"}
+    {
+        "call",
+        "subscript",
+        "parenthesized_expression",
+        "lambda",
+        "dictionary",
+        "list",
+        "tuple",
+        "set",
+        "expression_list",
+    }
 )
 _CONTAINERS = frozenset({"dictionary", "list", "tuple", "set", "expression_list"})
 _LITERAL_KEYS = frozenset({"string", "integer"})
@@ -149,25 +169,28 @@ def extract(root: Node, source: bytes, matches: list[Match]) -> FileFacts:
     returns: list[dict[str, list[Node]]] = []
     loops: list[dict[str, list[Node]]] = []
     withs: list[Node] = []
-    for _, captures in matches:
-        if "definition.class" in captures:
-            definitions.append((captures["definition.class"][0], captures))
-        elif "definition.function" in captures:
-            definitions.append((captures["definition.function"][0], captures))
-        elif "definition.lambda" in captures:
-            definitions.append((captures["definition.lambda"][0], captures))
-        elif "reference.call" in captures:
-            calls.append(captures)
-        elif "import" in captures:
+    groups: dict[str, list[Any]] = {
+        "definition": definitions,
+        "reference.call": calls,
+        "import": imports,
+        "binding": bindings,
+        "return": returns,
+        "loop": loops,
+        "with": withs,
+    }
+    kinds: dict[int, str] = {}  # pattern index -> its top capture; found once per pattern
+    for pattern, captures in matches:
+        kind = kinds.get(pattern)
+        if kind is None:
+            kind = kinds[pattern] = next(k for k in _TOP_CAPTURES if k in captures)
+        if kind.startswith("definition."):
+            definitions.append((captures[kind][0], captures))
+        elif kind == "import":
             imports.append(captures["import"][0])
-        elif "binding" in captures:
-            bindings.append(captures)
-        elif "return" in captures:
-            returns.append(captures)
-        elif "loop" in captures:
-            loops.append(captures)
-        elif "with" in captures:
+        elif kind == "with":
             withs.append(captures["value"][0])
+        else:
+            groups[kind].append(captures)
 
     scopes = _Scopes()
     names: dict[int, str] = {}  # start byte of a lambda or container -> its synthetic name
@@ -277,7 +300,8 @@ def _container(facts: FileFacts, scopes: _Scopes, names: dict[int, str], node: N
                 continue
         elif node.type == "set":
             key = None
-        _container(facts, scopes, names, element)
+        if element.type in _CONTAINERS:
+            _container(facts, scopes, names, element)
         value = chain_of(element, names)
         if value is not None:
             step = f"[{key}]" if key is not None else SUBSCRIPT
@@ -296,12 +320,14 @@ def _arguments(
             name = argument.child_by_field_name("name")
             value = argument.child_by_field_name("value")
             if name is not None and value is not None:
-                _container(facts, scopes, names, value)
+                if value.type in _CONTAINERS:
+                    _container(facts, scopes, names, value)
                 chain = chain_of(value, names)
                 if chain is not None:
                     kwargs.append((_text(name), chain))
         elif kind not in ("list_splat", "dictionary_splat", "comment"):
-            _container(facts, scopes, names, argument)
+            if kind in _CONTAINERS:
+                _container(facts, scopes, names, argument)
             args.append(chain_of(argument, names))
     while args and args[-1] is None:
         args.pop()
@@ -480,6 +506,7 @@ def _binding(
             for item in value_node.named_children
             if item.type == "string" and len(_text(item)) >= 2
         ]
-    _container(facts, scopes, names, value_node)
+    if value_node.type in _CONTAINERS:
+        _container(facts, scopes, names, value_node)
     value = chain_of(value_node, names)
     facts.bindings.append(BindingFact(scope, target, value, _line(node), branch_of(node)))
