@@ -27,7 +27,7 @@ from brownfield.errors import BuildLockedError, RepositoryError
 from brownfield.graph.discover import DEFAULT_MAX_FILE_SIZE, discover, read_source
 from brownfield.graph.facts import FileFacts, FileGraph
 from brownfield.graph.languages import LANGUAGES
-from brownfield.graph.store import STATE_DIR, FileRow, GraphStore, db_path
+from brownfield.graph.store import STATE_DIR, FileRow, GraphStore, NodeRow, db_path
 from brownfield.model import NodeKind
 
 #: Below this many files to parse, a process pool costs more than it saves.
@@ -165,11 +165,12 @@ def _build(
             continue
         to_parse[rel_path] = (language, data, stat)
 
-    parsed = _parse_all(
+    outputs = _parse_all(
         {path: (language, data) for path, (language, data, _) in to_parse.items()},
         report,
         workers,
     )
+    parsed = {path: output.facts for path, output in outputs.items()}
     live = set(found.files) - {row.path for row in skipped_rows}
     removed = sorted(set(known) - live)
     gone = set(removed) | {row.path for row in skipped_rows if row.path in known}
@@ -186,15 +187,11 @@ def _build(
         if old is not None or new is not None:
             invalidated |= _resolver_module(file_language).invalidated_keys(path, old, new)
     to_resolve = (set(parsed) | store.files_depending_on(invalidated)) & live
-    nodes = {
-        path: _resolver_module(to_parse[path][0]).nodes_of(path, facts)
-        for path, facts in parsed.items()
-    }
     new_methods: dict[str, list[str]] = {}
-    for path_nodes in nodes.values():
-        for node in path_nodes:
-            if node.kind is NodeKind.METHOD:
-                new_methods.setdefault(node.name, []).append(node.id)
+    for output in outputs.values():
+        for node in output.nodes:
+            if node[1] == NodeKind.METHOD.value:
+                new_methods.setdefault(node[2], []).append(node[0])
     methods = _MethodIndex(store, gone | set(parsed), new_methods)
     commit, dirty = git.snapshot(root) if git.work_tree_root(root) else (None, False)
     snapshot = (commit[:12] if commit else "no-commit") + ("+dirty" if dirty else "")
@@ -220,8 +217,8 @@ def _build(
                 facts.diagnostic,
                 facts.line_count,
             )
-            store.put_file(row, json.dumps(facts.to_json(), separators=(",", ":")))
-            store.put_nodes(path, nodes[path])
+            store.put_file(row, outputs[path].facts_json)
+            store.put_nodes(path, outputs[path].nodes)
         for path, stat in unchanged.items():
             if known[path].mtime_ns != stat.st_mtime_ns:
                 store.touch_file(path, stat.st_mtime_ns)
@@ -394,20 +391,34 @@ def _resolve_chunk(language: str, paths: list[str]) -> dict[str, FileGraph]:
     return {path: _resolve_one(resolver, path) for path in paths}
 
 
-def _parse_one(job: tuple[str, str, bytes]) -> tuple[str, FileFacts]:
+@dataclass
+class Parsed:
+    """A parsed file: its facts, its node rows and its facts as stored (made by a worker)."""
+
+    facts: FileFacts
+    nodes: list[NodeRow]
+    facts_json: str
+
+
+def _parse_one(job: tuple[str, str, bytes]) -> tuple[str, Parsed]:
     from brownfield.graph import parser  # tree-sitter loads only when something is parsed
 
     path, language, data = job
-    return path, parser.parse(language, data)
+    facts = parser.parse(language, data)
+    nodes = [
+        (n.id, n.kind.value, n.name, n.qualname, n.path, n.line, n.end_line, n.language)
+        for n in _resolver_module(language).nodes_of(path, facts)
+    ]
+    return path, Parsed(facts, nodes, json.dumps(facts.to_json(), separators=(",", ":")))
 
 
 def _parse_all(
     jobs: dict[str, tuple[str, bytes]], report: Progress, workers: int | None
-) -> dict[str, FileFacts]:
+) -> dict[str, Parsed]:
     """Parse every job, on all cores when there are enough files to pay for the pool."""
     items = [(path, language, data) for path, (language, data) in sorted(jobs.items())]
     total = len(items)
-    results: dict[str, FileFacts] = {}
+    results: dict[str, Parsed] = {}
     count = workers if workers is not None else (os.cpu_count() or 1)
     if total >= POOL_THRESHOLD and count > 1:
         from concurrent.futures import ProcessPoolExecutor

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from brownfield.model import Edge, EdgeKind, Resolution, Unresolved
+from brownfield.model import Unresolved
 
 Chain = tuple[str, ...]
 CALL = "()"
@@ -205,33 +205,18 @@ def _restore(data: list[Any]) -> FileFacts:
     )
 
 
+#: A resolved edge as the store writes it: (src, dst, kind, line, resolution).
+EdgeRow = tuple[str, str, str, int | None, str | None]
+
+
 @dataclass
 class FileGraph:
-    """What resolving one file produced, and the keys of everything it consulted."""
+    """What resolving one file produced, and the keys of everything it consulted.
 
-    edges: list[Edge] = field(default_factory=list)
+    Plain tuples and strings: results cross from resolution workers to the writer, where
+    they go straight into SQLite.
+    """
+
+    edges: list[EdgeRow] = field(default_factory=list)
     unresolved: list[Unresolved] = field(default_factory=list)
     deps: set[str] = field(default_factory=set)
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        # Sent back from resolution workers: plain tuples and strings pickle much faster.
-        edges = [
-            (e.src, e.dst, e.kind.value, e.path, e.line, e.resolution and e.resolution.value)
-            for e in self.edges
-        ]
-        return (_restore_graph, (edges, [tuple(u) for u in self.unresolved], sorted(self.deps)))
-
-
-_KINDS = {kind.value: kind for kind in EdgeKind}
-_RESOLUTIONS = {resolution.value: resolution for resolution in Resolution}
-
-
-def _restore_graph(edges: list[Any], unresolved: list[Any], deps: list[str]) -> FileGraph:
-    return FileGraph(
-        [
-            Edge(src, dst, _KINDS[kind], path, line, _RESOLUTIONS[how] if how else None)
-            for src, dst, kind, path, line, how in edges
-        ],
-        list(map(Unresolved._make, unresolved)),
-        set(deps),
-    )

@@ -27,7 +27,7 @@ from brownfield.graph.facts import (
     FileGraph,
     ImportFact,
 )
-from brownfield.model import Edge, EdgeKind, Node, NodeKind, Resolution, Unresolved
+from brownfield.model import Node, NodeKind, Resolution, Unresolved
 
 #: Decorators that change how a function is bound, not what calling it reaches.
 _PASS_THROUGH = frozenset({("staticmethod",), ("classmethod",), ("property",)})
@@ -315,38 +315,23 @@ class Resolver:
         for definition in table.facts.definitions:
             source = node_id(path, definition.scope)
             graph.edges.append(
-                Edge(
-                    source,
-                    node_id(path, definition.qualname),
-                    EdgeKind.CONTAINS,
-                    path,
-                    definition.line,
-                )
+                (source, node_id(path, definition.qualname), "contains", definition.line, None)
             )
             if definition.kind == "class":
                 for base in self._bases(table, definition):
                     graph.edges.append(
-                        Edge(
+                        (
                             node_id(path, definition.qualname),
                             _target_id(base),
-                            EdgeKind.INHERITS,
-                            path,
+                            "inherits",
                             definition.line,
+                            None,
                         )
                     )
         for fact in table.facts.imports:
             target = self._import_target(table, fact.module, fact.name, fact.level)
             if target is not None and (target.kind != "mod" or target.path):
-                graph.edges.append(
-                    Edge(
-                        path,
-                        _target_id(target),
-                        EdgeKind.IMPORTS,
-                        path,
-                        fact.line,
-                        Resolution.IMPORT,
-                    )
-                )
+                graph.edges.append((path, _target_id(target), "imports", fact.line, "import"))
         for call in table.facts.calls:
             source = node_id(path, call.scope)
             if call.chain is None:
@@ -367,7 +352,7 @@ class Resolver:
                 reason = self._reason or "not-callable"
                 graph.unresolved.append(Unresolved(source, call.text, path, call.line, reason))
             for target_id, how in sorted(targets):
-                graph.edges.append(Edge(source, target_id, EdgeKind.CALLS, path, call.line, how))
+                graph.edges.append((source, target_id, "calls", call.line, how.value))
         graph.edges = list(dict.fromkeys(graph.edges))
         graph.deps = (
             {f"file:{p}" for p in self._files}

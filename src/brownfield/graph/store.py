@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from brownfield.errors import StoreError
-from brownfield.graph.facts import FileFacts
+from brownfield.graph.facts import EdgeRow, FileFacts
 from brownfield.model import Edge, EdgeKind, Node, NodeKind, Resolution, Unresolved
 
 SCHEMA_VERSION = 2  # 2: calls keep their arguments, bindings their branch
@@ -78,6 +78,9 @@ CREATE INDEX unresolved_path ON unresolved(path);
 CREATE INDEX deps_key ON deps(key);
 CREATE INDEX deps_path ON deps(path);
 """
+
+
+NodeRow = tuple[str, str, str, str, str | None, int | None, int | None, str | None]
 
 
 @dataclass(frozen=True)
@@ -258,18 +261,14 @@ class GraphStore:
         self._db.execute("DELETE FROM nodes WHERE path = ?", (path,))
         self.clear_resolution(path)
 
-    def put_nodes(self, path: str, nodes: Sequence[Node]) -> None:
+    def put_nodes(self, path: str, nodes: Sequence[NodeRow]) -> None:
+        """Replace a file's nodes with these rows (id, kind, name, qualname, path, line,
+        end line, language)."""
         if not self.fresh:
             self._tally("nodes", "kind", path, -1)
             self._db.execute("DELETE FROM nodes WHERE path = ?", (path,))
-        self._db.executemany(
-            "INSERT INTO nodes VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-            [
-                (n.id, n.kind.value, n.name, n.qualname, n.path, n.line, n.end_line, n.language)
-                for n in nodes
-            ],
-        )
-        self._delta["nodes"].update(node.kind.value for node in nodes)
+        self._db.executemany("INSERT INTO nodes VALUES (?, ?, ?, ?, ?, ?, ?, ?)", nodes)
+        self._delta["nodes"].update(node[1] for node in nodes)
 
     def clear_resolution(self, path: str) -> None:
         self._orphan_candidates.update(
@@ -284,7 +283,7 @@ class GraphStore:
     def put_resolution(
         self,
         path: str,
-        edges: Sequence[Edge],
+        edges: Sequence[EdgeRow],
         unresolved: Sequence[Unresolved],
         deps: Iterable[str],
     ) -> None:
@@ -293,7 +292,7 @@ class GraphStore:
             self.clear_resolution(path)
         self._db.executemany(
             "INSERT INTO edges VALUES (?, ?, ?, ?, ?, ?)",
-            [(e.src, e.dst, e.kind.value, path, e.line, e.resolution) for e in edges],
+            [(src, dst, kind, path, line, how) for src, dst, kind, line, how in edges],
         )
         self._db.executemany(
             "INSERT INTO unresolved VALUES (?, ?, ?, ?, ?)",
@@ -302,11 +301,9 @@ class GraphStore:
         self._db.executemany(
             "INSERT INTO deps VALUES (?, ?)", [(path, key) for key in sorted(deps)]
         )
-        self._new_targets.update(e.dst for e in edges)
-        for edge in edges:
-            self._delta["edges"][edge.kind.value] += 1
-        for item in unresolved:
-            self._delta["unresolved"][item.reason] += 1
+        self._new_targets.update(edge[1] for edge in edges)
+        self._delta["edges"].update(edge[2] for edge in edges)
+        self._delta["unresolved"].update(item.reason for item in unresolved)
 
     def sync_external_nodes(self) -> None:
         """Keep exactly one external node per outside name that an edge points to.
