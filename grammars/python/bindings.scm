@@ -3,7 +3,7 @@
 ; `with Timer() as t`).
 
 (assignment
-  left: (_) @target
+  left: [(identifier) (attribute)] @target
   right: (_) @value) @binding
 
 (return_statement

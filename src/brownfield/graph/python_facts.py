@@ -252,12 +252,17 @@ def extract(root: Node, source: bytes, matches: list[Match]) -> FileFacts:
     for captures in calls:
         call = captures["reference.call"][0]
         callee = captures["callee"][0]
-        args, kwargs = _arguments(facts, scopes, names, captures["arguments"][0])
+        arguments = captures["arguments"][0]
+        args, kwargs = (
+            _arguments(facts, scopes, names, arguments) if arguments.named_child_count else ((), ())
+        )
+        chain = chain_of(callee, names)
         facts.calls.append(
             CallFact(
                 scope=scopes.at(call.start_byte),
-                chain=chain_of(callee, names),
-                text=_text(callee)[:80],
+                chain=chain,
+                # the callee as written, for reports of unresolved calls
+                text=".".join(chain).replace(".()", "()")[:80] if chain else _text(callee)[:80],
                 line=_line(call),
                 args=args,
                 kwargs=kwargs,
