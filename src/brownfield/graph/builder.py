@@ -321,11 +321,17 @@ def _start_resolution(
     from concurrent.futures import ProcessPoolExecutor
 
     pool = ProcessPoolExecutor(max_workers=count, mp_context=multiprocessing.get_context("fork"))
-    futures = [
-        pool.submit(_resolve_chunk, language, paths[i : i + 64])
-        for language, paths in sorted(by_language.items())
-        for i in range(0, len(paths), 64)
-    ]
+    # Biggest files first, in small chunks, so that both workers finish together.
+    def weight(path: str) -> int:
+        return -len(facts[path].calls)
+
+    futures = []
+    for language, paths in sorted(by_language.items()):
+        ordered = sorted(paths, key=lambda p: (weight(p), p))
+        futures += [
+            pool.submit(_resolve_chunk, language, ordered[i : i + 16])
+            for i in range(0, len(ordered), 16)
+        ]
     _POOL_CONTEXT.clear()  # the workers have their copy
 
     def results() -> Iterator[tuple[str, FileGraph]]:
@@ -393,11 +399,16 @@ def _resolve_chunk(language: str, paths: list[str]) -> dict[str, FileGraph]:
 
 @dataclass
 class Parsed:
-    """A parsed file: its facts, its node rows and its facts as stored (made by a worker)."""
+    """A parsed file, as a worker hands it back: its facts (in their plain form, cheap to
+    send), its node rows and its facts as stored."""
 
-    facts: FileFacts
+    plain: list[Any]
     nodes: list[NodeRow]
     facts_json: str
+
+    @property
+    def facts(self) -> FileFacts:
+        return FileFacts.from_plain(self.plain)
 
 
 def _parse_one(job: tuple[str, str, bytes]) -> tuple[str, Parsed]:
@@ -409,7 +420,8 @@ def _parse_one(job: tuple[str, str, bytes]) -> tuple[str, Parsed]:
         (n.id, n.kind.value, n.name, n.qualname, n.path, n.line, n.end_line, n.language)
         for n in _resolver_module(language).nodes_of(path, facts)
     ]
-    return path, Parsed(facts, nodes, json.dumps(facts.to_json(), separators=(",", ":")))
+    plain = facts.to_json()
+    return path, Parsed(plain, nodes, json.dumps(plain, separators=(",", ":")))
 
 
 def _parse_all(
