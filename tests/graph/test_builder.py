@@ -256,7 +256,9 @@ def test_real_code_builds_without_errors(tmp_path: Path) -> None:
     stdlib = Path(sysconfig.get_paths()["stdlib"])
     root = tmp_path / "stdlib"
     for package in ("json", "email", "importlib", "logging", "asyncio", "unittest"):
-        shutil.copytree(stdlib / package, root / package, ignore=shutil.ignore_patterns("__pycache__", "test*"))
+        shutil.copytree(
+            stdlib / package, root / package, ignore=shutil.ignore_patterns("__pycache__", "test*")
+        )
     for module in ("argparse.py", "_pydecimal.py", "datetime.py", "typing.py", "dataclasses.py"):
         shutil.copy(stdlib / module, root / module)
     summary = build(root, workers=2)

@@ -491,6 +491,12 @@ def test_decorated_names_reach_the_wrapper_and_the_original(repo: Path) -> None:
             """
         },
     )
-    assert graph["m"] == ["m.retry", "m.retry.decorator", "m.retry.decorator.again", "m.traced", "m.traced.wrapper"]
+    assert graph["m"] == [
+        "m.retry",
+        "m.retry.decorator",
+        "m.retry.decorator.again",
+        "m.traced",
+        "m.traced.wrapper",
+    ]
     assert graph["m.traced.wrapper"] == ["m.work"]
     assert graph["m.retry.decorator.again"] == ["m.fetch"]

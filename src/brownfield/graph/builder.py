@@ -321,6 +321,7 @@ def _start_resolution(
     from concurrent.futures import ProcessPoolExecutor
 
     pool = ProcessPoolExecutor(max_workers=count, mp_context=multiprocessing.get_context("fork"))
+
     # Biggest files first, in small chunks, so that both workers finish together.
     def weight(path: str) -> int:
         return -len(facts[path].calls)
