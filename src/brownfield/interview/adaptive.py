@@ -16,21 +16,21 @@ from brownfield.interview import answers as words
 from brownfield.interview.adaptive_state import (
     AdaptiveState,
     AnswerRecord,
-    CitationRecord,
     Component,
-    Deferral,
-    EstablishedFact,
     Round,
     Slot,
     Trigger,
 )
 from brownfield.interview.engine import Feedback, Question, Verdict
+from brownfield.interview.established import add_fact, evidence_line
 from brownfield.interview.evidence import EvidenceSource
 from brownfield.interview.report import progress_table
 from brownfield.interview.review import adaptive_gaps, next_followup, settle, skip_pending
 from brownfield.interview.scoring import AUTO_ANSWER_CAP, dimension_scores, rescore, weights
-from brownfield.interview.slots import STYLE, Prompt, new_slots, prompt_for
+from brownfield.interview.slots import STYLE, Prompt, option_value, prompt_for
 from brownfield.interview.state import SkipAll, now
+from brownfield.interview.topology import edit_topology, new_component, next_id
+from brownfield.interview.triggers import detect, settle_dispute
 from brownfield.model import Fact
 
 STREAK_LIMIT = 3
@@ -43,43 +43,6 @@ TOPOLOGY_HELP = (
     "'defer N: reason' (several separated by ';'), or 1 when it looks right."
 )
 _FACT_REF = re.compile(r"\bF(\d+)\b")
-
-
-def cite(fact: Fact) -> list[CitationRecord]:
-    return [
-        CitationRecord(path=c.path, line=c.line, end_line=c.end_line, symbol=c.symbol)
-        for c in fact.citations
-    ]
-
-
-def add_fact(state: AdaptiveState, fact: Fact, source: str, round_number: int) -> EstablishedFact:
-    record = EstablishedFact(
-        id=f"F{len(state.established_facts) + 1}",
-        topic=fact.topic,
-        subject=fact.subject,
-        statement=fact.statement,
-        citations=cite(fact),
-        source=source,  # type: ignore[arg-type]
-        round=round_number,
-    )
-    state.established_facts.append(record)
-    return record
-
-
-def evidence_line(fact: EstablishedFact) -> str:
-    return f"Evidence  {fact.id}  {fact.statement}"
-
-
-def new_component(
-    number: int, name: str, description: str, touchpoints: list[str], brownfield: bool
-) -> Component:
-    return Component(
-        id=f"C{number}",
-        name=name,
-        description=description,
-        touchpoints=touchpoints,
-        slots=new_slots(brownfield),
-    )
 
 
 class AdaptivePlanner:
@@ -245,74 +208,13 @@ class AdaptivePlanner:
                 f"Topology confirmed: {len(topology.active())} active component(s).",
             )
         try:
-            changed = self._edit_topology(state, text)
+            changed = edit_topology(state, text, self._now())
         except ValueError as exc:
             return Feedback(Verdict.REFUSED, f"{exc}. {TOPOLOGY_HELP}")
         if not changed:
             return Feedback(Verdict.REFUSED, TOPOLOGY_HELP)
         self._record(state, question, text)
         return Feedback(Verdict.ACCEPTED, "Topology updated; please confirm it.")
-
-    def _edit_topology(self, state: AdaptiveState, text: str) -> bool:
-        components = state.topology.components
-        brownfield = state.type == "brownfield"
-        changed = False
-
-        def component(number: str) -> Component:
-            index = int(number) - 1
-            if not 0 <= index < len(components):
-                raise ValueError(f"there is no component {number}")
-            return components[index]
-
-        commands = [c.strip() for c in re.split(r"[;\n]", text) if c.strip()]
-        for command in commands:
-            if m := re.fullmatch(r"add\s*:?\s*(.+)", command, re.I):
-                name = m.group(1).strip()
-                components.append(new_component(self._next_id(state), name, name, [], brownfield))
-            elif m := re.fullmatch(r"remove\s+(\d+)", command, re.I):
-                components.remove(component(m.group(1)))
-            elif m := re.fullmatch(
-                r"merge\s+(\d+)\s*(?:and|,|\s)\s*(\d+)(?:\s*:\s*(.+))?", command, re.I
-            ):
-                first, second = component(m.group(1)), component(m.group(2))
-                first.name = (m.group(3) or f"{first.name} and {second.name}").strip()
-                first.description = f"{first.description}; {second.description}"
-                first.touchpoints = list(dict.fromkeys(first.touchpoints + second.touchpoints))
-                components.remove(second)
-            elif m := re.fullmatch(r"split\s+(\d+)\s*:\s*(.+)", command, re.I):
-                old = component(m.group(1))
-                parts = [p.strip() for p in m.group(2).split("/") if p.strip()]
-                if len(parts) < 2:
-                    raise ValueError("split needs two parts: 'split N: A / B'")
-                at = components.index(old)
-                components.remove(old)
-                for offset, part in enumerate(parts):
-                    made = new_component(
-                        self._next_id(state), part, part, old.touchpoints, brownfield
-                    )
-                    components.insert(at + offset, made)
-            elif m := re.fullmatch(r"defer\s+(\d+)(?:\s*:\s*(.+))?", command, re.I):
-                deferred = component(m.group(1))
-                deferred.status = "deferred"
-                state.topology.deferrals.append(
-                    Deferral(
-                        component_id=deferred.id,
-                        reason=(m.group(2) or "deferred by the person").strip(),
-                        confirmed_at=self._now(),
-                    )
-                )
-            else:
-                raise ValueError(f"cannot read {command!r}")
-            changed = True
-        if not state.topology.active():
-            raise ValueError("at least one component must stay active")
-        if len(components) > 6:
-            raise ValueError("at most 6 top-level components; merge some")
-        return changed
-
-    def _next_id(self, state: AdaptiveState) -> int:
-        numbers = [int(c.id[1:]) for c in state.topology.components]
-        return max(numbers, default=0) + 1
 
     # -- choosing the target ---------------------------------------------------------------
 
@@ -460,7 +362,7 @@ class AdaptivePlanner:
         choice = words.choose(text, options, multiple=slot.name in MULTIPLE_CHOICE)
         value, answer_kind, chosen = choice.value, choice.kind, choice.chosen
         if self._disputed(state, slot):
-            self._settle_dispute(state, slot, value, answer_kind, chosen, number)
+            settle_dispute(state, slot, value, answer_kind, chosen, number)
             answer_kind = "option" if chosen else "other"
         elif word is not None and word.kind == "skip":
             slot.skipped, answer_kind = True, "skip"
@@ -493,7 +395,7 @@ class AdaptivePlanner:
                 quality = 0.5  # a criterion with nothing observable counts half
             slot.value, slot.filled_by, slot.quality, slot.round = value, "person", quality, number
             slot.skipped = False
-            triggers += self._triggers(state, component, slot, text)
+            triggers += detect(state, component, slot, text)
         if kind == "auto-answer":
             state.auto_answer_streak += 1
         else:
@@ -534,104 +436,6 @@ class AdaptivePlanner:
                 f"{state.current_ambiguity:.0%}. Continue, or answer 'enough' to proceed."
             )
         return Feedback(Verdict.ACCEPTED, message)
-
-    def _settle_dispute(
-        self,
-        state: AdaptiveState,
-        slot: Slot,
-        value: str,
-        kind: str,
-        chosen: list[int],
-        number: int,
-    ) -> None:
-        """Re-confirm the disputed fact (option 1), or supersede it with the person's words."""
-        disputed = [f for i in slot.fact_ids if (f := state.fact(i)) and f.open_dispute]
-        if chosen == [1] or re.match(r"confirm\b", value, re.I):
-            for fact in disputed:
-                fact.disputed = False
-            slot.filled_by, slot.quality, slot.round = "evidence", 1.0, number
-            return
-        replacement = add_fact(
-            state, Fact(disputed[0].topic, disputed[0].subject, value), "person", number
-        )
-        for fact in disputed:
-            fact.superseded_by = replacement.id
-        slot.value, slot.filled_by, slot.quality, slot.round = value, "person", 1.0, number
-        slot.fact_ids = [replacement.id]
-
-    def _triggers(
-        self, state: AdaptiveState, component: Component, slot: Slot, text: str
-    ) -> list[Trigger]:
-        """Detect what raises ambiguity; each lowers the affected slot (seed mechanism A)."""
-        found: list[Trigger] = []
-        # A: contradiction of an established fact ("F3 is wrong", or a negation naming its subject)
-        for fact in state.established_facts:
-            if fact.source != "evidence" or fact.disputed:
-                continue
-            named = re.search(rf"\bF{fact.id[1:]}\b", text) is not None
-            subject = fact.subject.rsplit(".", 1)[-1].lower()
-            mentioned = named or (len(subject) > 2 and subject in words.words_of(text))
-            if mentioned and words.mentions_negation(text):
-                fact.disputed = True
-                for owner in state.topology.components:
-                    for other in owner.slots:
-                        if fact.id in other.fact_ids:
-                            other.filled_by, other.quality = None, 0.0
-                found.append(
-                    Trigger(
-                        kind="contradiction",
-                        component=component.id,
-                        dimension="context",
-                        slot=slot.name,
-                        evidence=f"the answer disputes {fact.id}: {fact.statement}",
-                        fact_id=fact.id,
-                    )
-                )
-        # B: inconsistency between filled slots of this component
-        values = {s.name: (s.value or "") for s in component.slots if s.filled_by == "person"}
-        outcome, non_goals = values.get("outcome", ""), values.get("non_goals", "")
-        if outcome and non_goals and _overlap(non_goals, outcome) >= 0.6:
-            found.append(self._inconsistent(component, slot, "a non-goal repeats the goal"))
-        keeps = re.search(
-            r"\b(keep|unchanged|same signature|no api change)\b",
-            values.get("compatibility", ""),
-            re.I,
-        )
-        changes = re.search(
-            r"\b(change|add|rename|remove)s?\b.*\b(signature|parameter|argument)s?\b",
-            values.get("acceptance", "") + " " + outcome,
-            re.I,
-        )
-        if keeps and changes:
-            found.append(
-                self._inconsistent(
-                    component, slot, "callers stay unchanged, yet the signature changes"
-                )
-            )
-        # D: scope expansion
-        if words.mentions_expansion(text) and slot.name not in ("non_goals", "edge_cases"):
-            boundary = next(s for s in component.slots if s.name == "non_goals")
-            boundary.filled_by, boundary.quality, boundary.skipped = None, 0.0, False
-            found.append(
-                Trigger(
-                    kind="scope-expansion",
-                    component=component.id,
-                    dimension="constraints",
-                    slot="non_goals",
-                    evidence=f"the answer adds scope: '{text}'",
-                )
-            )
-        return found
-
-    def _inconsistent(self, component: Component, slot: Slot, why: str) -> Trigger:
-        slot.filled_by, slot.quality, slot.skipped = None, 0.0, False
-        return Trigger(
-            kind="inconsistency",
-            component=component.id,
-            dimension=slot.dimension,
-            slot=slot.name,
-            evidence=why,
-        )
 
     # -- review: final free-form and coverage follow-ups ------------------------------------
 
@@ -748,13 +552,13 @@ class AdaptivePlanner:
         parts = []
         for component in state.topology.active():
             slots = {s.name: s.value for s in component.slots if s.filled_by}
-            outcome = _strip_option(slots.get("outcome") or component.description)
+            outcome = option_value(slots.get("outcome") or component.description)
             parts.append(outcome[0].upper() + outcome[1:] if outcome else component.name)
         sentence = "; and ".join(parts)
         first = state.topology.active()[0]
         slots = {s.name: s.value for s in first.slots if s.filled_by}
-        acceptance = _strip_option(slots.get("acceptance") or "")
-        non_goals = _strip_option(slots.get("non_goals") or "")
+        acceptance = option_value(slots.get("acceptance") or "")
+        non_goals = option_value(slots.get("non_goals") or "")
         if acceptance:
             sentence += f", so that {acceptance[0].lower()}{acceptance[1:]}"
         if non_goals and non_goals.lower() != "nothing is excluded":
@@ -803,7 +607,7 @@ class AdaptivePlanner:
                 return Feedback(Verdict.REFUSED, "Name the missing scope.")
             self._record(state, question, text)
             state.topology.components.append(
-                new_component(self._next_id(state), text, text, [], state.type == "brownfield")
+                new_component(next_id(state), text, text, [], state.type == "brownfield")
             )
             state.restate_loops += 1
             state.step, state.phase, state.restated_goal = None, "interviewing", None
@@ -916,15 +720,3 @@ def planned(state: AdaptiveState) -> int:
 
 def question_options(question: Question) -> tuple[str, ...]:
     return tuple(re.findall(r"^\s+\d+\. (.+)$", question.text, re.M))
-
-
-def _strip_option(value: str) -> str:
-    for prefix in ("Exactly as stated: ", "A smaller first step: "):
-        if value.startswith(prefix):
-            return value[len(prefix) :]
-    return value
-
-
-def _overlap(first: str, second: str) -> float:
-    a, b = words.words_of(first), words.words_of(second)
-    return len(a & b) / len(a) if a else 0.0

@@ -54,6 +54,18 @@ def new_slots(brownfield: bool) -> list[Slot]:
     ]
 
 
+#: Option labels that frame a value ("Exactly as stated: X"); the value is what follows.
+_FRAMES = ("Exactly as stated: ", "A smaller first step: ")
+
+
+def option_value(label: str) -> str:
+    """The decision an option label carries, without its framing words."""
+    for frame in _FRAMES:
+        if label.startswith(frame):
+            return label[len(frame) :]
+    return label
+
+
 @dataclass(frozen=True)
 class Prompt:
     """A decision question: the text and its 2 to 4 options, the first one recommended."""
@@ -83,9 +95,9 @@ def prompt_for(
     top = touched[0][0].rsplit(".", 1)[-1] if touched else name
     callers = evidence.caller_names(component) if evidence else []
     if slot.name == "outcome":
-        options = [f"Exactly as stated: {component.description}"]
+        options = [f"{_FRAMES[0]}{component.description}"]
         if touched:
-            options.append(f"A smaller first step: only change {touched[0][0]} ({touched[0][1]})")
+            options.append(f"{_FRAMES[1]}only change {touched[0][0]} ({touched[0][1]})")
         options.append("Something bigger: the description is only part of it (say what)")
         return Prompt(
             f"When '{name}' is done, what exactly happens that does not happen today?",

@@ -8,9 +8,8 @@ from pathlib import Path
 from brownfield.interview.adaptive_state import AdaptiveState, CitationRecord, Component
 from brownfield.interview.requirements import compile_requirements
 from brownfield.interview.scoring import dimension_scores, weights
+from brownfield.interview.slots import option_value
 from brownfield.interview.state import InterviewState, SpecData
-
-_PREFIXES = ("Exactly as stated: ", "A smaller first step: ")
 
 
 @dataclass(frozen=True)
@@ -32,17 +31,10 @@ def spec_status(state: AdaptiveState) -> str:
 
 def _values(component: Component, name: str) -> list[str]:
     return [
-        _clean(slot.value)
+        option_value(slot.value)
         for slot in component.slots
         if slot.name == name and slot.filled_by in ("person", "auto") and slot.value
     ]
-
-
-def _clean(value: str) -> str:
-    for prefix in _PREFIXES:
-        if value.startswith(prefix):
-            return value[len(prefix) :]
-    return value
 
 
 def _line_of(root: Path, path: str, line: int) -> str | None:
@@ -166,7 +158,7 @@ def compile_spec(state: AdaptiveState, root: Path, interview_hash: str | None = 
     ] or ["- [ ] none stated"]
     lines += ["", "## Assumptions"]
     assumed = [
-        f"- {c.name}: {s.name.replace('_', ' ')} = {_clean(s.value or '')} "
+        f"- {c.name}: {s.name.replace('_', ' ')} = {option_value(s.value or '')} "
         "(you decide; capped at 0.85)"
         for c in active
         for s in c.slots
@@ -224,7 +216,7 @@ def requirements_from(state: AdaptiveState, interview_hash: str | None = None) -
         c.description for c in state.topology.components if c.status == "deferred"
     ]
     spec.scope.assumptions = [
-        f"{s.name.replace('_', ' ')}: {_clean(s.value or '')}"
+        f"{s.name.replace('_', ' ')}: {option_value(s.value or '')}"
         for c in active
         for s in c.slots
         if s.filled_by == "auto"

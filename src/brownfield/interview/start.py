@@ -9,11 +9,12 @@ from pathlib import Path
 
 from brownfield.errors import UsageError
 from brownfield.graph.store import GraphStore
-from brownfield.interview.adaptive import add_fact, new_component
 from brownfield.interview.adaptive_state import AdaptiveState, Relationship, TouchpointRecord
+from brownfield.interview.established import add_fact
 from brownfield.interview.evidence import EvidenceSource
 from brownfield.interview.scoring import rescore
 from brownfield.interview.state import StateError, now, read_mapping, slugify
+from brownfield.interview.topology import new_component
 from brownfield.query.context import STOP_WORDS, Touchpoint, idea_words, touchpoints
 from brownfield.query.traverse import file_query
 
