@@ -17,7 +17,6 @@ from typing import NamedTuple
 
 from brownfield.graph.facts import (
     CALL,
-    ELSE,
     SUBSCRIPT,
     BindingFact,
     CallFact,
@@ -26,6 +25,16 @@ from brownfield.graph.facts import (
     FileFacts,
     FileGraph,
     ImportFact,
+)
+from brownfield.graph.python_scopes import (
+    Binding,
+    ModuleTable,
+    absolute_module,
+    build_table,
+    builtin_id,
+    live,
+    module_name,
+    node_id,
 )
 from brownfield.model import Node, NodeKind, Resolution, Unresolved
 
@@ -59,23 +68,6 @@ class Value(NamedTuple):
 Found = tuple[Value, Resolution]
 
 
-def module_name(path: str) -> str:
-    """`pkg/mod.py` -> `pkg.mod`; `pkg/__init__.py` -> `pkg`."""
-    stem = path[: -len(".py")] if path.endswith(".py") else path
-    parts = stem.split("/")
-    if parts[-1] == "__init__" and len(parts) > 1:
-        parts = parts[:-1]
-    return ".".join(parts)
-
-
-def node_id(path: str, qualname: str) -> str:
-    return f"{path}::{qualname}" if qualname else path
-
-
-def builtin_id(name: str) -> str:
-    return f"<builtin>.{name}"
-
-
 @dataclass
 class World:
     """The repository as the resolver sees it: its modules and a way to read their facts."""
@@ -91,127 +83,6 @@ class World:
             parts = dotted.split(".")
             for size in range(1, len(parts)):
                 self.packages.add(".".join(parts[:size]))
-
-
-class _Binding(NamedTuple):
-    line: int
-    source: str  # "def" | "import" | "assign" | "param"
-    payload: object
-    branch: tuple[tuple[int, int], ...] = ()
-
-
-def _alternatives(first: _Binding, second: _Binding) -> bool:
-    """Whether two bindings sit in different branches of one if/try (both may be live)."""
-    theirs = dict(second.branch)
-    return any(stmt in theirs and theirs[stmt] != index for stmt, index in first.branch)
-
-
-def _live(bindings: list[_Binding]) -> list[_Binding]:
-    """The bindings that may reach a use: the last one; earlier ones in other branches of
-    the same if/try; and the last one before them all when every later binding is
-    conditional relative to it (an `if` without an `else` may leave it in place)."""
-    live = [bindings[-1]]
-    for binding in reversed(bindings[:-1]):
-        if all(_alternatives(binding, kept) for kept in live):
-            live.append(binding)
-            continue
-        outer = set(binding.branch)
-        conditional = all(set(kept.branch) - outer for kept in live)
-        if conditional and not _exhaustive(live, outer):
-            live.append(binding)
-        break
-    return live
-
-
-def _exhaustive(live: list[_Binding], outer: set[tuple[int, int]]) -> bool:
-    """Whether the later bindings cover both the body and the `else` of one if statement."""
-    seen: dict[int, set[int]] = {}
-    for kept in live:
-        for stmt, index in kept.branch:
-            if (stmt, index) not in outer:
-                seen.setdefault(stmt, set()).add(index)
-    return any(0 in indexes and ELSE in indexes for indexes in seen.values())
-
-
-@dataclass
-class _ModuleTable:
-    """One file's scopes: name bindings per scope, definitions, instance attributes."""
-
-    path: str
-    dotted: str
-    facts: FileFacts
-    definitions: dict[str, Definition]
-    scopes: dict[str, dict[str, list[_Binding]]]
-    star_imports: list[tuple[str, int]]  # (absolute module, line) of `from m import *`
-    instance_attributes: dict[str, dict[str, list[BindingFact]]]  # class -> attr -> bindings
-    containers: dict[str, list[BindingFact]] = field(default_factory=dict)  # <c..> -> elements
-    calls_named: dict[str, list[CallFact]] | None = None  # last chain step -> calls (lazy)
-
-
-def _build_table(path: str, facts: FileFacts) -> _ModuleTable:
-    dotted = module_name(path)
-    scopes: dict[str, dict[str, list[_Binding]]] = {"": {}}
-    definitions: dict[str, Definition] = {}
-    for definition in facts.definitions:
-        definitions.setdefault(definition.qualname, definition)
-        scopes.setdefault(definition.qualname, {})
-        scopes.setdefault(definition.scope, {}).setdefault(definition.name, []).append(
-            _Binding(definition.line, "def", definition.qualname)
-        )
-    for definition in facts.definitions:
-        if definition.kind == "class":
-            continue
-        local = scopes[definition.qualname]
-        for index, param in enumerate(definition.params):
-            local.setdefault(param.lstrip("*"), []).append(
-                _Binding(definition.line, "param", index)
-            )
-    table = _ModuleTable(path, dotted, facts, definitions, scopes, [], {})
-    for fact in facts.imports:
-        scope = scopes.setdefault(fact.scope, {})
-        if fact.name == "*":
-            if not fact.scope:
-                absolute = _absolute_module(dotted, path, fact.module, fact.level)
-                if absolute is not None:
-                    table.star_imports.append((absolute, fact.line))
-            continue
-        if fact.name is not None:
-            bound = fact.alias or fact.name.split(".")[0]
-        else:
-            bound = fact.alias or fact.module.split(".")[0]
-        scope.setdefault(bound, []).append(_Binding(fact.line, "import", fact, fact.branch))
-    for binding in facts.bindings:
-        if len(binding.target) == 1:
-            scope = scopes.setdefault(binding.scope, {})
-            scope.setdefault(binding.target[0], []).append(
-                _Binding(binding.line, "assign", binding, binding.branch)
-            )
-        elif binding.target[0].startswith("<c"):
-            table.containers.setdefault(binding.target[0], []).append(binding)
-        elif len(binding.target) == 2:
-            owner = definitions.get(binding.scope)
-            if owner is None or owner.kind != "method" or not owner.params:
-                continue
-            if binding.target[0] == owner.params[0]:
-                attributes = table.instance_attributes.setdefault(owner.scope, {})
-                attributes.setdefault(binding.target[1], []).append(binding)
-    for scope in scopes.values():
-        for bindings in scope.values():
-            bindings.sort(key=lambda binding: binding.line)
-    return table
-
-
-def _absolute_module(dotted: str, path: str, module: str, level: int) -> str | None:
-    """The absolute name of a (possibly relative) import, or None if it climbs too high."""
-    if level == 0:
-        return module
-    package = dotted.split(".") if path.endswith("__init__.py") else dotted.split(".")[:-1]
-    if level > 1:
-        if level - 1 > len(package):
-            return None
-        package = package[: len(package) - (level - 1)]
-    parts = [*package, *([module] if module else [])]
-    return ".".join(parts) if parts else None
 
 
 def nodes_of(path: str, facts: FileFacts) -> list[Node]:
@@ -274,7 +145,7 @@ class Resolver:
 
     def __init__(self, world: World) -> None:
         self.world = world
-        self._tables: dict[str, _ModuleTable] = {}
+        self._tables: dict[str, ModuleTable] = {}
         self._mro: dict[tuple[str, str], list[Value]] = {}
         self._active: set[object] = set()
         # what resolving the current file consulted: the keys of its dependencies
@@ -286,11 +157,11 @@ class Resolver:
 
     # -- tables and dependencies -------------------------------------------------
 
-    def _table(self, path: str) -> _ModuleTable:
+    def _table(self, path: str) -> ModuleTable:
         self._files.add(path)
         table = self._tables.get(path)
         if table is None:
-            table = _build_table(path, self.world.load_facts(path))
+            table = build_table(path, self.world.load_facts(path))
             self._tables[path] = table
         return table
 
@@ -362,9 +233,9 @@ class Resolver:
         return graph
 
     def _import_target(
-        self, table: _ModuleTable, module: str, name: str | None, level: int
+        self, table: ModuleTable, module: str, name: str | None, level: int
     ) -> Value | None:
-        absolute = _absolute_module(table.dotted, table.path, module, level)
+        absolute = absolute_module(table.dotted, table.path, module, level)
         if absolute is None:
             return None
         if name not in (None, "*"):
@@ -373,7 +244,7 @@ class Resolver:
                 return submodule
         return self._module(absolute) or Value("ext", "", absolute)
 
-    def _bases(self, table: _ModuleTable, definition: Definition) -> list[Value]:
+    def _bases(self, table: ModuleTable, definition: Definition) -> list[Value]:
         bases: list[Value] = []
         for chain in definition.bases:
             for value, _ in self._evaluate(table, definition.scope, chain, definition.line):
@@ -416,7 +287,7 @@ class Resolver:
 
     # -- evaluation ---------------------------------------------------------------
 
-    def _evaluate(self, table: _ModuleTable, scope: str, chain: Chain, line: int) -> list[Found]:
+    def _evaluate(self, table: ModuleTable, scope: str, chain: Chain, line: int) -> list[Found]:
         """The values a chain may have when evaluated in `scope` at `line`."""
         key = (table.path, scope, chain, line)
         known = self._memo.get(key)
@@ -546,7 +417,7 @@ class Resolver:
 
     # -- names ------------------------------------------------------------------------
 
-    def _lookup(self, table: _ModuleTable, scope: str, name: str, line: int) -> list[Found]:
+    def _lookup(self, table: ModuleTable, scope: str, name: str, line: int) -> list[Found]:
         """Python's LEGB lookup of a bare name used at `line` inside `scope`."""
         current: str | None = scope
         first = True
@@ -572,7 +443,7 @@ class Resolver:
         return []
 
     def _lookup_in_scope(
-        self, table: _ModuleTable, scope: str, name: str, line: int | None
+        self, table: ModuleTable, scope: str, name: str, line: int | None
     ) -> list[Found] | None:
         """The values of `name` bound in exactly this scope, or None when it is not bound there.
 
@@ -590,11 +461,11 @@ class Resolver:
             ]
             bindings = before or bindings
         found: list[Found] = []
-        for binding in _live(bindings):
+        for binding in live(bindings):
             found.extend(self._binding_values(table, scope, binding))
         return _unique(found)
 
-    def _binding_values(self, table: _ModuleTable, scope: str, binding: _Binding) -> list[Found]:
+    def _binding_values(self, table: ModuleTable, scope: str, binding: Binding) -> list[Found]:
         if binding.source == "def":
             return self._decorated(table, str(binding.payload))
         if binding.source == "import":
@@ -610,9 +481,9 @@ class Resolver:
             for value, _ in self._evaluate(table, scope, fact.value, fact.line)
         ]
 
-    def _import_values(self, table: _ModuleTable, fact: object) -> list[Found]:
+    def _import_values(self, table: ModuleTable, fact: object) -> list[Found]:
         assert isinstance(fact, ImportFact)
-        absolute = _absolute_module(table.dotted, table.path, fact.module, fact.level)
+        absolute = absolute_module(table.dotted, table.path, fact.module, fact.level)
         if absolute is None:
             self._reason = self._reason or "unknown-name"
             return []
@@ -635,7 +506,7 @@ class Resolver:
             self._active.discard(key)
 
     def _decorated(
-        self, table: _ModuleTable, qualname: str, depth: int | None = None
+        self, table: ModuleTable, qualname: str, depth: int | None = None
     ) -> list[Found]:
         """What a defined name holds: the function itself, or what its decorators return
         (only the `depth` innermost ones when given)."""
@@ -679,7 +550,7 @@ class Resolver:
                 ]
         return found
 
-    def _param_values(self, table: _ModuleTable, scope: str, index: int) -> list[Found]:
+    def _param_values(self, table: ModuleTable, scope: str, index: int) -> list[Found]:
         definition = table.definitions.get(scope)
         if definition is None or index >= len(definition.params):
             return []  # a redefinition (`if ...: def f(a, b)` / `else: def f(a)`) kept the first
@@ -694,7 +565,7 @@ class Resolver:
         return [(Value("inst", table.path, definition.scope), Resolution.SELF)]
 
     def _flowing_in(
-        self, table: _ModuleTable, definition: Definition, index: int, gather: bool = True
+        self, table: ModuleTable, definition: Definition, index: int, gather: bool = True
     ) -> list[Found]:
         """Values passed into a parameter: its default, and the arguments of every call of
         the function in the same module (positional, keyword, or gathered by `*args`, whose
@@ -752,7 +623,7 @@ class Resolver:
         finally:
             self._active.discard(key)
 
-    def _calls_named(self, table: _ModuleTable, name: str) -> list[CallFact]:
+    def _calls_named(self, table: ModuleTable, name: str) -> list[CallFact]:
         """The calls of a module whose callee chain ends in `name` (or a constructor call)."""
         if table.calls_named is None:
             table.calls_named = {}
@@ -761,7 +632,7 @@ class Resolver:
                     table.calls_named.setdefault(call.chain[-1], []).append(call)
         return table.calls_named.get(name, [])
 
-    def _star_lookup(self, table: _ModuleTable, name: str) -> list[Found]:
+    def _star_lookup(self, table: ModuleTable, name: str) -> list[Found]:
         for module_name_, _ in reversed(table.star_imports):
             module = self._module(module_name_)
             if module is None or not module.path:
@@ -790,7 +661,7 @@ class Resolver:
         definition = self._table(value.path).definitions.get(value.name)
         return definition is not None and definition.kind == "class"
 
-    def _enclosing_class(self, table: _ModuleTable, scope: str) -> str | None:
+    def _enclosing_class(self, table: ModuleTable, scope: str) -> str | None:
         definition = table.definitions.get(scope)
         while definition is not None and definition.kind != "class":
             definition = table.definitions.get(definition.scope)

@@ -1,0 +1,149 @@
+"""Python: one file's scopes as tables of name bindings, and which bindings are live.
+
+A module table lists, per scope, every binding of every name (definitions, imports,
+assignments, parameters) with its line and the if/try branch it sits in; container literals
+and instance attributes are kept beside them. The resolver reads these tables.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import NamedTuple
+
+from brownfield.graph.facts import ELSE, BindingFact, CallFact, Definition, FileFacts
+
+
+def module_name(path: str) -> str:
+    """`pkg/mod.py` -> `pkg.mod`; `pkg/__init__.py` -> `pkg`."""
+    stem = path[: -len(".py")] if path.endswith(".py") else path
+    parts = stem.split("/")
+    if parts[-1] == "__init__" and len(parts) > 1:
+        parts = parts[:-1]
+    return ".".join(parts)
+
+
+def node_id(path: str, qualname: str) -> str:
+    return f"{path}::{qualname}" if qualname else path
+
+
+def builtin_id(name: str) -> str:
+    return f"<builtin>.{name}"
+
+
+class Binding(NamedTuple):
+    line: int
+    source: str  # "def" | "import" | "assign" | "param"
+    payload: object
+    branch: tuple[tuple[int, int], ...] = ()
+
+
+def alternatives(first: Binding, second: Binding) -> bool:
+    """Whether two bindings sit in different branches of one if/try (both may be live)."""
+    theirs = dict(second.branch)
+    return any(stmt in theirs and theirs[stmt] != index for stmt, index in first.branch)
+
+
+def live(bindings: list[Binding]) -> list[Binding]:
+    """The bindings that may reach a use: the last one; earlier ones in other branches of
+    the same if/try; and the last one before them all when every later binding is
+    conditional relative to it (an `if` without an `else` may leave it in place)."""
+    live = [bindings[-1]]
+    for binding in reversed(bindings[:-1]):
+        if all(alternatives(binding, kept) for kept in live):
+            live.append(binding)
+            continue
+        outer = set(binding.branch)
+        conditional = all(set(kept.branch) - outer for kept in live)
+        if conditional and not exhaustive(live, outer):
+            live.append(binding)
+        break
+    return live
+
+
+def exhaustive(live: list[Binding], outer: set[tuple[int, int]]) -> bool:
+    """Whether the later bindings cover both the body and the `else` of one if statement."""
+    seen: dict[int, set[int]] = {}
+    for kept in live:
+        for stmt, index in kept.branch:
+            if (stmt, index) not in outer:
+                seen.setdefault(stmt, set()).add(index)
+    return any(0 in indexes and ELSE in indexes for indexes in seen.values())
+
+
+@dataclass
+class ModuleTable:
+    """One file's scopes: name bindings per scope, definitions, instance attributes."""
+
+    path: str
+    dotted: str
+    facts: FileFacts
+    definitions: dict[str, Definition]
+    scopes: dict[str, dict[str, list[Binding]]]
+    star_imports: list[tuple[str, int]]  # (absolute module, line) of `from m import *`
+    instance_attributes: dict[str, dict[str, list[BindingFact]]]  # class -> attr -> bindings
+    containers: dict[str, list[BindingFact]] = field(default_factory=dict)  # <c..> -> elements
+    calls_named: dict[str, list[CallFact]] | None = None  # last chain step -> calls (lazy)
+
+
+def build_table(path: str, facts: FileFacts) -> ModuleTable:
+    dotted = module_name(path)
+    scopes: dict[str, dict[str, list[Binding]]] = {"": {}}
+    definitions: dict[str, Definition] = {}
+    for definition in facts.definitions:
+        definitions.setdefault(definition.qualname, definition)
+        scopes.setdefault(definition.qualname, {})
+        scopes.setdefault(definition.scope, {}).setdefault(definition.name, []).append(
+            Binding(definition.line, "def", definition.qualname)
+        )
+    for definition in facts.definitions:
+        if definition.kind == "class":
+            continue
+        local = scopes[definition.qualname]
+        for index, param in enumerate(definition.params):
+            local.setdefault(param.lstrip("*"), []).append(Binding(definition.line, "param", index))
+    table = ModuleTable(path, dotted, facts, definitions, scopes, [], {})
+    for fact in facts.imports:
+        scope = scopes.setdefault(fact.scope, {})
+        if fact.name == "*":
+            if not fact.scope:
+                absolute = absolute_module(dotted, path, fact.module, fact.level)
+                if absolute is not None:
+                    table.star_imports.append((absolute, fact.line))
+            continue
+        if fact.name is not None:
+            bound = fact.alias or fact.name.split(".")[0]
+        else:
+            bound = fact.alias or fact.module.split(".")[0]
+        scope.setdefault(bound, []).append(Binding(fact.line, "import", fact, fact.branch))
+    for binding in facts.bindings:
+        if len(binding.target) == 1:
+            scope = scopes.setdefault(binding.scope, {})
+            scope.setdefault(binding.target[0], []).append(
+                Binding(binding.line, "assign", binding, binding.branch)
+            )
+        elif binding.target[0].startswith("<c"):
+            table.containers.setdefault(binding.target[0], []).append(binding)
+        elif len(binding.target) == 2:
+            owner = definitions.get(binding.scope)
+            if owner is None or owner.kind != "method" or not owner.params:
+                continue
+            if binding.target[0] == owner.params[0]:
+                attributes = table.instance_attributes.setdefault(owner.scope, {})
+                attributes.setdefault(binding.target[1], []).append(binding)
+    for scope in scopes.values():
+        for bindings in scope.values():
+            bindings.sort(key=lambda binding: binding.line)
+    return table
+
+
+def absolute_module(dotted: str, path: str, module: str, level: int) -> str | None:
+    """The absolute name of a (possibly relative) import, or None if it climbs too high."""
+    if level == 0:
+        return module
+    package = dotted.split(".") if path.endswith("__init__.py") else dotted.split(".")[:-1]
+    if level > 1:
+        if level - 1 > len(package):
+            return None
+        package = package[: len(package) - (level - 1)]
+    parts = [*package, *([module] if module else [])]
+    return ".".join(parts) if parts else None
