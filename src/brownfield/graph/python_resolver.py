@@ -512,6 +512,8 @@ class Resolver:
         (only the `depth` innermost ones when given)."""
         original = Value("def", table.path, qualname)
         definition = table.definitions[qualname]
+        if not definition.decorators:
+            return [(original, Resolution.LOCAL)]
         values: list[Value] = [original]
         inner_first = list(reversed(definition.decorators))
         for chain in inner_first if depth is None else inner_first[:depth]:
