@@ -272,3 +272,19 @@ def test_state_and_artifact_agree(tmp_path: Path) -> None:
     on_disk = (tmp_path / "docs/interview.yaml").read_text()
     assert on_disk == render(build_artifact(load(session.state_path), session.state_path.name))
     assert isinstance(session.state, InterviewState)
+
+
+def test_missing_or_wrong_files_are_one_line_errors(tmp_path: Path) -> None:
+    missing = str(tmp_path / "nope.yaml")
+    for args in (["show", missing], ["status", missing], ["approve", missing, "--sha256", "ab"]):
+        code, _, err = run(*args, "--repo", str(tmp_path)) if args[0] != "show" else run(*args)
+        assert code == 1 and err.startswith("error: ") and err.count("\n") == 1, (args, err)
+    session = phases(tmp_path, ["T"])
+    code, _, err = run(
+        "interview", "--resume", str(tmp_path / "docs/interview.yaml"), "--repo", str(tmp_path)
+    )
+    assert code == 1
+    assert err == (
+        f"error: {tmp_path / 'docs/interview.yaml'} is an interview artifact, not a state file; "
+        f"resume {session.state_path.name}\n"
+    )

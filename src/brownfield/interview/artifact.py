@@ -27,6 +27,7 @@ from brownfield.interview.state import (
     FollowUp,
     InterviewState,
     Review,
+    StateError,
     _Strict,
     dump,
     load_data,
@@ -372,11 +373,17 @@ def render(artifact: Artifact) -> str:
 
 
 def load_artifact(path: Path) -> Artifact:
+    if not path.is_file():
+        raise StateError(f"no interview artifact at {path}")
     return validate(Artifact, load_data(path), path)
 
 
 def sha256_of(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()
+    """The SHA-256 of a file's exact bytes."""
+    try:
+        return hashlib.sha256(path.read_bytes()).hexdigest()
+    except OSError as exc:
+        raise StateError(f"cannot read {path}: {exc.strerror or exc}") from None
 
 
 # -- receipts ----------------------------------------------------------------------------

@@ -285,6 +285,9 @@ def load(path: Path) -> InterviewState:
 def load_any(path: Path) -> BaseModel:
     """A state file of either mode (phases or adaptive), chosen by its `mode` field."""
     data = load_data(path)
+    if data.get("artifact") == "interview":
+        state = data.get("generated_by", {}).get("state_path", "its INTERVIEW-<slug>.yaml")
+        raise StateError(f"{path} is an interview artifact, not a state file; resume {state}")
     if data.get("mode") == "adaptive":
         from brownfield.interview.adaptive_state import AdaptiveState
 
