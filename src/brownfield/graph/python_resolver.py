@@ -13,22 +13,23 @@ from __future__ import annotations
 import builtins
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import NamedTuple
 
 from brownfield.graph.facts import (
     CALL,
     SUBSCRIPT,
     BindingFact,
-    CallFact,
     Chain,
     Definition,
     FileFacts,
     FileGraph,
     ImportFact,
 )
+from brownfield.graph.python_flow import ValueFlow, unique
 from brownfield.graph.python_scopes import (
     Binding,
+    Found,
     ModuleTable,
+    Value,
     absolute_module,
     build_table,
     builtin_id,
@@ -37,9 +38,6 @@ from brownfield.graph.python_scopes import (
     node_id,
 )
 from brownfield.model import Node, NodeKind, Resolution, Unresolved
-
-#: Decorators that change how a function is bound, not what calling it reaches.
-_PASS_THROUGH = frozenset({("staticmethod",), ("classmethod",), ("property",)})
 
 BUILTIN_NAMES = frozenset(name for name in dir(builtins) if not name.startswith("__"))
 
@@ -50,22 +48,6 @@ _BUILTIN_ATTRIBUTES = frozenset(
     for kind in (str, bytes, list, dict, set, frozenset, tuple, int, float, complex, object, type)
     for name in dir(kind)
 )
-
-
-class Value(NamedTuple):
-    """What an expression may evaluate to.
-
-    kind: "def" (a repository function or class: path, qualname), "mod" (a repository
-    module or package: path or "", dotted name), "ext" (outside code: "", dotted name),
-    "inst" (an instance of a repository class), "super" (`super()` inside a class).
-    """
-
-    kind: str
-    path: str
-    name: str
-
-
-Found = tuple[Value, Resolution]
 
 
 @dataclass
@@ -140,7 +122,7 @@ def invalidated_keys(path: str, old: FileFacts | None, new: FileFacts | None) ->
     return keys
 
 
-class Resolver:
+class Resolver(ValueFlow):
     """Resolves files of one repository; caches scope tables across files."""
 
     def __init__(self, world: World) -> None:
@@ -323,7 +305,7 @@ class Resolver:
             for step in steps:
                 if not values:
                     break
-                values = _unique(
+                values = unique(
                     found for value, how in values for found in self._step(value, how, step)
                 )
             self._memo[key] = (values, self._reason)
@@ -341,24 +323,6 @@ class Resolver:
             (found, Resolution.INFERRED if found_how is Resolution.INFERRED else how)
             for found, found_how in self._attribute(value, step)
         ]
-
-    def _element(self, value: Value, step: str) -> list[Found]:
-        """An element of a container literal (by literal key when it has one), or of `*args`."""
-        if value.kind == "seq":
-            qualname, _, index = value.name.rpartition("#")
-            table = self._table(value.path)
-            return self._flowing_in(table, table.definitions[qualname], int(index), gather=False)
-        if value.kind != "cont":
-            self._reason = self._reason or "unknown-receiver"
-            return []
-        table = self._table(value.path)
-        elements = table.containers.get(value.name, [])
-        keyed = [e for e in elements if e.target[1] == step] if step != SUBSCRIPT else []
-        found: list[Found] = []
-        for element in keyed or elements:
-            if element.value is not None:
-                found += self._evaluate(table, element.scope, element.value, element.line)
-        return [(v, Resolution.INFERRED) for v, _ in _unique(found)]
 
     def _call_result(self, value: Value) -> list[Found]:
         if value.kind == "def":
@@ -379,7 +343,7 @@ class Resolver:
             return results
         if value.kind == "inst":
             calls = self._member(Value("def", value.path, value.name), "__call__", True)
-            return _unique(found for method, _ in calls for found in self._call_result(method))
+            return unique(found for method, _ in calls for found in self._call_result(method))
         self._reason = self._reason or "unknown-receiver"
         return []
 
@@ -463,7 +427,7 @@ class Resolver:
         found: list[Found] = []
         for binding in live(bindings):
             found.extend(self._binding_values(table, scope, binding))
-        return _unique(found)
+        return unique(found)
 
     def _binding_values(self, table: ModuleTable, scope: str, binding: Binding) -> list[Found]:
         if binding.source == "def":
@@ -504,135 +468,6 @@ class Resolver:
             ]
         finally:
             self._active.discard(key)
-
-    def _decorated(
-        self, table: ModuleTable, qualname: str, depth: int | None = None
-    ) -> list[Found]:
-        """What a defined name holds: the function itself, or what its decorators return
-        (only the `depth` innermost ones when given)."""
-        original = Value("def", table.path, qualname)
-        definition = table.definitions[qualname]
-        if not definition.decorators:
-            return [(original, Resolution.LOCAL)]
-        values: list[Value] = [original]
-        inner_first = list(reversed(definition.decorators))
-        for chain in inner_first if depth is None else inner_first[:depth]:
-            if (
-                chain is None
-                or chain in _PASS_THROUGH
-                or chain[-1] in ("setter", "getter", "deleter")
-            ):
-                continue
-            applied: list[Value] = []
-            for decorator, _ in self._evaluate(table, definition.scope, chain, definition.line):
-                if decorator.kind == "def" and not self._is_class(decorator):
-                    applied += self._returned_for(decorator, values)
-                elif decorator.kind == "def":
-                    applied.append(Value("inst", decorator.path, decorator.name))
-                else:
-                    applied += values  # an outside decorator (functools...) keeps the function
-            values = list(dict.fromkeys(applied)) or values
-        return [(value, Resolution.LOCAL) for value in values]
-
-    def _returned_for(self, decorator: Value, argument: list[Value]) -> list[Value]:
-        """What `decorator(argument)` returns: its returns, with its first parameter bound."""
-        table = self._table(decorator.path)
-        definition = table.definitions.get(decorator.name)
-        first = definition.params[0].lstrip("*") if definition and definition.params else None
-        found: list[Value] = []
-        for returned in table.facts.returns:
-            if returned.scope != decorator.name:
-                continue
-            if returned.value == (first,):
-                found += argument
-            else:
-                found += [
-                    v
-                    for v, _ in self._evaluate(table, decorator.name, returned.value, returned.line)
-                ]
-        return found
-
-    def _param_values(self, table: ModuleTable, scope: str, index: int) -> list[Found]:
-        definition = table.definitions.get(scope)
-        if definition is None or index >= len(definition.params):
-            return []  # a redefinition (`if ...: def f(a, b)` / `else: def f(a)`) kept the first
-        if definition.kind != "method" or index != 0:
-            return self._flowing_in(table, definition, index)
-        decorators = {chain for chain in definition.decorators if chain}
-        if ("staticmethod",) in decorators:
-            return self._flowing_in(table, definition, index)
-        owner = Value("def", table.path, definition.scope)
-        if ("classmethod",) in decorators or definition.name == "__new__":
-            return [(owner, Resolution.SELF)]
-        return [(Value("inst", table.path, definition.scope), Resolution.SELF)]
-
-    def _flowing_in(
-        self, table: ModuleTable, definition: Definition, index: int, gather: bool = True
-    ) -> list[Found]:
-        """Values passed into a parameter: its default, and the arguments of every call of
-        the function in the same module (positional, keyword, or gathered by `*args`, whose
-        elements are reached by subscripting or iterating the gathered value)."""
-        if gather and definition.params[index].startswith("*"):
-            marker = Value("seq", table.path, f"{definition.qualname}#{index}")
-            return [(marker, Resolution.INFERRED)]
-        key = ("param", table.path, definition.qualname, index)
-        known = self._memo.get(key)
-        if known is not None:
-            return known[0]
-        if key in self._active:
-            return []
-        self._active.add(key)
-        try:
-            param = definition.params[index]
-            name = param.lstrip("*")
-            found: list[Found] = []
-            default = dict(definition.defaults).get(name)
-            if default is not None:
-                found += self._evaluate(table, definition.scope, default, definition.line)
-            target = Value("def", table.path, definition.qualname)
-            bound = definition.kind == "method" and not any(
-                chain == ("staticmethod",) for chain in definition.decorators
-            )
-            candidates = self._calls_named(table, definition.name) + self._calls_named(table, CALL)
-            for call in candidates:
-                if call.chain is None:
-                    continue
-                reached = self._evaluate(table, call.scope, call.chain, call.line)
-                values = [v for v, _ in reached]
-                if target not in values and not any(
-                    v.kind == "def"
-                    and v.name == definition.scope
-                    and self._is_class(v)
-                    and definition.name == "__init__"
-                    for v in values
-                ):
-                    continue
-                position = index - 1 if bound else index
-                if param.startswith("**"):
-                    chains = [chain for _, chain in call.kwargs]
-                elif param.startswith("*"):
-                    chains = list(call.args[position:])
-                else:
-                    chains = [c for k, c in call.kwargs if k == name]
-                    if 0 <= position < len(call.args):
-                        chains.append(call.args[position])
-                for chain in chains:
-                    if chain is not None:
-                        found += self._evaluate(table, call.scope, chain, call.line)
-            result = [(value, Resolution.INFERRED) for value, _ in _unique(found)]
-            self._memo[key] = (result, "")
-            return result
-        finally:
-            self._active.discard(key)
-
-    def _calls_named(self, table: ModuleTable, name: str) -> list[CallFact]:
-        """The calls of a module whose callee chain ends in `name` (or a constructor call)."""
-        if table.calls_named is None:
-            table.calls_named = {}
-            for call in table.facts.calls:
-                if call.chain:
-                    table.calls_named.setdefault(call.chain[-1], []).append(call)
-        return table.calls_named.get(name, [])
 
     def _star_lookup(self, table: ModuleTable, name: str) -> list[Found]:
         for module_name_, _ in reversed(table.star_imports):
@@ -728,13 +563,6 @@ def _c3_merge(sequences: list[list[Value]]) -> list[Value]:
         pending = [[item for item in sequence if item != head] for sequence in pending]
         pending = [sequence for sequence in pending if sequence]
     return result
-
-
-def _unique(found: Iterable[Found]) -> list[Found]:
-    seen: dict[Value, Resolution] = {}
-    for value, how in found:
-        seen.setdefault(value, how)
-    return list(seen.items())
 
 
 def _target_id(value: Value) -> str:

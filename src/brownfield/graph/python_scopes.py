@@ -11,6 +11,23 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from brownfield.graph.facts import ELSE, BindingFact, CallFact, Definition, FileFacts
+from brownfield.model import Resolution
+
+
+class Value(NamedTuple):
+    """What an expression may evaluate to.
+
+    kind: "def" (a repository function or class: path, qualname), "mod" (a repository
+    module or package: path or "", dotted name), "ext" (outside code: "", dotted name),
+    "inst" (an instance of a repository class), "super" (`super()` inside a class).
+    """
+
+    kind: str
+    path: str
+    name: str
+
+
+Found = tuple[Value, Resolution]
 
 
 def module_name(path: str) -> str:
