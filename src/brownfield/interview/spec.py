@@ -174,7 +174,7 @@ def compile_spec(state: AdaptiveState, root: Path, interview_hash: str | None = 
     lines += ["", "## Technical Context"]
     lines += [f"- Touchpoint: {t.symbol} ({t.path}:{t.line})" for t in state.touchpoints]
     lines += [
-        f"- {r.symbol} {r.relation} {r.via} at {r.site} (distance {r.distance})"
+        f"- {r.symbol} {r.relation} {r.via} at {r.site} (distance {r.distance} from {r.file})"
         for r in state.codebase_context
     ]
     if len(lines) and lines[-1] == "## Technical Context":
