@@ -76,15 +76,6 @@ class Node:
     end_line: int | None
     language: str | None
 
-    @property
-    def is_external(self) -> bool:
-        return self.kind is NodeKind.EXTERNAL
-
-    def citation(self) -> Citation | None:
-        if self.path is None or self.line is None:
-            return None
-        return Citation(self.path, self.line, self.end_line, self.qualname)
-
 
 class Edge(NamedTuple):
     """A relationship between two nodes, with the site that holds it.

@@ -15,7 +15,6 @@ from pydantic import Field
 from brownfield.interview.state import SCHEMA_VERSION, Review, _Strict
 
 Dimension = Literal["goal", "constraints", "criteria", "context"]
-DIMENSIONS: tuple[Dimension, ...] = ("goal", "constraints", "criteria", "context")
 
 
 class CitationRecord(_Strict):

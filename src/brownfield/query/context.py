@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from brownfield.graph.store import GraphStore
-from brownfield.model import Citation, EdgeKind, Node, NodeKind
+from brownfield.model import EdgeKind, Node, NodeKind
 from brownfield.query.search import words
 
 STOP_WORDS = frozenset(
@@ -75,11 +75,6 @@ class Touchpoint:
     node: Node
     score: float
     matched: tuple[str, ...]
-
-    @property
-    def citation(self) -> Citation:
-        node = self.node
-        return Citation(node.path or "", node.line or 1, node.end_line, node.qualname)
 
     def to_json(self) -> dict[str, Any]:
         return {
