@@ -66,6 +66,9 @@ def test_facts_are_cited_and_never_asked(tmp_path: Path) -> None:
         "tests/test_gateway.py:8",
     ]
     assert "app.cart.checkout (app/cart.py:17)" in callers.statement
+    configured = next(f for f in state.established_facts if f.topic == "configuration")
+    assert [str(c) for c in configured.citations] == ["app/payments/gateway.py:5"]
+    assert configured.round == callers.round  # found in the same evidence round, not asked
     fact_slots = {"touchpoints_confirmed", "similar_mechanism", "test_location"}
     asked = [r for r in state.rounds if r.kind in ("decision", "auto-answer", "closure")]
     assert not [r for r in asked if r.slot in fact_slots]

@@ -268,8 +268,8 @@ class AdaptivePlanner(Closing):
     def _facts_for(self, state: AdaptiveState, component: Component, slot: Slot) -> list[Fact]:
         if self.evidence is None:
             return []
-        if slot.name == "touchpoints_confirmed":
-            return self.evidence.callers(component)
+        if slot.name == "touchpoints_confirmed":  # who calls them, and where they are configured
+            return self.evidence.callers(component) + self.evidence.configuration(component)
         if slot.name == "similar_mechanism":
             return [self.evidence.similar(component)]
         if slot.name == "test_location":

@@ -179,7 +179,7 @@ def configuration_fact(store: GraphStore, touchpoint: Touchpoint) -> Fact | None
     sites = tuple(_site(e.path, e.line, e.dst) for e in edges)
     return Fact(
         "configuration",
-        touchpoint.node.qualname,
+        path,  # a fact about the file, not about the touched symbol
         f"{path} reads its configuration from the environment at "
         + ", ".join(str(s) for s in sites[:5])
         + ".",
