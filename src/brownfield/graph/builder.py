@@ -138,7 +138,7 @@ def _build(
     skipped = Counter({reason: len(paths) for reason, paths in found.skipped.items()})
     known = store.file_rows()
 
-    to_parse: dict[str, tuple[str, bytes, os.stat_result]] = {}
+    to_parse: dict[str, tuple[str, bytes, str, os.stat_result]] = {}  # language, data, sha
     unchanged: dict[str, os.stat_result] = {}
     skipped_rows: list[FileRow] = []
     for rel_path, language in sorted(found.files.items()):
@@ -163,10 +163,10 @@ def _build(
         if previous is not None and previous.sha256 == digest:
             unchanged[rel_path] = stat
             continue
-        to_parse[rel_path] = (language, data, stat)
+        to_parse[rel_path] = (language, data, digest, stat)
 
     outputs = _parse_all(
-        {path: (language, data) for path, (language, data, _) in to_parse.items()},
+        {path: (language, data) for path, (language, data, _, _) in to_parse.items()},
         report,
         workers,
     )
@@ -193,7 +193,7 @@ def _build(
             if node[1] == NodeKind.METHOD.value:
                 new_methods.setdefault(node[2], []).append(node[0])
     methods = _MethodIndex(store, gone | set(parsed), new_methods)
-    commit, dirty = git.snapshot(root) if git.work_tree_root(root) else (None, False)
+    commit, dirty = git.snapshot(root)
     snapshot = (commit[:12] if commit else "no-commit") + ("+dirty" if dirty else "")
     changed = bool(gone or parsed or to_resolve)
     # Workers (if any) start before the transaction; their results are written as they come.
@@ -206,11 +206,11 @@ def _build(
         for row in skipped_rows:
             store.put_file(row, None)
         for path, facts in sorted(parsed.items()):
-            language, data, stat = to_parse[path]
+            language, _, digest, stat = to_parse[path]
             row = FileRow(
                 path,
                 language,
-                hashlib.sha256(data).hexdigest(),
+                digest,
                 stat.st_size,
                 stat.st_mtime_ns,
                 facts.status,
