@@ -85,6 +85,36 @@ def test_incremental_rebuild_equals_full_build(tmp_path: Path) -> None:
     assert callers_of_user == []  # the renamed module's callers no longer reach it
 
 
+def test_a_reused_class_order_keeps_what_it_consulted(tmp_path: Path) -> None:
+    # a_first.py computes Child's method resolution order; z_last.py reuses it. Both must
+    # depend on pkg/__init__.py, through which Child's base was found.
+    root = tmp_path / "repo"
+    greet = "class Base:\n    def greet(self):\n        pass\n"
+    caller = "from child import Child\n\ndef {name}():\n    Child().greet()\n"
+    write_files(
+        root,
+        {
+            "pkg/__init__.py": "from pkg.base import Base\n",
+            "pkg/base.py": greet,
+            "pkg/other.py": greet,
+            "child.py": "from pkg import Base\n\nclass Child(Base):\n    pass\n",
+            "a_first.py": caller.format(name="first"),
+            "z_last.py": caller.format(name="last"),
+        },
+    )
+    build(root, workers=1)
+    write_files(root, {"pkg/__init__.py": "from pkg.other import Base\n"})
+    build(root, workers=1)
+    edges = {(e["src"], e["dst"]) for e in exported(root)["edges"]}  # type: ignore[index]
+    assert ("z_last.py::last", "pkg/other.py::Base.greet") in edges
+    assert ("z_last.py::last", "pkg/base.py::Base.greet") not in edges
+
+    clean = tmp_path / "clean"
+    shutil.copytree(root, clean, ignore=shutil.ignore_patterns(".brownfield"))
+    build(clean, full=True, workers=1)
+    assert exported(root) == exported(clean)
+
+
 def test_noop_rebuild_parses_nothing_and_one_edit_parses_one(repo: Path) -> None:
     write_files(repo, PROJECT)
     first = build(repo, workers=1)

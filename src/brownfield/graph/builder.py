@@ -8,6 +8,7 @@ the changed files and every file whose last resolution consulted something that 
 from __future__ import annotations
 
 import fcntl
+import gc
 import hashlib
 import importlib
 import json
@@ -317,6 +318,9 @@ def _start_resolution(
     facts.update((path, store.facts(path)) for path in sorted(live - set(parsed)))
     methods.load_all()
     _POOL_CONTEXT.update(load=facts.__getitem__, methods=methods.named, paths=every)
+    # The facts live until the build ends: keep the cycle collector from scanning them
+    # again and again (and, in the forked workers, from copying every page it touches).
+    gc.freeze()
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 

@@ -44,6 +44,7 @@ _TOP_CAPTURES = (
     "return",
     "loop",
     "with",
+    "branch",
 )
 _CHAIN_KINDS = frozenset(
     {
@@ -107,41 +108,49 @@ def _key(node: Node) -> str | None:
     return None
 
 
-_BRANCHING = {"if_statement", "try_statement"}
-_SCOPE_NODES = {"function_definition", "class_definition", "lambda", "module"}
+class _Branches:
+    """Finds the if/try alternatives enclosing a byte offset (they nest, like scopes)."""
+
+    def __init__(self, alternatives: list[tuple[int, int, int, int]]) -> None:
+        alternatives.sort(key=lambda a: (a[0], -a[1]))  # start, end, statement, number
+        self.starts = [a[0] for a in alternatives]
+        self.spans: list[tuple[int, int, int, int, int]] = []  # ..., enclosing index
+        open_: list[int] = []
+        for index, (start, end, statement, number) in enumerate(alternatives):
+            while open_ and self.spans[open_[-1]][1] <= start:
+                open_.pop()
+            self.spans.append((start, end, statement, number, open_[-1] if open_ else -1))
+            open_.append(index)
+
+    def at(self, offset: int, floor: int) -> tuple[tuple[int, int], ...]:
+        """The alternatives holding `offset` that start at or after `floor` (the body of
+        the innermost function or class), outermost first."""
+        path: list[tuple[int, int]] = []
+        index = bisect.bisect_right(self.starts, offset) - 1
+        while index >= 0:
+            start, end, statement, number, parent = self.spans[index]
+            if start < floor:
+                break
+            if offset < end:
+                path.append((statement, number))
+            index = parent
+        return tuple(reversed(path))
 
 
-def branch_of(node: Node) -> tuple[tuple[int, int], ...]:
-    """The if/try alternatives enclosing `node` inside its function, outermost first."""
-    path: list[tuple[int, int]] = []
-    child = node
-    parent = node.parent
-    while parent is not None and parent.type not in _SCOPE_NODES:
-        if parent.type in _BRANCHING:
-            index = _branch_index(parent, child)
-            if index is not None:
-                path.append((parent.start_byte, index))
-        child, parent = parent, parent.parent
-    return tuple(reversed(path))
-
-
-def _branch_index(statement: Node, child: Node) -> int | None:
-    """Which alternative of an if/try statement `child` is in (None: not an alternative)."""
-    if child.type == "else_clause" and statement.type == "if_statement":
-        return ELSE  # the branch taken when no other is
-    if child.type in ("elif_clause", "else_clause", "except_clause", "except_group_clause"):
-        return [c.start_byte for c in statement.named_children].index(child.start_byte)
-    if child.type == "block" and statement.type == "if_statement":
-        return 0  # the `if` body
-    if child.type == "block" and statement.type == "try_statement":
-        return 0  # the `try` body
-    return None
+def _branch_number(capture: str, alternative: Node) -> int:
+    """0 for the body of an if/try, ELSE for an if's else, a distinct number otherwise."""
+    if capture == "branch.body":
+        return 0
+    if capture == "branch.else":
+        return ELSE
+    return ELSE + 1 + int(alternative.start_byte)
 
 
 class _Scopes:
     """Finds the innermost definition whose body holds a byte offset."""
 
-    def __init__(self) -> None:
+    def __init__(self, branches: _Branches) -> None:
+        self.branches = branches
         self.starts: list[int] = []
         self.spans: list[tuple[int, int, str, int]] = []  # body_start, end, qualname, parent
 
@@ -158,6 +167,16 @@ class _Scopes:
             index = parent
         return ""
 
+    def branch(self, offset: int) -> tuple[tuple[int, int], ...]:
+        """The if/try alternatives holding `offset` inside its innermost scope."""
+        index = bisect.bisect_right(self.starts, offset) - 1
+        while index >= 0:
+            body_start, end, _, parent = self.spans[index]
+            if body_start <= offset < end:
+                return self.branches.at(offset, body_start)
+            index = parent
+        return self.branches.at(offset, 0)
+
 
 def extract(root: Node, source: bytes, matches: list[Match]) -> FileFacts:
     """Build the facts of one Python file from the matches of its grammar's queries."""
@@ -169,6 +188,7 @@ def extract(root: Node, source: bytes, matches: list[Match]) -> FileFacts:
     returns: list[dict[str, list[Node]]] = []
     loops: list[dict[str, list[Node]]] = []
     withs: list[Node] = []
+    alternatives: list[tuple[int, int, int, int]] = []
     groups: dict[str, list[Any]] = {
         "definition": definitions,
         "reference.call": calls,
@@ -189,10 +209,15 @@ def extract(root: Node, source: bytes, matches: list[Match]) -> FileFacts:
             imports.append(captures["import"][0])
         elif kind == "with":
             withs.append(captures["value"][0])
+        elif kind == "branch":
+            capture, [alternative] = next((k, v) for k, v in captures.items() if k != kind)
+            number = _branch_number(capture, alternative)
+            statement = captures[kind][0].start_byte
+            alternatives.append((alternative.start_byte, alternative.end_byte, statement, number))
         else:
             groups[kind].append(captures)
 
-    scopes = _Scopes()
+    scopes = _Scopes(_Branches(alternatives))
     names: dict[int, str] = {}  # start byte of a lambda or container -> its synthetic name
     definitions.sort(key=lambda item: item[0].start_byte)
     stack: list[tuple[int, int, str, bool]] = []  # end byte, span index, qualname, is class
@@ -269,7 +294,7 @@ def extract(root: Node, source: bytes, matches: list[Match]) -> FileFacts:
             )
         )
     for node in imports:
-        branch = branch_of(node)
+        branch = scopes.branch(node.start_byte)
         facts.imports.extend(
             fact._replace(branch=branch) for fact in _imports(node, scopes.at(node.start_byte))
         )
@@ -354,7 +379,7 @@ def _loop(
     facts.calls.append(
         CallFact(scope, (*iterable, "__iter__", CALL, "__next__"), "for", line, implicit=True)
     )
-    branch = branch_of(node)
+    branch = scopes.branch(node.start_byte)
     element = (*iterable, SUBSCRIPT)
     if target.type == "identifier":
         facts.bindings.append(BindingFact(scope, (_text(target),), element, line, branch))
@@ -514,4 +539,6 @@ def _binding(
     if value_node.type in _CONTAINERS:
         _container(facts, scopes, names, value_node)
     value = chain_of(value_node, names)
-    facts.bindings.append(BindingFact(scope, target, value, _line(node), branch_of(node)))
+    facts.bindings.append(
+        BindingFact(scope, target, value, _line(node), scopes.branch(node.start_byte))
+    )

@@ -7,7 +7,7 @@ literals and `*args`. A mixin of `Resolver`, kept apart because it is one concep
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from brownfield.graph.facts import CALL, SUBSCRIPT, CallFact, Chain, Definition
 from brownfield.graph.python_scopes import Found, ModuleTable, Value
@@ -27,11 +27,12 @@ def unique(found: Iterable[Found]) -> list[Found]:
 
 class ValueFlow:
     """Decorators, argument flow and container elements, for `Resolver` (which provides
-    the evaluation, the tables and the per-file memo declared here)."""
+    the evaluation, the tables and the per-file memo)."""
 
-    _memo: dict[object, tuple[list[Found], str]]
-    _active: set[object]
     _reason: str
+
+    def _remembered(self, key: object, compute: Callable[[], list[Found]]) -> list[Found]:
+        raise NotImplementedError
 
     def _table(self, path: str) -> ModuleTable:
         raise NotImplementedError
@@ -130,55 +131,50 @@ class ValueFlow:
         if gather and definition.params[index].startswith("*"):
             marker = Value("seq", table.path, f"{definition.qualname}#{index}")
             return [(marker, Resolution.INFERRED)]
-        key = ("param", table.path, definition.qualname, index)
-        known = self._memo.get(key)
-        if known is not None:
-            return known[0]
-        if key in self._active:
-            return []
-        self._active.add(key)
-        try:
-            param = definition.params[index]
-            name = param.lstrip("*")
-            found: list[Found] = []
-            default = dict(definition.defaults).get(name)
-            if default is not None:
-                found += self._evaluate(table, definition.scope, default, definition.line)
-            target = Value("def", table.path, definition.qualname)
-            bound = definition.kind == "method" and not any(
-                chain == ("staticmethod",) for chain in definition.decorators
-            )
-            candidates = self._calls_named(table, definition.name) + self._calls_named(table, CALL)
-            for call in candidates:
-                if call.chain is None:
-                    continue
-                reached = self._evaluate(table, call.scope, call.chain, call.line)
-                values = [v for v, _ in reached]
-                if target not in values and not any(
-                    v.kind == "def"
-                    and v.name == definition.scope
-                    and self._is_class(v)
-                    and definition.name == "__init__"
-                    for v in values
-                ):
-                    continue
-                position = index - 1 if bound else index
-                if param.startswith("**"):
-                    chains = [chain for _, chain in call.kwargs]
-                elif param.startswith("*"):
-                    chains = list(call.args[position:])
-                else:
-                    chains = [c for k, c in call.kwargs if k == name]
-                    if 0 <= position < len(call.args):
-                        chains.append(call.args[position])
-                for chain in chains:
-                    if chain is not None:
-                        found += self._evaluate(table, call.scope, chain, call.line)
-            result = [(value, Resolution.INFERRED) for value, _ in unique(found)]
-            self._memo[key] = (result, "")
-            return result
-        finally:
-            self._active.discard(key)
+        return self._remembered(
+            ("param", table.path, definition.qualname, index),
+            lambda: self._arguments_for(table, definition, index),
+        )
+
+    def _arguments_for(self, table: ModuleTable, definition: Definition, index: int) -> list[Found]:
+        param = definition.params[index]
+        name = param.lstrip("*")
+        found: list[Found] = []
+        default = dict(definition.defaults).get(name)
+        if default is not None:
+            found += self._evaluate(table, definition.scope, default, definition.line)
+        target = Value("def", table.path, definition.qualname)
+        bound = definition.kind == "method" and not any(
+            chain == ("staticmethod",) for chain in definition.decorators
+        )
+        candidates = self._calls_named(table, definition.name) + self._calls_named(table, CALL)
+        for call in candidates:
+            if call.chain is None:
+                continue
+            reached = self._evaluate(table, call.scope, call.chain, call.line)
+            values = [v for v, _ in reached]
+            if target not in values and not any(
+                v.kind == "def"
+                and v.name == definition.scope
+                and self._is_class(v)
+                and definition.name == "__init__"
+                for v in values
+            ):
+                continue
+            position = index - 1 if bound else index
+            if param.startswith("**"):
+                chains = [chain for _, chain in call.kwargs]
+            elif param.startswith("*"):
+                chains = list(call.args[position:])
+            else:
+                chains = [c for k, c in call.kwargs if k == name]
+                if 0 <= position < len(call.args):
+                    chains.append(call.args[position])
+            for chain in chains:
+                if chain is not None:
+                    found += self._evaluate(table, call.scope, chain, call.line)
+        self._reason = ""  # what the call sites failed on does not explain a use of the parameter
+        return [(value, Resolution.INFERRED) for value, _ in unique(found)]
 
     def _calls_named(self, table: ModuleTable, name: str) -> list[CallFact]:
         """The calls of a module whose callee chain ends in `name` (or a constructor call)."""

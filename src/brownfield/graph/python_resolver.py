@@ -128,7 +128,10 @@ class Resolver(ValueFlow):
     def __init__(self, world: World) -> None:
         self.world = world
         self._tables: dict[str, ModuleTable] = {}
-        self._mro: dict[tuple[str, str], list[Value]] = {}
+        # class -> (its MRO, the files, modules and names computing it consulted)
+        self._mro: dict[
+            tuple[str, str], tuple[list[Value], frozenset[str], frozenset[str], frozenset[str]]
+        ] = {}
         self._active: set[object] = set()
         # what resolving the current file consulted: the keys of its dependencies
         self._files: set[str] = set()
@@ -269,59 +272,70 @@ class Resolver(ValueFlow):
 
     # -- evaluation ---------------------------------------------------------------
 
-    def _evaluate(self, table: ModuleTable, scope: str, chain: Chain, line: int) -> list[Found]:
-        """The values a chain may have when evaluated in `scope` at `line`."""
-        key = (table.path, scope, chain, line)
+    def _remembered(self, key: object, compute: Callable[[], list[Found]]) -> list[Found]:
+        """`compute()` once per file: asked again, the same values and failure cause."""
         known = self._memo.get(key)
         if known is not None:
-            self._reason = self._reason or known[1]  # the failure cause, as when first computed
+            self._reason = self._reason or known[1]
             return known[0]
         if key in self._active:
-            return []
+            return []  # a cycle: `x = x.parent`, functions returning each other
         self._active.add(key)
         outer_reason, self._reason = self._reason, ""
         try:
-            head = chain[0]
-            if head == "super" and len(chain) > 1 and chain[1] == CALL:
-                owner = self._enclosing_class(table, scope)
-                if owner is None:
-                    self._reason = self._reason or "unknown-receiver"
-                    return []
-                values: list[Found] = [(Value("super", table.path, owner), Resolution.SELF)]
-                steps: Iterable[str] = chain[2:]
-            elif head.startswith("<c") and head in table.containers:
-                values = [(Value("cont", table.path, head), Resolution.INFERRED)]
-                steps = chain[1:]
-            elif head.startswith("<def:"):
-                values = [(Value("def", table.path, head[5:-1]), Resolution.LOCAL)]
-                steps = chain[1:]
-            elif head.startswith("<dec:"):
-                qualname, _, depth = head[5:-1].rpartition(":")
-                values = self._decorated(table, qualname, int(depth))
-                steps = chain[1:]
-            else:
-                values = self._lookup(table, scope, head, line)
-                steps = chain[1:]
-            for step in steps:
-                if not values:
-                    break
-                values = unique(
-                    found for value, how in values for found in self._step(value, how, step)
-                )
-            self._memo[key] = (values, self._reason)
-            return values
+            found = compute()
+            self._memo[key] = (found, self._reason)
+            return found
         finally:
             self._active.discard(key)
             self._reason = outer_reason or self._reason
 
+    def _evaluate(self, table: ModuleTable, scope: str, chain: Chain, line: int) -> list[Found]:
+        """The values a chain may have when evaluated in `scope` at `line`."""
+        return self._remembered(
+            (table.path, scope, chain, line), lambda: self._evaluate_now(table, scope, chain, line)
+        )
+
+    def _evaluate_now(self, table: ModuleTable, scope: str, chain: Chain, line: int) -> list[Found]:
+        head = chain[0]
+        if head == "super" and len(chain) > 1 and chain[1] == CALL:
+            owner = self._enclosing_class(table, scope)
+            if owner is None:
+                self._reason = self._reason or "unknown-receiver"
+                return []
+            values: list[Found] = [(Value("super", table.path, owner), Resolution.SELF)]
+            steps: Iterable[str] = chain[2:]
+        elif head.startswith("<c") and head in table.containers:
+            values = [(Value("cont", table.path, head), Resolution.INFERRED)]
+            steps = chain[1:]
+        elif head.startswith("<def:"):
+            values = [(Value("def", table.path, head[5:-1]), Resolution.LOCAL)]
+            steps = chain[1:]
+        elif head.startswith("<dec:"):
+            qualname, _, depth = head[5:-1].rpartition(":")
+            values = self._decorated(table, qualname, int(depth))
+            steps = chain[1:]
+        else:
+            values = self._lookup(table, scope, head, line)
+            steps = chain[1:]
+        for step in steps:
+            if not values:
+                break
+            values = unique(
+                found for value, how in values for found in self._step(value, how, step)
+            )
+        return values
+
     def _step(self, value: Value, how: Resolution, step: str) -> list[Found]:
+        """One step of a chain from `value`; the same wherever it is taken, so remembered."""
         if step.startswith("["):
-            return self._element(value, step)
+            return self._remembered(("element", value, step), lambda: self._element(value, step))
         if step == CALL:
-            return self._call_result(value)
+            return self._remembered(("call", value), lambda: self._call_result(value))
+        found = self._remembered(("attribute", value, step), lambda: self._attribute(value, step))
         return [
-            (found, Resolution.INFERRED if found_how is Resolution.INFERRED else how)
-            for found, found_how in self._attribute(value, step)
+            (each, Resolution.INFERRED if each_how is Resolution.INFERRED else how)
+            for each, each_how in found
         ]
 
     def _call_result(self, value: Value) -> list[Found]:
@@ -417,17 +431,22 @@ class Resolver(ValueFlow):
         bindings = table.scopes.get(scope, {}).get(name)
         if not bindings:
             return None
-        if line is not None:
+        if line is not None and len(bindings) > 1:
             before = [
                 binding
                 for binding in bindings
                 if binding.line < line or (binding.line == line and binding.source != "assign")
             ]
-            bindings = before or bindings
-        found: list[Found] = []
-        for binding in live(bindings):
-            found.extend(self._binding_values(table, scope, binding))
-        return unique(found)
+            bindings = before or bindings  # always a prefix: same-line assignments sort last
+        # Uses at different lines that see the same bindings share one evaluation.
+        return self._remembered(
+            ("lookup", table.path, scope, name, len(bindings)),
+            lambda: unique(
+                found
+                for binding in live(bindings)
+                for found in self._binding_values(table, scope, binding)
+            ),
+        )
 
     def _binding_values(self, table: ModuleTable, scope: str, binding: Binding) -> list[Found]:
         if binding.source == "def":
@@ -530,20 +549,41 @@ class Resolver(ValueFlow):
         return []
 
     def mro(self, cls: Value) -> list[Value]:
-        """C3 linearization over repository classes; an outside base ends its branch."""
+        """C3 linearization over repository classes; an outside base ends its branch.
+
+        Orders are kept across files, so each keeps what computing it consulted: a file
+        that reuses an order depends on the same files, modules and names.
+        """
         key = (cls.path, cls.name)
         cached = self._mro.get(key)
         if cached is not None:
-            return cached
-        self._mro[key] = [cls]  # guards against inheritance cycles
-        table = self._table(cls.path)
-        definition = table.definitions[cls.name]
-        bases = self._bases(table, definition)
-        sequences = [self.mro(base) if base.kind == "def" else [base] for base in bases] + [
-            list(bases)
-        ]
-        order = [cls, *_c3_merge(sequences)]
-        self._mro[key] = order
+            order, files, modules, names = cached
+            self._files |= files
+            self._modules |= modules
+            self._names |= names
+            return order
+        self._mro[key] = ([cls], frozenset(), frozenset(), frozenset())  # inheritance cycles
+        # Computing an order gets its own record of what it consulted, its own memo (a hit
+        # in the file's memo would not record that) and never explains a call's failure.
+        outer = (self._files, self._modules, self._names, self._memo, self._reason)
+        self._files, self._modules, self._names, self._memo = set(), set(), set(), {}
+        try:
+            table = self._table(cls.path)
+            bases = self._bases(table, table.definitions[cls.name])
+            sequences = [self.mro(base) if base.kind == "def" else [base] for base in bases]
+            order = [cls, *_c3_merge([*sequences, list(bases)])]
+            self._mro[key] = (
+                order,
+                frozenset(self._files),
+                frozenset(self._modules),
+                frozenset(self._names),
+            )
+        finally:
+            consulted = (self._files, self._modules, self._names)
+            self._files, self._modules, self._names, self._memo, self._reason = outer
+            self._files |= consulted[0]
+            self._modules |= consulted[1]
+            self._names |= consulted[2]
         return order
 
 

@@ -64,6 +64,8 @@ def live(bindings: list[Binding]) -> list[Binding]:
     """The bindings that may reach a use: the last one; earlier ones in other branches of
     the same if/try; and the last one before them all when every later binding is
     conditional relative to it (an `if` without an `else` may leave it in place)."""
+    if len(bindings) == 1:
+        return bindings
     live = [bindings[-1]]
     for binding in reversed(bindings[:-1]):
         if all(alternatives(binding, kept) for kept in live):
