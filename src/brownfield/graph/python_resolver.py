@@ -114,8 +114,10 @@ def new_resolver(
 
 def invalidated_keys(path: str, old: FileFacts | None, new: FileFacts | None) -> set[str]:
     """The dependency keys whose meaning changes when `path` goes from `old` to `new` facts."""
-    parts = module_name(path).split(".")
-    keys = {f"file:{path}"} | {f"mod:{'.'.join(parts[:size])}" for size in range(1, len(parts) + 1)}
+    keys = {f"file:{path}"}
+    if old is None or new is None:  # the module (and maybe its packages) appears or goes
+        parts = module_name(path).split(".")
+        keys |= {f"mod:{'.'.join(parts[:size])}" for size in range(1, len(parts) + 1)}
     for facts in (old, new):
         if facts is not None:
             keys.update(f"name:{d.name}" for d in facts.definitions if d.kind == "method")
