@@ -31,6 +31,8 @@ from brownfield.graph.languages import LANGUAGES
 from brownfield.graph.store import STATE_DIR, FileRow, GraphStore, NodeRow, db_path
 from brownfield.model import NodeKind
 
+_DEFINITION_KINDS = {NodeKind.CLASS.value, NodeKind.FUNCTION.value, NodeKind.METHOD.value}
+
 #: Below this many files to parse, a process pool costs more than it saves.
 POOL_THRESHOLD = 64
 LOCK_NAME = "build.lock"
@@ -203,18 +205,18 @@ def _build(
         if old is not None or new is not None:
             invalidated |= _resolver_module(file_language).invalidated_keys(path, old, new)
     to_resolve = (set(parsed) | store.files_depending_on(invalidated)) & live
-    new_methods: dict[str, list[str]] = {}
+    new_definitions: dict[str, list[tuple[str, str]]] = {}
     for output in outputs.values():
         for node in output.nodes:
-            if node[1] == NodeKind.METHOD.value:
-                new_methods.setdefault(node[2], []).append(node[0])
-    methods = _MethodIndex(store, gone | set(parsed), new_methods)
+            if node[1] in _DEFINITION_KINDS:
+                new_definitions.setdefault(node[2], []).append((node[0], node[1]))
+    definitions = _DefinitionIndex(store, gone | set(parsed), new_definitions)
     commit, dirty = git.snapshot(root)
     snapshot = (commit[:12] if commit else "no-commit") + ("+dirty" if dirty else "")
     changed = bool(gone or parsed or to_resolve)
     # Workers (if any) start before the transaction; their results are written as they come.
     resolutions = _start_resolution(
-        store, found.files, live, parsed, to_resolve, methods, report, workers
+        store, found.files, live, parsed, to_resolve, definitions, report, workers
     )
     with store.transaction():
         for path in sorted(gone):
@@ -274,27 +276,34 @@ def _resolver_module(language: str) -> ModuleType:
     return importlib.import_module(LANGUAGES[language].resolver)
 
 
-class _MethodIndex:
-    """Method name -> node ids after this build: the store's, minus changed files, plus new."""
+class _DefinitionIndex:
+    """Name -> (node id, kind) of every definition after this build: the store's, minus
+    changed files, plus new ones."""
 
-    def __init__(self, store: GraphStore, excluded: set[str], new: dict[str, list[str]]) -> None:
+    def __init__(
+        self, store: GraphStore, excluded: set[str], new: dict[str, list[tuple[str, str]]]
+    ) -> None:
         self.store, self.excluded, self.new = store, excluded, new
-        self.cache: dict[str, list[str]] = {}
+        self.cache: dict[str, list[tuple[str, str]]] = {}
         self.complete = False
 
     def load_all(self) -> None:
         """Read every name now (before forking workers, which must not touch the store)."""
-        index = self.store.method_index(self.excluded)
+        index = self.store.definition_index(self.excluded)
         for name in set(index) | set(self.new):
             self.cache[name] = sorted(index.get(name, []) + self.new.get(name, []))
         self.complete = True
 
-    def named(self, name: str) -> list[str]:
+    def named(self, name: str) -> list[tuple[str, str]]:
         found = self.cache.get(name)
         if found is None and self.complete:
             return []
         if found is None:
-            stored = [i for i, path in self.store.method_ids(name) if path not in self.excluded]
+            stored = [
+                (node_id, kind)
+                for node_id, kind, path in self.store.definition_ids(name)
+                if path not in self.excluded
+            ]
             found = self.cache[name] = sorted(stored + self.new.get(name, []))
         return found
 
@@ -309,7 +318,7 @@ def _start_resolution(
     live: set[str],
     parsed: dict[str, FileFacts],
     to_resolve: set[str],
-    methods: _MethodIndex,
+    definitions: _DefinitionIndex,
     report: Progress,
     workers: int | None,
 ) -> Iterator[tuple[str, FileGraph]]:
@@ -319,20 +328,20 @@ def _start_resolution(
     transaction, with every file's facts loaded up front (workers never touch the store).
     """
     count = workers if workers is not None else (os.cpu_count() or 1)
-    by_language: dict[str, list[str]] = {}
+    # Files are resolved together when one resolver serves them (TypeScript and TSX).
+    family = {path: LANGUAGES[languages[path]].resolver for path in live}
+    by_resolver: dict[str, list[str]] = {}
     for path in sorted(to_resolve):
-        by_language.setdefault(languages[path], []).append(path)
-    every = {
-        language: sorted(p for p in live if languages[p] == language) for language in by_language
-    }
+        by_resolver.setdefault(family[path], []).append(path)
+    every = {resolver: sorted(p for p in live if family[p] == resolver) for resolver in by_resolver}
     total = len(to_resolve)
     if len(to_resolve) < POOL_THRESHOLD * 4 or count < 2:
-        return _resolve_here(store, parsed, by_language, every, methods, report, total)
+        return _resolve_here(store, parsed, by_resolver, every, definitions, report, total)
 
     facts = dict(parsed)
     facts.update((path, store.facts(path)) for path in sorted(live - set(parsed)))
-    methods.load_all()
-    _POOL_CONTEXT.update(load=facts.__getitem__, methods=methods.named, paths=every)
+    definitions.load_all()
+    _POOL_CONTEXT.update(load=facts.__getitem__, definitions=definitions.named, paths=every)
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
@@ -343,10 +352,10 @@ def _start_resolution(
         return -len(facts[path].calls)
 
     futures = []
-    for language, paths in sorted(by_language.items()):
+    for module, paths in sorted(by_resolver.items()):
         ordered = sorted(paths, key=lambda p: (weight(p), p))
         futures += [
-            pool.submit(_resolve_chunk, language, ordered[i : i + 16])
+            pool.submit(_resolve_chunk, module, ordered[i : i + 16])
             for i in range(0, len(ordered), 16)
         ]
     _POOL_CONTEXT.clear()  # the workers have their copy
@@ -368,9 +377,9 @@ def _start_resolution(
 def _resolve_here(
     store: GraphStore,
     parsed: dict[str, FileFacts],
-    by_language: dict[str, list[str]],
+    by_resolver: dict[str, list[str]],
     every: dict[str, list[str]],
-    methods: _MethodIndex,
+    definitions: _DefinitionIndex,
     report: Progress,
     total: int,
 ) -> Iterator[tuple[str, FileGraph]]:
@@ -381,9 +390,9 @@ def _resolve_here(
         return found if found is not None else store.facts(path)
 
     done = 0
-    for language, paths in sorted(by_language.items()):
-        resolver = _resolver_module(language).new_resolver(
-            every[language], load_facts, methods.named
+    for module, paths in sorted(by_resolver.items()):
+        resolver = importlib.import_module(module).new_resolver(
+            every[module], load_facts, definitions.named
         )
         for path in paths:
             yield path, _resolve_one(resolver, path)
@@ -400,15 +409,15 @@ def _resolve_one(resolver: Any, path: str) -> FileGraph:
     return graph
 
 
-def _resolve_chunk(language: str, paths: list[str]) -> dict[str, FileGraph]:
-    """A pool worker's share: one resolver per language and process, built on first use."""
-    key = f"resolver:{language}"
+def _resolve_chunk(module_name: str, paths: list[str]) -> dict[str, FileGraph]:
+    """A pool worker's share: one resolver per resolver module and process, built once."""
+    key = f"resolver:{module_name}"
     resolver = _POOL_CONTEXT.get(key)
     if resolver is None:
         context = _POOL_CONTEXT
-        module = _resolver_module(language)
+        module = importlib.import_module(module_name)
         resolver = module.new_resolver(
-            context["paths"][language], context["load"], context["methods"]
+            context["paths"][module_name], context["load"], context["definitions"]
         )
         _POOL_CONTEXT[key] = resolver
     return {path: _resolve_one(resolver, path) for path in paths}

@@ -106,6 +106,7 @@ class FileFacts:
     bindings: list[BindingFact] = field(default_factory=list)
     returns: list[ReturnFact] = field(default_factory=list)
     exports: list[str] | None = None  # a module's `__all__`, when it is a literal
+    namespace: str = ""  # the package or namespace a file declares (dotted), if any
 
     def to_json(self) -> list[Any]:
         """A compact positional form (lists of tuples), used for storage and between processes."""
@@ -120,6 +121,7 @@ class FileFacts:
             [tuple(b) for b in self.bindings],
             [tuple(r) for r in self.returns],
             self.exports,
+            self.namespace,
         ]
 
     @classmethod
@@ -129,7 +131,9 @@ class FileFacts:
         def chain(value: Any) -> Chain | None:
             return None if value is None else tuple(value)
 
-        language, status, diagnostic, line_count, defs, imports, calls, binds, rets, exports = data
+        language, status, diagnostic, line_count, defs, imports, calls, binds, rets, exports, ns = (
+            data
+        )
         return cls(
             language=language,
             status=status,
@@ -178,6 +182,7 @@ class FileFacts:
             ],
             returns=[ReturnFact(s, tuple(v), line) for s, v, line in rets],
             exports=exports,
+            namespace=ns,
         )
 
     def __reduce__(self) -> tuple[Any, ...]:
@@ -190,7 +195,7 @@ def _branch(value: Any) -> Branch:
 
 
 def _restore(data: list[Any]) -> FileFacts:
-    language, status, diagnostic, line_count, defs, imports, calls, binds, rets, exports = data
+    language, status, diagnostic, line_count, defs, imports, calls, binds, rets, exports, ns = data
     return FileFacts(
         language,
         status,
@@ -202,6 +207,7 @@ def _restore(data: list[Any]) -> FileFacts:
         list(map(BindingFact._make, binds)),
         list(map(ReturnFact._make, rets)),
         exports,
+        ns,
     )
 
 

@@ -1,4 +1,9 @@
-"""The one table of languages: file extensions, grammar wheels, extractors and resolvers."""
+"""The one table of languages: file extensions, grammar wheels, extractors and resolvers.
+
+Adding a language takes three things: its row here (with its extensions), a folder of
+queries under `grammars/<queries>/`, and a module under `brownfield.graph.lang` that
+describes how it resolves (a `Profile`); plus a sample repository to prove it.
+"""
 
 from __future__ import annotations
 
@@ -14,6 +19,15 @@ class LanguageSpec:
     grammar_function: str  # its function returning the language pointer
     extractor: str  # module with `extract(root, source, matches) -> FileFacts`
     resolver: str  # module with `nodes_of`, `new_resolver` and `invalidated_keys`
+    queries: str = ""  # the folder under grammars/ (default: the language's name)
+    # Files whose languages share a resolver module are resolved together.
+
+
+def _generic(
+    wheel: str, module: str, function: str = "language", queries: str = ""
+) -> LanguageSpec:
+    lang = f"brownfield.graph.lang.{module}"
+    return LanguageSpec(wheel, function, lang, lang, queries)
 
 
 LANGUAGES: dict[str, LanguageSpec] = {
@@ -23,11 +37,45 @@ LANGUAGES: dict[str, LanguageSpec] = {
         "brownfield.graph.python_facts",
         "brownfield.graph.python_resolver",
     ),
+    "javascript": _generic("tree_sitter_javascript", "javascript"),
+    "typescript": _generic("tree_sitter_typescript", "typescript", "language_typescript"),
+    # TSX: TypeScript's module and queries on the TSX grammar, resolved with TypeScript
+    "tsx": _generic("tree_sitter_typescript", "typescript", "language_tsx", "typescript"),
+    "go": _generic("tree_sitter_go", "go"),
+    "java": _generic("tree_sitter_java", "java"),
+    "csharp": _generic("tree_sitter_c_sharp", "csharp"),
+    "rust": _generic("tree_sitter_rust", "rust"),
+    "c": _generic("tree_sitter_c", "c"),
+    "cpp": _generic("tree_sitter_cpp", "cpp"),
+    "ruby": _generic("tree_sitter_ruby", "ruby"),
+    "php": _generic("tree_sitter_php", "php", "language_php"),
 }
 
-#: File extension -> language name (also the folder under `grammars/`).
+#: File extension -> language name.
 EXTENSIONS: dict[str, str] = {
     ".py": "python",
+    ".js": "javascript",
+    ".jsx": "javascript",
+    ".mjs": "javascript",
+    ".cjs": "javascript",
+    ".ts": "typescript",
+    ".mts": "typescript",
+    ".cts": "typescript",
+    ".tsx": "tsx",
+    ".go": "go",
+    ".java": "java",
+    ".cs": "csharp",
+    ".rs": "rust",
+    ".c": "c",
+    ".h": "c",
+    ".cc": "cpp",
+    ".cpp": "cpp",
+    ".cxx": "cpp",
+    ".hh": "cpp",
+    ".hpp": "cpp",
+    ".hxx": "cpp",
+    ".rb": "ruby",
+    ".php": "php",
 }
 
 

@@ -32,7 +32,7 @@ def grammars_dir() -> Path:
 
 def query_source(language: str) -> str:
     """All query files of a language, concatenated in name order."""
-    folder = grammars_dir() / language
+    folder = grammars_dir() / (LANGUAGES[language].queries or language)
     files = sorted(folder.glob("*.scm"))
     if not files:
         raise FileNotFoundError(f"no query files for {language} in {folder}")

@@ -105,9 +105,18 @@ def nodes_of(path: str, facts: FileFacts) -> list[Node]:
 def new_resolver(
     paths: Iterable[str],
     load_facts: Callable[[str], FileFacts],
-    methods_named: Callable[[str], list[str]],
+    definitions_named: Callable[[str], list[tuple[str, str]]],
 ) -> Resolver:
-    """A resolver over the Python files `paths` of one repository."""
+    """A resolver over the Python files `paths` of one repository; `definitions_named`
+    gives the (node id, kind) of every definition with a name, in any language."""
+
+    def methods_named(name: str) -> list[str]:
+        return [
+            node_id
+            for node_id, kind in definitions_named(name)
+            if kind == "method" and node_id.partition("::")[0].endswith(".py")
+        ]
+
     modules = {module_name(path): path for path in sorted(paths)}
     return Resolver(World(modules, load_facts, methods_named))
 

@@ -21,7 +21,7 @@ from brownfield.errors import StoreError
 from brownfield.graph.facts import EdgeRow, FileFacts
 from brownfield.model import Edge, EdgeKind, Node, NodeKind, Resolution, Unresolved
 
-SCHEMA_VERSION = 2  # 2: calls keep their arguments, bindings their branch
+SCHEMA_VERSION = 3  # 2: calls keep their arguments, bindings their branch; 3: namespaces
 STATE_DIR = ".brownfield"
 DB_NAME = "graph.db"
 
@@ -79,6 +79,8 @@ CREATE INDEX deps_key ON deps(key);
 CREATE INDEX deps_path ON deps(path);
 """
 
+
+_DEFINITION_KINDS = (NodeKind.CLASS.value, NodeKind.FUNCTION.value, NodeKind.METHOD.value)
 
 NodeRow = tuple[str, str, str, str, str | None, int | None, int | None, str | None]
 
@@ -442,20 +444,24 @@ class GraphStore:
         )
         return [(dst, path, line) for dst, path, line in rows]
 
-    def method_ids(self, name: str) -> list[tuple[str, str]]:
-        """(node id, path) of the methods named `name`."""
+    def definition_ids(self, name: str) -> list[tuple[str, str, str]]:
+        """(node id, kind, path) of the classes, functions and methods named `name`."""
         rows = self._db.execute(
-            "SELECT id, path FROM nodes WHERE kind = 'method' AND name = ?", (name,)
+            "SELECT id, kind, path FROM nodes WHERE name = ? AND kind IN (?, ?, ?)",
+            (name, *_DEFINITION_KINDS),
         )
-        return [(node_id, path) for node_id, path in rows]
+        return [(node_id, kind, path) for node_id, kind, path in rows]
 
-    def method_index(self, exclude: set[str]) -> dict[str, list[str]]:
-        """Method name -> node ids, leaving out the methods of the files in `exclude`."""
-        index: dict[str, list[str]] = {}
-        rows = self._db.execute("SELECT name, id, path FROM nodes WHERE kind = 'method'")
-        for name, node_id, path in rows:
+    def definition_index(self, exclude: set[str]) -> dict[str, list[tuple[str, str]]]:
+        """Name -> (node id, kind) of every class, function and method, leaving out the
+        definitions of the files in `exclude`."""
+        index: dict[str, list[tuple[str, str]]] = {}
+        rows = self._db.execute(
+            "SELECT name, id, kind, path FROM nodes WHERE kind IN (?, ?, ?)", _DEFINITION_KINDS
+        )
+        for name, node_id, kind, path in rows:
             if path not in exclude:
-                index.setdefault(name, []).append(node_id)
+                index.setdefault(name, []).append((node_id, kind))
         return index
 
     def diagnostics(self) -> list[dict[str, str]]:

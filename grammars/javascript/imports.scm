@@ -1,0 +1,27 @@
+; brownfield's own JavaScript imports: ES modules and CommonJS.
+
+(import_statement
+  (import_clause (identifier) @import.default)
+  source: (string) @import.source) @import
+(import_statement
+  (import_clause (named_imports (import_specifier name: (_) @import.name alias: (_)? @import.alias)))
+  source: (string) @import.source) @import
+(import_statement
+  (import_clause (namespace_import (identifier) @import.alias))
+  source: (string) @import.source) @import
+; re-exports: `export { a as b } from "./x"`, `export * from "./x"`
+(export_statement
+  (export_clause (export_specifier name: (_) @import.name alias: (_)? @import.alias))
+  source: (string) @import.source) @import
+(export_statement "*" @import.wildcard source: (string) @import.source) @import
+; const x = require("./x"); const { a, b } = require("./x")
+(variable_declarator
+  name: (identifier) @import.alias
+  value: (call_expression
+    function: (identifier) @_require (#eq? @_require "require")
+    arguments: (arguments (string) @import.source))) @import
+(variable_declarator
+  name: (object_pattern (shorthand_property_identifier_pattern) @import.name)
+  value: (call_expression
+    function: (identifier) @_require (#eq? @_require "require")
+    arguments: (arguments (string) @import.source))) @import

@@ -1,0 +1,570 @@
+"""Every language but Python: resolve calls from the facts `generic_facts` extracts.
+
+One resolver, steered by a `Profile` per language (its module under `brownfield.graph.lang`):
+what `this` is called, what a constructor is called, where an import points, which other
+files' names are visible without an import (a Go package, a Java package, C's global
+functions). A chain is evaluated step by step like Python's: the head by lexical scope,
+then imports, then the profile's visible files; each `.name` through modules, classes
+(with their bases) and instances (from declared types and `new`); each `()` through
+declared or returned types.
+"""
+
+from __future__ import annotations
+
+import posixpath
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import NamedTuple
+
+from brownfield.graph.facts import CALL, BindingFact, Chain, FileFacts, FileGraph, ImportFact
+from brownfield.model import Node, NodeKind, Resolution, Unresolved
+
+
+class Value(NamedTuple):
+    """What an expression may be: "def" (path, qualname), "inst" (an instance of the class
+    path::qualname), "mod" (a file: path), "pkg" (a folder of files: name), "ext" (outside
+    code: dotted name)."""
+
+    kind: str
+    path: str
+    name: str
+
+
+Found = tuple[Value, Resolution]
+
+
+@dataclass
+class Table:
+    """One file's scopes: per scope, the names bound in it (definitions, imports, variables)."""
+
+    path: str
+    facts: FileFacts
+    kinds: dict[str, str]  # qualname -> class | function | method
+    scopes: dict[str, dict[str, list[object]]]  # scope -> name -> Definition qualname | facts
+    parents: dict[str, str]  # qualname -> the scope it is defined in
+
+    def parent(self, scope: str) -> str | None:
+        if not scope:
+            return None
+        found = self.parents.get(scope)
+        return found if found is not None else scope.rpartition(".")[0]  # `impl T`, namespaces
+
+
+def build_table(path: str, facts: FileFacts) -> Table:
+    """Scopes and their names; a name's bindings in source order, the last one counting
+    (an import and a variable on one line: `const x = require("./x")` is the import)."""
+    bound: dict[str, dict[str, list[tuple[int, int, object]]]] = {"": {}}
+    kinds: dict[str, str] = {}
+    parents: dict[str, str] = {}
+    for definition in facts.definitions:
+        kinds.setdefault(definition.qualname, definition.kind)
+        parents.setdefault(definition.qualname, definition.scope)
+        bound.setdefault(definition.qualname, {})
+        names = bound.setdefault(definition.scope, {})
+        names.setdefault(definition.name, []).append((definition.line, 0, definition.qualname))
+    for binding in facts.bindings:
+        names = bound.setdefault(binding.scope, {})
+        names.setdefault(binding.target[-1], []).append((binding.line, 1, binding))
+    for fact in facts.imports:
+        if fact.name == "*":
+            continue
+        name = fact.alias or fact.name or fact.module.replace("\\", "/").rstrip("/")
+        name = name if fact.alias else name.rpartition("/")[2].rpartition(".")[2]
+        bound.setdefault(fact.scope, {}).setdefault(name, []).append((fact.line, 2, fact))
+    scopes = {
+        scope: {
+            name: [payload for _, _, payload in sorted(found, key=lambda b: (b[0], b[1]))]
+            for name, found in names.items()
+        }
+        for scope, names in bound.items()
+    }
+    return Table(path, facts, kinds, scopes, parents)
+
+
+@dataclass
+class World:
+    """The files of one language in the repository, and the ways to read them."""
+
+    language: str
+    paths: list[str]
+    load_facts: Callable[[str], FileFacts]
+    definitions_named: Callable[[str], list[tuple[str, str]]]
+    files: set[str] = field(init=False)
+    folders: dict[str, list[str]] = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.files = set(self.paths)
+        self.folders = {}
+        for path in sorted(self.paths):
+            self.folders.setdefault(posixpath.dirname(path), []).append(path)
+
+    def find_file(self, candidates: Iterable[str]) -> str | None:
+        """The first candidate path (normalized) that is a file of this language."""
+        for candidate in candidates:
+            normal = posixpath.normpath(candidate)
+            if normal in self.files:
+                return normal
+        return None
+
+
+class Profile:
+    """How one language differs; the defaults suit a C-family object language."""
+
+    language = ""
+    self_names: frozenset[str] = frozenset({"this"})
+    super_names: frozenset[str] = frozenset({"super"})
+    #: method names that construct an instance; "<class>" stands for the class's own name
+    constructors: tuple[str, ...] = ("<class>",)
+    #: a step that, on a class, means "construct" (Ruby's `Foo.new`)
+    new_step: str | None = None
+    #: whether a method sees its class's members unqualified (`helper()` for `this.helper()`)
+    class_members_visible: bool = True
+    builtins: frozenset[str] = frozenset()
+
+    def resolve_import(self, world: World, path: str, fact: ImportFact) -> list[Value]:
+        """What an import's module part is: a file ("mod"), a folder ("pkg"), a definition
+        ("def") or outside code ("ext"). The imported name, if any, is then looked up in it."""
+        return [Value("ext", "", fact.module.replace("/", ".").replace("::", "."))]
+
+    def visible_files(self, world: World, path: str, facts: FileFacts) -> list[str]:
+        """Other files whose top-level names `path` sees without importing them."""
+        return []
+
+    #: whether a top-level definition anywhere is visible by name (C functions, Ruby classes)
+    global_names = False
+
+
+def module_name(path: str) -> str:
+    stem, _, _ = path.rpartition(".")
+    return (stem or path).replace("/", ".")
+
+
+def node_id(path: str, qualname: str) -> str:
+    return f"{path}::{qualname}" if qualname else path
+
+
+def nodes_of(language: str, path: str, facts: FileFacts) -> list[Node]:
+    """The file's module node and its definitions (the first of a repeated name)."""
+    prefix = facts.namespace or module_name(path)
+    found = [
+        Node(
+            path,
+            NodeKind.MODULE,
+            path.rpartition("/")[2],
+            module_name(path),
+            path,
+            1,
+            max(1, facts.line_count),
+            language,
+        )
+    ]
+    seen: set[str] = set()
+    for definition in facts.definitions:
+        if definition.qualname in seen:
+            continue
+        seen.add(definition.qualname)
+        found.append(
+            Node(
+                node_id(path, definition.qualname),
+                NodeKind(definition.kind),
+                definition.name,
+                f"{prefix}.{definition.qualname}",
+                path,
+                definition.line,
+                definition.end_line,
+                language,
+            )
+        )
+    return found
+
+
+def invalidated_keys(
+    language: str, path: str, old: FileFacts | None, new: FileFacts | None
+) -> set[str]:
+    """A changed file: whoever read it; its names, for whoever looked a name up anywhere;
+    and, when it appears or goes, whoever looked for files of the language."""
+    keys = {f"file:{path}"}
+    if old is None or new is None:
+        keys.add(f"tree:{language}")
+    for facts in (old, new):
+        if facts is not None:
+            keys.update(f"name:{d.name}" for d in facts.definitions)
+    return keys
+
+
+class Resolver:
+    """Resolves the files of one language; tables are kept across files."""
+
+    def __init__(self, profile: Profile, world: World) -> None:
+        self.profile, self.world = profile, world
+        self._tables: dict[str, Table] = {}
+        self._memo: dict[object, list[Found]] = {}
+        self._active: set[object] = set()
+        self._deps: set[str] = set()
+        self._reason = ""
+
+    def _table(self, path: str) -> Table:
+        self._deps.add(f"file:{path}")
+        table = self._tables.get(path)
+        if table is None:
+            table = self._tables[path] = build_table(path, self.world.load_facts(path))
+        return table
+
+    def resolve(self, path: str) -> FileGraph:
+        self._deps, self._memo = {f"tree:{self.profile.language}"}, {}
+        table = self._table(path)
+        graph = FileGraph()
+        for definition in table.facts.definitions:
+            own = node_id(path, definition.qualname)
+            parent = definition.scope if definition.scope in table.kinds else ""
+            graph.edges.append((node_id(path, parent), own, "contains", definition.line, None))
+            if definition.kind == "class":
+                for base in self._bases(table, definition.qualname):
+                    graph.edges.append((own, _target(base), "inherits", definition.line, None))
+        for fact in table.facts.imports:
+            for value in self.profile.resolve_import(self.world, path, fact):
+                if value.kind in ("mod", "def"):
+                    graph.edges.append((path, _target(value), "imports", fact.line, "import"))
+        for call in table.facts.calls:
+            source = node_id(path, call.scope if call.scope in table.kinds else "")
+            if call.chain is None:
+                graph.unresolved.append(Unresolved(source, call.text, path, call.line, "dynamic"))
+                continue
+            self._reason = ""
+            targets = {
+                target
+                for value, how in self._evaluate(table, call.scope, call.chain)
+                for target in self._call_targets(value, how)
+            }
+            if not targets:
+                reason = self._reason or "not-callable"
+                graph.unresolved.append(Unresolved(source, call.text, path, call.line, reason))
+            for target, how in sorted(targets):
+                graph.edges.append((source, target, "calls", call.line, how.value))
+        graph.edges = list(dict.fromkeys(graph.edges))
+        graph.deps = set(self._deps)
+        return graph
+
+    # -- evaluation -------------------------------------------------------------------
+
+    def _evaluate(self, table: Table, scope: str, chain: Chain) -> list[Found]:
+        key = (table.path, scope, chain)
+        known = self._memo.get(key)
+        if known is not None:
+            return known
+        if key in self._active:
+            return []
+        self._active.add(key)
+        try:
+            head = chain[0]
+            if head in self.profile.self_names or head in self.profile.super_names:
+                owner = self._enclosing_class(table, scope)
+                if owner is None:
+                    self._fail("unknown-receiver")
+                    return []
+                kind = "super" if head in self.profile.super_names else "inst"
+                values: list[Found] = [(Value(kind, table.path, owner), Resolution.SELF)]
+                if len(chain) > 1 and chain[1] == CALL:  # `super(...)`: the base constructor
+                    values = [(Value("def", table.path, owner), Resolution.SELF)]
+            else:
+                values = self._lookup(table, scope, head)
+            for step in chain[1:]:
+                if not values:
+                    break
+                values = _unique(
+                    found for value, how in values for found in self._step(value, how, step)
+                )
+            self._memo[key] = values
+            return values
+        finally:
+            self._active.discard(key)
+
+    def _fail(self, reason: str) -> None:
+        self._reason = self._reason or reason
+
+    def _step(self, value: Value, how: Resolution, step: str) -> list[Found]:
+        if step == CALL:
+            if value.kind == "def" and self._kind(value) == "class":
+                return [(Value("inst", value.path, value.name), Resolution.INFERRED)]
+            if value.kind == "super":  # `super(...)` in a constructor
+                return [(value._replace(kind="inst"), how)]
+            if value.kind == "def":
+                table = self._table(value.path)
+                return _unique(
+                    (found, Resolution.INFERRED)
+                    for returned in table.facts.returns
+                    if returned.scope == value.name
+                    for found, _ in self._evaluate(table, value.name, returned.value)
+                )
+            if value.kind == "ext":
+                return [(value, how)]
+            if value.kind == "mod":  # calling what a module exports as its default
+                return _unique(
+                    each
+                    for default, _ in self._top_level(value.path, "default", how)
+                    for each in self._step(default, how, CALL)
+                )
+            self._fail("unknown-receiver")
+            return []
+        if value.kind == "ext":
+            return [(Value("ext", "", f"{value.name}.{step}"), how)]
+        if value.kind == "mod":
+            found = self._top_level(value.path, step, how)
+            if not found and step != "default":  # `module.exports = {...}`: its members
+                found = _unique(
+                    each
+                    for default, _ in self._top_level(value.path, "default", how)
+                    for each in self._step(default, how, step)
+                )
+            return found
+        if value.kind == "pkg":
+            found = [
+                f
+                for path in self.world.folders.get(value.name, [])
+                for f in self._top_level(path, step, how)
+            ]
+            if not found:
+                self._fail("unknown-attribute")
+            return found
+        if value.kind == "def" and self._kind(value) == "class":
+            if step == self.profile.new_step:
+                return [(value, Resolution.CONSTRUCTOR)]
+            return self._member(value, step, how, skip_self=False)
+        if value.kind in ("inst", "super"):
+            cls = Value("def", value.path, value.name)
+            return self._member(cls, step, how, skip_self=value.kind == "super")
+        self._fail("unknown-attribute")
+        return []
+
+    def _top_level(self, path: str, name: str, how: Resolution) -> list[Found]:
+        table = self._table(path)
+        bindings = table.scopes.get("", {}).get(name)
+        if bindings:
+            return [(value, how) for value, _ in self._binding_values(table, "", bindings[-1])]
+        found = self._through_wildcards(table, name)
+        if not found:
+            self._fail("unknown-attribute")
+        return found
+
+    def _through_wildcards(self, table: Table, name: str) -> list[Found]:
+        """`name` from the files a file imports whole (`export * from`, `import a.*`)."""
+        key = ("wildcard", table.path, name)
+        if key in self._active:
+            return []
+        self._active.add(key)
+        try:
+            for fact in table.facts.imports:
+                if fact.name != "*" or fact.scope:
+                    continue
+                for value in self.profile.resolve_import(self.world, table.path, fact):
+                    if value.kind in ("mod", "pkg"):
+                        found = self._step(value, Resolution.IMPORT, name)
+                        if found:
+                            return found
+            return []
+        finally:
+            self._active.discard(key)
+
+    def _lookup(self, table: Table, scope: str, name: str) -> list[Found]:
+        """A bare name: lexical scopes outward, then visible files, globals, builtins."""
+        current: str | None = scope
+        first = True
+        while current is not None:
+            is_class = table.kinds.get(current) == "class"
+            if first or not is_class or self.profile.class_members_visible:
+                bindings = table.scopes.get(current, {}).get(name)
+                if bindings and is_class and not first:  # a member: `helper()` in a method
+                    return self._member(
+                        Value("def", table.path, current), name, Resolution.SELF, skip_self=False
+                    )
+                if bindings:
+                    return self._binding_values(table, current, bindings[-1])
+            first = False
+            current = table.parent(current)
+        found = self._through_wildcards(table, name)
+        if found:
+            return found
+        for path in self.profile.visible_files(self.world, table.path, table.facts):
+            if path != table.path:
+                found = self._top_level(path, name, Resolution.LOCAL)
+                if found:
+                    self._reason = ""
+                    return found
+        if self.profile.global_names:
+            found = self._global(name)
+            if found:
+                return found
+        if name in self.profile.builtins:
+            return [(Value("ext", "", f"<builtin>.{name}"), Resolution.BUILTIN)]
+        self._fail("unknown-name")
+        return []
+
+    def _global(self, name: str) -> list[Found]:
+        """The one top-level definition of this language with `name`, anywhere."""
+        self._deps.add(f"name:{name}")
+        candidates = [
+            (node, kind)
+            for node, kind in self.world.definitions_named(name)
+            if node.partition("::")[0] in self.world.files and "." not in node.partition("::")[2]
+        ]
+        if len(candidates) != 1:
+            return []
+        path, _, qualname = candidates[0][0].partition("::")
+        return [(Value("def", path, qualname), Resolution.IMPORT)]
+
+    def _binding_values(self, table: Table, scope: str, binding: object) -> list[Found]:
+        if isinstance(binding, str):  # a definition's qualname
+            return [(Value("def", table.path, binding), Resolution.LOCAL)]
+        if isinstance(binding, ImportFact):
+            found = [
+                (value, Resolution.IMPORT)
+                for value in self.profile.resolve_import(self.world, table.path, binding)
+            ]
+            if binding.name is None:
+                return found
+            return _unique(
+                (value, Resolution.IMPORT)
+                for module, how in found
+                for value, _ in self._step(module, how, binding.name)
+            )
+        assert isinstance(binding, BindingFact)
+        if binding.value is None:
+            return []
+        return [
+            (value, Resolution.INFERRED)
+            for value, _ in self._evaluate(table, binding.scope, binding.value)
+        ]
+
+    # -- classes --------------------------------------------------------------------------
+
+    def _kind(self, value: Value) -> str | None:
+        return self._table(value.path).kinds.get(value.name)
+
+    def _enclosing_class(self, table: Table, scope: str) -> str | None:
+        current: str | None = scope
+        while current:
+            kind = table.kinds.get(current)
+            if kind in ("class", None):  # a class, or a naming scope (`impl T`)
+                return current
+            current = table.parent(current)
+        return None
+
+    def _bases(self, table: Table, qualname: str) -> list[Value]:
+        definition = next(d for d in table.facts.definitions if d.qualname == qualname)
+        bases: list[Value] = []
+        for chain in definition.bases:
+            for value, _ in self._evaluate(table, definition.scope, chain):
+                if value.kind == "ext" or (value.kind == "def" and self._kind(value) == "class"):
+                    bases.append(value)
+        return bases
+
+    def _order(self, cls: Value) -> list[Value]:
+        """The class, then its bases depth first (each once)."""
+        order: list[Value] = []
+        pending = [cls]
+        while pending:
+            klass = pending.pop(0)
+            if klass in order:
+                continue
+            order.append(klass)
+            if klass.kind == "def":
+                pending[:0] = self._bases(self._table(klass.path), klass.name)
+        return order
+
+    def _member(self, cls: Value, name: str, how: Resolution, skip_self: bool) -> list[Found]:
+        order = self._order(cls)
+        for klass in order[1:] if skip_self else order:
+            if klass.kind == "ext":
+                return [(Value("ext", "", f"{klass.name}.{name}"), Resolution.IMPORT)]
+            table = self._table(klass.path)
+            bindings = table.scopes.get(klass.name, {}).get(name)
+            if bindings:
+                return [
+                    (value, how if value.kind == "def" else Resolution.INFERRED)
+                    for value, _ in self._binding_values(table, klass.name, bindings[-1])
+                ]
+            elsewhere = self._defined_elsewhere(klass, name)
+            if elsewhere:
+                return [(elsewhere, how)]
+        self._fail("unknown-attribute")
+        return []
+
+    def _defined_elsewhere(self, cls: Value, name: str) -> Value | None:
+        """A method written outside its class's file (Go receivers, C++ `A::f`)."""
+        self._deps.add(f"name:{name}")
+        wanted = f"{cls.name}.{name}"
+        for node, _ in self.world.definitions_named(name):
+            path, _, qualname = node.partition("::")
+            if qualname == wanted and path in self.world.files:
+                return Value("def", path, qualname)
+        return None
+
+    def _call_targets(self, value: Value, how: Resolution) -> list[tuple[str, Resolution]]:
+        if value.kind == "ext":
+            return [(value.name, how)]
+        if value.kind == "mod":  # `const f = require("./f"); f()`
+            return [
+                target
+                for default, _ in self._top_level(value.path, "default", how)
+                for target in self._call_targets(default, how)
+            ]
+        if value.kind != "def":
+            self._fail("not-callable")
+            return []
+        if self._kind(value) != "class":
+            return [(node_id(value.path, value.name), how)]
+        simple = value.name.rpartition(".")[2]
+        for constructor in self.profile.constructors:
+            method = simple if constructor == "<class>" else constructor
+            table = self._table(value.path)
+            if method in table.scopes.get(value.name, {}):
+                return [(node_id(value.path, f"{value.name}.{method}"), Resolution.CONSTRUCTOR)]
+        return [(node_id(value.path, value.name), Resolution.CONSTRUCTOR)]
+
+
+def _unique(found: Iterable[Found]) -> list[Found]:
+    seen: dict[Value, Resolution] = {}
+    for value, how in found:
+        seen.setdefault(value, how)
+    return list(seen.items())
+
+
+def _target(value: Value) -> str:
+    if value.kind == "ext":
+        return value.name
+    if value.kind in ("mod", "pkg"):
+        return value.path or value.name
+    return node_id(value.path, value.name)
+
+
+def entry_points(
+    profile: Profile,
+) -> tuple[
+    Callable[..., FileFacts],
+    Callable[[str, FileFacts], list[Node]],
+    Callable[..., Resolver],
+    Callable[[str, FileFacts | None, FileFacts | None], set[str]],
+]:
+    """What the builder and the parser call for a language: extract, nodes_of,
+    new_resolver, invalidated_keys."""
+    from brownfield.graph import generic_facts
+
+    language = profile.language
+
+    def extract(root: object, source: bytes, matches: list[object]) -> FileFacts:
+        return generic_facts.extract(root, source, matches, language)  # type: ignore[arg-type]
+
+    def nodes(path: str, facts: FileFacts) -> list[Node]:
+        return nodes_of(language, path, facts)
+
+    def new_resolver(
+        paths: Iterable[str],
+        load_facts: Callable[[str], FileFacts],
+        definitions_named: Callable[[str], list[tuple[str, str]]],
+    ) -> Resolver:
+        return Resolver(profile, World(language, sorted(paths), load_facts, definitions_named))
+
+    def invalidated(path: str, old: FileFacts | None, new: FileFacts | None) -> set[str]:
+        return invalidated_keys(language, path, old, new)
+
+    return extract, nodes, new_resolver, invalidated

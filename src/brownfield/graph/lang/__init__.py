@@ -1,0 +1,1 @@
+"""One module per language other than Python: its `Profile` and entry points."""
