@@ -1,0 +1,2 @@
+export * from "./repo";
+export { helper as assist } from "./util";

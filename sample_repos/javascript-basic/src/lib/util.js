@@ -1,0 +1,4 @@
+function helper(x) {
+  return x;
+}
+module.exports = { helper };
