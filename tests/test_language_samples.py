@@ -86,3 +86,17 @@ def test_queries_work_on_every_language(name: str, tmp_path: Path) -> None:
     assert query.exit_code == 0, query.output
     results = json.loads(query.output)["results"]
     assert caller in {result["id"] for result in results}, query.output
+
+
+def test_stats_count_each_language_of_a_mixed_repository(tmp_path: Path) -> None:
+    root = checkout("mixed-basic", tmp_path)
+    build(root, workers=1)
+    result = CliRunner().invoke(app, ["stats", "--repo", str(root), "--json"])
+    assert result.exit_code == 0, result.output
+    languages = json.loads(result.output)["languages"]
+    # counted from the sample's files: 3 Python files with 3 functions and 4 resolved calls;
+    # 2 JavaScript files with 2 functions, 2 resolved calls and `fetch` unresolved
+    assert languages == {
+        "python": {"files": 3, "definitions": 3, "calls": 4, "unresolved": 0},
+        "javascript": {"files": 2, "definitions": 2, "calls": 2, "unresolved": 1},
+    }

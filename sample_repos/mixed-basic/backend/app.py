@@ -1,0 +1,7 @@
+from backend.store import save
+
+
+def handle(form):
+    record = dict(form)
+    save(record)
+    return record

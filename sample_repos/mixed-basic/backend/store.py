@@ -1,0 +1,6 @@
+def save(record):
+    _write(record)
+
+
+def _write(record):
+    print(record)

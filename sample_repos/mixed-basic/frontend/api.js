@@ -1,0 +1,5 @@
+import { post } from "./http";
+
+export function submit(form) {
+  return post("/save", form);
+}

@@ -1,0 +1,3 @@
+export function post(url, body) {
+  return fetch(url, { method: "POST", body: JSON.stringify(body) });
+}
