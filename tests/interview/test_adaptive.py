@@ -268,3 +268,18 @@ def test_golden_spec_and_requirements(tmp_path: Path) -> None:
     ):
         expected = (GOLDENS / golden).read_text()
         assert without_ids(actual.read_text()) == without_ids(expected), golden
+
+
+def test_interview_runs_unchanged_on_a_javascript_repository(tmp_path: Path) -> None:
+    root = sample("javascript-basic", tmp_path)
+    done = interview(root, COOPERATIVE, "Add caching to repository find lookups")
+    assert done.returncode == 0, done.stderr
+    state = load_any(root / "docs/INTERVIEW-add-caching-to-repository-find-lookups.yaml")
+    assert isinstance(state, AdaptiveState)
+    language = next(f for f in state.established_facts if f.topic == "language")
+    assert "javascript" in language.statement
+    callers = next(f for f in state.established_facts if f.subject == "src.lib.repo.Repo.find")
+    # Repo.find (src/lib/repo.js:5) is called once, from Service.run at src/app.js:10
+    assert [str(c) for c in callers.citations] == ["src/lib/repo.js:5", "src/app.js:10"]
+    spec = (root / "docs/specs/add-caching-to-repository-find-lookups.md").read_text()
+    assert "src/lib/repo.js:5" in spec
