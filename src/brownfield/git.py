@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
+from dataclasses import dataclass, field
 from pathlib import Path
 
 
@@ -51,3 +53,63 @@ def snapshot(repo: Path) -> tuple[str | None, bool]:
     except GitUnavailableError:
         return commit, False
     return commit, bool(status.strip())
+
+
+@dataclass
+class FileDiff:
+    """One file of a diff: its old and new paths (None when added or deleted) and the line
+    ranges (first, last; 1-based, inclusive) removed from the old and added to the new."""
+
+    old_path: str | None
+    new_path: str | None
+    removed: list[tuple[int, int]] = field(default_factory=list)
+    added: list[tuple[int, int]] = field(default_factory=list)
+
+
+_HUNK = re.compile(rb"^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@")
+
+
+def diff(repo: Path, rev: str | None = None, staged: bool = False) -> list[FileDiff]:
+    """The changed lines of `git diff` (the working tree against `rev`, or the index
+    against HEAD when `staged`, or the working tree against the index by default)."""
+    args = ["diff", "--no-color", "--no-ext-diff", "-U0", "-M", "--relative"]
+    if staged:
+        args.append("--cached")
+    if rev:
+        args.append(rev)
+    out = _git(repo, *args, "--")
+    files: list[FileDiff] = []
+    for line in out.splitlines():
+        if line.startswith(b"diff --git "):
+            files.append(FileDiff(None, None))
+        elif files and line.startswith(b"--- "):
+            files[-1].old_path = _diff_path(line[4:], b"a/")
+        elif files and line.startswith(b"+++ "):
+            files[-1].new_path = _diff_path(line[4:], b"b/")
+        elif files and (hunk := _HUNK.match(line)):
+            old_start, old_count, new_start, new_count = (
+                int(hunk.group(1)),
+                int(hunk.group(2) or b"1"),
+                int(hunk.group(3)),
+                int(hunk.group(4) or b"1"),
+            )
+            if old_count:
+                files[-1].removed.append((old_start, old_start + old_count - 1))
+            if new_count:
+                files[-1].added.append((new_start, new_start + new_count - 1))
+    return [f for f in files if f.old_path or f.new_path]
+
+
+def _diff_path(raw: bytes, prefix: bytes) -> str | None:
+    raw = raw.rstrip(b"\t")
+    if raw == b"/dev/null":
+        return None
+    return raw[len(prefix) :].decode("utf-8", "surrogateescape") if raw.startswith(prefix) else None
+
+
+def show(repo: Path, rev: str, path: str) -> bytes | None:
+    """A file's content at `rev` (None when it did not exist there)."""
+    try:
+        return _git(repo, "show", f"{rev}:./{path}")
+    except GitUnavailableError:
+        return None

@@ -53,6 +53,7 @@ def _root(
 
 
 from brownfield.cli import (  # noqa: E402  (registers commands)
+    agent_commands,
     artifact_commands,
     graph_commands,
     interview_commands,
@@ -64,6 +65,7 @@ query_commands.register(app)
 interview_commands.register(app)
 interview_commands.register_verify(app)
 artifact_commands.register(app)
+agent_commands.register(app)
 
 
 def main() -> None:

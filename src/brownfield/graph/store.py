@@ -510,6 +510,16 @@ class GraphStore:
         )
         return [_edge(row) for row in rows]
 
+    def unresolved_named(self, name: str) -> list[Unresolved]:
+        """Unresolved calls whose callee, as written, ends in `name` (`f`, `x.f`)."""
+        rows = self._db.execute(
+            "SELECT src, callee, path, line, reason FROM unresolved "
+            "WHERE callee = ? OR callee LIKE ? ORDER BY path, line",
+            (name, f"%.{name}"),
+        )
+        found = [Unresolved(*row) for row in rows]  # LIKE's `_` matches any character
+        return [u for u in found if u.callee == name or u.callee.endswith(f".{name}")]
+
     def all_unresolved(self) -> list[Unresolved]:
         rows = self._db.execute(
             "SELECT src, callee, path, line, reason FROM unresolved "

@@ -1,0 +1,115 @@
+"""`brownfield impact` and `brownfield context`: what a change touches, what an idea touches."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+
+from brownfield.cli.options import DEPTH_HELP, JSON, REPO, check_depth, repo_path
+from brownfield.cli.render import print_json, table
+from brownfield.graph.builder import check_repository, open_store
+from brownfield.query.evidence import is_test_path
+from brownfield.query.idea_context import idea_context
+from brownfield.query.impact import Impact, impact
+
+
+def register(app: typer.Typer) -> None:
+    """Add the commands for agents to the top-level app."""
+
+    @app.command("impact")
+    def impact_command(
+        paths: list[str] = typer.Argument(
+            None, help="Files whose every definition counts as changed (instead of a diff)."
+        ),
+        diff: str | None = typer.Option(
+            None, "--diff", help="Compare the working tree with this revision (e.g. HEAD)."
+        ),
+        staged: bool = typer.Option(False, "--staged", help="Use the staged changes."),
+        depth: int = typer.Option(2, "--depth", help=DEPTH_HELP),
+        repo: Path = REPO,
+        as_json: bool = JSON,
+    ) -> None:
+        """The definitions a change touches and everything that reaches them, by distance.
+
+        Without PATHS, --diff or --staged: the working tree's unstaged changes.
+        """
+        check_depth(depth)
+        root = check_repository(repo)
+        rel_paths = [repo_path(root, path) for path in paths or []]
+        store = open_store(repo)
+        try:
+            result = impact(store, rel_paths or None, diff, staged, depth)
+        finally:
+            store.close()
+        if as_json:
+            print_json(result.to_json())
+        else:
+            print_impact(result)
+
+    @app.command("context")
+    def context_command(
+        idea: str = typer.Argument(..., help="The change, in one sentence."),
+        limit: int = typer.Option(5, "--limit", help="At most this many touchpoints."),
+        repo: Path = REPO,
+        as_json: bool = JSON,
+    ) -> None:
+        """The code an idea touches (the interview's touchpoints), ranked, with callers,
+        callees and tests; Markdown, or JSON with --json."""
+        if limit < 1:
+            raise typer.BadParameter("--limit must be 1 or more")
+        store = open_store(repo)
+        try:
+            found = idea_context(store, idea, limit)
+        finally:
+            store.close()
+        if as_json:
+            print_json({"idea": idea, "touchpoints": [item.to_json() for item in found]})
+            return
+        print(f"# Context for: {idea}\n")
+        if not found:
+            print("No definition in the graph matches the idea's words.")
+        for rank, item in enumerate(found, 1):
+            node = item.touchpoint.node
+            print(f"## {rank}. `{node.qualname}` ({node.kind.value}, {node.path}:{node.line})\n")
+            for label, hops in (
+                ("Called from", item.callers),
+                ("Calls", item.callees),
+                ("Tests reaching it", item.tests),
+            ):
+                print(f"{label}:")
+                for hop in hops or []:
+                    print(f"- `{hop.node.qualname}` at {hop.site or hop.node.path}")
+                if not hops:
+                    print("- (none)")
+                print()
+
+
+def print_impact(result: Impact) -> None:
+    if result.stale:
+        print(
+            "stale: the graph is older than "
+            + ", ".join(result.stale)
+            + " (run `brownfield graph build`)"
+        )
+    print(f"changed ({len(result.changed)}):")
+    for change in result.changed:
+        print(f"  {change.path}:{change.line}  {change.id}  [{change.status}]")
+    for distance in range(1, result.depth + 1):
+        hops = [hop for hop in result.hops if hop.distance == distance]
+        if hops:
+            print(f"distance {distance} ({len(hops)}):")
+            rows = [
+                [
+                    str(hop.site or ""),
+                    hop.node.qualname + (" [test]" if is_test_path(hop.node.path) else ""),
+                    hop.via,
+                ]
+                for hop in hops
+            ]
+            print(table(rows, ["site", "caller", "calls"]))
+    if result.broken:
+        print(f"broken: calls to deleted definitions ({len(result.broken)}):")
+        for call in result.broken:
+            print(f"  {call.path}:{call.line}  {call.src} calls {call.callee}")
+    print(result.summary())

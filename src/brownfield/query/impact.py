@@ -1,0 +1,176 @@
+"""What a change touches: the definitions it changes, adds or deletes, and everything that
+reaches them, grouped by distance, with the tests among them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from brownfield import git
+from brownfield.errors import UsageError
+from brownfield.graph.languages import language_for
+from brownfield.graph.store import GraphStore
+from brownfield.model import EdgeKind, Unresolved
+from brownfield.query.evidence import is_test_path
+from brownfield.query.freshness import repository_root, stale_paths
+from brownfield.query.traverse import Hop, _walk
+
+Span = tuple[str, int, int]  # qualname, first line, last line
+
+
+@dataclass(frozen=True)
+class Changed:
+    """A definition the change touches: `changed`, `added` or `deleted`."""
+
+    id: str
+    path: str
+    line: int
+    status: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.id, "path": self.path, "line": self.line, "status": self.status}
+
+
+@dataclass
+class Impact:
+    changed: list[Changed]
+    hops: list[Hop] = field(default_factory=list)
+    broken: list[Unresolved] = field(default_factory=list)  # calls to deleted definitions
+    stale: list[str] = field(default_factory=list)
+    depth: int = 2
+
+    @property
+    def tests(self) -> list[Hop]:
+        return [hop for hop in self.hops if is_test_path(hop.node.path)]
+
+    def summary(self) -> str:
+        files = {hop.node.path for hop in self.hops} | {call.path for call in self.broken}
+        callers = {hop.node.id for hop in self.hops} | {call.src for call in self.broken}
+        tests = {hop.node.id for hop in self.tests}
+        return (
+            f"{len(self.changed)} definitions changed, {len(callers)} callers affected "
+            f"in {len(files)} files, {len(tests)} tests"
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "query": "impact",
+            "depth": self.depth,
+            "changed": [c.to_json() for c in self.changed],
+            "results": [
+                {**hop.to_json(), "test": is_test_path(hop.node.path)} for hop in self.hops
+            ],
+            "broken": [
+                {"src": u.src, "callee": u.callee, "site": f"{u.path}:{u.line}"}
+                for u in self.broken
+            ],
+            "stale": self.stale,
+            "summary": self.summary(),
+        }
+
+
+def impact(
+    store: GraphStore,
+    paths: list[str] | None = None,
+    rev: str | None = None,
+    staged: bool = False,
+    depth: int = 2,
+) -> Impact:
+    """The impact of the given files (all their definitions), or of a diff's changed lines."""
+    if depth < 0:
+        raise UsageError(f"depth must be 0 or more, not {depth}")
+    root = repository_root(store)
+    changed: list[Changed] = []
+    deleted_names: list[str] = []
+    if paths:
+        for path in paths:
+            spans = _spans(path, _read(root, path))
+            if spans is None:
+                raise UsageError(f"not a source file brownfield parses: {path}")
+            changed += [Changed(_id(path, q), path, first, "changed") for q, first, _ in spans]
+    else:
+        try:
+            diffs = git.diff(root, rev, staged)
+        except git.GitUnavailableError as exc:
+            raise UsageError(f"cannot read the diff: {exc}") from None
+        base = rev or "HEAD"
+        for file in diffs:
+            new = _spans(file.new_path, _read(root, file.new_path)) if file.new_path else []
+            old_bytes = git.show(root, base, file.old_path) if file.old_path else None
+            old = _spans(file.old_path, old_bytes) if file.old_path else []
+            if new is None or old is None:
+                continue  # not a language brownfield parses
+            now = {q for q, _, _ in new}
+            before = {q for q, _, _ in old}
+            assert file.new_path is not None or not new
+            text = (_read(root, file.new_path) or b"") if file.new_path else b""
+            for qualname, first, _ in _innermost(new, file.added, text.splitlines()):
+                status = "changed" if qualname in before else "added"
+                changed.append(
+                    Changed(_id(file.new_path or "", qualname), file.new_path or "", first, status)
+                )
+            old_lines = (old_bytes or b"").splitlines()
+            for qualname, first, _ in _innermost(old, file.removed, old_lines):
+                if qualname not in now and (qualname or file.new_path is None):
+                    changed.append(
+                        Changed(
+                            _id(file.old_path or "", qualname),
+                            file.old_path or "",
+                            first,
+                            "deleted",
+                        )
+                    )
+                    deleted_names.append(qualname.rpartition(".")[2])
+    changed = sorted(set(changed), key=lambda c: (c.path, c.line, c.id))
+    hops = _walk(store, [c.id for c in changed], depth, [EdgeKind.CALLS], True, None)
+    known = {c.id for c in changed}
+    broken = [
+        call
+        for name in sorted(set(deleted_names))
+        for call in store.unresolved_named(name)
+        if call.src not in known
+    ]
+    touched = {c.path for c in changed} | {h.node.path for h in hops if h.node.path}
+    return Impact(changed, hops, broken, stale_paths(store, touched), depth)
+
+
+def _read(root: Path, path: str) -> bytes | None:
+    try:
+        return (root / path).read_bytes()
+    except OSError:
+        return None
+
+
+def _spans(path: str, data: bytes | None) -> list[Span] | None:
+    """The definitions of a file's content (qualname and lines); None for other files."""
+    language = language_for(path)
+    if language is None:
+        return None
+    if data is None:
+        return []
+    from brownfield.graph import parser  # tree-sitter loads only when something is parsed
+
+    facts = parser.parse(language, data)
+    return [(d.qualname, d.line, d.end_line) for d in facts.definitions]
+
+
+def _innermost(spans: list[Span], ranges: list[tuple[int, int]], lines: list[bytes]) -> list[Span]:
+    """For each changed line, the innermost definition holding it ("" for top-level code,
+    unless the line is blank)."""
+    found: dict[str, Span] = {}
+    for first, last in ranges:
+        for line in range(first, last + 1):
+            holding = [s for s in spans if s[1] <= line <= s[2]]
+            if holding:
+                inner = max(holding, key=lambda s: s[1])
+            elif line <= len(lines) and lines[line - 1].strip():
+                inner = ("", 1, 1)
+            else:
+                continue
+            found.setdefault(inner[0], inner)
+    return list(found.values())
+
+
+def _id(path: str, qualname: str) -> str:
+    return f"{path}::{qualname}" if qualname else path

@@ -1,0 +1,135 @@
+"""`brownfield impact` and `brownfield context` on small repositories, through the CLI."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from brownfield.cli import app
+from brownfield.graph.builder import build
+from tests.conftest import git_init, write_files
+
+PROJECT = {
+    "shop/pricing.py": (
+        "def subtotal(items):\n"  # 1
+        "    return sum(items)\n"  # 2
+        "\n"
+        "def total(items):\n"  # 4
+        "    return subtotal(items) + 1\n"  # 5
+    ),
+    "shop/cart.py": (
+        "from shop.pricing import total\n"  # 1
+        "\n"
+        "def checkout(items):\n"  # 3
+        "    return total(items)\n"  # 4
+    ),
+    "tests/test_cart.py": (
+        "from shop.cart import checkout\n"  # 1
+        "\n"
+        "def test_checkout():\n"  # 3
+        "    assert checkout([1]) == 2\n"  # 4
+    ),
+}
+
+
+@pytest.fixture
+def shop(tmp_path: Path) -> Path:
+    root = tmp_path / "shop"
+    write_files(root, PROJECT)
+    git_init(root)
+    build(root, workers=1)
+    return root
+
+
+def run(root: Path, *args: str) -> dict:  # type: ignore[type-arg]
+    result = CliRunner().invoke(app, [*args, "--repo", str(root), "--json"])
+    assert result.exit_code == 0, result.output
+    return json.loads(result.output)  # type: ignore[no-any-return]
+
+
+def test_a_changed_function_reaches_its_callers_by_distance(shop: Path) -> None:
+    (shop / "shop/pricing.py").write_text(PROJECT["shop/pricing.py"].replace("+ 1", "+ 2"))
+    data = run(shop, "impact", "--diff", "HEAD")
+    assert [(c["id"], c["status"]) for c in data["changed"]] == [
+        ("shop/pricing.py::total", "changed")
+    ]
+    reached = [(r["distance"], r["id"], r["site"], r["test"]) for r in data["results"]]
+    assert reached == [
+        (1, "shop/cart.py::checkout", "shop/cart.py:4", False),
+        (2, "tests/test_cart.py::test_checkout", "tests/test_cart.py:4", True),
+    ]
+    assert data["summary"] == "1 definitions changed, 2 callers affected in 2 files, 1 tests"
+    assert data["stale"] == ["shop/pricing.py"]  # the graph was built before the edit
+
+
+def test_a_changed_file_counts_every_definition(shop: Path) -> None:
+    data = run(shop, "impact", "shop/pricing.py", "--depth", "1")
+    assert [c["id"] for c in data["changed"]] == [
+        "shop/pricing.py::subtotal",
+        "shop/pricing.py::total",
+    ]
+    # subtotal's caller (total) is itself changed; total's caller is checkout
+    assert [r["id"] for r in data["results"]] == ["shop/cart.py::checkout"]
+
+
+def test_an_added_function_has_no_callers_yet(shop: Path) -> None:
+    added = PROJECT["shop/pricing.py"] + "\ndef discount(items):\n    return 0\n"
+    (shop / "shop/pricing.py").write_text(added)
+    build(shop, workers=1)
+    data = run(shop, "impact", "--diff", "HEAD")
+    assert [(c["id"], c["status"], c["line"]) for c in data["changed"]] == [
+        ("shop/pricing.py::discount", "added", 7)
+    ]
+    assert data["results"] == [] and data["broken"] == []
+
+
+def test_a_deleted_function_reports_its_former_callers_as_broken(shop: Path) -> None:
+    (shop / "shop/pricing.py").write_text("def subtotal(items):\n    return sum(items)\n")
+    build(shop, workers=1)
+    data = run(shop, "impact", "--diff", "HEAD")
+    assert [(c["id"], c["status"]) for c in data["changed"]] == [
+        ("shop/pricing.py::total", "deleted")
+    ]
+    assert data["broken"] == [
+        {"src": "shop/cart.py::checkout", "callee": "total", "site": "shop/cart.py:4"}
+    ]
+    assert data["summary"] == "1 definitions changed, 1 callers affected in 1 files, 0 tests"
+
+
+def test_staged_changes_and_text_output(shop: Path) -> None:
+    (shop / "shop/cart.py").write_text(PROJECT["shop/cart.py"].replace("(items)\n", "(items) \n"))
+    subprocess.run(["git", "add", "-A"], cwd=shop, check=True)
+    assert run(shop, "impact")["changed"] == []  # nothing unstaged
+    staged = run(shop, "impact", "--staged")
+    assert [c["id"] for c in staged["changed"]] == ["shop/cart.py::checkout"]
+    text = CliRunner().invoke(app, ["impact", "--staged", "--repo", str(shop)])
+    assert text.exit_code == 0, text.output
+    assert "tests.test_cart.test_checkout [test]" in text.output
+    assert text.output.splitlines()[-1] == (
+        "1 definitions changed, 1 callers affected in 1 files, 1 tests"
+    )
+
+
+def test_impact_errors_are_one_line(shop: Path) -> None:
+    for args in (["impact", "--diff", "no-such-rev"], ["impact", "--depth", "-1"]):
+        result = CliRunner().invoke(app, [*args, "--repo", str(shop)])
+        assert result.exit_code != 0
+        assert result.output.startswith("error: "), result.output
+        assert "Traceback" not in result.output
+
+
+def test_context_ranks_the_named_definition_first(shop: Path) -> None:
+    data = run(shop, "context", "Change how the checkout total is computed")
+    first = data["touchpoints"][0]
+    assert first["id"] in ("shop/cart.py::checkout", "shop/pricing.py::total")
+    ids = [t["id"] for t in data["touchpoints"]]
+    assert {"shop/cart.py::checkout", "shop/pricing.py::total"} <= set(ids[:2])
+    total = next(t for t in data["touchpoints"] if t["id"] == "shop/pricing.py::total")
+    assert [h["id"] for h in total["callers"]] == ["shop/cart.py::checkout"]
+    assert [h["id"] for h in total["callees"]] == ["shop/pricing.py::subtotal"]
+    assert [h["id"] for h in total["tests"]] == ["tests/test_cart.py::test_checkout"]
+    assert total["citation"] == "shop/pricing.py:4"
