@@ -12,6 +12,7 @@ repository, then measures, against the targets:
 * peak RSS of the build's process tree (`RUSAGE_CHILDREN`, so pool workers count);
 * no-op rebuild and one-file rebuild wall time;
 * fresh `callers json.dumps` process wall time (best of 3).
+* a fresh `impact --diff HEAD` process after one existing function changed (best of 3).
 """
 
 from __future__ import annotations
@@ -37,6 +38,9 @@ SKIP_DIRS = {"site-packages", "__pycache__"}
 EDIT_TARGET = "json/encoder.py"
 QUERY_SYMBOL = "json.dumps"
 QUERY_RUNS = 3
+IMPACT_FILE = "json/encoder.py"
+IMPACT_LINE = "    def encode(self, o):"
+MAX_IMPACT_S = 0.5
 
 # Targets.
 MAX_BUILD_RATIO = 3.0
@@ -203,6 +207,16 @@ def main() -> int:
         if one_sum and one_sum.get("parsed") != 1:
             problems.append(f"one-file rebuild parsed {one_sum.get('parsed')} files, not 1")
 
+        # One existing function changed (not rebuilt): what a fresh `impact` answers.
+        encoder = repo / IMPACT_FILE
+        if encoder.exists():
+            text = encoder.read_text("utf-8")
+            encoder.write_text(text.replace(IMPACT_LINE, IMPACT_LINE + "\n        # bench", 1))
+            impact_args = [sys.executable, "-m", "brownfield", "impact", "--diff", "HEAD"]
+            i_s, i_out = best_of([*impact_args, "--repo", str(repo)], problems, "impact")
+            results["impact_s"] = i_s
+            results["impact_summary"] = (i_out.strip().splitlines() or [""])[-1]
+
         query_args = ["callers", QUERY_SYMBOL, "--repo", str(repo)]
         q_s, q_out = best_of(
             [sys.executable, "-m", "brownfield", *query_args], problems, "query (python -m)"
@@ -238,6 +252,8 @@ def main() -> int:
             results["query_console_script_s"] < MAX_QUERY_S,
             f"< {MAX_QUERY_S:g} s",
         )
+    if "impact_s" in results:
+        checks["impact_s"] = (results["impact_s"] < MAX_IMPACT_S, f"< {MAX_IMPACT_S:g} s")
     results["checks"] = {k: {"pass": ok, "target": t} for k, (ok, t) in checks.items()}
     results["all_pass"] = all(ok for ok, _ in checks.values()) and not problems
     results["problems"] = [
@@ -288,9 +304,19 @@ def print_text(r: dict, checks: dict, _best_query: float | None) -> None:
         )
     else:
         rows.append(("query, console script", "not found", ""))
+    if "impact_s" in r:
+        rows.append(
+            (
+                f"impact --diff HEAD, one function (best of {QUERY_RUNS})",
+                f"{r['impact_s']:.3f} s",
+                verdict("impact_s"),
+            )
+        )
     width = max(len(label) for label, _, _ in rows)
     for label, value, extra in rows:
         print(f"{label:<{width}}  {value:>12}  {extra}".rstrip())
+    if "impact_summary" in r:
+        print(f"impact: {r['impact_summary']}")
     s = r["full_build_summary"]
     print(
         f"full build summary: parsed={s['parsed']} resolved={s['resolved']} "

@@ -130,6 +130,11 @@ class Profile:
         """Other files whose top-level names `path` sees without importing them."""
         return []
 
+    def may_hold_methods(self, class_path: str, path: str) -> bool:
+        """Whether `path` may hold methods, written outside it, of a class declared in
+        `class_path` (Go: only a file of the same package folder)."""
+        return True
+
     #: whether a top-level definition anywhere is visible by name (C functions, Ruby classes)
     global_names = False
 
@@ -373,6 +378,13 @@ class Resolver:
             is_class = table.kinds.get(current) == "class"
             if first or not is_class or self.profile.class_members_visible:
                 bindings = table.scopes.get(current, {}).get(name)
+                if (  # `Foo` in Foo's body is the class, not its constructor `Foo.Foo`
+                    bindings
+                    and is_class
+                    and "<class>" in self.profile.constructors
+                    and name == current.rpartition(".")[2]
+                ):
+                    return [(Value("def", table.path, current), Resolution.LOCAL)]
                 if bindings and is_class and not first:  # a member: `helper()` in a method
                     return self._member(
                         Value("def", table.path, current), name, Resolution.SELF, skip_self=False
@@ -495,7 +507,11 @@ class Resolver:
         wanted = f"{cls.name}.{name}"
         for node, _ in self.world.definitions_named(name):
             path, _, qualname = node.partition("::")
-            if qualname == wanted and path in self.world.files:
+            if (
+                qualname == wanted
+                and path in self.world.files
+                and self.profile.may_hold_methods(cls.path, path)
+            ):
                 return Value("def", path, qualname)
         return None
 
@@ -548,14 +564,15 @@ def entry_points(
     """What the builder and the parser call for a language: extract, nodes_of,
     new_resolver, invalidated_keys."""
     from brownfield.graph import generic_facts
+    from brownfield.graph.languages import language_for
 
     language = profile.language
 
     def extract(root: object, source: bytes, matches: list[object]) -> FileFacts:
         return generic_facts.extract(root, source, matches, language)  # type: ignore[arg-type]
 
-    def nodes(path: str, facts: FileFacts) -> list[Node]:
-        return nodes_of(language, path, facts)
+    def nodes(path: str, facts: FileFacts) -> list[Node]:  # `.tsx` files are "tsx"
+        return nodes_of(language_for(path) or language, path, facts)
 
     def new_resolver(
         paths: Iterable[str],

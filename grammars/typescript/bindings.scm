@@ -1,0 +1,55 @@
+; brownfield's own TypeScript bindings: typed variables, parameters and fields, default
+; exports, returns. A declared type wins over a value: `let r: Repo = make()` is a Repo.
+
+; variables: `let r: Repo = ...`, `declare const r: Repo;`, `const r = make()`
+(variable_declarator
+  name: (identifier) @binding.name
+  type: (type_annotation [(type_identifier) (nested_type_identifier) (generic_type)] @binding.type)) @binding
+(variable_declarator
+  name: (identifier) @binding.name
+  !type
+  value: [(new_expression) (call_expression) (identifier) (member_expression)] @binding.value) @binding
+(variable_declarator
+  name: (identifier) @binding.name
+  !type
+  value: (as_expression (_) [(type_identifier) (nested_type_identifier) (generic_type)] @binding.type)) @binding
+
+; parameters: `(repo: Repo)`; `constructor(private repo: Repo)` is also a field
+(required_parameter
+  pattern: (identifier) @binding.name
+  type: (type_annotation [(type_identifier) (nested_type_identifier) (generic_type)] @binding.type)) @binding
+(optional_parameter
+  pattern: (identifier) @binding.name
+  type: (type_annotation [(type_identifier) (nested_type_identifier) (generic_type)] @binding.type)) @binding
+(required_parameter
+  [(accessibility_modifier) "readonly" (override_modifier)]
+  pattern: (identifier) @binding.field
+  type: (type_annotation [(type_identifier) (nested_type_identifier) (generic_type)] @binding.type)) @binding
+(optional_parameter
+  [(accessibility_modifier) "readonly" (override_modifier)]
+  pattern: (identifier) @binding.field
+  type: (type_annotation [(type_identifier) (nested_type_identifier) (generic_type)] @binding.type)) @binding
+
+; fields of classes and interfaces: `repo: Repo`, `repo = new Repo()`
+(public_field_definition
+  name: (property_identifier) @binding.name
+  type: (type_annotation [(type_identifier) (nested_type_identifier) (generic_type)] @binding.type)) @binding
+(public_field_definition
+  name: (property_identifier) @binding.name
+  !type
+  value: [(new_expression) (call_expression) (identifier) (member_expression)] @binding.value) @binding
+(property_signature
+  name: (property_identifier) @binding.name
+  type: (type_annotation [(type_identifier) (nested_type_identifier) (generic_type)] @binding.type)) @binding
+
+; `this.repo = connect(...)` in a method
+(assignment_expression
+  left: (member_expression object: (this) property: (property_identifier) @binding.field)
+  right: [(new_expression) (call_expression) (identifier) (member_expression)] @binding.value) @binding
+
+; default exports: `export default x`, `export default class A {}`, `export = x`
+(export_statement "default" value: (_) @binding.default) @binding
+(export_statement "default" declaration: [(function_declaration name: (identifier) @binding.default) (class_declaration name: (type_identifier) @binding.default) (abstract_class_declaration name: (type_identifier) @binding.default)]) @binding
+(export_statement "=" . (identifier) @binding.default) @binding
+
+(return_statement (_) @return.value) @return

@@ -1,0 +1,22 @@
+; brownfield's own TypeScript imports: ES modules, `import x = require()`, re-exports.
+
+(import_statement
+  (import_clause (identifier) @import.default)
+  source: (string) @import.source) @import
+(import_statement
+  (import_clause (named_imports (import_specifier name: (_) @import.name alias: (_)? @import.alias)))
+  source: (string) @import.source) @import
+(import_statement
+  (import_clause (namespace_import (identifier) @import.alias))
+  source: (string) @import.source) @import
+; `import fs = require("./fs")`: the whole module
+(import_statement
+  (import_require_clause (identifier) @import.alias source: (string) @import.source)) @import
+; re-exports: `export { a as b } from "./x"`, `export * from "./x"`, `export * as ns from "./x"`
+(export_statement
+  (export_clause (export_specifier name: (_) @import.name alias: (_)? @import.alias))
+  source: (string) @import.source) @import
+(export_statement "*" @import.wildcard . "from" source: (string) @import.source) @import
+(export_statement
+  (namespace_export (identifier) @import.alias)
+  source: (string) @import.source) @import

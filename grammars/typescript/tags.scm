@@ -1,0 +1,67 @@
+; brownfield's own TypeScript/TSX definitions and calls (capture names: see generic_facts.py).
+; Every pattern here must compile against both the TypeScript and the TSX grammar.
+
+; functions, with their declared result type; `declare function f(): T;` and overloads
+(function_declaration
+  name: (identifier) @name
+  return_type: (type_annotation [(type_identifier) (nested_type_identifier) (generic_type)] @return.type)?) @definition.function
+(generator_function_declaration name: (identifier) @name) @definition.function
+(function_signature
+  name: (identifier) @name
+  return_type: (type_annotation [(type_identifier) (nested_type_identifier) (generic_type)] @return.type)?) @definition.function
+
+; classes: `extends` and `implements` are both bases
+(class_declaration
+  name: (type_identifier) @name
+  (class_heritage
+    (extends_clause value: (_) @base)?
+    (implements_clause . (_) @base ("," (_) @base)*)?)?) @definition.class
+(abstract_class_declaration
+  name: (type_identifier) @name
+  (class_heritage
+    (extends_clause value: (_) @base)?
+    (implements_clause . (_) @base ("," (_) @base)*)?)?) @definition.class
+(class
+  name: (type_identifier) @name
+  (class_heritage
+    (extends_clause value: (_) @base)?
+    (implements_clause . (_) @base ("," (_) @base)*)?)?) @definition.class
+
+; interfaces are class-like: their method signatures are methods, their extends are bases
+(interface_declaration
+  name: (type_identifier) @name
+  (extends_type_clause . (_) @base ("," (_) @base)*)?) @definition.class
+
+; `namespace N { ... }`: a class-like holder of its functions (`N.f()`)
+(internal_module name: (identifier) @name) @definition.class
+
+; methods, with their declared result type
+(method_definition
+  name: (property_identifier) @name
+  return_type: (type_annotation [(type_identifier) (nested_type_identifier) (generic_type)] @return.type)?) @definition.method
+(method_signature
+  name: (property_identifier) @name
+  return_type: (type_annotation [(type_identifier) (nested_type_identifier) (generic_type)] @return.type)?) @definition.method
+(abstract_method_signature
+  name: (property_identifier) @name
+  return_type: (type_annotation [(type_identifier) (nested_type_identifier) (generic_type)] @return.type)?) @definition.method
+
+; `const f = (x: A): B => ...`
+(variable_declarator
+  name: (identifier) @name
+  value: [
+    (arrow_function
+      return_type: (type_annotation [(type_identifier) (nested_type_identifier) (generic_type)] @return.type)?)
+    (function_expression
+      return_type: (type_annotation [(type_identifier) (nested_type_identifier) (generic_type)] @return.type)?)
+    (generator_function)
+  ]) @definition.function
+
+; an object literal bound to a name is a namespace of its methods: `const api = { run() {} }`
+(variable_declarator name: (identifier) @name value: (object)) @definition.class
+(pair
+  key: (property_identifier) @name
+  value: [(arrow_function) (function_expression)]) @definition.method
+
+(call_expression function: (_) @callee) @reference.call
+(new_expression constructor: (_) @callee) @reference.call

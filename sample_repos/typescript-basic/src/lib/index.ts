@@ -1,0 +1,2 @@
+export * from "../models";
+export { openRepo as open, defaultRepo } from "../repo";

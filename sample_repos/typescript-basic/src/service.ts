@@ -1,0 +1,26 @@
+import { Repo, openRepo } from "./repo";
+import type { Entity } from "./models";
+
+export class Service {
+  constructor(
+    private repo: Repo,
+    private logger: Logger,
+  ) {}
+
+  show(id: string): string {
+    const user = this.repo.find(id);
+    this.logger.log(user.describe());
+    return this.render(user);
+  }
+
+  render(entity: Entity): string {
+    Metrics.count("render");
+    return entity.describe();
+  }
+}
+
+export function makeService(logger: Logger): Service {
+  return new Service(openRepo(), logger);
+}
+
+export default makeService;
