@@ -391,6 +391,10 @@ class Resolver:
                     )
                 if bindings:
                     return self._binding_values(table, current, bindings[-1])
+                if is_class and self.profile.class_members_visible:  # `helper()` inherited
+                    inherited = self._inherited(Value("def", table.path, current), name)
+                    if inherited:
+                        return inherited
             first = False
             current = table.parent(current)
         found = self._through_wildcards(table, name)
@@ -462,7 +466,9 @@ class Resolver:
         return None
 
     def _bases(self, table: Table, qualname: str) -> list[Value]:
-        definition = next(d for d in table.facts.definitions if d.qualname == qualname)
+        definition = next((d for d in table.facts.definitions if d.qualname == qualname), None)
+        if definition is None:  # a naming scope only: Rust's `impl T` in a file without `T`
+            return []
         bases: list[Value] = []
         for chain in definition.bases:
             for value, _ in self._evaluate(table, definition.scope, chain):
@@ -482,6 +488,14 @@ class Resolver:
             if klass.kind == "def":
                 pending[:0] = self._bases(self._table(klass.path), klass.name)
         return order
+
+    def _inherited(self, cls: Value, name: str) -> list[Found]:
+        """`name` as a member of one of the class's bases written in the repository (a
+        base from outside code does not claim every unknown name)."""
+        for klass in self._order(cls)[1:]:
+            if klass.kind == "def" and name in self._table(klass.path).scopes.get(klass.name, {}):
+                return self._member(klass, name, Resolution.SELF, skip_self=False)
+        return []
 
     def _member(self, cls: Value, name: str, how: Resolution, skip_self: bool) -> list[Found]:
         order = self._order(cls)

@@ -1,0 +1,27 @@
+; brownfield's own C# definitions, namespaces and calls (capture names: see generic_facts.py).
+
+(namespace_declaration name: (_) @name) @namespace
+(file_scoped_namespace_declaration name: (_) @name) @namespace
+
+(class_declaration name: (identifier) @name (base_list ((_) @base ","?)*)?) @definition.class
+(struct_declaration name: (identifier) @name (base_list ((_) @base ","?)*)?) @definition.class
+(interface_declaration name: (identifier) @name (base_list ((_) @base ","?)*)?) @definition.class
+(record_declaration name: (identifier) @name (base_list ((_) @base ","?)*)?) @definition.class
+(enum_declaration name: (identifier) @name) @definition.class
+
+; a method's declared result type lets `Find().Name()` follow it
+(method_declaration
+  returns: [
+    (identifier) @return.type
+    (qualified_name) @return.type
+    (generic_name) @return.type
+    (nullable_type type: [(identifier) (qualified_name) (generic_name)] @return.type)]?
+  name: (identifier) @name) @definition.method
+; a constructor is a method named like its class
+(constructor_declaration name: (identifier) @name) @definition.method
+(local_function_statement name: (identifier) @name) @definition.function
+
+; `M()`, `x.M()`, `this.M()`, `base.M()`, `Util.Format()`, `new Foo().M()`, `a?.M()`
+(invocation_expression function: (_) @callee) @reference.call
+; `new Foo(...)` calls Foo's constructor
+(object_creation_expression type: (_) @callee) @reference.call

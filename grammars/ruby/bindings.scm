@@ -1,0 +1,23 @@
+; brownfield's own Ruby bindings: locals, parameters, instance variables, returns.
+
+; `x = Foo.new(1)`, `x ||= make`
+(assignment left: (identifier) @binding.name right: (_) @binding.value) @binding
+(operator_assignment left: (identifier) @binding.name right: (_) @binding.value) @binding
+; `@repo = Repo.new`: a field of the enclosing method's class
+(assignment left: (instance_variable) @binding.field right: (_) @binding.value) @binding
+(operator_assignment left: (instance_variable) @binding.field right: (_) @binding.value) @binding
+
+; parameters shadow methods of the same name (their value is unknown)
+(method_parameters (identifier) @binding.name) @binding
+(block_parameters (identifier) @binding.name) @binding
+(lambda_parameters (identifier) @binding.name) @binding
+(optional_parameter name: (identifier) @binding.name) @binding
+(keyword_parameter name: (identifier) @binding.name) @binding
+(splat_parameter name: (identifier) @binding.name) @binding
+(hash_splat_parameter name: (identifier) @binding.name) @binding
+(block_parameter name: (identifier) @binding.name) @binding
+
+; `return x`, and a method's last expression (its implicit result)
+(return (argument_list . (_) @return.value .)) @return
+(method body: (body_statement (_) @return.value .)) @return
+(singleton_method body: (body_statement (_) @return.value .)) @return

@@ -1,0 +1,37 @@
+; brownfield's own Ruby definitions and calls (capture names: see generic_facts.py).
+
+; classes and modules (a module is a class-like namespace): `class A::B < C`
+(class
+  name: [(constant) (scope_resolution)] @name
+  superclass: (superclass (_) @base)?) @definition.class
+(module name: [(constant) (scope_resolution)] @name) @definition.class
+
+; `def m` (a method inside a class or module, a function at the top), `def self.m`,
+; `def Foo.m` (written outside Foo)
+(method name: (_) @name) @definition.function
+(singleton_method object: (self) name: (_) @name) @definition.function
+(singleton_method object: [(constant) (scope_resolution)] @owner name: (_) @name) @definition.function
+
+; calls: `recv.m(...)`, `Foo::Bar.new`, `m(...)`, `m arg`
+(call
+  receiver: (_) @receiver
+  method: [(identifier) (constant)] @method) @reference.call
+(call
+  !receiver
+  method: [(identifier) (constant)] @callee) @reference.call
+; a bare name standing as a statement is a call of a method without arguments (`helper`)
+(body_statement (identifier) @callee @reference.call)
+(block_body (identifier) @callee @reference.call)
+(then (identifier) @callee @reference.call)
+(else (identifier) @callee @reference.call)
+(ensure (identifier) @callee @reference.call)
+(begin (identifier) @callee @reference.call)
+(program (identifier) @callee @reference.call)
+
+; `super` or `super(...)` standing as a statement of a method: the same method of a base
+(method
+  name: (identifier) @method
+  body: (body_statement [(super) @receiver (call method: (super) @receiver)] @reference.call))
+(singleton_method
+  name: (identifier) @method
+  body: (body_statement [(super) @receiver (call method: (super) @receiver)] @reference.call))

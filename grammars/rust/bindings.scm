@@ -1,0 +1,34 @@
+; brownfield's own Rust bindings: typed and inferred variables, parameters, struct fields,
+; type aliases.
+
+; `let s: Store = ...`, `let s: &mut Store = ...` (the declared type wins over the value)
+(let_declaration
+  pattern: (identifier) @binding.name
+  type: [(type_identifier) (scoped_type_identifier) (generic_type) (primitive_type)] @binding.type) @binding
+(let_declaration
+  pattern: (identifier) @binding.name
+  type: (reference_type type: (_) @binding.type)) @binding
+; `let s = Store::new()`
+(let_declaration
+  pattern: (identifier) @binding.name
+  !type
+  value: (_) @binding.value) @binding
+
+; parameters `s: Store`, `s: &Store`, `s: &mut Store`
+(parameter
+  pattern: (identifier) @binding.name
+  type: [(type_identifier) (scoped_type_identifier) (generic_type) (primitive_type)] @binding.type) @binding
+(parameter
+  pattern: (identifier) @binding.name
+  type: (reference_type type: (_) @binding.type)) @binding
+
+; struct fields `items: Vec<String>`, `store: &'a Store`: members of the struct
+(field_declaration
+  name: (field_identifier) @binding.name
+  type: [(type_identifier) (scoped_type_identifier) (generic_type) (primitive_type)] @binding.type) @binding
+(field_declaration
+  name: (field_identifier) @binding.name
+  type: (reference_type type: (_) @binding.type)) @binding
+
+; `type Db = Store;`
+(type_item name: (type_identifier) @binding.name type: (_) @binding.value) @binding

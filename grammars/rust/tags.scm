@@ -1,0 +1,70 @@
+; brownfield's own Rust definitions, naming scopes and calls (capture names: generic_facts.py).
+
+; types: a struct, enum, union or trait is a class; its fields and methods are its members
+(struct_item name: (type_identifier) @name) @definition.class
+(enum_item name: (type_identifier) @name) @definition.class
+(union_item name: (type_identifier) @name) @definition.class
+(trait_item name: (type_identifier) @name) @definition.class
+
+; `impl T` and `impl Trait for T`: a naming scope called after the type, so its functions
+; are `T.f` wherever `T` itself is declared
+(impl_item
+  type: [
+    (type_identifier) @name
+    (generic_type type: (type_identifier) @name)
+    (scoped_type_identifier name: (type_identifier) @name)
+    (generic_type type: (scoped_type_identifier name: (type_identifier) @name))
+  ]) @scope
+; an inline `mod x { ... }`: its items are `x.f`
+(mod_item name: (identifier) @name body: (declaration_list)) @scope
+
+; free functions: at the top of a file, in an inline module, or nested in a block
+(source_file
+  (function_item
+    name: (identifier) @name
+    return_type: (_)? @return.type) @definition.function)
+(mod_item
+  body: (declaration_list
+    (function_item
+      name: (identifier) @name
+      return_type: (_)? @return.type) @definition.function))
+(block
+  (function_item
+    name: (identifier) @name
+    return_type: (_)? @return.type) @definition.function)
+
+; methods and associated functions; `-> Self` returns the impl's (or trait's) own type
+(impl_item
+  body: (declaration_list
+    (function_item
+      name: (identifier) @name
+      return_type: (_)? @return.type (#not-eq? @return.type "Self")) @definition.method))
+(impl_item
+  type: (_) @return.type
+  body: (declaration_list
+    (function_item
+      name: (identifier) @name
+      return_type: (type_identifier) @_self (#eq? @_self "Self")) @definition.method))
+(trait_item
+  body: (declaration_list
+    [(function_item
+      name: (identifier) @name
+      return_type: (_)? @return.type (#not-eq? @return.type "Self"))
+     (function_signature_item
+      name: (identifier) @name
+      return_type: (_)? @return.type (#not-eq? @return.type "Self"))] @definition.method))
+(trait_item
+  name: (type_identifier) @return.type
+  body: (declaration_list
+    [(function_item
+      name: (identifier) @name
+      return_type: (type_identifier) @_self (#eq? @_self "Self"))
+     (function_signature_item
+      name: (identifier) @name
+      return_type: (type_identifier) @_self (#eq? @_self "Self"))] @definition.method))
+
+; calls: `f()`, `a::b()`, `Type::f()`, `x.m()`, and the same with turbofish `f::<T>()`.
+; Macros (`println!`, `vec!`) are not calls, and their arguments are token trees, unparsed.
+(call_expression
+  function: [(identifier) (scoped_identifier) (field_expression)] @callee) @reference.call
+(call_expression function: (generic_function function: (_) @callee)) @reference.call

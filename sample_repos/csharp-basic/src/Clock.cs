@@ -1,0 +1,7 @@
+namespace Acme
+{
+    public static class Clock
+    {
+        public static string Now() => "now";
+    }
+}

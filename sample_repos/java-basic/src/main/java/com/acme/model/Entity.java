@@ -1,0 +1,11 @@
+package com.acme.model;
+
+public abstract class Entity {
+    public String describe() {
+        return label();
+    }
+
+    protected String label() {
+        return "entity";
+    }
+}

@@ -1,0 +1,5 @@
+package com.acme.model;
+
+public interface Named {
+    String name();
+}

@@ -1,0 +1,24 @@
+<?php
+
+namespace App\Support;
+
+class Repository
+{
+    private array $rows = [];
+
+    public function fetch(string $table, int $id): array
+    {
+        return $this->rows[$table][$id] ?? [];
+    }
+
+    public function store(string $table, string $value): bool
+    {
+        $this->rows[$table][] = normalize($value);
+        return true;
+    }
+}
+
+function normalize(string $value): string
+{
+    return trim(strtolower($value));
+}

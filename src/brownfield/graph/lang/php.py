@@ -1,0 +1,97 @@
+"""PHP: namespaces and `use` declarations, `require`/`include` of files."""
+
+from __future__ import annotations
+
+import posixpath
+
+from brownfield.graph.facts import FileFacts, ImportFact
+from brownfield.graph.generic_resolver import Profile, Value, World, entry_points
+
+
+class Php(Profile):
+    language = "php"
+    self_names = frozenset({"$this", "self", "static"})
+    super_names = frozenset({"parent"})
+    constructors = ("__construct",)
+    class_members_visible = False  # a method must say `$this->helper()` or `self::helper()`
+    builtins = frozenset(
+        {
+            "array_filter",
+            "array_key_exists",
+            "array_keys",
+            "array_map",
+            "array_merge",
+            "array_sum",
+            "array_values",
+            "count",
+            "date",
+            "define",
+            "dirname",
+            "explode",
+            "file_get_contents",
+            "file_put_contents",
+            "implode",
+            "in_array",
+            "is_array",
+            "is_null",
+            "is_string",
+            "json_decode",
+            "json_encode",
+            "printf",
+            "sprintf",
+            "str_contains",
+            "str_replace",
+            "strlen",
+            "strtolower",
+            "strtoupper",
+            "substr",
+            "time",
+            "trim",
+            "var_dump",
+        }
+    )
+
+    def resolve_import(self, world: World, path: str, fact: ImportFact) -> list[Value]:
+        """`require`/`include` (a wildcard): the file, beside this one or from the
+        repository's root. `use A\\B\\C`: the class or function `C` in the file that
+        declares namespace `A\\B`; `use A\\B\\{C}`: that file, `C` then being looked up in it."""
+        if fact.name == "*":
+            spec = fact.module.lstrip("/")  # `__DIR__ . '/x.php'` leaves `/x.php`
+            found = world.find_file([posixpath.join(posixpath.dirname(path), spec), spec])
+            return [Value("mod", found, "")] if found else []
+        full = fact.module.strip("\\")
+        if fact.name:
+            full = f"{full}\\{fact.name}"
+        namespace, _, name = full.rpartition("\\")
+        declaring = _declaring_file(world, namespace.replace("\\", "."), name)
+        if declaring is None:
+            dotted = full.replace("\\", ".")
+            return [Value("ext", "", dotted.rpartition(".")[0] if fact.name else dotted)]
+        if fact.name:
+            return [Value("mod", declaring, "")]
+        return [Value("def", declaring, name)]
+
+    def visible_files(self, world: World, path: str, facts: FileFacts) -> list[str]:
+        """The other files of the same namespace in the same folder (the PSR-4 layout)."""
+        return [
+            other
+            for other in world.folders.get(posixpath.dirname(path), [])
+            if other != path and world.load_facts(other).namespace == facts.namespace
+        ]
+
+
+def _declaring_file(world: World, namespace: str, name: str) -> str | None:
+    """The file declaring `name` at its top level in `namespace` (dotted)."""
+    for node, _ in world.definitions_named(name):
+        path, _, qualname = node.partition("::")
+        if (
+            qualname == name
+            and path in world.files
+            and world.load_facts(path).namespace == namespace
+        ):
+            return path
+    return None
+
+
+PROFILE = Php()
+extract, nodes_of, new_resolver, invalidated_keys = entry_points(PROFILE)

@@ -1,0 +1,81 @@
+"""Ruby: `require_relative` and `require` load whole files; constants are global."""
+
+from __future__ import annotations
+
+import posixpath
+
+from brownfield.graph.facts import ImportFact
+from brownfield.graph.generic_resolver import Profile, Value, World, entry_points
+
+#: Folders a plain `require "a/b"` is looked up in (the usual load path of a project).
+LOAD_PATH = ("", "lib/", "app/")
+
+
+class Ruby(Profile):
+    language = "ruby"
+    self_names = frozenset({"self"})
+    super_names = frozenset({"super"})
+    constructors = ("initialize",)
+    new_step = "new"  # `Foo.new(...)` constructs, and reaches `Foo#initialize`
+    class_members_visible = True  # `helper` in a method is `self.helper`
+    # A class or module at the top of any file is visible everywhere (Ruby's constants are
+    # global once loaded); a `def` at the top of a file too (it lands on Object).
+    global_names = True
+    builtins = frozenset(
+        {
+            "require",
+            "require_relative",
+            "load",
+            "puts",
+            "print",
+            "p",
+            "pp",
+            "format",
+            "sprintf",
+            "raise",
+            "loop",
+            "lambda",
+            "proc",
+            "attr_reader",
+            "attr_writer",
+            "attr_accessor",
+            "include",
+            "extend",
+            "prepend",
+            "private",
+            "protected",
+            "public",
+            "module_function",
+            "Integer",
+            "Float",
+            "String",
+            "Array",
+            "Hash",
+            "JSON",
+            "File",
+            "Dir",
+            "Time",
+            "Math",
+            "Kernel",
+            "STDOUT",
+            "STDERR",
+        }
+    )
+
+    def resolve_import(self, world: World, path: str, fact: ImportFact) -> list[Value]:
+        """The file a `require_relative` (relative to this file) or a `require` (through
+        the load path) names; the queries leave the method's name in the import's alias."""
+        spec = fact.module
+        if not spec.endswith(".rb"):
+            spec += ".rb"
+        if fact.alias == "require_relative" or spec.startswith(("./", "../")):
+            found = world.find_file([posixpath.join(posixpath.dirname(path), spec)])
+        else:
+            found = world.find_file(prefix + spec for prefix in LOAD_PATH)
+        if found:
+            return [Value("mod", found, "")]
+        return [Value("ext", "", fact.module.replace("/", "."))]
+
+
+PROFILE = Ruby()
+extract, nodes_of, new_resolver, invalidated_keys = entry_points(PROFILE)
