@@ -91,6 +91,8 @@ class World:
     definitions_named: Callable[[str], list[tuple[str, str]]]
     files: set[str] = field(init=False)
     folders: dict[str, list[str]] = field(init=False)
+    #: what a profile computes once per world (e.g. TypeScript's declaration files)
+    cache: dict[str, object] = field(init=False, default_factory=dict)
 
     def __post_init__(self) -> None:
         self.files = set(self.paths)
@@ -127,7 +129,8 @@ class Profile:
         return [Value("ext", "", fact.module.replace("/", ".").replace("::", "."))]
 
     def visible_files(self, world: World, path: str, facts: FileFacts) -> list[str]:
-        """Other files whose top-level names `path` sees without importing them."""
+        """Files whose top-level names `path` sees without importing them; `path` itself
+        may be among them (files with the same list share one index of their names)."""
         return []
 
     def may_hold_methods(self, class_path: str, path: str) -> bool:
@@ -194,6 +197,7 @@ def invalidated_keys(
     for facts in (old, new):
         if facts is not None:
             keys.update(f"name:{d.name}" for d in facts.definitions)
+            keys.update(f"name:{name}" for name in build_table(path, facts).scopes[""])
     return keys
 
 
@@ -207,13 +211,49 @@ class Resolver:
         self._active: set[object] = set()
         self._deps: set[str] = set()
         self._reason = ""
+        # across files: what an import points to, and who defines a name at top level
+        self._imports: dict[tuple[str, ImportFact], list[Value]] = {}
+        self._visible_sets: dict[str, frozenset[str] | None] = {}
+        self._visible: dict[frozenset[str], dict[str, list[str]]] = {}
 
     def _table(self, path: str) -> Table:
         self._deps.add(f"file:{path}")
+        return self._raw_table(path)
+
+    def _raw_table(self, path: str) -> Table:
+        """A file's table without recording that it was read (for indexes over files)."""
         table = self._tables.get(path)
         if table is None:
             table = self._tables[path] = build_table(path, self.world.load_facts(path))
         return table
+
+    def _import(self, path: str, fact: ImportFact) -> list[Value]:
+        """What an import's module part is; it depends on which files exist, a dependency
+        every resolution records (`tree:`)."""
+        key = (path, fact)
+        found = self._imports.get(key)
+        if found is None:
+            found = self._imports[key] = self.profile.resolve_import(self.world, path, fact)
+        return found
+
+    def _visible_defining(self, path: str, facts: FileFacts, name: str) -> list[str]:
+        """The files visible from `path` (see `Profile.visible_files`) that bind `name` at
+        their top level; found through an index, and depending on the name, not on every
+        visible file."""
+        key = self._visible_sets.get(path)
+        if key is None:
+            visible = self.profile.visible_files(self.world, path, facts)
+            key = self._visible_sets[path] = frozenset(visible) if visible else None
+        if key is None:
+            return []
+        index = self._visible.get(key)
+        if index is None:
+            index = self._visible[key] = {}
+            for each in sorted(key):
+                for bound in self._raw_table(each).scopes.get("", {}):
+                    index.setdefault(bound, []).append(each)
+        self._deps.add(f"name:{name}")
+        return [each for each in index.get(name, []) if each != path]
 
     def resolve(self, path: str) -> FileGraph:
         self._deps, self._memo = {f"tree:{self.profile.language}"}, {}
@@ -227,7 +267,7 @@ class Resolver:
                 for base in self._bases(table, definition.qualname):
                     graph.edges.append((own, _target(base), "inherits", definition.line, None))
         for fact in table.facts.imports:
-            for value in self.profile.resolve_import(self.world, path, fact):
+            for value in self._import(path, fact):
                 if value.kind in ("mod", "def"):
                     graph.edges.append((path, _target(value), "imports", fact.line, "import"))
         for call in table.facts.calls:
@@ -361,7 +401,7 @@ class Resolver:
             for fact in table.facts.imports:
                 if fact.name != "*" or fact.scope:
                     continue
-                for value in self.profile.resolve_import(self.world, table.path, fact):
+                for value in self._import(table.path, fact):
                     if value.kind in ("mod", "pkg"):
                         found = self._step(value, Resolution.IMPORT, name)
                         if found:
@@ -400,12 +440,11 @@ class Resolver:
         found = self._through_wildcards(table, name)
         if found:
             return found
-        for path in self.profile.visible_files(self.world, table.path, table.facts):
-            if path != table.path:
-                found = self._top_level(path, name, Resolution.LOCAL)
-                if found:
-                    self._reason = ""
-                    return found
+        for path in self._visible_defining(table.path, table.facts, name):
+            found = self._top_level(path, name, Resolution.LOCAL)
+            if found:
+                self._reason = ""
+                return found
         if self.profile.global_names:
             found = self._global(name)
             if found:
@@ -432,10 +471,7 @@ class Resolver:
         if isinstance(binding, str):  # a definition's qualname
             return [(Value("def", table.path, binding), Resolution.LOCAL)]
         if isinstance(binding, ImportFact):
-            found = [
-                (value, Resolution.IMPORT)
-                for value in self.profile.resolve_import(self.world, table.path, binding)
-            ]
+            found = [(value, Resolution.IMPORT) for value in self._import(table.path, binding)]
             if binding.name is None:
                 return found
             return _unique(

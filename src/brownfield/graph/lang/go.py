@@ -74,7 +74,7 @@ class Go(Profile):
         return [
             other
             for other in world.folders.get(posixpath.dirname(path), [])
-            if other != path and (testing or not other.endswith(TEST_SUFFIX))
+            if testing or not other.endswith(TEST_SUFFIX)
         ]
 
     def may_hold_methods(self, class_path: str, path: str) -> bool:

@@ -53,7 +53,13 @@ class TypeScript(JavaScript):
     def visible_files(self, world: World, path: str, facts: FileFacts) -> list[str]:
         """Declaration files: what they declare at their top level is global (an
         over-approximation for a `.d.ts` that is itself a module)."""
-        return [p for p in world.paths if p.endswith(DECLARATIONS) and p != path]
+        found = world.cache.get("declarations")
+        if found is None:
+            found = world.cache["declarations"] = [
+                p for p in world.paths if p.endswith(DECLARATIONS)
+            ]
+        assert isinstance(found, list)
+        return found
 
 
 PROFILE = TypeScript()
