@@ -160,7 +160,7 @@ def _build(
     unchanged: dict[str, os.stat_result] = {}
     skipped_rows: list[FileRow] = []
     for rel_path, language in sorted(found.files.items()):
-        stat = (root / rel_path).stat()
+        stat = found.stats[rel_path]
         previous = known.get(rel_path)
         if (
             previous is not None

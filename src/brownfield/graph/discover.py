@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import os
+import stat
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -51,6 +53,7 @@ class Discovery:
     """The source files to consider, and the skipped ones by reason."""
 
     files: dict[str, str] = field(default_factory=dict)  # rel_path -> language
+    stats: dict[str, os.stat_result] = field(default_factory=dict)  # of the files above
     skipped: dict[str, list[str]] = field(default_factory=lambda: defaultdict(list))
 
 
@@ -60,6 +63,8 @@ def discover(root: Path) -> Discovery:
     candidates = git.list_files(root) if inside_git else _walk(root)
     found = Discovery()
     real_root = root.resolve()
+    base = str(root)
+    linked = _symlinked_folders(base)
     virtualenvs: dict[str, bool] = {}
 
     def is_vendored(parts: list[str]) -> bool:
@@ -82,26 +87,36 @@ def discover(root: Path) -> Discovery:
         if is_vendored(parts):
             found.skipped[SkipReason.VENDORED].append(rel_path)
             continue
-        path = root / rel_path
-        if _has_symlink(root, parts):
-            target = path.resolve()
+        full = os.path.join(base, rel_path)
+        if linked(rel_path.rpartition("/")[0]) or os.path.islink(full):
+            target = Path(full).resolve()
             inside = target == real_root or real_root in target.parents
             reason = SkipReason.SYMLINK if inside else SkipReason.SYMLINK_OUTSIDE
             found.skipped[reason].append(rel_path)
             continue
-        if not path.is_file():  # deleted but still in the index, or a special file
+        try:
+            status = os.stat(full)
+        except OSError:  # deleted but still in the index
             continue
-        found.files[rel_path] = language
+        if stat.S_ISREG(status.st_mode):  # not a special file
+            found.files[rel_path] = language
+            found.stats[rel_path] = status
     return found
 
 
-def _has_symlink(root: Path, parts: list[str]) -> bool:
-    current = root
-    for part in parts:
-        current = current / part
-        if current.is_symlink():
-            return True
-    return False
+def _symlinked_folders(base: str) -> Callable[[str], bool]:
+    """Whether a folder (relative to `base`), or one above it, is a symlink; each folder
+    is asked once."""
+    known: dict[str, bool] = {"": False}
+
+    def linked(folder: str) -> bool:
+        found = known.get(folder)
+        if found is None:
+            parent = folder.rpartition("/")[0]
+            found = known[folder] = linked(parent) or os.path.islink(os.path.join(base, folder))
+        return found
+
+    return linked
 
 
 def _walk(root: Path) -> list[str]:
