@@ -108,7 +108,8 @@ def main() -> int:
     for group, c in rows:
         precision, recall = ratio(c["tp"], c["tp"] + c["fp"]), ratio(c["tp"], c["tp"] + c["fn"])
         print(
-            f"{group:<28} {c['cases']:>5} {c['tp']:>5} {c['fp']:>4} {c['fn']:>4} {precision:>9.3f} {recall:>7.3f}"
+            f"{group:<28} {c['cases']:>5} {c['tp']:>5} {c['fp']:>4} {c['fn']:>4} "
+            f"{precision:>9.3f} {recall:>7.3f}"
         )
     print(f"\n{len(wrong)} case(s) not exact:")
     for item in wrong:
