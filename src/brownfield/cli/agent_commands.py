@@ -56,8 +56,6 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """The code an idea touches (the interview's touchpoints), ranked, with callers,
         callees and tests; Markdown, or JSON with --json."""
-        if limit < 1:
-            raise typer.BadParameter("--limit must be 1 or more")
         store = open_store(repo)
         try:
             found = idea_context(store, idea, limit)
@@ -83,6 +81,13 @@ def register(app: typer.Typer) -> None:
                 if not hops:
                     print("- (none)")
                 print()
+
+    @app.command("mcp")
+    def mcp_command(repo: Path = REPO) -> None:
+        """Serve the queries and the interview as MCP tools over stdio (for coding agents)."""
+        from brownfield.mcp_server import serve  # the MCP SDK loads only here
+
+        serve(repo)
 
 
 def print_impact(result: Impact) -> None:

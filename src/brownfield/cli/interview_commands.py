@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 import typer
 
@@ -71,7 +71,7 @@ class JsonConversation:
         self.emit({"type": kind, "text": message})
 
     def report(self, event: str, fields: dict[str, object], text: str) -> None:
-        self.emit({"type": event, **fields})
+        self.emit({**fields, "type": event})
 
 
 def parse_json_answer(line: str) -> str:
@@ -137,40 +137,63 @@ def register(app: typer.Typer) -> None:
         repo: Path = REPO,
     ) -> None:
         """Interview the person about IDEA; saved after every answer, resumable with --resume."""
-        from brownfield.interview.session import resume, start
-
-        root = check_repository(repo)
+        presets = [
+            name for name, on in (("quick", quick), ("standard", standard), ("deep", deep)) if on
+        ]
+        if len(presets) > 1:
+            raise UsageError("use at most one of --quick, --standard, --deep")
         conversation = _conversation(as_json, non_interactive)
-        if resume_path is not None:
-            session = resume(root, resume_path)
-        elif not idea.strip():
-            raise UsageError("give an idea to interview about, or --resume FILE")
-        elif (mode or _default_mode(root)) == "phases":
-            session = start(root, idea, docs_dir, max_questions)
-        elif mode not in (None, "adaptive"):
-            raise UsageError(f"unknown --mode {mode!r}; use adaptive or phases")
-        else:
-            presets = [
-                name
-                for name, on in (("quick", quick), ("standard", standard), ("deep", deep))
-                if on
-            ]
-            if len(presets) > 1:
-                raise UsageError("use at most one of --quick, --standard, --deep")
-            started = _start_adaptive(
-                root,
-                idea,
-                docs_dir,
-                threshold,
-                presets[0] if presets else None,
-                force,
-                max_rounds,
-                conversation,
-            )
-            if started is None:
-                return
-            session = started
-        _run(session, conversation)
+        outcome = interview(
+            check_repository(repo),
+            conversation,
+            idea,
+            mode,
+            resume_path,
+            docs_dir,
+            max_questions=max_questions,
+            threshold=threshold,
+            preset=presets[0] if presets else None,
+            force=force,
+            max_rounds=max_rounds,
+        )
+        if outcome is Outcome.PAUSED:
+            raise typer.Exit(2)
+
+
+def interview(
+    root: Path,
+    conversation: TextConversation | JsonConversation,
+    idea: str = "",
+    mode: str | None = None,
+    resume_path: Path | None = None,
+    docs_dir: Path = Path("docs"),
+    *,
+    max_questions: int = 18,
+    threshold: float | None = None,
+    preset: str | None = None,
+    force: bool = False,
+    max_rounds: int = 100,
+) -> Outcome | None:
+    """Start (or resume) an interview and run it until it ends or the answers run out;
+    what the command and the MCP tools both call. None: no interview was needed."""
+    from brownfield.interview.session import resume, start
+
+    if resume_path is not None:
+        session = resume(root, resume_path)
+    elif not idea.strip():
+        raise UsageError("give an idea to interview about, or --resume FILE")
+    elif (mode or _default_mode(root)) == "phases":
+        session = start(root, idea, docs_dir, max_questions)
+    elif mode not in (None, "adaptive"):
+        raise UsageError(f"unknown --mode {mode!r}; use adaptive or phases")
+    else:
+        started = _start_adaptive(
+            root, idea, docs_dir, threshold, preset, force, max_rounds, conversation
+        )
+        if started is None:
+            return None
+        session = started
+    return _run(session, conversation)
 
 
 def _default_mode(root: Path) -> str:
@@ -229,7 +252,11 @@ def _start_adaptive(
     session.evidence_store = store
     conversation.report(
         "start",
-        {"type": state.type, "reason": state.type_reason, "state_path": _shown(session.state_path)},
+        {
+            "project_type": state.type,
+            "reason": state.type_reason,
+            "state_path": _shown(session.state_path),
+        },
         f'Starting the interview. Idea: "{idea}" | Project type: {state.type} '
         f"({state.type_reason}) | Current ambiguity: 100%",
     )
@@ -253,7 +280,7 @@ def _planner(session: Session):  # type: ignore[no-untyped-def]
     return AdaptivePlanner(EvidenceSource(store) if store is not None else None)
 
 
-def _run(session: Session, conversation: TextConversation | JsonConversation) -> None:
+def _run(session: Session, conversation: TextConversation | JsonConversation) -> Outcome | None:
     state = session.state
     fields = {
         "state_path": _shown(session.state_path),
@@ -265,7 +292,7 @@ def _run(session: Session, conversation: TextConversation | JsonConversation) ->
             f"Requirements: {state.requirements_path}"
         )
         conversation.report(state.status, {**fields, "already": True}, text)
-        return
+        return None
     engine = Engine(_planner(session), conversation, session.save)
     try:
         outcome = engine.run(state)
@@ -279,12 +306,12 @@ def _run(session: Session, conversation: TextConversation | JsonConversation) ->
             {**fields, "resume": resume_line},
             f"Interview paused. Resume with: {resume_line}",
         )
-        raise typer.Exit(2)
+        return outcome
     if state.status == "cancelled":  # type: ignore[comparison-overlap]  # set by "stop"
         conversation.report(
             "cancelled", fields, f"Interview cancelled; state kept at {fields['state_path']}"
         )
-        return
+        return outcome
     lines = [
         f"Requirements written to {state.requirements_path}",
         f"Interview state saved to {fields['state_path']}",
@@ -302,6 +329,7 @@ def _run(session: Session, conversation: TextConversation | JsonConversation) ->
     fields["requirements_path"] = state.requirements_path
     extra = {"spec_path": spec_path} if spec_path else {}
     conversation.report("complete", {**fields, **extra, "truncated": truncated}, "\n".join(lines))
+    return outcome
 
 
 def register_verify(app: typer.Typer) -> None:
@@ -318,13 +346,7 @@ def register_verify(app: typer.Typer) -> None:
         checks = verify_spec(spec, check_repository(repo))
         broken = [c for c in checks if c.status != "ok"]
         if as_json:
-            print_json(
-                {
-                    "spec": str(spec),
-                    "checked": len(checks),
-                    "results": [c.to_json() for c in checks],
-                }
-            )
+            print_json(verify_json(spec, checks))
         else:
             for check in broken:
                 where = f" (now at line {check.now_line})" if check.now_line else ""
@@ -333,3 +355,8 @@ def register_verify(app: typer.Typer) -> None:
             print(f"{len(checks)} citation(s) checked, {len(broken)} moved or vanished")
         if broken:
             raise typer.Exit(1)
+
+
+def verify_json(spec: Path, checks: list[Any]) -> dict[str, object]:
+    """What `verify --json` prints (and the MCP tool returns)."""
+    return {"spec": str(spec), "checked": len(checks), "results": [c.to_json() for c in checks]}

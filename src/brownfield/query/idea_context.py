@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from brownfield.errors import UsageError
 from brownfield.graph.store import GraphStore
 from brownfield.model import EdgeKind
 from brownfield.query.context import Touchpoint, touchpoints
@@ -34,6 +35,8 @@ class IdeaContext:
 
 def idea_context(store: GraphStore, idea: str, limit: int = 5) -> list[IdeaContext]:
     """The interview's touchpoints for `idea`, ranked, each with its neighbourhood."""
+    if limit < 1:
+        raise UsageError(f"--limit must be 1 or more, not {limit}")
     found = []
     for touchpoint in touchpoints(store, idea, limit):
         start = [touchpoint.node.id]

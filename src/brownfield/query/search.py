@@ -6,6 +6,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from brownfield.errors import UsageError
 from brownfield.graph.store import GraphStore
 from brownfield.model import Node, NodeKind
 
@@ -69,6 +70,8 @@ def score(node: Node, text: str) -> int:
 
 def search(store: GraphStore, text: str, limit: int = 20) -> list[SearchHit]:
     """Definitions matching `text`, best first (ties: shorter names, then ids)."""
+    if limit < 1:
+        raise UsageError(f"--limit must be 1 or more, not {limit}")
     candidates: dict[str, Node] = {}
     terms = {text.strip(), *words(text)} - {""}
     for term in sorted(terms):

@@ -1,0 +1,205 @@
+"""`brownfield mcp`: the query layer and the interview as MCP tools, over stdio.
+
+Each tool returns exactly the JSON the matching command prints with `--json`, and fails
+with an MCP error whose message is the command's one line (`error: ...`). Read-only
+toward the repository, like the command line: only `.brownfield/` and the artifact folder
+are written.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
+from mcp.server.mcpserver import MCPServer
+from mcp.shared.exceptions import MCPError
+
+from brownfield.errors import BrownfieldError
+from brownfield.graph.builder import build, check_repository, open_store
+from brownfield.graph.store import GraphStore
+
+T = TypeVar("T")
+Json = dict[str, Any]
+
+
+def create_server(repo: Path) -> MCPServer:
+    """An MCP server answering for the repository at `repo`."""
+    root = check_repository(repo)
+    server = MCPServer("brownfield", instructions=INSTRUCTIONS)
+
+    def with_store(action: Callable[[GraphStore], T]) -> T:
+        store = open_store(root)
+        try:
+            return action(store)
+        finally:
+            store.close()
+
+    @server.tool()
+    def graph_build() -> Json:
+        """Build or refresh the code graph (incremental); what `graph build --json` prints."""
+        return _answer(lambda: build(root).to_json())
+
+    @server.tool()
+    def callers(symbol: str, depth: int = 1, min_confidence: str | None = None) -> Json:
+        """Who calls SYMBOL (a node id, dotted name or bare name), to DEPTH, with call sites."""
+        from brownfield.query.traverse import callers as walk
+
+        return _answer(
+            lambda: with_store(lambda s: walk(s, symbol, depth, min_confidence)).to_json()
+        )
+
+    @server.tool()
+    def callees(symbol: str, depth: int = 1, min_confidence: str | None = None) -> Json:
+        """What SYMBOL calls, to DEPTH, with call sites."""
+        from brownfield.query.traverse import callees as walk
+
+        return _answer(
+            lambda: with_store(lambda s: walk(s, symbol, depth, min_confidence)).to_json()
+        )
+
+    @server.tool()
+    def dependents(file: str, depth: int = 1) -> Json:
+        """The files that import FILE (repository-relative), call into it or subclass it."""
+        from brownfield.query.traverse import dependents as walk
+
+        return _answer(lambda: with_store(lambda s: walk(s, file, depth)).to_json())
+
+    @server.tool()
+    def impact(
+        paths: list[str] | None = None,
+        diff: str | None = None,
+        staged: bool = False,
+        depth: int = 2,
+    ) -> Json:
+        """What a change touches: the definitions of PATHS, or the lines changed against DIFF
+        (a revision), the staged changes, or (by default) the unstaged ones; then who
+        reaches them, by distance, with tests marked."""
+        from brownfield.query.impact import impact as measure
+
+        return _answer(
+            lambda: with_store(lambda s: measure(s, paths or None, diff, staged, depth)).to_json()
+        )
+
+    @server.tool()
+    def search(text: str, limit: int = 20) -> Json:
+        """Definitions matching TEXT, best first."""
+        from brownfield.query.search import search as find
+
+        return _answer(
+            lambda: {
+                "query": text,
+                "results": [hit.to_json() for hit in with_store(lambda s: find(s, text, limit))],
+            }
+        )
+
+    @server.tool()
+    def context(idea: str, limit: int = 5) -> Json:
+        """The code IDEA touches (the interview's touchpoints), with callers, callees, tests."""
+        from brownfield.query.idea_context import idea_context
+
+        return _answer(
+            lambda: {
+                "idea": idea,
+                "touchpoints": [
+                    item.to_json() for item in with_store(lambda s: idea_context(s, idea, limit))
+                ],
+            }
+        )
+
+    @server.tool()
+    def verify(spec: str) -> Json:
+        """Re-check the citations of a spec written by the interview."""
+        from brownfield.cli.interview_commands import verify_json
+        from brownfield.interview.verify import verify_spec
+
+        return _answer(lambda: verify_json(Path(spec), verify_spec(Path(spec), root)))
+
+    @server.tool()
+    def interview_start(idea: str, mode: str = "adaptive") -> Json:
+        """Start an interview about IDEA (mode adaptive or phases). Returns the JSON-lines
+        events up to the first question; answer it with interview_answer(state_path, ...)."""
+        return _answer(lambda: _interview(root, [], idea=idea, mode=mode))
+
+    @server.tool()
+    def interview_answer(state_path: str, answer: str) -> Json:
+        """Answer the pending question of the interview saved at STATE_PATH. Returns the
+        events up to the next question, or the finished artifacts."""
+        return _answer(
+            lambda: _interview(root, [answer], resume_path=_state_file(root, state_path))
+        )
+
+    @server.tool()
+    def interview_status(state_path: str) -> Json:
+        """Where the interview saved at STATE_PATH stands."""
+        return _answer(lambda: _status(_state_file(root, state_path)))
+
+    return server
+
+
+INSTRUCTIONS = (
+    "brownfield answers questions about this repository's code with path:line citations. "
+    "Before changing code: `impact` for what a diff touches, `context` for what an idea "
+    "touches, `callers`/`callees` for one symbol. Cite the returned path:line instead of "
+    "re-reading files. To turn an idea into a cited spec, drive interview_start / "
+    "interview_answer until an event of type 'complete'."
+)
+
+
+#: JSON-RPC's "invalid params": what every brownfield error is from the caller's side
+INVALID_PARAMS = -32602
+
+
+def _answer(compute: Callable[[], Json]) -> Json:
+    """The tool's JSON, or an MCP error carrying the command line's one-line message (and
+    its exit code as data)."""
+    try:
+        return compute()
+    except BrownfieldError as exc:
+        raise MCPError(INVALID_PARAMS, f"error: {exc}", {"exit_code": exc.exit_code}) from None
+
+
+def _interview(root: Path, answers: list[str], **how: Any) -> Json:
+    """Run the interview command's own flow with these answers, collecting its JSON lines."""
+    from brownfield.cli.interview_commands import JsonConversation, interview
+
+    out = io.StringIO()
+    stdin = io.StringIO("".join(json.dumps({"answer": a}) + "\n" for a in answers))
+    interview(root, JsonConversation(stdin, out), **how)
+    events = [json.loads(line) for line in out.getvalue().splitlines() if line.strip()]
+    questions = [e for e in events if e.get("type") == "question"]
+    last = events[-1] if events else {}
+    return {
+        "events": events,
+        "question": questions[-1] if last.get("type") == "paused" and questions else None,
+        "status": last.get("type", ""),
+        "state_path": last.get("state_path"),
+    }
+
+
+def _state_file(root: Path, given: str) -> Path:
+    """A state path as an event gave it: absolute, or relative to the repository or to the
+    server's working folder."""
+    path = Path(given)
+    for candidate in (path, root / path, Path.cwd() / path):
+        if candidate.is_file():
+            return candidate
+    raise BrownfieldError(f"no interview state at {given}")
+
+
+def _status(state_path: Path) -> Json:
+    from brownfield.interview.state import load_any
+
+    state = load_any(state_path)
+    return {
+        "state_path": str(state_path),
+        "status": getattr(state, "status", ""),
+        "state": json.loads(state.model_dump_json()),
+    }
+
+
+def serve(repo: Path) -> None:
+    """Run the server on stdin/stdout until the client closes it."""
+    create_server(repo).run("stdio")
