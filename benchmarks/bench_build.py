@@ -12,7 +12,8 @@ repository, then measures, against the targets:
 * peak RSS of the build's process tree (`RUSAGE_CHILDREN`, so pool workers count);
 * no-op rebuild and one-file rebuild wall time;
 * fresh `callers json.dumps` process wall time (best of 3).
-* a fresh `impact --diff HEAD` process after one existing function changed (best of 3).
+* a fresh `impact --diff HEAD` process after one existing function changed (best of 3);
+* a `callers` request to a started `brownfield mcp` server (best of 3).
 """
 
 from __future__ import annotations
@@ -41,6 +42,7 @@ QUERY_RUNS = 3
 IMPACT_FILE = "json/encoder.py"
 IMPACT_LINE = "    def encode(self, o):"
 MAX_IMPACT_S = 0.5
+MAX_MCP_MS = 50
 
 # Targets.
 MAX_BUILD_RATIO = 3.0
@@ -147,6 +149,29 @@ def best_of(cmd: list[str], problems: list[str], label: str) -> tuple[float, str
     return min(times), out
 
 
+def mcp_callers_ms(repo: Path) -> float:
+    """Start `brownfield mcp` (the SDK's client over stdio), then time callers requests:
+    the best of QUERY_RUNS, in milliseconds."""
+    import asyncio
+
+    from mcp import Client
+    from mcp.client.stdio import StdioServerParameters
+
+    async def measure() -> float:
+        server = StdioServerParameters(
+            command=sys.executable, args=["-m", "brownfield", "mcp", "--repo", str(repo)]
+        )
+        async with Client(server) as client:
+            times = []
+            for _ in range(QUERY_RUNS):
+                start = time.perf_counter()
+                await client.call_tool("callers", {"symbol": QUERY_SYMBOL})
+                times.append(time.perf_counter() - start)
+        return min(times) * 1000
+
+    return asyncio.run(measure())
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--files", type=int, default=None, help="only the first N files (sorted)")
@@ -217,6 +242,8 @@ def main() -> int:
             results["impact_s"] = i_s
             results["impact_summary"] = (i_out.strip().splitlines() or [""])[-1]
 
+        results["mcp_callers_ms"] = mcp_callers_ms(repo)
+
         query_args = ["callers", QUERY_SYMBOL, "--repo", str(repo)]
         q_s, q_out = best_of(
             [sys.executable, "-m", "brownfield", *query_args], problems, "query (python -m)"
@@ -252,6 +279,7 @@ def main() -> int:
             results["query_console_script_s"] < MAX_QUERY_S,
             f"< {MAX_QUERY_S:g} s",
         )
+    checks["mcp_callers_ms"] = (results["mcp_callers_ms"] < MAX_MCP_MS, f"< {MAX_MCP_MS:g} ms")
     if "impact_s" in results:
         checks["impact_s"] = (results["impact_s"] < MAX_IMPACT_S, f"< {MAX_IMPACT_S:g} s")
     results["checks"] = {k: {"pass": ok, "target": t} for k, (ok, t) in checks.items()}
@@ -312,6 +340,13 @@ def print_text(r: dict, checks: dict, _best_query: float | None) -> None:
                 verdict("impact_s"),
             )
         )
+    rows.append(
+        (
+            f"MCP callers request after start-up (best of {QUERY_RUNS})",
+            f"{r['mcp_callers_ms']:.1f} ms",
+            verdict("mcp_callers_ms"),
+        )
+    )
     width = max(len(label) for label, _, _ in rows)
     for label, value, extra in rows:
         print(f"{label:<{width}}  {value:>12}  {extra}".rstrip())
