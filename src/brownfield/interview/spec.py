@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from brownfield.interview import autofill
 from brownfield.interview.adaptive_state import AdaptiveState, CitationRecord, Component
 from brownfield.interview.requirements import compile_requirements
 from brownfield.interview.scoring import dimension_scores, weights
@@ -164,13 +165,11 @@ def compile_spec(state: AdaptiveState, root: Path, interview_hash: str | None = 
         for s in c.slots
         if s.filled_by == "auto"
     ]
-    assumed += [
-        f"- {c.name}: {s.name.replace('_', ' ')} was not decided ({s.value or 'skipped'})"
-        for c in active
-        for s in c.slots
-        if s.skipped and not s.filled_by
-    ]
     lines += assumed or ["- none"]
+    lines += ["", "## Filled From Evidence (skipped by the person)"]
+    lines += [fill.line() for fill in autofill.fills(state)] or ["- none"]
+    lines += ["", "## Open Questions"]
+    lines += [f"- {question}" for question in autofill.open_questions(state)] or ["- none"]
     lines += ["", "## Technical Context"]
     lines += [f"- Touchpoint: {t.symbol} ({t.path}:{t.line})" for t in state.touchpoints]
     lines += [
@@ -226,12 +225,8 @@ def requirements_from(state: AdaptiveState, interview_hash: str | None = None) -
     spec.interfaces.external = [
         f.statement for f in state.established_facts if f.topic in ("language", "framework")
     ]
-    spec.open_questions = [
-        f"{c.name}: {s.name.replace('_', ' ')}"
-        for c in active
-        for s in c.slots
-        if s.skipped and not s.filled_by
-    ]
+    spec.scope.assumptions += [fill.line().removeprefix("- ") for fill in autofill.fills(state)]
+    spec.open_questions = autofill.open_questions(state)
     holder = InterviewState(
         slug=state.slug,
         description=state.description,
