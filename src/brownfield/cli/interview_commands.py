@@ -327,9 +327,48 @@ def _run(session: Session, conversation: TextConversation | JsonConversation) ->
             "compiled what was answered.",
         )
     fields["requirements_path"] = state.requirements_path
-    extra = {"spec_path": spec_path} if spec_path else {}
+    extra: dict[str, object] = {"spec_path": spec_path} if spec_path else {}
+    if spec_path:
+        extra.update(_handoff(session, conversation, lines))
     conversation.report("complete", {**fields, **extra, "truncated": truncated}, "\n".join(lines))
     return outcome
+
+
+def _handoff(
+    session: Session, conversation: TextConversation | JsonConversation, lines: list[str]
+) -> dict[str, object]:
+    """Offer the next step once the spec is written: stop, approve now, or export a brief."""
+    from brownfield.interview import handoff
+    from brownfield.interview.adaptive_state import AdaptiveState
+    from brownfield.interview.artifact import sha256_of
+
+    state = session.state
+    assert isinstance(state, AdaptiveState) and state.spec_path
+    artifact = session.artifact_file(state)
+    reviewed = sha256_of(artifact)
+    answer = conversation.ask(
+        Question(
+            id="HANDOFF",
+            phase="handoff",
+            field="next_step",
+            text=handoff.question(reviewed),
+            required=False,
+            hint="1, 2 or 3; an empty answer (or none) stops here",
+            progress="Handoff | the interview is complete",
+        )
+    )
+    choice = (answer or "").strip().lower()
+    if choice == "2":
+        handoff.approve_now(artifact, reviewed, session.root)
+        lines.append(f"Approved {_shown(artifact)} (reviewed sha256 {reviewed})")
+        return {"handoff": "approved", "approved_sha256": reviewed}
+    if choice == "3":
+        markdown, as_json = handoff.export_brief(state, session.root / state.spec_path)
+        lines.append(f"Brief for a coding agent: {_shown(markdown)}, {_shown(as_json)}")
+        return {"handoff": "brief", "brief_paths": [_shown(markdown), _shown(as_json)]}
+    if choice not in ("", "1", "stop"):
+        conversation.tell(f"'{answer}' is not a step; stopping here.", "hint")
+    return {"handoff": "stop"}
 
 
 def register_verify(app: typer.Typer) -> None:

@@ -1,0 +1,94 @@
+"""After the spec: the next step (seeds 000 and 004). Stop here, approve now, or export a
+compact brief for a coding agent. Nothing is executed and no code is changed."""
+
+from __future__ import annotations
+
+import getpass
+import json
+from pathlib import Path
+from typing import Any
+
+from brownfield.interview import autofill
+from brownfield.interview.adaptive_state import AdaptiveState
+from brownfield.interview.slots import option_value
+
+
+def question(artifact_hash: str) -> str:
+    """The one handoff question; option 2 shows the hash it would approve."""
+    steps = (
+        "Stop here (the spec stays pending approval)",
+        f"Approve now: the interview artifact as it is (sha256 {artifact_hash})",
+        "Export a brief for a coding agent (Markdown and JSON beside the spec)",
+    )
+    return "The spec is written. Next step?\n" + "\n".join(
+        f"  {n}. {step}" for n, step in enumerate(steps, 1)
+    )
+
+
+def brief(state: AdaptiveState) -> dict[str, Any]:
+    """Goal, constraints, acceptance criteria, touchpoints with citations, open questions."""
+    active = state.topology.active()
+
+    def values(*names: str) -> list[str]:
+        return [
+            option_value(slot.value)
+            for component in active
+            for slot in component.slots
+            if slot.name in names and slot.filled_by in ("person", "auto") and slot.value
+        ]
+
+    return {
+        "goal": state.restated_goal or state.description,
+        "spec": state.spec_path,
+        "constraints": values("compatibility", "limits")
+        + [v for v in values("non_goals") if v.lower() != "nothing is excluded"],
+        "acceptance_criteria": values("acceptance", "edge_cases")
+        + [f.value for f in autofill.fills(state) if f.slot == "acceptance"],
+        "touchpoints": [
+            {"symbol": t.symbol, "citation": f"{t.path}:{t.line}"} for t in state.touchpoints
+        ],
+        "open_questions": autofill.open_questions(state),
+    }
+
+
+def brief_markdown(data: dict[str, Any]) -> str:
+    def items(values: list[str]) -> list[str]:
+        return [f"- {v}" for v in values] or ["- none"]
+
+    return "\n".join(
+        [
+            f"# Brief: {data['goal']}",
+            "",
+            f"Spec: {data['spec']} (cite it; do not change code the spec does not name)",
+            "",
+            "## Constraints",
+            *items(data["constraints"]),
+            "",
+            "## Acceptance criteria",
+            *([f"- [ ] {v}" for v in data["acceptance_criteria"]] or ["- [ ] none stated"]),
+            "",
+            "## Touchpoints",
+            *items([f"{t['symbol']} ({t['citation']})" for t in data["touchpoints"]]),
+            "",
+            "## Open questions",
+            *items(data["open_questions"]),
+            "",
+        ]
+    )
+
+
+def export_brief(state: AdaptiveState, spec_file: Path) -> tuple[Path, Path]:
+    """Write `<spec>.brief.md` and `<spec>.brief.json` beside the spec."""
+    data = brief(state)
+    markdown = spec_file.with_suffix(".brief.md")
+    as_json = spec_file.with_suffix(".brief.json")
+    markdown.write_text(brief_markdown(data), encoding="utf-8")
+    as_json.write_text(json.dumps(data, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+    return markdown, as_json
+
+
+def approve_now(artifact: Path, reviewed: str, root: Path) -> str:
+    """Approve the artifact, only if it still has the hash the person was shown."""
+    from brownfield.interview.approval import approve
+
+    return approve(artifact, reviewed, getpass.getuser(), root)
