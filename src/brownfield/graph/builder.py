@@ -155,6 +155,16 @@ def _build(
     found = discover(root)
     skipped = Counter({reason: len(paths) for reason, paths in found.skipped.items()})
     known = store.file_rows()
+    # Per-repository context a resolver names files with (Python's import roots), computed
+    # once; when it changed since the last build, that resolver's files are parsed again.
+    layouts = _layouts(root, found.files, found.configs)
+    stored_meta = store.meta()
+    fingerprints = {f"layout:{module}": layout.fingerprint() for module, layout in layouts.items()}
+    relayout = {
+        module
+        for module in layouts
+        if stored_meta.get(f"layout:{module}") != fingerprints[f"layout:{module}"]
+    }
 
     to_parse: dict[str, tuple[str, bytes, str, os.stat_result]] = {}  # language, data, sha
     unchanged: dict[str, os.stat_result] = {}
@@ -162,6 +172,8 @@ def _build(
     for rel_path, language in sorted(found.files.items()):
         stat = found.stats[rel_path]
         previous = known.get(rel_path)
+        if LANGUAGES[language].resolver in relayout:
+            previous = None
         if (
             previous is not None
             and previous.sha256
@@ -187,6 +199,7 @@ def _build(
         {path: (language, data) for path, (language, data, _, _) in to_parse.items()},
         report,
         workers,
+        layouts,
     )
     parsed = {path: output.facts for path, output in outputs.items()}
     live = set(found.files) - {row.path for row in skipped_rows}
@@ -203,7 +216,10 @@ def _build(
         old = store.facts(path) if row is not None and row.sha256 else None
         new = parsed.get(path)
         if old is not None or new is not None:
-            invalidated |= _resolver_module(file_language).invalidated_keys(path, old, new)
+            resolver = LANGUAGES[file_language].resolver
+            invalidated |= _resolver_module(file_language).invalidated_keys(
+                path, old, new, **_context(layouts, resolver)
+            )
     to_resolve = (set(parsed) | store.files_depending_on(invalidated)) & live
     new_definitions: dict[str, list[tuple[str, str]]] = {}
     for output in outputs.values():
@@ -216,7 +232,7 @@ def _build(
     changed = bool(gone or parsed or to_resolve)
     # Workers (if any) start before the transaction; their results are written as they come.
     resolutions = _start_resolution(
-        store, found.files, live, parsed, to_resolve, definitions, report, workers
+        store, found.files, live, parsed, to_resolve, definitions, report, workers, layouts
     )
     with store.transaction():
         for path in sorted(gone):
@@ -253,6 +269,7 @@ def _build(
                 "built_at": datetime.now(UTC).isoformat(timespec="seconds"),
                 "brownfield_version": __version__,
                 "max_file_size": str(max_file_size),
+                **fingerprints,
             }
         )
 
@@ -274,6 +291,25 @@ def _build(
 
 def _resolver_module(language: str) -> ModuleType:
     return importlib.import_module(LANGUAGES[language].resolver)
+
+
+def _layouts(root: Path, files: dict[str, str], configs: list[str]) -> dict[str, Any]:
+    """Each resolver module's view of the repository layout, for those that have one
+    (a `layout(root, configs, paths)` function: Python's import roots)."""
+    by_resolver: dict[str, list[str]] = {}
+    for path, language in sorted(files.items()):
+        by_resolver.setdefault(LANGUAGES[language].resolver, []).append(path)
+    layouts: dict[str, Any] = {}
+    for module, paths in sorted(by_resolver.items()):
+        hook = getattr(importlib.import_module(module), "layout", None)
+        if hook is not None:
+            layouts[module] = hook(root, configs, paths)
+    return layouts
+
+
+def _context(layouts: dict[str, Any], module: str) -> dict[str, Any]:
+    """The keyword arguments a resolver module's entry points take besides their own."""
+    return {"roots": layouts[module]} if module in layouts else {}
 
 
 class _DefinitionIndex:
@@ -321,6 +357,7 @@ def _start_resolution(
     definitions: _DefinitionIndex,
     report: Progress,
     workers: int | None,
+    layouts: dict[str, Any],
 ) -> Iterator[tuple[str, FileGraph]]:
     """Resolve `to_resolve`, yielding each file's graph.
 
@@ -336,12 +373,14 @@ def _start_resolution(
     every = {resolver: sorted(p for p in live if family[p] == resolver) for resolver in by_resolver}
     total = len(to_resolve)
     if len(to_resolve) < POOL_THRESHOLD * 4 or count < 2:
-        return _resolve_here(store, parsed, by_resolver, every, definitions, report, total)
+        return _resolve_here(store, parsed, by_resolver, every, definitions, report, total, layouts)
 
     facts = dict(parsed)
     facts.update((path, store.facts(path)) for path in sorted(live - set(parsed)))
     definitions.load_all()
-    _POOL_CONTEXT.update(load=facts.__getitem__, definitions=definitions.named, paths=every)
+    _POOL_CONTEXT.update(
+        load=facts.__getitem__, definitions=definitions.named, paths=every, layouts=layouts
+    )
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
@@ -382,6 +421,7 @@ def _resolve_here(
     definitions: _DefinitionIndex,
     report: Progress,
     total: int,
+    layouts: dict[str, Any],
 ) -> Iterator[tuple[str, FileGraph]]:
     """Resolve in this process; facts of files not parsed now are read on demand."""
 
@@ -392,7 +432,7 @@ def _resolve_here(
     done = 0
     for module, paths in sorted(by_resolver.items()):
         resolver = importlib.import_module(module).new_resolver(
-            every[module], load_facts, definitions.named
+            every[module], load_facts, definitions.named, **_context(layouts, module)
         )
         for path in paths:
             yield path, _resolve_one(resolver, path)
@@ -417,7 +457,10 @@ def _resolve_chunk(module_name: str, paths: list[str]) -> dict[str, FileGraph]:
         context = _POOL_CONTEXT
         module = importlib.import_module(module_name)
         resolver = module.new_resolver(
-            context["paths"][module_name], context["load"], context["definitions"]
+            context["paths"][module_name],
+            context["load"],
+            context["definitions"],
+            **_context(context["layouts"], module_name),
         )
         _POOL_CONTEXT[key] = resolver
     return {path: _resolve_one(resolver, path) for path in paths}
@@ -433,23 +476,30 @@ class Parsed:
     facts_json: str
 
 
-def _parse_one(job: tuple[str, str, bytes]) -> tuple[str, Parsed]:
+def _parse_one(job: tuple[str, str, bytes, dict[str, Any]]) -> tuple[str, Parsed]:
     from brownfield.graph import parser  # tree-sitter loads only when something is parsed
 
-    path, language, data = job
+    path, language, data, context = job
     facts = parser.parse(language, data)
     nodes = [
         (n.id, n.kind.value, n.name, n.qualname, n.path, n.line, n.end_line, n.language)
-        for n in _resolver_module(language).nodes_of(path, facts)
+        for n in _resolver_module(language).nodes_of(path, facts, **context)
     ]
     return path, Parsed(facts, nodes, json.dumps(facts.to_json(), separators=(",", ":")))
 
 
 def _parse_all(
-    jobs: dict[str, tuple[str, bytes]], report: Progress, workers: int | None
+    jobs: dict[str, tuple[str, bytes]],
+    report: Progress,
+    workers: int | None,
+    layouts: dict[str, Any],
 ) -> dict[str, Parsed]:
     """Parse every job, on all cores when there are enough files to pay for the pool."""
-    items = [(path, language, data) for path, (language, data) in sorted(jobs.items())]
+    contexts = {language: _context(layouts, LANGUAGES[language].resolver) for language in LANGUAGES}
+    items = [
+        (path, language, data, contexts[language])
+        for path, (language, data) in sorted(jobs.items())
+    ]
     total = len(items)
     results: dict[str, Parsed] = {}
     count = workers if workers is not None else (os.cpu_count() or 1)

@@ -12,11 +12,12 @@ from pathlib import Path
 from brownfield import git
 from brownfield.graph.ignore import IgnoreRule, is_ignored, parse_rules
 from brownfield.graph.languages import language_for
+from brownfield.graph.python_roots import CONFIG_FILES, read_settings
 
 DEFAULT_MAX_FILE_SIZE = 2 * 1024 * 1024
 
-#: Folders that hold other people's code or generated files; never parsed.
-VENDORED_DIRS = frozenset(
+#: Folders that hold installed packages, caches or version control; never parsed.
+ALWAYS_SKIPPED_DIRS = frozenset(
     {
         ".brownfield",
         ".git",
@@ -27,11 +28,12 @@ VENDORED_DIRS = frozenset(
         "__pycache__",
         "node_modules",
         "site-packages",
-        "third_party",
-        "vendor",
-        "vendored",
     }
 )
+#: Folders that hold copies of other people's code: skipped unless the repository's
+#: pyproject.toml says `[tool.brownfield] include-vendored = true`.
+VENDORED_COPY_DIRS = frozenset({"third_party", "vendor", "vendored"})
+VENDORED_DIRS = ALWAYS_SKIPPED_DIRS | VENDORED_COPY_DIRS
 #: Folders that are vendored only when they are a virtual environment (hold `pyvenv.cfg`):
 #: the standard library itself has a real `venv` package.
 VIRTUALENV_DIRS = frozenset({".venv", "venv", "env", ".env"})
@@ -41,6 +43,7 @@ class SkipReason:
     """Why a candidate file was not parsed (the strings appear in summaries and JSON)."""
 
     VENDORED = "vendored"
+    STUB = "stub"  # a .pyi stub beside its .py module: the module is read instead
     SYMLINK = "symlink"
     SYMLINK_OUTSIDE = "symlink-outside-repository"
     TOO_LARGE = "too-large"
@@ -55,12 +58,29 @@ class Discovery:
     files: dict[str, str] = field(default_factory=dict)  # rel_path -> language
     stats: dict[str, os.stat_result] = field(default_factory=dict)  # of the files above
     skipped: dict[str, list[str]] = field(default_factory=lambda: defaultdict(list))
+    configs: list[str] = field(default_factory=list)  # pyproject.toml, setup.cfg, setup.py
 
 
-def discover(root: Path) -> Discovery:
-    """List the source files under `root`: git's view inside a work tree, else a walk."""
+def include_vendored(root: Path) -> bool:
+    """Whether `[tool.brownfield] include-vendored = true` in the repository's pyproject."""
+    return read_settings(root / "pyproject.toml").get("include-vendored") is True
+
+
+def discover(root: Path, vendored: bool | None = None) -> Discovery:
+    """List the source files under `root`: git's view inside a work tree, else a walk.
+
+    Vendored copies (`vendor/`...) are read when `vendored` is true; when it is None, the
+    repository's `[tool.brownfield] include-vendored` setting decides.
+    """
     inside_git = git.work_tree_root(root) is not None
     candidates = git.list_files(root) if inside_git else _walk(root)
+    skipped_dirs = (
+        ALWAYS_SKIPPED_DIRS
+        if (include_vendored(root) if vendored is None else vendored)
+        else VENDORED_DIRS
+    )
+    stubs = [path for path in candidates if path.endswith(".pyi")]
+    shadowed = set(stubs) & {path + "i" for path in candidates if path.endswith(".py")}
     found = Discovery()
     real_root = root.resolve()
     base = str(root)
@@ -69,7 +89,7 @@ def discover(root: Path) -> Discovery:
 
     def is_vendored(parts: list[str]) -> bool:
         for depth, part in enumerate(parts[:-1]):
-            if part in VENDORED_DIRS:
+            if part in skipped_dirs:
                 return True
             if part in VIRTUALENV_DIRS:
                 folder = "/".join(parts[: depth + 1])
@@ -81,11 +101,16 @@ def discover(root: Path) -> Discovery:
 
     for rel_path in candidates:
         language = language_for(rel_path)
+        parts = rel_path.split("/")
+        if parts[-1] in CONFIG_FILES and not is_vendored(parts):
+            found.configs.append(rel_path)
         if language is None:
             continue
-        parts = rel_path.split("/")
         if is_vendored(parts):
             found.skipped[SkipReason.VENDORED].append(rel_path)
+            continue
+        if rel_path in shadowed:
+            found.skipped[SkipReason.STUB].append(rel_path)
             continue
         full = os.path.join(base, rel_path)
         if linked(rel_path.rpartition("/")[0]) or os.path.islink(full):

@@ -54,6 +54,7 @@ LANGUAGES: dict[str, LanguageSpec] = {
 #: File extension -> language name.
 EXTENSIONS: dict[str, str] = {
     ".py": "python",
+    ".pyi": "python",  # stubs: read when no .py module sits beside them
     ".js": "javascript",
     ".jsx": "javascript",
     ".mjs": "javascript",

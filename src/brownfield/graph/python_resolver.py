@@ -11,8 +11,9 @@ a dependency key, so an incremental build knows which files to resolve again.
 from __future__ import annotations
 
 import builtins
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from brownfield.graph.facts import (
     CALL,
@@ -25,6 +26,7 @@ from brownfield.graph.facts import (
     ImportFact,
 )
 from brownfield.graph.python_flow import ValueFlow, unique
+from brownfield.graph.python_roots import ImportRoots, import_roots
 from brownfield.graph.python_scopes import (
     Binding,
     Found,
@@ -57,6 +59,7 @@ class World:
     modules: dict[str, str]  # dotted module name -> path
     load_facts: Callable[[str], FileFacts]
     methods_named: Callable[[str], list[str]]  # node ids of the methods with this name
+    names: dict[str, str] = field(default_factory=dict)  # path -> dotted module name
     packages: set[str] = field(init=False)
 
     def __post_init__(self) -> None:
@@ -67,9 +70,15 @@ class World:
                 self.packages.add(".".join(parts[:size]))
 
 
-def nodes_of(path: str, facts: FileFacts) -> list[Node]:
-    """The module node and every definition of a file; these depend on the file alone."""
-    dotted = module_name(path)
+def layout(root: Path, configs: Sequence[str], paths: Sequence[str]) -> ImportRoots:
+    """The repository's import roots, computed once per build (see `python_roots`)."""
+    return import_roots(root, configs, paths)
+
+
+def nodes_of(path: str, facts: FileFacts, roots: ImportRoots | None = None) -> list[Node]:
+    """The module node and every definition of a file; these depend on the file and the
+    import roots alone."""
+    dotted = module_name(path, roots)
     found = [
         Node(
             id=path,
@@ -106,26 +115,33 @@ def new_resolver(
     paths: Iterable[str],
     load_facts: Callable[[str], FileFacts],
     definitions_named: Callable[[str], list[tuple[str, str]]],
+    roots: ImportRoots | None = None,
 ) -> Resolver:
     """A resolver over the Python files `paths` of one repository; `definitions_named`
-    gives the (node id, kind) of every definition with a name, in any language."""
+    gives the (node id, kind) of every definition with a name, in any language; `roots`
+    names modules (the repository root alone when None)."""
 
     def methods_named(name: str) -> list[str]:
         return [
             node_id
             for node_id, kind in definitions_named(name)
-            if kind == "method" and node_id.partition("::")[0].endswith(".py")
+            if kind == "method" and node_id.partition("::")[0].endswith((".py", ".pyi"))
         ]
 
-    modules = {module_name(path): path for path in sorted(paths)}
-    return Resolver(World(modules, load_facts, methods_named))
+    # When two files claim one name, the one sorting last wins (`pkg/__init__.py` over
+    # `pkg.py`, as Python prefers the package).
+    names = {path: module_name(path, roots) for path in sorted(paths)}
+    modules = {dotted: path for path, dotted in names.items()}
+    return Resolver(World(modules, load_facts, methods_named, names))
 
 
-def invalidated_keys(path: str, old: FileFacts | None, new: FileFacts | None) -> set[str]:
+def invalidated_keys(
+    path: str, old: FileFacts | None, new: FileFacts | None, roots: ImportRoots | None = None
+) -> set[str]:
     """The dependency keys whose meaning changes when `path` goes from `old` to `new` facts."""
     keys = {f"file:{path}"}
     if old is None or new is None:  # the module (and maybe its packages) appears or goes
-        parts = module_name(path).split(".")
+        parts = module_name(path, roots).split(".")
         keys |= {f"mod:{'.'.join(parts[:size])}" for size in range(1, len(parts) + 1)}
     for facts in (old, new):
         if facts is not None:
@@ -157,7 +173,7 @@ class Resolver(ValueFlow):
         self._files.add(path)
         table = self._tables.get(path)
         if table is None:
-            table = build_table(path, self.world.load_facts(path))
+            table = build_table(path, self.world.load_facts(path), self.world.names.get(path))
             self._tables[path] = table
         return table
 

@@ -11,7 +11,10 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from brownfield.graph.facts import ELSE, BindingFact, CallFact, Definition, FileFacts
+from brownfield.graph.python_roots import ImportRoots, dotted_path
 from brownfield.model import Resolution
+
+INIT_FILES = ("__init__.py", "__init__.pyi")
 
 
 class Value(NamedTuple):
@@ -30,13 +33,10 @@ class Value(NamedTuple):
 Found = tuple[Value, Resolution]
 
 
-def module_name(path: str) -> str:
-    """`pkg/mod.py` -> `pkg.mod`; `pkg/__init__.py` -> `pkg`."""
-    stem = path[: -len(".py")] if path.endswith(".py") else path
-    parts = stem.split("/")
-    if parts[-1] == "__init__" and len(parts) > 1:
-        parts = parts[:-1]
-    return ".".join(parts)
+def module_name(path: str, roots: ImportRoots | None = None) -> str:
+    """`pkg/mod.py` -> `pkg.mod`; `pkg/__init__.py` -> `pkg`; relative to the import root
+    holding the file (`src/pkg/mod.py` -> `pkg.mod` when `src/` is a root)."""
+    return roots.module_name(path) if roots is not None else dotted_path(path)
 
 
 def node_id(path: str, qualname: str) -> str:
@@ -104,8 +104,8 @@ class ModuleTable:
     calls_named: dict[str, list[CallFact]] | None = None  # last chain step -> calls (lazy)
 
 
-def build_table(path: str, facts: FileFacts) -> ModuleTable:
-    dotted = module_name(path)
+def build_table(path: str, facts: FileFacts, dotted: str | None = None) -> ModuleTable:
+    dotted = module_name(path) if dotted is None else dotted
     scopes: dict[str, dict[str, list[Binding]]] = {"": {}}
     definitions: dict[str, Definition] = {}
     for definition in facts.definitions:
@@ -159,7 +159,8 @@ def absolute_module(dotted: str, path: str, module: str, level: int) -> str | No
     """The absolute name of a (possibly relative) import, or None if it climbs too high."""
     if level == 0:
         return module
-    package = dotted.split(".") if path.endswith("__init__.py") else dotted.split(".")[:-1]
+    is_package = path.endswith(("/__init__.py", "/__init__.pyi")) or path in INIT_FILES
+    package = dotted.split(".") if is_package else dotted.split(".")[:-1]
     if level > 1:
         if level - 1 > len(package):
             return None

@@ -1,0 +1,1 @@
+from alpha.text import shout

@@ -1,0 +1,6 @@
+def shout(words):
+    return words.upper()
+
+
+def whisper(words):
+    return words.lower()

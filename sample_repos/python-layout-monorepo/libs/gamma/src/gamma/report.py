@@ -1,0 +1,5 @@
+from beta import greet
+
+
+def headline(name):
+    return greet.greet(name)

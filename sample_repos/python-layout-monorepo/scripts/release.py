@@ -1,0 +1,9 @@
+from delta import main
+
+
+def release():
+    main()
+
+
+if __name__ == "__main__":
+    release()

@@ -1,0 +1,4 @@
+def main():
+    from gamma.report import headline
+
+    return headline("release")

@@ -1,0 +1,5 @@
+RATES = {"fr": 5, "de": 7}
+
+
+def rate_for(country):
+    return RATES.get(country, 10)

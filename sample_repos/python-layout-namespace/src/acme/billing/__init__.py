@@ -1,0 +1,1 @@
+from acme.billing.invoice import total

@@ -1,0 +1,2 @@
+def sum_cents(lines):
+    return sum(lines)

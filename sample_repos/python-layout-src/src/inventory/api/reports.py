@@ -1,0 +1,5 @@
+from inventory.api.stock import count_items
+
+
+def summary() -> str:
+    return str(count_items()) + " items"
