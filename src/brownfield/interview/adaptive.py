@@ -13,10 +13,12 @@ import re
 from datetime import datetime
 
 from brownfield.interview import answers as words
+from brownfield.interview import ontology, refine
 from brownfield.interview.adaptive_state import (
     AdaptiveState,
     AnswerRecord,
     Component,
+    RefinedAnswer,
     Round,
     Slot,
     Trigger,
@@ -59,6 +61,8 @@ class AdaptivePlanner(Closing):
     def auto_steps(self, state: AdaptiveState) -> list[str]:
         """Everything that needs no person: evidence rounds, limits, the closure audit."""
         messages: list[str] = []
+        if state.refinement is not None:  # the round waits for its confirmation
+            return messages
         while True:
             if state.phase == "interviewing" and state.step is None:
                 if self._should_close(state, messages):
@@ -84,6 +88,8 @@ class AdaptivePlanner(Closing):
     def next_question(self, state: AdaptiveState) -> Question | None:
         if state.phase in ("complete", "cancelled"):
             return None
+        if state.refinement is not None:
+            return refine.question(state)
         if state.phase == "topology":
             return self._topology_question(state)
         if state.phase == "restate":
@@ -109,6 +115,15 @@ class AdaptivePlanner(Closing):
                     "Cancel the interview",
                 ),
             )
+        stall = ontology.stall_reason(state)
+        if stall is not None:  # the round's single question becomes the ontology question
+            text, options = ontology.question(state)
+            header = (
+                f"Round {state.round_count + 1} | Ontology | Why now: {stall} | "
+                f"Ambiguity: {state.current_ambiguity:.0%}"
+            )
+            number = f"R{state.round_count + 1}"
+            return self._question(state, number, header, text, options, ontology.SLOT)
         target = self._target(state, closure=state.step)
         if target is None:
             return None
@@ -137,6 +152,8 @@ class AdaptivePlanner(Closing):
             self._record(state, question, text)
             state.status, state.phase = "cancelled", "cancelled"
             return Feedback(Verdict.ACCEPTED, "Interview cancelled; the state is kept.")
+        if state.refinement is not None:
+            return self._apply_refinement(state, question, text)
         skip_all = words.SKIP_ALL.match(text)
         if skip_all and state.phase in ("interviewing", "closing", "review"):
             self._record(state, question, text)
@@ -155,6 +172,12 @@ class AdaptivePlanner(Closing):
             self._record(state, question, text)
             state.step = "early-exit"
             return Feedback(Verdict.ACCEPTED)
+        if question.field == ontology.SLOT:
+            self._record(state, question, text)
+            before = state.current_ambiguity
+            kind = word.kind if word else None
+            ontology.apply_answer(state, question.text, text, kind, self._now())
+            return Feedback(Verdict.ACCEPTED, progress_table(state, before, []))
         return self._apply_round(state, question, text, word)
 
     def finish(self, state: AdaptiveState) -> None:
@@ -326,6 +349,7 @@ class AdaptivePlanner(Closing):
                 timestamp=self._now(),
             )
         )
+        ontology.observe(state)
         messages.extend(evidence_line(r) for r in records)
         messages.append(progress_table(state, before, []))
         return True
@@ -343,15 +367,37 @@ class AdaptivePlanner(Closing):
             )
         return prompt_for(state, component, slot, self.evidence)
 
+    def _apply_refinement(self, state: AdaptiveState, question: Question, text: str) -> Feedback:
+        """An answer to the refinement's confirmation; send-as-is finishes the round."""
+        pending = state.refinement
+        assert pending is not None
+        outcome = refine.respond(state, text)
+        if isinstance(outcome, Feedback):
+            if outcome.verdict is not Verdict.REFUSED:
+                self._record(state, question, text)
+            return outcome
+        self._record(state, question, text)
+        state.refinement = None
+        original = refine.original_question(pending)
+        return self._apply_round(
+            state, original, refine.interpretation(outcome), None, refined=outcome
+        )
+
     def _apply_round(
-        self, state: AdaptiveState, question: Question, text: str, word: words.Word | None
+        self,
+        state: AdaptiveState,
+        question: Question,
+        text: str,
+        word: words.Word | None,
+        refined: RefinedAnswer | None = None,
     ) -> Feedback:
         closing = state.step is not None and state.step.startswith("closure:")
         target = self._target(state, closure=state.step)
         if target is None:
             return Feedback(Verdict.IGNORED)
         component, slot = target
-        self._record(state, question, text)
+        if refined is None:  # a refined answer was recorded at its confirmation
+            self._record(state, question, text)
         before = state.current_ambiguity
         number = state.round_count + 1
         triggers: list[Trigger] = []
@@ -360,6 +406,12 @@ class AdaptivePlanner(Closing):
         options = self._prompt(state, component, slot).options
         choice = words.choose(text, options, multiple=slot.name in MULTIPLE_CHOICE)
         value, answer_kind, chosen = choice.value, choice.kind, choice.chosen
+        if refined is not None:
+            value, answer_kind, chosen = refined.decision, "other", []
+            state.refined_rounds.append(number)
+        elif not self._disputed(state, slot) and refine.applies(text, answer_kind, word):
+            refine.start(state, question, component.id, slot.name, text)
+            return Feedback(Verdict.ACCEPTED)
         if self._disputed(state, slot):
             settle_dispute(state, slot, value, answer_kind, chosen, number)
             answer_kind = "option" if chosen else "other"
@@ -425,9 +477,11 @@ class AdaptivePlanner(Closing):
                 floor=low,
                 scores=dimension_scores(state),
                 triggers=triggers,
+                refined=refined,
                 timestamp=self._now(),
             )
         )
+        ontology.observe(state)
         message = progress_table(state, before, triggers)
         if number == SOFT_WARNING_ROUND:
             message += (

@@ -103,11 +103,36 @@ class Trigger(_Strict):
     fact_id: str | None = None
 
 
+class RefinedAnswer(_Strict):
+    """A free-text answer restructured and confirmed by the person (see `refine`)."""
+
+    original: str  # what the person typed (or last rewrote)
+    decision: str
+    reasoning: list[str] = Field(default_factory=list)
+    constraints: list[str] = Field(default_factory=list)
+    out_of_scope: list[str] = Field(default_factory=list)
+    codebase: list[CitationRecord] = Field(default_factory=list)  # verified identifiers
+    steps: list[str] = Field(default_factory=list)  # what the person did at each confirmation
+
+
+class Refinement(_Strict):
+    """A refinement waiting for the person: the round's question and the draft so far."""
+
+    question_id: str
+    question: str
+    component: str
+    slot: str
+    stage: Literal["confirm", "constraint", "out-of-scope", "rewrite"] = "confirm"
+    draft: RefinedAnswer
+
+
 class Round(_Strict):
     """One round: a question and its answer, or a fact resolved from the code."""
 
     round: int
-    kind: Literal["topology", "decision", "evidence", "auto-answer", "closure", "restate"]
+    kind: Literal[
+        "topology", "decision", "evidence", "auto-answer", "closure", "restate", "ontology"
+    ]
     component: str | None = None
     dimension: str | None = None
     slot: str | None = None
@@ -126,6 +151,7 @@ class Round(_Strict):
     scores: dict[str, float] = Field(default_factory=dict)
     triggers: list[Trigger] = Field(default_factory=list)
     fact_ids: list[str] = Field(default_factory=list)
+    refined: RefinedAnswer | None = None  # a refined free-text answer
     timestamp: datetime
 
 
@@ -149,6 +175,33 @@ class Relationship(_Strict):
     kind: str
     site: str
     via: str
+
+
+EntityType = Literal["core domain", "supporting", "external system"]
+
+
+class OntologyEntity(_Strict):
+    """A key entity of the interview (see ontology.py for how each part is found)."""
+
+    name: str
+    type: EntityType
+    source: Literal["touchpoint", "fact", "external", "noun", "person"]
+    symbol: str | None = None  # the qualified name of a code definition
+    fields: list[str] = Field(default_factory=list)
+    relationships: list[str] = Field(default_factory=list)
+
+
+class OntologySnapshot(_Strict):
+    """The entities after one round, matched with the previous round's snapshot."""
+
+    round: int
+    entities: list[OntologyEntity] = Field(default_factory=list)
+    stable: list[str] = Field(default_factory=list)  # same name as before
+    changed: list[str] = Field(default_factory=list)  # renamed: "old -> new"
+    new: list[str] = Field(default_factory=list)
+    removed: list[str] = Field(default_factory=list)
+    stability_ratio: float | None = None  # None: first snapshot, or no entities
+    matching_reasoning: str = ""
 
 
 class AnswerRecord(_Strict):
@@ -188,8 +241,11 @@ class AdaptiveState(_Strict):
     established_facts: list[EstablishedFact] = Field(default_factory=list)
     topology: Topology = Field(default_factory=Topology)
     rounds: list[Round] = Field(default_factory=list)
+    ontology_snapshots: list[OntologySnapshot] = Field(default_factory=list)
     answers: list[AnswerRecord] = Field(default_factory=list)
     auto_answered_rounds: list[int] = Field(default_factory=list)
+    refined_rounds: list[int] = Field(default_factory=list)
+    refinement: Refinement | None = None  # a refinement in progress
     auto_answer_streak: int = 0
     closure_overrides: list[str] = Field(default_factory=list)
     restated_goal: str | None = None

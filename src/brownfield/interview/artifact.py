@@ -17,8 +17,9 @@ from typing import Any, Literal
 from pydantic import Field
 
 from brownfield import __version__
+from brownfield.interview import refine
 from brownfield.interview.adaptive import MULTIPLE_CHOICE
-from brownfield.interview.adaptive_state import AdaptiveState, Round
+from brownfield.interview.adaptive_state import AdaptiveState, RefinedAnswer, Round
 from brownfield.interview.answers import SKIP
 from brownfield.interview.phases import BANK, CONFIRM, get_field
 from brownfield.interview.review import effective_spec
@@ -50,6 +51,7 @@ class Answer(_Strict):
     answered_by: AnsweredBy | None = None
     answered_at: datetime | None = None
     skip_reason: str | None = None  # written only when a person skipped and said why
+    refined: RefinedAnswer | None = None  # written only for a refined free-text answer
 
 
 class ArtifactQuestion(_Strict):
@@ -215,7 +217,9 @@ def _round_answer(r: Round) -> Answer:
             answered_by="user",
             answered_at=r.timestamp,
         )
-    return Answer(free_text=r.answer, answered_by="user", answered_at=r.timestamp)
+    return Answer(
+        free_text=r.answer, answered_by="user", answered_at=r.timestamp, refined=r.refined
+    )
 
 
 def _adaptive_questions(state: AdaptiveState) -> list[ArtifactQuestion]:
@@ -245,12 +249,12 @@ def _adaptive_questions(state: AdaptiveState) -> list[ArtifactQuestion]:
                     ),
                 )
             )
-        elif r.kind in ("decision", "auto-answer", "closure"):
+        elif r.kind in ("decision", "auto-answer", "closure", "ontology"):
             multiple = r.slot in MULTIPLE_CHOICE
             questions.append(
                 ArtifactQuestion(
                     id=f"R{r.round}",
-                    phase=r.dimension or "",
+                    phase=r.dimension or r.kind,  # the ontology question has no dimension
                     prompt=r.question.split("\n  1. ")[0],
                     source="prompt_follow_up" if r.kind == "closure" else "compiled",
                     follow_up_round=1 if r.kind == "closure" else 0,
@@ -328,8 +332,9 @@ def build_artifact(state: InterviewState | AdaptiveState, state_path: str) -> Ar
         }
         summary = Summary(
             goals=values["outcome"] or [state.restated_goal or state.description],
-            constraints=values["compatibility"] + values["limits"],
-            non_goals=[v for v in values["non_goals"] if v.lower() != "nothing is excluded"],
+            constraints=values["compatibility"] + values["limits"] + refine.constraints(state),
+            non_goals=[v for v in values["non_goals"] if v.lower() != "nothing is excluded"]
+            + refine.out_of_scope(state),
         )
     _apply_edits(questions, review)
     summary.final_free_form = review.final.answer if review.final else None
@@ -365,11 +370,10 @@ def build_artifact(state: InterviewState | AdaptiveState, state_path: str) -> Ar
 
 
 def render(artifact: Artifact) -> str:
-    """YAML text; `skip_reason` appears only where a person gave one."""
+    """YAML text; `skip_reason` and `refined` appear only where there is one."""
     text = dump(artifact)
-    return (
-        "\n".join(line for line in text.splitlines() if line.strip() != "skip_reason: null") + "\n"
-    )
+    unset = ("skip_reason: null", "refined: null")
+    return "\n".join(line for line in text.splitlines() if line.strip() not in unset) + "\n"
 
 
 def load_artifact(path: Path) -> Artifact:

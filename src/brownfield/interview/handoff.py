@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from brownfield.interview import autofill
+from brownfield.interview import autofill, refine
 from brownfield.interview.adaptive_state import AdaptiveState
 from brownfield.interview.slots import option_value
 
@@ -41,7 +41,9 @@ def brief(state: AdaptiveState) -> dict[str, Any]:
         "goal": state.restated_goal or state.description,
         "spec": state.spec_path,
         "constraints": values("compatibility", "limits")
-        + [v for v in values("non_goals") if v.lower() != "nothing is excluded"],
+        + [v for v in values("non_goals") if v.lower() != "nothing is excluded"]
+        + refine.constraints(state)
+        + [f"out of scope: {v}" for v in refine.out_of_scope(state)],
         "acceptance_criteria": values("acceptance", "edge_cases")
         + [f.value for f in autofill.fills(state) if f.slot == "acceptance"],
         "touchpoints": [

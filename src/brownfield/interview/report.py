@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from brownfield.interview import ontology
 from brownfield.interview.adaptive_state import AdaptiveState, Trigger
 from brownfield.interview.scoring import dimension_scores, weights
 
@@ -57,6 +58,7 @@ def progress_table(state: AdaptiveState, before: float, triggers: list[Trigger])
         if after <= state.threshold
         else f"Focusing next question on: {weakest}"
     )
+    entities = ontology.progress_line(state)
     return "\n".join(
         [
             f"Round {state.round_count} complete.",
@@ -64,6 +66,7 @@ def progress_table(state: AdaptiveState, before: float, triggers: list[Trigger])
             *rows,
             "",
             f"Topology: Targeted {targeted} | Active: {len(active)} | Deferred: {deferred}",
+            *([entities] if entities else []),
             f"Milestone: {state.milestone} | Threshold: {state.threshold:.0%}",
             closing,
         ]

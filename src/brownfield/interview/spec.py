@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from brownfield.interview import autofill
+from brownfield.interview import autofill, ontology, refine
 from brownfield.interview.adaptive_state import AdaptiveState, CitationRecord, Component
 from brownfield.interview.requirements import compile_requirements
 from brownfield.interview.scoring import dimension_scores, weights
@@ -97,6 +97,7 @@ def compile_spec(state: AdaptiveState, root: Path, interview_hash: str | None = 
         f"- Restated Goal: {goal}",
         f"- Auto-Answered Rounds: {state.auto_answered_rounds or 'none'} "
         f"| Closure Overrides: {len(state.closure_overrides) or 'none'}",
+        *([f"- Refined Rounds: {state.refined_rounds}"] if state.refined_rounds else []),
         "",
         "## Clarity Breakdown",
         "| Dimension | Score | Weight | Weighted |",
@@ -142,14 +143,14 @@ def compile_spec(state: AdaptiveState, root: Path, interview_hash: str | None = 
     lines += ["## Constraints"]
     lines += [
         f"- {v}" for c in active for name in ("compatibility", "limits") for v in _values(c, name)
-    ] or ["- none stated"]
+    ] + [f"- {v}" for v in refine.constraints(state)] or ["- none stated"]
     lines += ["", "## Non-Goals"]
     lines += [
         f"- {v}"
         for c in active
         for v in _values(c, "non_goals")
         if v.lower() != "nothing is excluded"
-    ] or ["- none stated"]
+    ] + [f"- {v}" for v in refine.out_of_scope(state)] or ["- none stated"]
     lines += ["", "## Acceptance Criteria"]
     lines += [
         f"- [ ] {v}"
@@ -157,6 +158,7 @@ def compile_spec(state: AdaptiveState, root: Path, interview_hash: str | None = 
         for name in ("acceptance", "edge_cases")
         for v in _values(c, name)
     ] or ["- [ ] none stated"]
+    lines += refine.spec_section(state)
     lines += ["", "## Assumptions"]
     assumed = [
         f"- {c.name}: {s.name.replace('_', ' ')} = {option_value(s.value or '')} "
@@ -178,6 +180,7 @@ def compile_spec(state: AdaptiveState, root: Path, interview_hash: str | None = 
     ]
     if len(lines) and lines[-1] == "## Technical Context":
         lines.append("- greenfield: no existing code is involved")
+    lines += ["", *ontology.spec_section(state)]
     lines += ["", "## Evidence", f"Read at snapshot {state.snapshot or 'none'}.", ""]
     lines += [
         f"- [E{n}] {item.path}:{item.line} — `{item.needle}` — {item.claim}"
@@ -210,6 +213,7 @@ def requirements_from(state: AdaptiveState, interview_hash: str | None = None) -
     spec.overview.title = state.restated_goal or state.description
     spec.overview.goal = "; ".join(gather("outcome")) or state.description
     spec.overview.non_goals = [v for v in gather("non_goals") if v.lower() != "nothing is excluded"]
+    spec.overview.non_goals += refine.out_of_scope(state)
     spec.scope.in_scope = [c.description for c in active]
     spec.scope.out_of_scope = [
         c.description for c in state.topology.components if c.status == "deferred"
@@ -221,7 +225,7 @@ def requirements_from(state: AdaptiveState, interview_hash: str | None = None) -
         if s.filled_by == "auto"
     ]
     spec.requirements.functional = gather("acceptance", "edge_cases")
-    spec.requirements.constraints = gather("compatibility", "limits")
+    spec.requirements.constraints = gather("compatibility", "limits") + refine.constraints(state)
     spec.interfaces.external = [
         f.statement for f in state.established_facts if f.topic in ("language", "framework")
     ]

@@ -1,0 +1,209 @@
+"""The interview's ontology: extraction, matching across rounds, and the stall question."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from pathlib import Path
+
+from brownfield.interview import ontology
+from brownfield.interview.adaptive_state import (
+    AdaptiveState,
+    OntologyEntity,
+    OntologySnapshot,
+    Round,
+)
+from brownfield.interview.artifact import load_artifact
+from tests.interview.test_adaptive import COOPERATIVE, IDEA, SLUG, interview, sample, state_of
+
+MOMENT = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
+
+
+def entity(name: str, kind: str = "supporting", fields: tuple[str, ...] = ()) -> OntologyEntity:
+    return OntologyEntity(name=name, type=kind, source="touchpoint", fields=list(fields))  # type: ignore[arg-type]
+
+
+# -- matching -------------------------------------------------------------------------------
+
+
+def test_a_renamed_entity_is_changed_not_new_and_removed() -> None:
+    before = [
+        entity("charge", "core domain"),
+        entity("Cart", fields=("add", "items", "total")),
+        entity("retries"),
+    ]
+    after = [
+        entity("charge", "core domain"),
+        entity("ShoppingCart", fields=("add", "items", "checkout")),  # 2 of 3 fields shared
+        entity("backoff"),
+    ]
+    found = ontology.match(before, after)
+    assert found.stable == ["charge"]
+    assert found.changed == ["Cart -> ShoppingCart"]
+    assert found.new == ["backoff"]
+    assert found.removed == ["retries"]
+    assert found.ratio == round(2 / 3, 4)  # (stable + changed) / current entities
+    assert "Cart -> ShoppingCart (same type, 2 of 3 fields shared)" in found.reasoning
+
+
+def test_a_rename_needs_the_same_type_and_more_than_half_the_fields() -> None:
+    before = [entity("Cart", fields=("add", "items")), entity("Order", fields=("id",))]
+    half = [entity("Basket", fields=("add", "total"))]  # 1 of 2: exactly half, not more
+    assert ontology.match(before, half).changed == []
+    other_type = [entity("Order2", "core domain", fields=("id",))]
+    assert ontology.match(before, other_type).changed == []
+    no_fields = [entity("Thing")]
+    assert ontology.match([entity("Stuff")], no_fields).new == ["Thing"]
+    best = [entity("Basket", fields=("add", "items", "total"))]  # 2 of 3 with Cart
+    assert ontology.match(before, best).changed == ["Cart -> Basket"]
+
+
+def test_stability_is_not_applicable_on_the_first_snapshot_or_without_entities() -> None:
+    first = ontology.match(None, [entity("charge")])
+    assert first.ratio is None and first.new == ["charge"]
+    assert ontology.match([entity("charge")], []).ratio is None
+
+
+# -- the stall rule --------------------------------------------------------------------------
+
+
+def bare_state(ambiguities: list[float], start: float = 1.0) -> AdaptiveState:
+    """An interviewing state whose rounds 1..n ended at `ambiguities`."""
+    state = AdaptiveState(
+        slug="s",
+        description="Add retries to charges",
+        created_at=MOMENT,
+        updated_at=MOMENT,
+        threshold=0.05,
+        threshold_source="default",
+        type="brownfield",
+        type_reason="test",
+        phase="interviewing",
+    )
+    before = start
+    for number, value in enumerate(ambiguities, 1):
+        state.rounds.append(
+            Round(
+                round=number,
+                kind="decision",
+                question="q",
+                ambiguity_before=before,
+                ambiguity=value,
+                timestamp=MOMENT,
+            )
+        )
+        before = value
+    state.round_count = len(ambiguities)
+    state.current_ambiguity = before
+    state.ontology_snapshots.append(
+        OntologySnapshot(
+            round=state.round_count,
+            entities=[
+                entity("charge", "core domain"),
+                entity("retries"),
+                entity("os", "external system"),
+            ],
+        )
+    )
+    return state
+
+
+def test_three_flat_rounds_are_a_stall() -> None:
+    # the window: the ambiguity before the third-last round, then after each of the last three
+    reason = "ambiguity has stayed within 5% for 3 rounds"
+    assert ontology.stall_reason(bare_state([0.8, 0.78, 0.77, 0.76])) == reason
+    assert ontology.stall_reason(bare_state([0.8, 0.78, 0.77, 0.75])) == reason  # 5%: flat
+    assert ontology.stall_reason(bare_state([0.81, 0.78, 0.77, 0.75])) is None  # 6%: moving
+    assert ontology.stall_reason(bare_state([0.8, 0.8])) is None  # too few rounds
+
+
+def test_a_long_interview_above_thirty_percent_is_a_stall_once() -> None:
+    values = [0.95, 0.87, 0.79, 0.71, 0.63, 0.55, 0.47, 0.39]
+    state = bare_state(values)
+    assert ontology.stall_reason(state) == "ambiguity is still above 30% after 8 rounds"
+    state.rounds[3].kind = "ontology"  # asked already: the long rule does not repeat it
+    assert ontology.stall_reason(state) is None
+
+
+def test_the_window_restarts_after_an_ontology_question() -> None:
+    state = bare_state([0.8, 0.8, 0.8, 0.8, 0.8])
+    state.rounds[3].kind = "ontology"  # round 4; only round 5 came after it
+    assert ontology.stall_reason(state) is None
+
+
+def test_no_ontology_question_without_two_candidates_or_during_a_follow_up() -> None:
+    state = bare_state([0.8, 0.8, 0.8])
+    state.ontology_snapshots[-1].entities = [entity("charge", "core domain")]
+    assert ontology.stall_reason(state) is None
+    state = bare_state([0.8, 0.8, 0.8])
+    state.step = "early-exit"
+    assert ontology.stall_reason(state) is None
+
+
+def test_old_state_files_without_snapshots_still_load() -> None:
+    data = bare_state([0.8]).model_dump(mode="json")
+    del data["ontology_snapshots"]
+    assert AdaptiveState.model_validate(data).ontology_snapshots == []
+
+
+# -- end to end on the shop sample -------------------------------------------------------------
+
+
+def test_spec_has_the_ontology_and_its_convergence_table(tmp_path: Path) -> None:
+    root = sample("shop", tmp_path)
+    assert interview(root, COOPERATIVE, IDEA).returncode == 0
+    state = state_of(root)
+    numbered = [r.round for r in state.rounds if r.round > 0]
+    assert [s.round for s in state.ontology_snapshots] == numbered  # one snapshot per round
+    final = {e.name: e for e in state.ontology_snapshots[-1].entities}
+    assert final["charge"].type == "core domain"
+    assert final["os"].type == "external system" and final["os"].fields == ["environ.get"]
+    assert final["pytest"].type == "external system"
+    assert final["PaymentDeclined"].fields == ["__init__"]  # the class's method, folded in
+    assert "called by checkout" in final["charge"].relationships
+    assert final["retries"].source == "noun"
+    spec = (root / f"docs/specs/{SLUG}.md").read_text()
+    assert (
+        "## Ontology\nKey entities after the final round (round 11); core entity: charge." in spec
+    )
+    assert "| Round | Entities | New | Changed | Stable | Ratio |" in spec
+    assert "| 1 | 8 | 8 | 0 | 0 | n/a |" in spec
+    assert "| 4 | 10 | 2 | 0 | 8 | 0.80 |" in spec  # checkout and os come with the evidence
+
+
+def test_repeated_skips_stall_into_the_ontology_question(tmp_path: Path) -> None:
+    root = sample("shop", tmp_path)
+    done = interview(root, ["1", "skip", "skip", "skip", "2"], IDEA)
+    assert done.returncode == 2  # input ended: paused
+    assert (
+        "Round 4 | Ontology | Why now: ambiguity has stayed within 5% for 3 rounds" in done.stdout
+    )
+    assert "Which named thing is the core entity, and which are supporting views?" in done.stdout
+    assert "1. charge is the core entity; the others support it (recommended)" in done.stdout
+    state = state_of(root)
+    asked = state.rounds[4]
+    assert (asked.round, asked.kind, asked.slot) == (4, "ontology", "core_entity")
+    assert (asked.answer, asked.answer_kind, asked.selected) == ("retry_failed", "option", [2])
+    assert asked.options[0] == "charge is the core entity; the others support it"
+    assert len(state.rounds) == len(state.answers)  # one question per round, no extra one
+    core = [e.name for e in state.ontology_snapshots[-1].entities if e.type == "core domain"]
+    assert core == ["retry_failed"]
+    questions = {q.id: q for q in load_artifact(root / "docs/interview.yaml").questions}
+    assert questions["R4"].phase == "ontology"
+
+
+def test_a_typed_core_entity_and_back_replay(tmp_path: Path) -> None:
+    typed = sample("shop", tmp_path / "a")
+    interview(typed, ["1", "skip", "skip", "skip", "I think payment is what this is about"], IDEA)
+    state = state_of(typed)
+    assert (state.rounds[4].answer, state.rounds[4].answer_kind) == ("payment", "other")
+    core = [e.name for e in state.ontology_snapshots[-1].entities if e.type == "core domain"]
+    assert core == ["payment"]
+    undone = sample("shop", tmp_path / "b")
+    interview(
+        undone,
+        ["1", "skip", "skip", "skip", "2", "back", "I think payment is what this is about"],
+        IDEA,
+    )
+    again = state_of(undone)
+    assert again.ontology_snapshots == state.ontology_snapshots
+    assert [r.answer for r in again.rounds] == [r.answer for r in state.rounds]
