@@ -13,7 +13,7 @@ import re
 from datetime import datetime
 
 from brownfield.interview import answers as words
-from brownfield.interview import ontology, refine
+from brownfield.interview import ontology, panel, refine
 from brownfield.interview.adaptive_state import (
     AdaptiveState,
     AnswerRecord,
@@ -128,6 +128,7 @@ class AdaptivePlanner(Closing):
         if target is None:
             return None
         component, slot = target
+        panel.before_question(state, component, slot)
         prompt = self._prompt(state, component, slot)
         header = (
             f"Round {state.round_count + 1} | Component: {component.name} | "
@@ -365,7 +366,7 @@ class AdaptivePlanner(Closing):
                 (f"Confirm {disputed[0].id}: the code is right", "Replace it (type what is right)"),
                 f"{disputed[0].id} is disputed and blocks the interview until it is settled",
             )
-        return prompt_for(state, component, slot, self.evidence)
+        return panel.fold(state, component, slot, prompt_for(state, component, slot, self.evidence))
 
     def _apply_refinement(self, state: AdaptiveState, question: Question, text: str) -> Feedback:
         """An answer to the refinement's confirmation; send-as-is finishes the round."""
@@ -429,6 +430,7 @@ class AdaptivePlanner(Closing):
             )
             kind, answer_kind = "auto-answer", "auto-answer"
             state.auto_answered_rounds.append(number)
+            panel.convene(state, component, slot, "pre-answer", number)
         elif words.is_evasive(text, answer_kind):
             slot.skipped = True
             triggers.append(
@@ -568,6 +570,13 @@ class AdaptivePlanner(Closing):
         state.updated_at = self._now()
 
     def _rescore(self, state: AdaptiveState) -> tuple[float, float]:
+        before = state.milestone
+        try:
+            return self._rescore_now(state)
+        finally:
+            panel.note_transition(state, before)
+
+    def _rescore_now(self, state: AdaptiveState) -> tuple[float, float]:
         for component in state.topology.components:
             for slot in component.slots:
                 if slot.name == "no_dispute":

@@ -212,6 +212,26 @@ class AnswerRecord(_Strict):
     timestamp: datetime
 
 
+class LateralFinding(_Strict):
+    """What one reviewer of the panel found, and the option it offers (if any)."""
+
+    persona: Literal["contrarian", "simplifier", "researcher", "architect"]
+    text: str
+    option: str | None = None
+
+
+class LateralReview(_Strict):
+    """One convened panel: when, why, what was found and what reached the question."""
+
+    round: int
+    trigger: str  # "initial -> progress" (a milestone change) or "pre-answer"
+    component: str
+    slot: str
+    personas: list[str] = Field(default_factory=list)
+    findings: list[LateralFinding] = Field(default_factory=list)
+    folded: list[str] = Field(default_factory=list)
+
+
 class AdaptiveState(_Strict):
     schema_version: int = SCHEMA_VERSION
     id: str = Field(default_factory=lambda: str(uuid.uuid4()))
@@ -242,6 +262,8 @@ class AdaptiveState(_Strict):
     topology: Topology = Field(default_factory=Topology)
     rounds: list[Round] = Field(default_factory=list)
     ontology_snapshots: list[OntologySnapshot] = Field(default_factory=list)
+    lateral_reviews: list[LateralReview] = Field(default_factory=list)
+    panel_pending: str | None = None  # a milestone change waiting for the next question
     answers: list[AnswerRecord] = Field(default_factory=list)
     auto_answered_rounds: list[int] = Field(default_factory=list)
     refined_rounds: list[int] = Field(default_factory=list)

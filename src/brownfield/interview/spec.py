@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from brownfield.interview import autofill, ontology, refine
+from brownfield.interview import autofill, ontology, panel, refine
 from brownfield.interview.adaptive_state import AdaptiveState, CitationRecord, Component
 from brownfield.interview.requirements import compile_requirements
 from brownfield.interview.scoring import dimension_scores, weights
@@ -133,6 +133,8 @@ def compile_spec(state: AdaptiveState, root: Path, interview_hash: str | None = 
             f"- {fact.id} [{fact.source}, round {fact.round}] {fact.statement}{status}"
             + (f" ({cites})" if cites else "")
         )
+    lines += ["", "## Lateral Reviews"]
+    lines += panel.report(state) or ["- none"]
     lines += ["", "## Trigger Metadata"]
     triggers = [(r.round, t) for r in state.rounds for t in r.triggers]
     lines += [
