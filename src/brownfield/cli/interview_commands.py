@@ -134,6 +134,9 @@ def register(app: typer.Typer) -> None:
         max_rounds: int = typer.Option(
             100, "--max-rounds", help="adaptive: the hard cap on rounds."
         ),
+        batch: bool = typer.Option(
+            False, "--batch", help="adaptive: ask 1-3 related questions at once."
+        ),
         repo: Path = REPO,
     ) -> None:
         """Interview the person about IDEA; saved after every answer, resumable with --resume."""
@@ -155,6 +158,7 @@ def register(app: typer.Typer) -> None:
             preset=presets[0] if presets else None,
             force=force,
             max_rounds=max_rounds,
+            batch=batch,
         )
         if outcome is Outcome.PAUSED:
             raise typer.Exit(2)
@@ -173,6 +177,7 @@ def interview(
     preset: str | None = None,
     force: bool = False,
     max_rounds: int = 100,
+    batch: bool = False,
 ) -> Outcome | None:
     """Start (or resume) an interview and run it until it ends or the answers run out;
     what the command and the MCP tools both call. None: no interview was needed."""
@@ -193,7 +198,7 @@ def interview(
         if started is None:
             return None
         session = started
-    return _run(session, conversation)
+    return _run(session, conversation, batch)
 
 
 def _default_mode(root: Path) -> str:
@@ -280,7 +285,9 @@ def _planner(session: Session):  # type: ignore[no-untyped-def]
     return AdaptivePlanner(EvidenceSource(store) if store is not None else None)
 
 
-def _run(session: Session, conversation: TextConversation | JsonConversation) -> Outcome | None:
+def _run(
+    session: Session, conversation: TextConversation | JsonConversation, batch: bool = False
+) -> Outcome | None:
     state = session.state
     fields = {
         "state_path": _shown(session.state_path),
@@ -293,7 +300,7 @@ def _run(session: Session, conversation: TextConversation | JsonConversation) ->
         )
         conversation.report(state.status, {**fields, "already": True}, text)
         return None
-    engine = Engine(_planner(session), conversation, session.save)
+    engine = Engine(_planner(session), conversation, session.save, batch=batch)
     try:
         outcome = engine.run(state)
     except KeyboardInterrupt:

@@ -10,10 +10,11 @@ the threshold, a closure audit and a one-sentence restatement close the intervie
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from datetime import datetime
 
 from brownfield.interview import answers as words
-from brownfield.interview import ontology, panel, refine
+from brownfield.interview import batch, ontology, panel, refine
 from brownfield.interview.adaptive_state import (
     AdaptiveState,
     AnswerRecord,
@@ -142,6 +143,50 @@ class AdaptivePlanner(Closing):
     def note_before(self, state: AdaptiveState, question: Question) -> str:
         return ""
 
+    def apply_in_batch(self, state: AdaptiveState, question: Question, answer: str) -> Feedback:
+        """Apply one answer of a batch to the slot it asked about (not the weakest one)."""
+        if question.field.startswith("batch:"):
+            state.step = question.field
+        feedback = self.apply(state, question, answer)
+        if state.refinement is not None:  # the step stays until the refinement is confirmed
+            return Feedback(Verdict.HELD, feedback.message)
+        if state.step == question.field:
+            state.step = None
+        return feedback
+
+    def remaining(self, state: AdaptiveState) -> int:
+        """The decisions still open: an estimate of the questions left (follow-ups and
+        gates may add some)."""
+        return sum(
+            1
+            for component in state.topology.active()
+            for slot in component.slots
+            if slot.kind == "decision" and not slot.touched
+        )
+
+    def batch_companions(self, state: AdaptiveState, first: Question) -> list[Question]:
+        """Questions that may be asked together with `first` (see `batch.companions`)."""
+        if (
+            state.phase != "interviewing"
+            or state.step is not None
+            or state.refinement is not None
+            or first.id != f"R{state.round_count + 1}"
+        ):
+            return []
+        target = self._target(state)
+        if target is None:
+            return []
+        component, slot = target
+        found = []
+        for offset, other in enumerate(batch.companions(component, slot), 1):
+            prompt = self._prompt(state, component, other)
+            header = f"Component: {component.name} | Targeting: {other.dimension}"
+            question = self._question(
+                state, f"R{state.round_count + 1}+{offset}", header, prompt.text, prompt.options
+            )
+            found.append(replace(question, field=f"batch:{component.id}:{other.name}"))
+        return found
+
     def apply(self, state: AdaptiveState, question: Question, answer: str) -> Feedback:
         text = answer.strip()
         word = words.answer_word(text)
@@ -250,10 +295,14 @@ class AdaptivePlanner(Closing):
         rounds without the person, only decisions are eligible.
         """
         active = state.topology.active()
-        if closure and closure.startswith("closure:"):
-            _, component_id, slot_name = closure.split(":")
+        if closure and closure.startswith(("closure:", "batch:")):
+            kind, component_id, slot_name = closure.split(":")
             component = next(c for c in active if c.id == component_id)
-            return component, next(s for s in component.slots if s.name == slot_name)
+            forced = next(s for s in component.slots if s.name == slot_name)
+            if kind == "closure" or not forced.touched:
+                return component, forced
+            state.step = None  # a batch answer already applied: back to the weakest slot
+            closure = None
         dimensions = list(weights(state))
         person_only = state.auto_answer_streak >= STREAK_LIMIT
         candidates = []

@@ -47,6 +47,7 @@ class Verdict(StrEnum):
     REFUSED = "refused"  # the same question comes back, with a hint
     BACK = "back"
     IGNORED = "ignored"
+    HELD = "held"  # accepted, but waiting for a confirmation (a refined answer in a batch)
 
 
 @dataclass(frozen=True)
@@ -96,6 +97,8 @@ class Engine(Generic[S]):
     planner: Planner[S]
     conversation: Conversation
     save: Callable[[S], None]
+    batch: bool = False  # ask related questions together (see `batch.py`)
+    batches: int = 0
 
     def run(self, state: S) -> Outcome:
         while True:
@@ -110,6 +113,12 @@ class Engine(Generic[S]):
             note = self.planner.note_before(state, question)
             if note:
                 self.conversation.tell(note, "preview")
+            together = self._companions(state, question)
+            if together:
+                if not self._ask_batch(state, [question, *together]):
+                    self.save(state)
+                    return Outcome.PAUSED
+                continue
             answer = self.conversation.ask(question)
             if answer is None:
                 self.save(state)
@@ -123,3 +132,61 @@ class Engine(Generic[S]):
         self.planner.finish(state)
         self.save(state)
         return Outcome.COMPLETE
+
+    def _companions(self, state: S, question: Question) -> list[Question]:
+        if not self.batch:
+            return []
+        find = getattr(self.planner, "batch_companions", None)
+        return list(find(state, question)) if find is not None else []
+
+    def _ask_batch(self, state: S, questions: list[Question]) -> bool:
+        """Ask a batch, then apply its answers in question order; False at end of input."""
+        from brownfield.interview.batch import Draft
+
+        self.batches += 1
+        draft = Draft(len(questions))
+        remaining = getattr(self.planner, "remaining", None)
+        estimate = (
+            f" | about {remaining(state)} question(s) left (an estimate)" if remaining else ""
+        )
+        header = (
+            f"Batch {self.batches}{estimate} | {len(questions)} questions: answer as "
+            "'N: answer' in any order, edit or 'N: unskip', then 'submit'"
+        )
+        self.conversation.tell(header, "batch")
+        for number, question in enumerate(questions, 1):
+            self.conversation.tell(f"[{number}] {question.progress}\n{question.text}", "batch")
+        while True:
+            line = self.conversation.ask(
+                Question(
+                    id=f"batch-{self.batches}",
+                    phase="batch",
+                    field="",
+                    text="Your answers (N: answer), then submit",
+                    required=False,
+                    hint="'N: answer', 'N: skip', 'N: unskip', 'submit'",
+                    progress=header,
+                )
+            )
+            if line is None:
+                return False
+            message = draft.take(line)
+            if message is None:
+                break
+            self.conversation.tell(message, "hint")
+        apply = getattr(self.planner, "apply_in_batch", self.planner.apply)
+        for number, question in enumerate(questions, 1):
+            answer = draft.answers.get(number)
+            if answer is None:
+                continue  # asked again later
+            feedback = apply(state, question, answer)
+            self.save(state)
+            if feedback.message:
+                kind = "hint" if feedback.verdict is Verdict.REFUSED else "info"
+                self.conversation.tell(f"[{number}] {feedback.message}", kind)
+            if feedback.verdict is Verdict.HELD:
+                self.conversation.tell(
+                    "The rest of this batch comes back after this answer is confirmed.", "hint"
+                )
+                break
+        return True
