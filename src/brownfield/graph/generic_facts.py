@@ -22,7 +22,6 @@ Expressions become chains by their text: `a.b`, `a::b`, `a->b`, `new A(...)`, `A
 
 from __future__ import annotations
 
-import bisect
 import re
 from typing import Any
 
@@ -36,6 +35,7 @@ from brownfield.graph.facts import (
     ImportFact,
     ReturnFact,
 )
+from brownfield.graph.spans import Spans
 
 Node = Any  # tree_sitter.Node
 Match = tuple[int, dict[str, list[Node]]]
@@ -119,30 +119,6 @@ def _unquote(text: str) -> str:
     return text.strip().strip("'\"`<>")
 
 
-class _Scopes:
-    """The innermost definition (or naming scope) holding a byte offset."""
-
-    def __init__(self) -> None:
-        self.starts: list[int] = []
-        self.spans: list[tuple[int, int, str, int]] = []  # start, end, qualname, parent
-
-    def add(self, start: int, end: int, qualname: str) -> None:
-        parent = bisect.bisect_right(self.starts, start) - 1
-        while parent >= 0 and not start < self.spans[parent][1]:
-            parent = self.spans[parent][3]
-        self.starts.append(start)
-        self.spans.append((start, end, qualname, parent))
-
-    def at(self, offset: int) -> str:
-        index = bisect.bisect_right(self.starts, offset) - 1
-        while index >= 0:
-            start, end, qualname, parent = self.spans[index]
-            if start <= offset < end:
-                return qualname
-            index = parent
-        return ""
-
-
 def extract(root: Node, source: bytes, matches: list[Match], language: str) -> FileFacts:
     """The facts of one file from the matches of its language's queries."""
     facts = FileFacts(language=language)
@@ -167,13 +143,13 @@ def extract(root: Node, source: bytes, matches: list[Match], language: str) -> F
     for captures in grouped["scope"]:
         spans.append((captures["scope"][0], captures, "scope"))
     spans.sort(key=lambda item: (item[0].start_byte, -item[0].end_byte))
-    scopes = _Scopes()
+    scopes: Spans[str] = Spans()
     seen: set[int] = set()
     for node, captures, kind in spans:
         if node.start_byte * 4 + (kind == "scope") in seen or "name" not in captures:
             continue
         seen.add(node.start_byte * 4 + (kind == "scope"))
-        parent = scopes.at(node.start_byte)
+        parent = scopes.innermost(node.start_byte, "")
         owner = captures.get("owner")
         name_chain = chain_of_text(_text(captures["name"][0])) or (_text(captures["name"][0]),)
         prefix = ".".join(chain_of_text(_text(owner[0])) or ()) if owner else ""
@@ -227,7 +203,7 @@ def extract(root: Node, source: bytes, matches: list[Match], language: str) -> F
             chain = None if head is None else (*head, _text(method[0]))
         facts.calls.append(
             CallFact(
-                scope=scopes.at(call.start_byte),
+                scope=scopes.innermost(call.start_byte, ""),
                 chain=chain,
                 text=(".".join(chain) if chain else " ".join(text.split()))[:80],
                 line=_line(call),
@@ -244,7 +220,7 @@ def extract(root: Node, source: bytes, matches: list[Match], language: str) -> F
         for name in names:
             facts.imports.append(
                 ImportFact(
-                    scope=scopes.at(node.start_byte),
+                    scope=scopes.innermost(node.start_byte, ""),
                     module=_unquote(_text(spec[0])),
                     name="*"
                     if "import.wildcard" in captures
@@ -269,16 +245,18 @@ def extract(root: Node, source: bytes, matches: list[Match], language: str) -> F
         if "binding.default" in captures:  # `export default x`, `module.exports = x`
             value = value or chain_of_text(_text(captures["binding.default"][0]))
             facts.bindings.append(
-                BindingFact(scopes.at(node.start_byte), ("default",), value, _line(node))
+                BindingFact(scopes.innermost(node.start_byte, ""), ("default",), value, _line(node))
             )
         for name in captures.get("binding.name", []):
             target = chain_of_text(_text(name))
             if target:
                 facts.bindings.append(
-                    BindingFact(scopes.at(name.start_byte), target[-1:], value, _line(node))
+                    BindingFact(
+                        scopes.innermost(name.start_byte, ""), target[-1:], value, _line(node)
+                    )
                 )
         for field_node in captures.get("binding.field", []):  # `this.repo = ...`: the class's
-            enclosing = scopes.at(field_node.start_byte)
+            enclosing = scopes.innermost(field_node.start_byte, "")
             cls = next((d.scope for d in facts.definitions if d.qualname == enclosing), "")
             facts.bindings.append(BindingFact(cls, (_text(field_node),), value, _line(node)))
 
@@ -287,7 +265,9 @@ def extract(root: Node, source: bytes, matches: list[Match], language: str) -> F
         for value_node in captures.get("return.value", []):
             chain = chain_of_text(_text(value_node))
             if chain is not None:
-                facts.returns.append(ReturnFact(scopes.at(node.start_byte), chain, _line(node)))
+                facts.returns.append(
+                    ReturnFact(scopes.innermost(node.start_byte, ""), chain, _line(node))
+                )
     return facts
 
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import bisect
 import re
 from typing import Any
 
@@ -18,6 +17,7 @@ from brownfield.graph.facts import (
     ImportFact,
     ReturnFact,
 )
+from brownfield.graph.spans import Spans
 
 Node = Any  # tree_sitter.Node; typed loosely so this module needs no tree-sitter import
 Match = tuple[int, dict[str, list[Node]]]
@@ -108,33 +108,12 @@ def _key(node: Node) -> str | None:
     return None
 
 
-class _Branches:
-    """Finds the if/try alternatives enclosing a byte offset (they nest, like scopes)."""
-
-    def __init__(self, alternatives: list[tuple[int, int, int, int]]) -> None:
-        alternatives.sort(key=lambda a: (a[0], -a[1]))  # start, end, statement, number
-        self.starts = [a[0] for a in alternatives]
-        self.spans: list[tuple[int, int, int, int, int]] = []  # ..., enclosing index
-        open_: list[int] = []
-        for index, (start, end, statement, number) in enumerate(alternatives):
-            while open_ and self.spans[open_[-1]][1] <= start:
-                open_.pop()
-            self.spans.append((start, end, statement, number, open_[-1] if open_ else -1))
-            open_.append(index)
-
-    def at(self, offset: int, floor: int) -> tuple[tuple[int, int], ...]:
-        """The alternatives holding `offset` that start at or after `floor` (the body of
-        the innermost function or class), outermost first."""
-        path: list[tuple[int, int]] = []
-        index = bisect.bisect_right(self.starts, offset) - 1
-        while index >= 0:
-            start, end, statement, number, parent = self.spans[index]
-            if start < floor:
-                break
-            if offset < end:
-                path.append((statement, number))
-            index = parent
-        return tuple(reversed(path))
+def _branches(alternatives: list[tuple[int, int, int, int]]) -> Spans[tuple[int, int]]:
+    """The if/try alternatives (start, end, statement, number) as nested spans."""
+    spans: Spans[tuple[int, int]] = Spans()
+    for start, end, statement, number in sorted(alternatives, key=lambda a: (a[0], -a[1])):
+        spans.add(start, end, (statement, number))
+    return spans
 
 
 def _branch_number(capture: str, alternative: Node) -> int:
@@ -146,36 +125,27 @@ def _branch_number(capture: str, alternative: Node) -> int:
     return ELSE + 1 + int(alternative.start_byte)
 
 
-class _Scopes:
-    """Finds the innermost definition whose body holds a byte offset."""
+class _Scopes(Spans[str]):
+    """Definitions by the span of their body, and the if/try alternatives inside them."""
 
-    def __init__(self, branches: _Branches) -> None:
+    def __init__(self, branches: Spans[tuple[int, int]]) -> None:
+        super().__init__()
         self.branches = branches
-        self.starts: list[int] = []
-        self.spans: list[tuple[int, int, str, int]] = []  # body_start, end, qualname, parent
-
-    def add(self, body_start: int, end: int, qualname: str, parent: int) -> None:
-        self.starts.append(body_start)
-        self.spans.append((body_start, end, qualname, parent))
 
     def at(self, offset: int) -> str:
-        index = bisect.bisect_right(self.starts, offset) - 1
-        while index >= 0:
-            body_start, end, qualname, parent = self.spans[index]
-            if body_start <= offset < end:
-                return qualname
-            index = parent
-        return ""
+        """The innermost definition whose body holds `offset` ("" for the module)."""
+        return self.innermost(offset, "")
 
     def branch(self, offset: int) -> tuple[tuple[int, int], ...]:
-        """The if/try alternatives holding `offset` inside its innermost scope."""
-        index = bisect.bisect_right(self.starts, offset) - 1
-        while index >= 0:
-            body_start, end, _, parent = self.spans[index]
-            if body_start <= offset < end:
-                return self.branches.at(offset, body_start)
-            index = parent
-        return self.branches.at(offset, 0)
+        """The if/try alternatives holding `offset` inside its innermost scope, outermost
+        first."""
+        floor = next((start for start, _ in self.holding(offset)), 0)
+        path = []
+        for start, alternative in self.branches.holding(offset):
+            if start < floor:
+                break
+            path.append(alternative)
+        return tuple(reversed(path))
 
 
 def extract(root: Node, source: bytes, matches: list[Match]) -> FileFacts:
@@ -217,19 +187,17 @@ def extract(root: Node, source: bytes, matches: list[Match]) -> FileFacts:
         else:
             groups[kind].append(captures)
 
-    scopes = _Scopes(_Branches(alternatives))
+    scopes = _Scopes(_branches(alternatives))
     names: dict[int, str] = {}  # start byte of a lambda or container -> its synthetic name
     definitions.sort(key=lambda item: item[0].start_byte)
-    stack: list[tuple[int, int, str, bool]] = []  # end byte, span index, qualname, is class
+    stack: list[tuple[int, str, bool]] = []  # end byte, qualname, is class
     lambdas = 0
     for node, captures in definitions:
         if node.type != "lambda" and _header_is_broken(captures):
             continue  # `def g(:` is a syntax error, not a definition
         while stack and stack[-1][0] <= node.start_byte:
             stack.pop()
-        parent_index, parent_name, parent_is_class = (
-            (stack[-1][1], stack[-1][2], stack[-1][3]) if stack else (-1, "", False)
-        )
+        parent_name, parent_is_class = (stack[-1][1], stack[-1][2]) if stack else ("", False)
         if node.type == "lambda":
             lambdas += 1
             qualname = names[node.start_byte] = f"<lambda{lambdas}>"  # keyed under the module
@@ -269,10 +237,8 @@ def extract(root: Node, source: bytes, matches: list[Match]) -> FileFacts:
                 defaults=_defaults(captures.get("parameters"), names),
             )
         )
-        scopes.add(captures["body"][0].start_byte, node.end_byte, qualname, parent_index)
-        stack.append(
-            (node.end_byte, len(scopes.spans) - 1, qualname, node.type == "class_definition")
-        )
+        scopes.add(captures["body"][0].start_byte, node.end_byte, qualname)
+        stack.append((node.end_byte, qualname, node.type == "class_definition"))
 
     for captures in calls:
         call = captures["reference.call"][0]
