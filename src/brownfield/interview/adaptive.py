@@ -10,11 +10,10 @@ the threshold, a closure audit and a one-sentence restatement close the intervie
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from datetime import datetime
 
 from brownfield.interview import answers as words
-from brownfield.interview import batch, ontology, panel, refine
+from brownfield.interview import ontology, panel, refine
 from brownfield.interview.adaptive_state import (
     AdaptiveState,
     AnswerRecord,
@@ -24,20 +23,19 @@ from brownfield.interview.adaptive_state import (
     Slot,
     Trigger,
 )
+from brownfield.interview.batch import Batching
 from brownfield.interview.closing import Closing
 from brownfield.interview.engine import Feedback, Question, Verdict
-from brownfield.interview.established import add_fact, evidence_line
 from brownfield.interview.evidence import EvidenceSource
+from brownfield.interview.evidence_rounds import STREAK_LIMIT, EvidenceRounds
 from brownfield.interview.report import progress_table
 from brownfield.interview.review import adaptive_gaps, next_followup, settle, skip_pending
 from brownfield.interview.scoring import AUTO_ANSWER_CAP, dimension_scores, rescore, weights
-from brownfield.interview.slots import STYLE, Prompt, prompt_for
+from brownfield.interview.slots import Prompt, prompt_for
 from brownfield.interview.state import SkipAll, now
 from brownfield.interview.topology import edit_topology
 from brownfield.interview.triggers import detect, settle_dispute
-from brownfield.model import Fact
 
-STREAK_LIMIT = 3
 MULTIPLE_CHOICE = frozenset({"change_points"})  # slots where several options may be picked
 SOFT_WARNING_ROUND = 10
 TOPOLOGY_HELP = (
@@ -47,7 +45,7 @@ TOPOLOGY_HELP = (
 _FACT_REF = re.compile(r"\bF(\d+)\b")
 
 
-class AdaptivePlanner(Closing):
+class AdaptivePlanner(Closing, EvidenceRounds, Batching):
     """Plans the adaptive interview over an `AdaptiveState`; deterministic for replay."""
 
     def __init__(self, evidence: EvidenceSource | None) -> None:
@@ -142,50 +140,6 @@ class AdaptivePlanner(Closing):
 
     def note_before(self, state: AdaptiveState, question: Question) -> str:
         return ""
-
-    def apply_in_batch(self, state: AdaptiveState, question: Question, answer: str) -> Feedback:
-        """Apply one answer of a batch to the slot it asked about (not the weakest one)."""
-        if question.field.startswith("batch:"):
-            state.step = question.field
-        feedback = self.apply(state, question, answer)
-        if state.refinement is not None:  # the step stays until the refinement is confirmed
-            return Feedback(Verdict.HELD, feedback.message)
-        if state.step == question.field:
-            state.step = None
-        return feedback
-
-    def remaining(self, state: AdaptiveState) -> int:
-        """The decisions still open: an estimate of the questions left (follow-ups and
-        gates may add some)."""
-        return sum(
-            1
-            for component in state.topology.active()
-            for slot in component.slots
-            if slot.kind == "decision" and not slot.touched
-        )
-
-    def batch_companions(self, state: AdaptiveState, first: Question) -> list[Question]:
-        """Questions that may be asked together with `first` (see `batch.companions`)."""
-        if (
-            state.phase != "interviewing"
-            or state.step is not None
-            or state.refinement is not None
-            or first.id != f"R{state.round_count + 1}"
-        ):
-            return []
-        target = self._target(state)
-        if target is None:
-            return []
-        component, slot = target
-        found = []
-        for offset, other in enumerate(batch.companions(component, slot), 1):
-            prompt = self._prompt(state, component, other)
-            header = f"Component: {component.name} | Targeting: {other.dimension}"
-            question = self._question(
-                state, f"R{state.round_count + 1}+{offset}", header, prompt.text, prompt.options
-            )
-            found.append(replace(question, field=f"batch:{component.id}:{other.name}"))
-        return found
 
     def apply(self, state: AdaptiveState, question: Question, answer: str) -> Feedback:
         text = answer.strip()
@@ -332,77 +286,6 @@ class AdaptivePlanner(Closing):
 
     def _disputed(self, state: AdaptiveState, slot: Slot) -> bool:
         return any((f := state.fact(i)) is not None and f.open_dispute for i in slot.fact_ids)
-
-    # -- evidence rounds -----------------------------------------------------------------------
-
-    def _can_resolve(self, state: AdaptiveState, component: Component, slot: Slot) -> bool:
-        return bool(self._facts_for(state, component, slot)) and not self._disputed(state, slot)
-
-    def _facts_for(self, state: AdaptiveState, component: Component, slot: Slot) -> list[Fact]:
-        if self.evidence is None:
-            return []
-        if slot.name == "touchpoints_confirmed":  # who calls them, and where they are configured
-            return self.evidence.callers(component) + self.evidence.configuration(component)
-        if slot.name == "similar_mechanism":
-            return [self.evidence.similar(component)]
-        if slot.name == "test_location":
-            reached = [f for f in self.evidence.tests(component) if f.citations]
-            if reached:
-                return reached
-            return [f for f in self.evidence.project() if f.topic == "test-layout"]
-        if slot.name == "caller_impact":
-            callers = self.evidence.callers(component)
-            if callers and all("has no callers" in f.statement for f in callers):
-                return callers  # nothing calls it: there is nothing to decide
-        return []
-
-    def _resolve_fact(
-        self, state: AdaptiveState, component: Component, slot: Slot, messages: list[str]
-    ) -> bool:
-        found = self._facts_for(state, component, slot)
-        if not found or self._disputed(state, slot) or state.auto_answer_streak >= STREAK_LIMIT:
-            return False
-        before = state.current_ambiguity
-        number = state.round_count + 1
-        records = []
-        for fact in found:
-            existing = next(
-                (f for f in state.established_facts if f.statement == fact.statement), None
-            )
-            records.append(existing or add_fact(state, fact, "evidence", number))
-        slot.value = " ".join(r.statement for r in records)
-        slot.filled_by, slot.quality, slot.round = "evidence", 1.0, number
-        slot.fact_ids = [r.id for r in records]
-        state.round_count = number
-        state.auto_answer_streak += 1
-        state.topology.last_targeted_component_id = component.id
-        raw, low = self._rescore(state)
-        state.rounds.append(
-            Round(
-                round=number,
-                kind="evidence",
-                component=component.id,
-                dimension=slot.dimension,
-                slot=slot.name,
-                question=(
-                    f"{STYLE[slot.dimension]} ({slot.name.replace('_', ' ')}, "
-                    "answered from the code)"
-                ),
-                answer=slot.value,
-                answer_kind="evidence",
-                ambiguity_before=before,
-                reported_ambiguity=raw,
-                ambiguity=state.current_ambiguity,
-                floor=low,
-                scores=dimension_scores(state),
-                fact_ids=slot.fact_ids,
-                timestamp=self._now(),
-            )
-        )
-        ontology.observe(state)
-        messages.extend(evidence_line(r) for r in records)
-        messages.append(progress_table(state, before, []))
-        return True
 
     # -- decision rounds -----------------------------------------------------------------------
 

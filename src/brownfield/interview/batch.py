@@ -14,9 +14,11 @@ without an answer come back later.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
-from brownfield.interview.adaptive_state import Component, Slot
+from brownfield.interview.adaptive_state import AdaptiveState, Component, Slot
+from brownfield.interview.engine import Feedback, Question, Verdict
+from brownfield.interview.slots import Prompt
 
 COMPLEX = frozenset({"outcome", "caller_impact", "change_points"})
 _LINE = re.compile(r"^\s*(\d+)\s*[:.)]\s*(.*)$")
@@ -62,3 +64,74 @@ class Draft:
         edited = number in self.answers
         self.answers[number] = answer
         return f"{number}: {'changed' if edited else 'recorded'}"
+
+
+class Batching:
+    """What the engine asks of a planner to batch questions; a mixin of `AdaptivePlanner`
+    (which provides the helpers declared here)."""
+
+    def _target(
+        self, state: AdaptiveState, closure: str | None = None
+    ) -> tuple[Component, Slot] | None:
+        raise NotImplementedError
+
+    def _prompt(self, state: AdaptiveState, component: Component, slot: Slot) -> Prompt:
+        raise NotImplementedError
+
+    def _question(
+        self,
+        state: AdaptiveState,
+        question_id: str,
+        header: str,
+        text: str,
+        options: tuple[str, ...],
+        field: str = "",
+    ) -> Question:
+        raise NotImplementedError
+
+    def apply(self, state: AdaptiveState, question: Question, answer: str) -> Feedback:
+        raise NotImplementedError
+
+    def apply_in_batch(self, state: AdaptiveState, question: Question, answer: str) -> Feedback:
+        """Apply one answer of a batch to the slot it asked about (not the weakest one)."""
+        if question.field.startswith("batch:"):
+            state.step = question.field
+        feedback = self.apply(state, question, answer)
+        if state.refinement is not None:  # the step stays until the refinement is confirmed
+            return Feedback(Verdict.HELD, feedback.message)
+        if state.step == question.field:
+            state.step = None
+        return feedback
+
+    def remaining(self, state: AdaptiveState) -> int:
+        """The decisions still open: an estimate of the questions left (follow-ups and
+        gates may add some)."""
+        return sum(
+            1
+            for component in state.topology.active()
+            for slot in component.slots
+            if slot.kind == "decision" and not slot.touched
+        )
+
+    def batch_companions(self, state: AdaptiveState, first: Question) -> list[Question]:
+        """Questions that may be asked together with `first` (see `batch.companions`)."""
+        if (
+            state.phase != "interviewing"
+            or state.step is not None
+            or state.refinement is not None
+            or first.id != f"R{state.round_count + 1}"
+        ):
+            return []
+        target = self._target(state)
+        if target is None:
+            return []
+        component, slot = target
+        found = []
+        for offset, other in enumerate(companions(component, slot), 1):
+            prompt = self._prompt(state, component, other)
+            header = f"Component: {component.name} | Targeting: {other.dimension}"
+            question = self._question(
+                state, f"R{state.round_count + 1}+{offset}", header, prompt.text, prompt.options
+            )
+            found.append(replace(question, field=f"batch:{component.id}:{other.name}"))
+        return found
