@@ -19,14 +19,7 @@ from __future__ import annotations
 from itertools import takewhile
 
 from brownfield.graph.facts import CALL, Chain, ImportFact
-from brownfield.graph.generic_resolver import (
-    Found,
-    Profile,
-    Table,
-    Value,
-    World,
-    node_id,
-)
+from brownfield.graph.generic_world import Found, Profile, Table, Value, World, node_id
 from brownfield.graph.lang.c import (
     C_STANDARD_LIBRARY,
     CResolver,

@@ -12,7 +12,8 @@ from __future__ import annotations
 import posixpath
 
 from brownfield.graph.facts import FileFacts, ImportFact
-from brownfield.graph.generic_resolver import Profile, Value, World, entry_points
+from brownfield.graph.generic_resolver import entry_points
+from brownfield.graph.generic_world import Profile, Value, World
 
 #: The first elements of the standard library's import paths: never a repository folder.
 STANDARD = frozenset(

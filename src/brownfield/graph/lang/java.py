@@ -11,7 +11,8 @@ packages it imports on demand (`import a.b.*;`) are visible without an import. `
 from __future__ import annotations
 
 from brownfield.graph.facts import FileFacts, ImportFact
-from brownfield.graph.generic_resolver import Profile, Value, World, entry_points
+from brownfield.graph.generic_resolver import entry_points
+from brownfield.graph.generic_world import Profile, Value, World
 from brownfield.graph.lang.namespaced import package_index
 
 #: The classes of `java.lang`, imported implicitly by every file.

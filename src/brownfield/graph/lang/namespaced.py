@@ -11,7 +11,7 @@ import posixpath
 from dataclasses import dataclass, field
 
 from brownfield.graph.facts import ImportFact
-from brownfield.graph.generic_resolver import Value, World
+from brownfield.graph.generic_world import Value, World
 
 
 @dataclass

@@ -5,7 +5,8 @@ from __future__ import annotations
 import posixpath
 
 from brownfield.graph.facts import ImportFact
-from brownfield.graph.generic_resolver import Profile, Value, World, entry_points
+from brownfield.graph.generic_resolver import entry_points
+from brownfield.graph.generic_world import Profile, Value, World
 
 #: Folders a plain `require "a/b"` is looked up in (the usual load path of a project).
 LOAD_PATH = ("", "lib/", "app/")

@@ -34,7 +34,8 @@ import re
 from dataclasses import dataclass, field
 
 from brownfield.graph.facts import CALL, FileFacts, ImportFact
-from brownfield.graph.generic_resolver import Profile, Value, World, entry_points
+from brownfield.graph.generic_resolver import entry_points
+from brownfield.graph.generic_world import Profile, Value, World
 
 #: The source of a `mod` declaration (and of an inline module's marker).
 MOD = "mod"
