@@ -307,10 +307,10 @@ class Resolver:
                     )
                 if bindings:
                     return self._binding_values(table, current, bindings[-1])
-                if is_class and self.profile.class_members_visible:  # `helper()` inherited
-                    inherited = self._inherited(Value("def", table.path, current), name)
-                    if inherited:
-                        return inherited
+                if current and table.kinds.get(current) not in ("function", "method"):
+                    found = self._in_enclosing(table, current, name)
+                    if found:
+                        return found
             first = False
             current = table.parent(current)
         found = self._through_wildcards(table, name)
@@ -328,6 +328,13 @@ class Resolver:
         if name in self.profile.builtins:
             return [(Value("ext", "", f"<builtin>.{name}"), Resolution.BUILTIN)]
         self._fail("unknown-name")
+        return []
+
+    def _in_enclosing(self, table: Table, enclosing: str, name: str) -> list[Found]:
+        """`name` bound nowhere in the class or naming scope `enclosing`: here, a member
+        its class inherits (`helper()` from a base), when members are visible unqualified."""
+        if table.kinds.get(enclosing) == "class" and self.profile.class_members_visible:
+            return self._inherited(Value("def", table.path, enclosing), name)
         return []
 
     def _global(self, name: str) -> list[Found]:

@@ -55,38 +55,6 @@ class CppResolver(CResolver):
 
     # -- names ------------------------------------------------------------------------
 
-    def _lookup(self, table: Table, scope: str, name: str) -> list[Found]:
-        """A bare name: lexical scopes outward, where each enclosing class (with its bases
-        and its methods written elsewhere) and namespace (in any file) counts; then the
-        included headers, the one global definition, the standard library."""
-        current: str | None = scope
-        first = True
-        while current is not None:
-            kind = table.kinds.get(current)
-            bindings = table.scopes.get(current, {}).get(name)
-            if bindings and kind == "class" and not first:
-                return self._member(
-                    Value("def", table.path, current), name, Resolution.SELF, skip_self=False
-                )
-            if bindings:
-                return self._binding_values(table, current, bindings[-1])
-            if current and kind not in ("function", "method"):
-                found = self._in_enclosing(table, current, name)
-                if found:
-                    return found
-            first = False
-            current = table.parent(current)
-        found = self._through_wildcards(table, name)
-        if found:
-            return found
-        found = self._global(name)
-        if found:
-            return found
-        if name in self.profile.builtins:
-            return [(Value("ext", "", f"<builtin>.{name}"), Resolution.BUILTIN)]
-        self._fail("unknown-name")
-        return []
-
     def _in_enclosing(self, table: Table, enclosing: str, name: str) -> list[Found]:
         """`name` as a member of the enclosing class, or of the enclosing namespace."""
         reason = self._reason
