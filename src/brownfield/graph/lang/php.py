@@ -73,11 +73,12 @@ class Php(Profile):
         return [Value("def", declaring, name)]
 
     def visible_files(self, world: World, path: str, facts: FileFacts) -> list[str]:
-        """The other files of the same namespace in the same folder (the PSR-4 layout)."""
+        """The files of the same namespace in the same folder (the PSR-4 layout); the file
+        itself among them, so that the folder's files share one index of their names."""
         return [
             other
             for other in world.folders.get(posixpath.dirname(path), [])
-            if other != path and world.load_facts(other).namespace == facts.namespace
+            if world.load_facts(other).namespace == facts.namespace
         ]
 
 
