@@ -11,7 +11,7 @@ from brownfield.graph.store import GraphStore
 from brownfield.model import EdgeKind
 from brownfield.query.context import Touchpoint, touchpoints
 from brownfield.query.evidence import is_test_path
-from brownfield.query.traverse import Hop, _walk
+from brownfield.query.traverse import Hop, walk
 
 TEST_DEPTH = 3  # as the interview's tests fact: tests that reach a touchpoint within 3 calls
 
@@ -40,12 +40,12 @@ def idea_context(store: GraphStore, idea: str, limit: int = 5) -> list[IdeaConte
     found = []
     for touchpoint in touchpoints(store, idea, limit):
         start = [touchpoint.node.id]
-        reaching = _walk(store, start, TEST_DEPTH, [EdgeKind.CALLS], True, None)
+        reaching = walk(store, start, TEST_DEPTH, [EdgeKind.CALLS], True, None)
         found.append(
             IdeaContext(
                 touchpoint,
                 [hop for hop in reaching if hop.distance == 1],
-                _walk(store, start, 1, [EdgeKind.CALLS], False, None),
+                walk(store, start, 1, [EdgeKind.CALLS], False, None),
                 [hop for hop in reaching if is_test_path(hop.node.path)],
             )
         )

@@ -14,7 +14,7 @@ from brownfield.graph.store import GraphStore
 from brownfield.model import EdgeKind, Unresolved
 from brownfield.query.evidence import is_test_path
 from brownfield.query.freshness import repository_root, stale_paths
-from brownfield.query.traverse import Hop, _walk
+from brownfield.query.traverse import Hop, walk
 
 Span = tuple[str, int, int]  # qualname, first line, last line
 
@@ -123,7 +123,7 @@ def impact(
                     )
                     deleted_names.append(qualname.rpartition(".")[2])
     changed = sorted(set(changed), key=lambda c: (c.path, c.line, c.id))
-    hops = _walk(store, [c.id for c in changed], depth, [EdgeKind.CALLS], True, None)
+    hops = walk(store, [c.id for c in changed], depth, [EdgeKind.CALLS], True, None)
     known = {c.id for c in changed}
     broken = [
         call

@@ -88,7 +88,7 @@ def allowed_resolutions(min_confidence: str | None) -> set[Resolution | None]:
     return {None, *CONFIDENCE_ORDER[: CONFIDENCE_ORDER.index(floor) + 1]}
 
 
-def _walk(
+def walk(
     store: GraphStore,
     start_ids: Sequence[str],
     depth: int,
@@ -152,7 +152,7 @@ def callers(
 ) -> WalkResult:
     """Who calls `symbol`, transitively to `depth`, with every call site."""
     node = find_symbol(store, symbol)
-    hops = _walk(store, expand_targets(store, node), depth, [EdgeKind.CALLS], True, min_confidence)
+    hops = walk(store, expand_targets(store, node), depth, [EdgeKind.CALLS], True, min_confidence)
     return _result(store, "callers", [node], depth, hops)
 
 
@@ -161,7 +161,7 @@ def callees(
 ) -> WalkResult:
     """What `symbol` calls, transitively to `depth`, with every call site."""
     node = find_symbol(store, symbol)
-    hops = _walk(store, [node.id], depth, [EdgeKind.CALLS], False, min_confidence)
+    hops = walk(store, [node.id], depth, [EdgeKind.CALLS], False, min_confidence)
     return _result(store, "callees", [node], depth, hops)
 
 
@@ -172,7 +172,7 @@ def file_query(store: GraphStore, rel_path: str, depth: int = 2) -> WalkResult:
     """A file's definitions, then everything that calls, imports or subclasses them."""
     definitions = store.nodes_where("path", rel_path)
     row = store.file_row(rel_path)
-    hops = _walk(store, [n.id for n in definitions], depth, DEPENDENCY_KINDS, True, None)
+    hops = walk(store, [n.id for n in definitions], depth, DEPENDENCY_KINDS, True, None)
     result = _result(store, "file", definitions, depth, hops)
     result.file = {
         "path": rel_path,
