@@ -115,7 +115,13 @@ def test_staged_changes_and_text_output(shop: Path) -> None:
 
 
 def test_impact_errors_are_one_line(shop: Path) -> None:
-    for args in (["impact", "--diff", "no-such-rev"], ["impact", "--depth", "-1"]):
+    (shop / "notes.txt").write_text("not code\n")
+    for args in (
+        ["impact", "--diff", "no-such-rev"],
+        ["impact", "--depth", "-1"],
+        ["impact", "shop/missing.py"],
+        ["impact", "notes.txt"],  # not a language brownfield parses
+    ):
         result = CliRunner().invoke(app, [*args, "--repo", str(shop)])
         assert result.exit_code != 0
         assert result.output.startswith("error: "), result.output

@@ -85,7 +85,10 @@ def impact(
     deleted_names: list[str] = []
     if paths:
         for path in paths:
-            spans = _spans(path, _read(root, path))
+            data = _read(root, path)
+            if data is None:
+                raise UsageError(f"no such file in the repository: {path}")
+            spans = _spans(path, data)
             if spans is None:
                 raise UsageError(f"not a source file brownfield parses: {path}")
             changed += [Changed(_id(path, q), path, first, "changed") for q, first, _ in spans]
