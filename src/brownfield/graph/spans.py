@@ -34,4 +34,12 @@ class Spans(Generic[T]):
             index = parent
 
     def innermost(self, offset: int, default: T) -> T:
-        return next((value for _, value in self.holding(offset)), default)
+        """The value of the innermost span holding `offset` (a plain loop: this is asked for
+        every call, binding and return of a file)."""
+        index = bisect.bisect_right(self.starts, offset) - 1
+        while index >= 0:
+            start, end, value, parent = self.spans[index]
+            if start <= offset < end:
+                return value
+            index = parent
+        return default
