@@ -113,7 +113,7 @@ def create_server(repo: Path) -> MCPServer:
     def verify(spec: str) -> Json:
         """Re-check the citations of a spec written by the interview."""
         from brownfield.cli.interview_commands import verify_json
-        from brownfield.interview.verify import verify_spec
+        from brownfield.interview.spec.verify import verify_spec
 
         return _answer(lambda: verify_json(Path(spec), verify_spec(Path(spec), root)))
 
@@ -190,7 +190,7 @@ def _state_file(root: Path, given: str) -> Path:
 
 
 def _status(state_path: Path) -> Json:
-    from brownfield.interview.state import load_any
+    from brownfield.interview.session import load_any
 
     state = load_any(state_path)
     return {

@@ -11,7 +11,7 @@ import pytest
 from typer.testing import CliRunner
 
 from brownfield.cli import app
-from brownfield.interview.phases import BANK
+from brownfield.interview.phases.planner import BANK
 from tests.interview.test_phases import FULL
 
 runner = CliRunner()

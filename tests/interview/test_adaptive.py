@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from brownfield.interview.adaptive_state import AdaptiveState
-from brownfield.interview.state import load_any
+from brownfield.interview.adaptive.state import AdaptiveState
+from brownfield.interview.session import load_any
 from tests.conftest import git_init
 
 SAMPLES = Path(__file__).resolve().parents[2] / "sample_repos"

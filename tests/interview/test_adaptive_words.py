@@ -6,12 +6,12 @@ import pytest
 
 from brownfield.graph.builder import build
 from brownfield.graph.store import GraphStore
-from brownfield.interview.adaptive import AdaptivePlanner
-from brownfield.interview.adaptive_state import AdaptiveState
-from brownfield.interview.engine import Engine, Outcome
-from brownfield.interview.evidence import EvidenceSource
-from brownfield.interview.scripted import ScriptedAnswers
-from brownfield.interview.start import Threshold, seed_state, suitability
+from brownfield.interview.adaptive.evidence import EvidenceSource
+from brownfield.interview.adaptive.planner import AdaptivePlanner
+from brownfield.interview.adaptive.start import Threshold, seed_state, suitability
+from brownfield.interview.adaptive.state import AdaptiveState
+from brownfield.interview.engine.loop import Engine, Outcome
+from brownfield.interview.engine.scripted import ScriptedAnswers
 from tests.interview.test_adaptive import IDEA, sample
 
 
@@ -119,7 +119,8 @@ def test_greenfield_without_a_graph() -> None:
 
 
 def test_adaptive_skip_all_and_coverage_on_the_artifact(shop_store: GraphStore) -> None:
-    from brownfield.interview.artifact import build_artifact, new_receipts
+    from brownfield.interview.review.receipts import new_receipts
+    from brownfield.interview.session import build_artifact
 
     state, _, _ = run(shop_store, ["1", "skip: ask the team", "skip all: out of time", "1"])
     artifact = build_artifact(state, "INTERVIEW-x.yaml")

@@ -9,13 +9,13 @@ import pytest
 from typer.testing import CliRunner
 
 from brownfield.cli import app
-from brownfield.interview.artifact import build_artifact, load_artifact, render
-from brownfield.interview.engine import Engine
-from brownfield.interview.phases import PhasesPlanner
-from brownfield.interview.review import next_followup
-from brownfield.interview.scripted import ScriptedAnswers
-from brownfield.interview.session import Session, resume, start
-from brownfield.interview.state import InterviewState, load
+from brownfield.interview.engine.loop import Engine
+from brownfield.interview.engine.scripted import ScriptedAnswers
+from brownfield.interview.phases.coverage import next_followup
+from brownfield.interview.phases.planner import PhasesPlanner
+from brownfield.interview.phases.state import InterviewState, load
+from brownfield.interview.review.artifact import load_artifact, render
+from brownfield.interview.session import Session, build_artifact, resume, start
 from tests.interview.test_adaptive import COOPERATIVE, IDEA, interview, sample
 from tests.interview.test_phases import FULL
 

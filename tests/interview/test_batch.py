@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from brownfield.cli.interview_commands import interview
-from brownfield.interview import batch
-from brownfield.interview.engine import Outcome, Question
+from brownfield.interview.adaptive import batch
+from brownfield.interview.engine.loop import Outcome, Question
 from tests.interview.test_adaptive import IDEA, NOW, sample, state_of
 from tests.interview.test_adaptive import interview as run_cli
 

@@ -5,14 +5,14 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from pathlib import Path
 
-from brownfield.interview import ontology
-from brownfield.interview.adaptive_state import (
+from brownfield.interview.adaptive import ontology
+from brownfield.interview.adaptive.state import (
     AdaptiveState,
     OntologyEntity,
     OntologySnapshot,
     Round,
 )
-from brownfield.interview.artifact import load_artifact
+from brownfield.interview.review.artifact import load_artifact
 from tests.interview.test_adaptive import COOPERATIVE, IDEA, SLUG, interview, sample, state_of
 
 MOMENT = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)

@@ -6,8 +6,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from brownfield.interview import panel
-from brownfield.interview.adaptive_state import AdaptiveState
+from brownfield.interview.adaptive import panel
+from brownfield.interview.adaptive.state import AdaptiveState
 from tests.interview.test_adaptive import COOPERATIVE, IDEA, interview, sample, state_of
 
 SMALLEST = (

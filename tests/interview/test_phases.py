@@ -6,11 +6,12 @@ from pathlib import Path
 
 import pytest
 
-from brownfield.interview.engine import Engine, Outcome
-from brownfield.interview.phases import BANK, PhasesPlanner
-from brownfield.interview.scripted import ScriptedAnswers
+from brownfield.interview.engine.loop import Engine, Outcome
+from brownfield.interview.engine.records import slugify
+from brownfield.interview.engine.scripted import ScriptedAnswers
+from brownfield.interview.phases.planner import BANK, PhasesPlanner
+from brownfield.interview.phases.state import load
 from brownfield.interview.session import Session, resume, start
-from brownfield.interview.state import load, slugify
 
 #: The 15 bank answers, the final free-form answer, then the confirmation. The answers
 #: leave no coverage gap (constraints, an edge case, a boundary and metrics are all given).

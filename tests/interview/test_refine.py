@@ -9,9 +9,9 @@ import pytest
 
 from brownfield.graph.builder import build
 from brownfield.graph.store import GraphStore
-from brownfield.interview import refine
-from brownfield.interview.answers import choose
-from brownfield.interview.artifact import load_artifact
+from brownfield.interview.adaptive import refine
+from brownfield.interview.engine.words import choose
+from brownfield.interview.review.artifact import load_artifact
 from tests.interview.test_adaptive import (
     COOPERATIVE,
     IDEA,

@@ -6,9 +6,9 @@ import difflib
 import re
 from pathlib import Path
 
-from brownfield.interview.engine import Engine
-from brownfield.interview.phases import PhasesPlanner
-from brownfield.interview.scripted import ScriptedAnswers
+from brownfield.interview.engine.loop import Engine
+from brownfield.interview.engine.scripted import ScriptedAnswers
+from brownfield.interview.phases.planner import PhasesPlanner
 from brownfield.interview.session import start
 from tests.interview.test_phases import FULL
 

@@ -6,9 +6,15 @@ from datetime import UTC, datetime
 
 import pytest
 
-from brownfield.interview.adaptive_state import AdaptiveState, EstablishedFact, Round
-from brownfield.interview.scoring import ambiguity, dimension_scores, floor, milestone, round2
-from brownfield.interview.topology import new_component
+from brownfield.interview.adaptive.scoring import (
+    ambiguity,
+    dimension_scores,
+    floor,
+    milestone,
+    round2,
+)
+from brownfield.interview.adaptive.state import AdaptiveState, EstablishedFact, Round
+from brownfield.interview.adaptive.topology import new_component
 
 T = datetime(2026, 1, 1, tzinfo=UTC)
 

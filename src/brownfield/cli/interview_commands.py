@@ -13,7 +13,7 @@ from brownfield.cli.options import REPO
 from brownfield.cli.render import ProgressBar
 from brownfield.errors import UsageError
 from brownfield.graph.builder import check_repository
-from brownfield.interview.engine import Engine, Outcome, Question
+from brownfield.interview.engine.loop import Engine, Outcome, Question
 
 if TYPE_CHECKING:  # pydantic and YAML load only when an interview runs
     from brownfield.interview.session import Session
@@ -227,8 +227,8 @@ def _start_adaptive(
     from brownfield.errors import BrownfieldError
     from brownfield.graph.builder import build, open_store
     from brownfield.graph.discover import discover
+    from brownfield.interview.adaptive.start import resolve_threshold, seed_state, suitability
     from brownfield.interview.session import artifact_folder, begin
-    from brownfield.interview.start import resolve_threshold, seed_state, suitability
 
     resolved = resolve_threshold(threshold, preset, root)
     conversation.report(
@@ -269,15 +269,15 @@ def _start_adaptive(
 
 
 def _planner(session: Session):  # type: ignore[no-untyped-def]
-    from brownfield.interview.state import InterviewState
+    from brownfield.interview.phases.state import InterviewState
 
     if isinstance(session.state, InterviewState):
-        from brownfield.interview.phases import PhasesPlanner
+        from brownfield.interview.phases.planner import PhasesPlanner
 
         return PhasesPlanner()
     from brownfield.graph.builder import open_store
-    from brownfield.interview.adaptive import AdaptivePlanner
-    from brownfield.interview.evidence import EvidenceSource
+    from brownfield.interview.adaptive.evidence import EvidenceSource
+    from brownfield.interview.adaptive.planner import AdaptivePlanner
 
     store = session.evidence_store
     if store is None and session.state.type == "brownfield":
@@ -346,8 +346,8 @@ def _handoff(
 ) -> dict[str, object]:
     """Offer the next step once the spec is written: stop, approve now, or export a brief."""
     from brownfield.interview import handoff
-    from brownfield.interview.adaptive_state import AdaptiveState
-    from brownfield.interview.artifact import sha256_of
+    from brownfield.interview.adaptive.state import AdaptiveState
+    from brownfield.interview.review.artifact import sha256_of
 
     state = session.state
     assert isinstance(state, AdaptiveState) and state.spec_path
@@ -387,7 +387,7 @@ def register_verify(app: typer.Typer) -> None:
     ) -> None:
         """Re-check the citations of SPEC against the working tree; exit 1 if any broke."""
         from brownfield.cli.render import print_json
-        from brownfield.interview.verify import verify_spec
+        from brownfield.interview.spec.verify import verify_spec
 
         checks = verify_spec(spec, check_repository(repo))
         broken = [c for c in checks if c.status != "ok"]

@@ -6,11 +6,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from brownfield.errors import BrownfieldError, UsageError
-from brownfield.interview.adaptive_state import AdaptiveState
-from brownfield.interview.artifact import Artifact, load_artifact, sha256_of
-from brownfield.interview.phases import BANK, CONFIRM, get_field, set_field, split_list
+from brownfield.interview.adaptive import artifact_view as adaptive_view
+from brownfield.interview.adaptive.state import AdaptiveState
+from brownfield.interview.engine.records import Approval, Edit, now
+from brownfield.interview.phases import artifact_view as phases_view
+from brownfield.interview.phases.state import InterviewState
+from brownfield.interview.review.artifact import Artifact, load_artifact, sha256_of
 from brownfield.interview.session import Session, resume
-from brownfield.interview.state import Approval, Edit, InterviewState, now
 
 
 class StaleApprovalError(BrownfieldError):
@@ -111,24 +113,7 @@ def _apply_answer(state: InterviewState | AdaptiveState, question_id: str, answe
     followup = next((f for f in followups if f is not None and f.id == question_id), None)
     if followup is not None:
         followup.answer, followup.skipped, followup.skip_reason = answer, False, None
-        return
-    if isinstance(state, InterviewState):
-        index = int(question_id[1:]) - 1
-        field = BANK[index].field
-        if field == CONFIRM:
-            raise UsageError("the confirmation cannot be edited")
-        current = get_field(state, field)
-        set_field(state, field, answer if isinstance(current, str) else split_list(answer))
-        return
-    target = question_id.removeprefix("S:")
-    if question_id.startswith("S:"):
-        component_id, _, slot_name = target.partition(":")
+    elif isinstance(state, InterviewState):
+        phases_view.apply_edit(state, question_id, answer)
     else:
-        number = int(question_id[1:])
-        found = next((r for r in state.rounds if r.round == number), None)
-        if found is None or not found.slot or not found.component:
-            raise UsageError(f"{question_id} cannot be edited")
-        component_id, slot_name = found.component, found.slot
-    component = next(c for c in state.topology.components if c.id == component_id)
-    slot = next(s for s in component.slots if s.name == slot_name)
-    slot.value, slot.filled_by, slot.quality, slot.skipped = answer, "person", 1.0, False
+        adaptive_view.apply_edit(state, question_id, answer)

@@ -8,9 +8,10 @@ import json
 from pathlib import Path
 from typing import Any
 
-from brownfield.interview import autofill, refine
-from brownfield.interview.adaptive_state import AdaptiveState
-from brownfield.interview.slots import option_value
+from brownfield.interview.adaptive import refine
+from brownfield.interview.adaptive.slots import option_value
+from brownfield.interview.adaptive.state import AdaptiveState
+from brownfield.interview.spec import autofill
 
 
 def question(artifact_hash: str) -> str:

@@ -8,24 +8,21 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from brownfield.errors import UsageError
-from brownfield.interview.adaptive_state import AdaptiveState
-from brownfield.interview.artifact import (
-    append_receipts,
-    build_artifact,
+from brownfield.interview.adaptive import artifact_view as adaptive_view
+from brownfield.interview.adaptive.state import AdaptiveState
+from brownfield.interview.engine.store import StateError, load_data, save, validate, write_atomic
+from brownfield.interview.phases import artifact_view as phases_view
+from brownfield.interview.phases.bank import is_truncated
+from brownfield.interview.phases.requirements import compile_requirements
+from brownfield.interview.phases.state import InterviewState, new_state
+from brownfield.interview.review.artifact import (
+    Artifact,
+    assemble,
     load_artifact,
     render,
     sha256_of,
 )
-from brownfield.interview.phases import is_truncated
-from brownfield.interview.requirements import compile_requirements
-from brownfield.interview.state import (
-    InterviewState,
-    StateError,
-    load_any,
-    new_state,
-    save,
-    write_atomic,
-)
+from brownfield.interview.review.receipts import append_receipts
 
 if TYPE_CHECKING:
     from brownfield.graph.store import GraphStore
@@ -89,7 +86,7 @@ class Session:
         return self.docs_dir / f"INTERVIEW-{state.slug}.receipts.jsonl"
 
     def _write_spec(self, state: AdaptiveState, artifact_hash: str) -> str:
-        from brownfield.interview.spec import compile_spec, requirements_from
+        from brownfield.interview.spec.compile import compile_spec, requirements_from
 
         target = self.docs_dir / "specs" / f"{state.slug}.md"
         write_atomic(target, compile_spec(state, self.root, artifact_hash))
@@ -115,6 +112,15 @@ class Session:
             f"the answers so far are saved in {fallback}; "
             f"resume with: brownfield interview --resume {fallback}"
         )
+
+
+def build_artifact(state: InterviewState | AdaptiveState, state_path: str) -> Artifact:
+    """The artifact, derived from the state alone (timestamps come from the state)."""
+    if isinstance(state, InterviewState):
+        questions, summary = phases_view.questions(state), phases_view.summary(state)
+    else:
+        questions, summary = adaptive_view.questions(state), adaptive_view.summary(state)
+    return assemble(state, questions, summary, state_path)
 
 
 def _display(path: Path, root: Path) -> str:
@@ -166,8 +172,17 @@ def begin(root: Path, folder: Path, state: InterviewState | AdaptiveState) -> Se
     return session
 
 
+def load_any(path: Path) -> InterviewState | AdaptiveState:
+    """A state file of either mode (phases or adaptive), chosen by its `mode` field."""
+    data = load_data(path)
+    if data.get("artifact") == "interview":
+        state = data.get("generated_by", {}).get("state_path", "its INTERVIEW-<slug>.yaml")
+        raise StateError(f"{path} is an interview artifact, not a state file; resume {state}")
+    if data.get("mode") == "adaptive":
+        return validate(AdaptiveState, data, path)
+    return validate(InterviewState, data, path)
+
+
 def resume(root: Path, path: Path) -> Session:
     """An interview saved earlier; it is saved back to the same path."""
-    state = load_any(path)
-    assert isinstance(state, InterviewState | AdaptiveState)
-    return Session(state, path, root)
+    return Session(load_any(path), path, root)

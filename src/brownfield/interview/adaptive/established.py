@@ -1,0 +1,32 @@
+"""Established facts: what the code (or the person) settled, recorded with citations."""
+
+from __future__ import annotations
+
+from brownfield.interview.adaptive.state import AdaptiveState, EstablishedFact
+from brownfield.interview.engine.records import CitationRecord
+from brownfield.model import Fact
+
+
+def cite(fact: Fact) -> list[CitationRecord]:
+    return [
+        CitationRecord(path=c.path, line=c.line, end_line=c.end_line, symbol=c.symbol)
+        for c in fact.citations
+    ]
+
+
+def add_fact(state: AdaptiveState, fact: Fact, source: str, round_number: int) -> EstablishedFact:
+    record = EstablishedFact(
+        id=f"F{len(state.established_facts) + 1}",
+        topic=fact.topic,
+        subject=fact.subject,
+        statement=fact.statement,
+        citations=cite(fact),
+        source=source,  # type: ignore[arg-type]
+        round=round_number,
+    )
+    state.established_facts.append(record)
+    return record
+
+
+def evidence_line(fact: EstablishedFact) -> str:
+    return f"Evidence  {fact.id}  {fact.statement}"

@@ -1,0 +1,146 @@
+"""The lateral review panel (seed 004 Phase 3, seed 002's council), as rules over the state.
+
+The panel convenes when the ambiguity milestone changes, in either direction, and before
+an auto-answer ("you decide") is accepted. Four reviewers read the state:
+
+* the contrarian questions the premise: what if this is not done at all?
+* the simplifier proposes the smallest version that meets the acceptance criteria;
+* the researcher lists what the graph could still add (the component's first two
+  touchpoints outside tests without a callers or tests fact);
+* the architect, only when there is more than one active component, proposes keeping
+  the component behind one entry point.
+
+Findings with an option are folded into the NEXT question, after its recommended option
+(never an extra question); every convened panel is recorded in `lateral_reviews`.
+"""
+
+from __future__ import annotations
+
+from brownfield.interview.adaptive.slots import Prompt
+from brownfield.interview.adaptive.state import (
+    AdaptiveState,
+    Component,
+    LateralFinding,
+    LateralReview,
+    Slot,
+)
+from brownfield.query.evidence import is_test_path
+
+MAX_FOLDED = 2
+MAX_OPTIONS = 4
+
+
+def note_transition(state: AdaptiveState, before: str) -> None:
+    """Called after every rescore: a changed milestone convenes the panel for the next
+    question."""
+    if state.milestone != before:
+        state.panel_pending = f"{before} -> {state.milestone}"
+
+
+def convene(
+    state: AdaptiveState, component: Component, slot: Slot, trigger: str, number: int
+) -> LateralReview:
+    """Run the reviewers for the question of round `number` and record what they found."""
+    top = next((t for t in state.touchpoints if t.id in component.touchpoints), None)
+    where = f"{top.symbol} ({top.path}:{top.line})" if top else None
+    findings: list[LateralFinding] = []
+    if slot.dimension == "goal":
+        findings.append(
+            LateralFinding(
+                persona="contrarian",
+                text="What if this is not done at all?",
+                option=(
+                    f"Not at all: leave {top.symbol} as it is"
+                    if top
+                    else "Not at all: change nothing"
+                ),
+            )
+        )
+    if where and slot.dimension in ("goal", "constraints", "criteria"):
+        findings.append(
+            LateralFinding(
+                persona="simplifier",
+                text="The smallest version that meets the acceptance criteria.",
+                option=f"The smallest version: only change {where}",
+            )
+        )
+    covered = {
+        (fact.topic, fact.subject)
+        for fact in state.established_facts
+        if fact.topic in ("callers", "tests")
+    }
+    mine = [
+        t for t in state.touchpoints if t.id in component.touchpoints and not is_test_path(t.path)
+    ]
+    for touchpoint in mine[:2]:
+        missing = [t for t in ("callers", "tests") if (t, touchpoint.symbol) not in covered]
+        if missing:
+            findings.append(
+                LateralFinding(
+                    persona="researcher",
+                    text=f"The graph can still say the {' and '.join(missing)} of "
+                    f"{touchpoint.symbol}.",
+                )
+            )
+    if len(state.topology.active()) > 1 and where:
+        findings.append(
+            LateralFinding(
+                persona="architect",
+                text="More than one component: each needs one way in.",
+                option=f"Keep '{component.name}' behind one entry point: {where}",
+            )
+        )
+    review = LateralReview(
+        round=number,
+        trigger=trigger,
+        component=component.id,
+        slot=slot.name,
+        personas=sorted({"contrarian", "simplifier", "researcher"} | {f.persona for f in findings}),
+        findings=findings,
+        folded=[f.option for f in findings if f.option][:MAX_FOLDED]
+        if trigger != "pre-answer"
+        else [],
+    )
+    state.lateral_reviews.append(review)
+    return review
+
+
+def before_question(state: AdaptiveState, component: Component, slot: Slot) -> None:
+    """Convene the pending panel for the question about to be asked (once per round)."""
+    number = state.round_count + 1
+    if state.panel_pending is None or any(r.round == number for r in state.lateral_reviews):
+        return
+    trigger, state.panel_pending = state.panel_pending, None
+    convene(state, component, slot, trigger, number)
+
+
+def fold(state: AdaptiveState, component: Component, slot: Slot, prompt: Prompt) -> Prompt:
+    """The question with the panel's options after its recommended one, when a panel was
+    convened for this round's question."""
+    number = state.round_count + 1
+    review = next(
+        (
+            r
+            for r in state.lateral_reviews
+            if r.round == number
+            and r.component == component.id
+            and r.slot == slot.name
+            and r.trigger != "pre-answer"
+        ),
+        None,
+    )
+    if review is None or not review.folded or not prompt.options:
+        return prompt
+    extra = [option for option in review.folded if option not in prompt.options]
+    options = (prompt.options[0], *extra, *prompt.options[1:])[:MAX_OPTIONS]
+    return Prompt(prompt.text, options, f"{prompt.why}; reviewed ({review.trigger})")
+
+
+def report(state: AdaptiveState) -> list[str]:
+    """The spec's lines: one per convened panel."""
+    return [
+        f"- Round {r.round} ({r.trigger}) on {r.slot}: "
+        + "; ".join(f"{f.persona}: {f.text}" for f in r.findings)
+        + (f" | folded: {', '.join(r.folded)}" if r.folded else " | nothing folded")
+        for r in state.lateral_reviews
+    ]

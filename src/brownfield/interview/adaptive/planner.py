@@ -1,0 +1,564 @@
+"""The adaptive planner: topology, one question per round at the weakest spot, closing gates.
+
+Each round targets the active (component, dimension) with the lowest clarity. A fact slot
+the code can answer is resolved from the graph and shown as cited evidence (not asked); a
+decision slot is asked with options built from the evidence. Answers can raise ambiguity
+(contradiction, inconsistency, evasive answer, scope expansion). When ambiguity reaches
+the threshold, a closure audit and a one-sentence restatement close the interview.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+
+from brownfield.interview.adaptive import ontology, panel, refine
+from brownfield.interview.adaptive.batch import Batching
+from brownfield.interview.adaptive.closing import Closing
+from brownfield.interview.adaptive.coverage import adaptive_gaps, next_followup
+from brownfield.interview.adaptive.evidence import EvidenceSource
+from brownfield.interview.adaptive.report import progress_table
+from brownfield.interview.adaptive.rounds import STREAK_LIMIT, EvidenceRounds
+from brownfield.interview.adaptive.scoring import (
+    AUTO_ANSWER_CAP,
+    dimension_scores,
+    rescore,
+    weights,
+)
+from brownfield.interview.adaptive.slots import MULTIPLE_CHOICE, Prompt, prompt_for
+from brownfield.interview.adaptive.state import (
+    AdaptiveState,
+    AnswerRecord,
+    Component,
+    Round,
+    Slot,
+    Trigger,
+)
+from brownfield.interview.adaptive.topology import edit_topology
+from brownfield.interview.adaptive.triggers import detect, settle_dispute
+from brownfield.interview.engine import words as words
+from brownfield.interview.engine.loop import Feedback, Question, Verdict
+from brownfield.interview.engine.records import RefinedAnswer, SkipAll, now
+from brownfield.interview.review.followups import settle, skip_pending
+
+SOFT_WARNING_ROUND = 10
+TOPOLOGY_HELP = (
+    "Say what to change: 'add: NAME', 'remove N', 'merge N M', 'split N: A / B', "
+    "'defer N: reason' (several separated by ';'), or 1 when it looks right."
+)
+_FACT_REF = re.compile(r"\bF(\d+)\b")
+
+
+class AdaptivePlanner(Closing, EvidenceRounds, Batching):
+    """Plans the adaptive interview over an `AdaptiveState`; deterministic for replay."""
+
+    def __init__(self, evidence: EvidenceSource | None) -> None:
+        self.evidence = evidence
+        self._when: datetime | None = None  # the recorded time while replaying
+
+    def _now(self) -> datetime:
+        return self._when or now()
+
+    # -- the engine's protocol -------------------------------------------------------
+
+    def auto_steps(self, state: AdaptiveState) -> list[str]:
+        """Everything that needs no person: evidence rounds, limits, the closure audit."""
+        messages: list[str] = []
+        if state.refinement is not None:  # the round waits for its confirmation
+            return messages
+        while True:
+            if state.phase == "interviewing" and state.step is None:
+                if self._should_close(state, messages):
+                    state.phase = "closing"
+                    continue
+                target = self._target(state)
+                if target is None:
+                    state.phase = "closing"
+                    continue
+                component, slot = target
+                if slot.kind == "fact" and self._resolve_fact(state, component, slot, messages):
+                    continue
+            elif state.phase == "closing" and state.step is None:
+                self._audit(state, messages)
+                if state.step is None:
+                    state.phase = "review"
+                continue
+            elif state.phase == "review" and next_followup(state, planned(state)) is None:
+                state.phase = "restate"
+                continue
+            return messages
+
+    def next_question(self, state: AdaptiveState) -> Question | None:
+        if state.phase in ("complete", "cancelled"):
+            return None
+        if state.refinement is not None:
+            return refine.question(state)
+        if state.phase == "topology":
+            return self._topology_question(state)
+        if state.phase == "restate":
+            return self._restate_question(state)
+        if state.phase == "review":
+            followup = state.review.pending()
+            if followup is None:
+                return None
+            header = (
+                f"Review | {followup.id} ({followup.rule}) | "
+                f"Ambiguity: {state.current_ambiguity:.0%}"
+            )
+            return self._question(state, followup.id, header, followup.prompt, (), followup.target)
+        if state.step == "early-exit":
+            return self._question(
+                state,
+                f"R{state.round_count}.exit",
+                "Early exit",
+                self._early_exit_warning(state),
+                (
+                    "Yes, proceed with what we have",
+                    "Ask 2-3 more questions",
+                    "Cancel the interview",
+                ),
+            )
+        stall = ontology.stall_reason(state)
+        if stall is not None:  # the round's single question becomes the ontology question
+            text, options = ontology.question(state)
+            header = (
+                f"Round {state.round_count + 1} | Ontology | Why now: {stall} | "
+                f"Ambiguity: {state.current_ambiguity:.0%}"
+            )
+            number = f"R{state.round_count + 1}"
+            return self._question(state, number, header, text, options, ontology.SLOT)
+        target = self._target(state, closure=state.step)
+        if target is None:
+            return None
+        component, slot = target
+        panel.before_question(state, component, slot)
+        prompt = self._prompt(state, component, slot)
+        header = (
+            f"Round {state.round_count + 1} | Component: {component.name} | "
+            f"Targeting: {slot.dimension} | Why now: {prompt.why} | "
+            f"Ambiguity: {state.current_ambiguity:.0%}"
+        )
+        return self._question(
+            state, f"R{state.round_count + 1}", header, prompt.text, prompt.options, slot.name
+        )
+
+    def note_before(self, state: AdaptiveState, question: Question) -> str:
+        return ""
+
+    def apply(self, state: AdaptiveState, question: Question, answer: str) -> Feedback:
+        text = answer.strip()
+        word = words.answer_word(text)
+        if word is not None and word.kind == "back":
+            return self._back(state)
+        if word is not None and word.kind == "clarify":
+            return Feedback(Verdict.IGNORED, self._clarify(state, question))
+        if word is not None and word.kind == "stop":
+            self._record(state, question, text)
+            state.status, state.phase = "cancelled", "cancelled"
+            return Feedback(Verdict.ACCEPTED, "Interview cancelled; the state is kept.")
+        if state.refinement is not None:
+            return self._apply_refinement(state, question, text)
+        skip_all = words.SKIP_ALL.match(text)
+        if skip_all and state.phase in ("interviewing", "closing", "review"):
+            self._record(state, question, text)
+            return self._skip_all(state, (skip_all.group("reason") or "").strip() or None)
+        if state.phase == "topology":
+            return self._apply_topology(state, question, text)
+        if state.phase == "review":
+            return self._apply_review(state, question, text)
+        if state.phase == "restate":
+            return self._apply_restate(state, question, text)
+        if state.step == "early-exit":
+            return self._apply_early_exit(state, question, text)
+        if word is not None and word.kind == "enough":
+            if state.round_count + 1 < 3:  # the question on screen is round N + 1
+                return Feedback(Verdict.REFUSED, "Early exit is possible from round 3 on.")
+            self._record(state, question, text)
+            state.step = "early-exit"
+            return Feedback(Verdict.ACCEPTED)
+        if question.field == ontology.SLOT:
+            self._record(state, question, text)
+            before = state.current_ambiguity
+            kind = word.kind if word else None
+            ontology.apply_answer(state, question.text, text, kind, self._now())
+            return Feedback(Verdict.ACCEPTED, progress_table(state, before, []))
+        return self._apply_round(state, question, text, word)
+
+    def finish(self, state: AdaptiveState) -> None:
+        if state.status != "cancelled":
+            state.status, state.phase = "complete", "complete"
+        state.updated_at = self._now()
+
+    # -- topology (round 0) ------------------------------------------------------------
+
+    def _topology_question(self, state: AdaptiveState) -> Question:
+        listing = "\n".join(
+            f"{n}. {c.name}: {c.description}" + (" (deferred)" if c.status == "deferred" else "")
+            for n, c in enumerate(state.topology.components, 1)
+        )
+        count = len(state.topology.components)
+        text = (
+            f"I'm reading this as {count} top-level component(s):\n{listing}\n\n"
+            "Is that topology right? Should any component be added, removed, merged, split, "
+            "or explicitly deferred?"
+        )
+        options = ("Looks right", "Add/remove/merge components", "Defer one or more components")
+        return self._question(
+            state,
+            "R0",
+            "Round 0 | Topology confirmation | Ambiguity: not scored yet",
+            text,
+            options,
+        )
+
+    def _apply_topology(self, state: AdaptiveState, question: Question, text: str) -> Feedback:
+        lowered = text.lower().strip().rstrip(".!")
+        if lowered in ("1", "looks right", "yes", "y", "ok", "right", "correct", "confirm"):
+            self._record(state, question, text)
+            topology = state.topology
+            topology.status, topology.confirmed_at = "confirmed", self._now()
+            state.phase = "interviewing"
+            state.rounds.append(
+                Round(
+                    round=0,
+                    kind="topology",
+                    question=question.text,
+                    answer=text,
+                    answer_kind="option",
+                    timestamp=self._now(),
+                )
+            )
+            self._rescore(state)
+            return Feedback(
+                Verdict.ACCEPTED,
+                f"Topology confirmed: {len(topology.active())} active component(s).",
+            )
+        try:
+            changed = edit_topology(state, text, self._now())
+        except ValueError as exc:
+            return Feedback(Verdict.REFUSED, f"{exc}. {TOPOLOGY_HELP}")
+        if not changed:
+            return Feedback(Verdict.REFUSED, TOPOLOGY_HELP)
+        self._record(state, question, text)
+        return Feedback(Verdict.ACCEPTED, "Topology updated; please confirm it.")
+
+    # -- choosing the target ---------------------------------------------------------------
+
+    def _target(
+        self, state: AdaptiveState, closure: str | None = None
+    ) -> tuple[Component, Slot] | None:
+        """The weakest active (component, dimension) and its first open slot.
+
+        Ties rotate: a component other than the last targeted one goes first. After three
+        rounds without the person, only decisions are eligible.
+        """
+        active = state.topology.active()
+        if closure and closure.startswith(("closure:", "batch:")):
+            kind, component_id, slot_name = closure.split(":")
+            component = next(c for c in active if c.id == component_id)
+            forced = next(s for s in component.slots if s.name == slot_name)
+            if kind == "closure" or not forced.touched:
+                return component, forced
+            state.step = None  # a batch answer already applied: back to the weakest slot
+            closure = None
+        dimensions = list(weights(state))
+        person_only = state.auto_answer_streak >= STREAK_LIMIT
+        candidates = []
+        for order, component in enumerate(active):
+            for dimension in dimensions:
+                open_slots = [
+                    s
+                    for s in component.slots
+                    if s.dimension == dimension
+                    and s.name != "no_dispute"
+                    and (not s.touched or self._disputed(state, s))
+                    and not (
+                        person_only and s.kind == "fact" and self._can_resolve(state, component, s)
+                    )
+                ]
+                if not open_slots:
+                    continue
+                clarity = component.clarity_scores.get(dimension) or 0.0
+                rotated = component.id == state.topology.last_targeted_component_id
+                candidates.append(
+                    (clarity, rotated, dimensions.index(dimension), order, component, open_slots[0])
+                )
+        if not candidates:
+            return None
+        candidates.sort(key=lambda c: c[:4])
+        return candidates[0][4], candidates[0][5]
+
+    def _disputed(self, state: AdaptiveState, slot: Slot) -> bool:
+        return any((f := state.fact(i)) is not None and f.open_dispute for i in slot.fact_ids)
+
+    # -- decision rounds -----------------------------------------------------------------------
+
+    def _prompt(self, state: AdaptiveState, component: Component, slot: Slot) -> Prompt:
+        if self._disputed(state, slot):
+            disputed = [f for i in slot.fact_ids if (f := state.fact(i)) and f.open_dispute]
+            return Prompt(
+                f"The code shows: {disputed[0].statement} You said this is wrong. "
+                f"Confirm {disputed[0].id}, or type what is right.",
+                (f"Confirm {disputed[0].id}: the code is right", "Replace it (type what is right)"),
+                f"{disputed[0].id} is disputed and blocks the interview until it is settled",
+            )
+        return panel.fold(state, component, slot, prompt_for(state, component, slot, self.evidence))
+
+    def _apply_refinement(self, state: AdaptiveState, question: Question, text: str) -> Feedback:
+        """An answer to the refinement's confirmation; send-as-is finishes the round."""
+        pending = state.refinement
+        assert pending is not None
+        outcome = refine.respond(state, text)
+        if isinstance(outcome, Feedback):
+            if outcome.verdict is not Verdict.REFUSED:
+                self._record(state, question, text)
+            return outcome
+        self._record(state, question, text)
+        state.refinement = None
+        original = refine.original_question(pending)
+        return self._apply_round(
+            state, original, refine.interpretation(outcome), None, refined=outcome
+        )
+
+    def _apply_round(
+        self,
+        state: AdaptiveState,
+        question: Question,
+        text: str,
+        word: words.Word | None,
+        refined: RefinedAnswer | None = None,
+    ) -> Feedback:
+        closing = state.step is not None and state.step.startswith("closure:")
+        target = self._target(state, closure=state.step)
+        if target is None:
+            return Feedback(Verdict.IGNORED)
+        component, slot = target
+        if refined is None:  # a refined answer was recorded at its confirmation
+            self._record(state, question, text)
+        before = state.current_ambiguity
+        number = state.round_count + 1
+        triggers: list[Trigger] = []
+        kind = "decision"
+        skip_reason: str | None = None
+        options = self._prompt(state, component, slot).options
+        choice = words.choose(text, options, multiple=slot.name in MULTIPLE_CHOICE)
+        value, answer_kind, chosen = choice.value, choice.kind, choice.chosen
+        if refined is not None:
+            value, answer_kind, chosen = refined.decision, "other", []
+            state.refined_rounds.append(number)
+        elif not self._disputed(state, slot) and refine.applies(text, answer_kind, word):
+            refine.start(state, question, component.id, slot.name, text)
+            return Feedback(Verdict.ACCEPTED)
+        if self._disputed(state, slot):
+            settle_dispute(state, slot, value, answer_kind, chosen, number)
+            answer_kind = "option" if chosen else "other"
+        elif word is not None and word.kind == "skip":
+            slot.skipped, answer_kind = True, "skip"
+            value = f"skipped: {word.argument}" if word.argument else "skipped"
+            skip_reason = word.argument or None
+        elif word is not None and word.kind == "you-decide":
+            value = re.sub(r" \(recommended\)$", "", options[0])
+            slot.value, slot.filled_by, slot.quality, slot.round = (
+                value,
+                "auto",
+                AUTO_ANSWER_CAP,
+                number,
+            )
+            kind, answer_kind = "auto-answer", "auto-answer"
+            state.auto_answered_rounds.append(number)
+            panel.convene(state, component, slot, "pre-answer", number)
+        elif words.is_evasive(text, answer_kind):
+            slot.skipped = True
+            triggers.append(
+                Trigger(
+                    kind="evasive",
+                    component=component.id,
+                    dimension=slot.dimension,
+                    slot=slot.name,
+                    evidence=f"'{text}' does not settle {slot.name}",
+                )
+            )
+        else:
+            quality = 1.0
+            if slot.name == "acceptance" and not words.is_observable(value):
+                quality = 0.5  # a criterion with nothing observable counts half
+            slot.value, slot.filled_by, slot.quality, slot.round = value, "person", quality, number
+            slot.skipped = False
+            triggers += detect(state, component, slot, text)
+        if kind == "auto-answer":
+            state.auto_answer_streak += 1
+        else:
+            state.auto_answer_streak = 0
+        state.round_count = number
+        state.topology.last_targeted_component_id = component.id
+        if closing:
+            state.step, state.phase = None, "interviewing"
+        raw, low = self._rescore(state)
+        state.rounds.append(
+            Round(
+                round=number,
+                kind="closure" if closing else kind,  # type: ignore[arg-type]
+                component=component.id,
+                dimension=slot.dimension,
+                slot=slot.name,
+                question=question.text,
+                options=list(options),
+                answer=value,
+                answer_kind=answer_kind,  # type: ignore[arg-type]
+                selected=chosen,
+                note=choice.note,
+                skip_reason=skip_reason,
+                scored=answer_kind != "skip",
+                ambiguity_before=before,
+                reported_ambiguity=raw,
+                ambiguity=state.current_ambiguity,
+                floor=low,
+                scores=dimension_scores(state),
+                triggers=triggers,
+                refined=refined,
+                timestamp=self._now(),
+            )
+        )
+        ontology.observe(state)
+        message = progress_table(state, before, triggers)
+        if number == SOFT_WARNING_ROUND:
+            message += (
+                f"\nWe're at {SOFT_WARNING_ROUND} rounds. Current ambiguity: "
+                f"{state.current_ambiguity:.0%}. Continue, or answer 'enough' to proceed."
+            )
+        return Feedback(Verdict.ACCEPTED, message)
+
+    # -- review: final free-form and coverage follow-ups ------------------------------------
+
+    def _apply_review(self, state: AdaptiveState, question: Question, text: str) -> Feedback:
+        followup = state.review.pending()
+        if followup is None or followup.id != question.id:
+            return Feedback(Verdict.IGNORED)
+        if not settle(followup, text, self._now()):
+            return Feedback(Verdict.REFUSED, "Type an answer, or skip.")
+        self._record(state, question, text)
+        if followup.answer and followup.target:
+            component_id, _, slot_name = followup.target.partition(":")
+            component = next(c for c in state.topology.components if c.id == component_id)
+            slot = next(s for s in component.slots if s.name == slot_name)
+            quality = 0.5 if slot.name == "acceptance" and not words.is_observable(text) else 1.0
+            slot.value, slot.filled_by, slot.quality = followup.answer, "person", quality
+            slot.round, slot.skipped = state.round_count, False
+        before = state.current_ambiguity
+        self._rescore(state)
+        return Feedback(Verdict.ACCEPTED, progress_table(state, before, []))
+
+    def _skip_all(self, state: AdaptiveState, reason: str | None) -> Feedback:
+        """Skip every open decision and review question at once; answered ones are kept."""
+        moment = self._now()
+        skipped = []
+        for component in state.topology.active():
+            for slot in component.slots:
+                if slot.kind == "decision" and not slot.filled_by and not slot.skipped:
+                    slot.skipped = True
+                    skipped.append(f"S:{component.id}:{slot.name}")
+        skipped += skip_pending(state.review, reason, moment)
+        state.review.skip_all.append(
+            SkipAll(
+                action_id=f"skip-all-{len(state.review.skip_all) + 1}",
+                reason=reason,
+                at=moment,
+                question_ids=skipped,
+            )
+        )
+        state.review.remaining_gaps = [gap.describe() for gap in adaptive_gaps(state)]
+        state.review.done = True
+        state.step, state.phase = None, "restate"
+        state.exit_reason = state.exit_reason or "early-exit"
+        self._rescore(state)
+        return Feedback(Verdict.ACCEPTED, f"Skipped {len(skipped)} open question(s).")
+
+    # -- helpers -----------------------------------------------------------------------------------
+
+    def _question(
+        self,
+        state: AdaptiveState,
+        question_id: str,
+        header: str,
+        text: str,
+        options: tuple[str, ...],
+        field: str = "",
+    ) -> Question:
+        shown = list(options)
+        if shown and state.phase == "interviewing" and state.step is None:
+            shown[0] += " (recommended)"
+        listing = "\n".join(f"  {n}. {option}" for n, option in enumerate(shown, 1))
+        body = f"{text}\n{listing}\n  (or type your own answer)" if shown else text
+        return Question(
+            id=question_id,
+            phase=state.phase,
+            field=field,
+            text=body,
+            required=True,
+            hint="A number picks an option; skip, back, you decide, enough, stop also work.",
+            progress=header,
+        )
+
+    def _record(self, state: AdaptiveState, question: Question, text: str) -> None:
+        state.answers.append(
+            AnswerRecord(question_id=question.id, text=text, timestamp=self._now())
+        )
+        state.updated_at = self._now()
+
+    def _rescore(self, state: AdaptiveState) -> tuple[float, float]:
+        before = state.milestone
+        try:
+            return self._rescore_now(state)
+        finally:
+            panel.note_transition(state, before)
+
+    def _rescore_now(self, state: AdaptiveState) -> tuple[float, float]:
+        for component in state.topology.components:
+            for slot in component.slots:
+                if slot.name == "no_dispute":
+                    open_dispute = any(f.open_dispute for f in state.established_facts)
+                    slot.filled_by = "evidence"
+                    slot.quality = 0.0 if open_dispute else 1.0
+                    slot.value = "a fact is disputed" if open_dispute else "no disputed fact"
+        return rescore(state)
+
+    def _clarify(self, state: AdaptiveState, question: Question) -> str:
+        target = self._target(state, closure=state.step)
+        why = ""
+        if target is not None and state.phase == "interviewing":
+            why = f" It matters because {self._prompt(state, *target).why}."
+        return (
+            f"This question is about {question.field.replace('_', ' ') or 'this step'}.{why} "
+            "Pick a number, type your own answer, or say 'you decide'."
+        )
+
+    def _back(self, state: AdaptiveState) -> Feedback:
+        """Undo the person's last answer by replaying all the others from the initial state."""
+        if not state.answers:
+            return Feedback(Verdict.IGNORED)
+        kept = state.answers[:-1]
+        fresh = AdaptiveState.model_validate(state.initial)
+        fresh.initial = state.initial
+        self.replay(fresh, kept)
+        for field in AdaptiveState.model_fields:
+            setattr(state, field, getattr(fresh, field))
+        return Feedback(Verdict.BACK, "Went back one answer.")
+
+    def replay(self, state: AdaptiveState, recorded: list[AnswerRecord]) -> None:
+        """Apply recorded answers in order, exactly as the engine would."""
+        for record in recorded:
+            self._when = record.timestamp
+            try:
+                self.auto_steps(state)
+                question = self.next_question(state)
+                if question is None:
+                    return
+                self.apply(state, question, record.text)
+            finally:
+                self._when = None
+        self.auto_steps(state)
+
+
+def planned(state: AdaptiveState) -> int:
+    """The planned questions: the decision slots of the active components."""
+    return sum(1 for c in state.topology.active() for s in c.slots if s.kind == "decision")

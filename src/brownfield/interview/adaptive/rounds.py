@@ -1,0 +1,101 @@
+"""Rounds answered from the code: a fact slot the graph can settle is resolved and shown
+as cited evidence, never asked. A mixin of `AdaptivePlanner` (which provides the helpers
+declared here)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from brownfield.interview.adaptive import ontology
+from brownfield.interview.adaptive.established import add_fact, evidence_line
+from brownfield.interview.adaptive.evidence import EvidenceSource
+from brownfield.interview.adaptive.report import progress_table
+from brownfield.interview.adaptive.scoring import dimension_scores
+from brownfield.interview.adaptive.slots import STYLE
+from brownfield.interview.adaptive.state import AdaptiveState, Component, Round, Slot
+from brownfield.model import Fact
+
+#: After this many rounds in a row without the person, only decisions are eligible.
+STREAK_LIMIT = 3
+
+
+class EvidenceRounds:
+    evidence: EvidenceSource | None
+
+    def _now(self) -> datetime:
+        raise NotImplementedError
+
+    def _rescore(self, state: AdaptiveState) -> tuple[float, float]:
+        raise NotImplementedError
+
+    def _disputed(self, state: AdaptiveState, slot: Slot) -> bool:
+        raise NotImplementedError
+
+    def _can_resolve(self, state: AdaptiveState, component: Component, slot: Slot) -> bool:
+        return bool(self._facts_for(state, component, slot)) and not self._disputed(state, slot)
+
+    def _facts_for(self, state: AdaptiveState, component: Component, slot: Slot) -> list[Fact]:
+        if self.evidence is None:
+            return []
+        if slot.name == "touchpoints_confirmed":  # who calls them, and where they are configured
+            return self.evidence.callers(component) + self.evidence.configuration(component)
+        if slot.name == "similar_mechanism":
+            return [self.evidence.similar(component)]
+        if slot.name == "test_location":
+            reached = [f for f in self.evidence.tests(component) if f.citations]
+            if reached:
+                return reached
+            return [f for f in self.evidence.project() if f.topic == "test-layout"]
+        if slot.name == "caller_impact":
+            callers = self.evidence.callers(component)
+            if callers and all("has no callers" in f.statement for f in callers):
+                return callers  # nothing calls it: there is nothing to decide
+        return []
+
+    def _resolve_fact(
+        self, state: AdaptiveState, component: Component, slot: Slot, messages: list[str]
+    ) -> bool:
+        found = self._facts_for(state, component, slot)
+        if not found or self._disputed(state, slot) or state.auto_answer_streak >= STREAK_LIMIT:
+            return False
+        before = state.current_ambiguity
+        number = state.round_count + 1
+        records = []
+        for fact in found:
+            existing = next(
+                (f for f in state.established_facts if f.statement == fact.statement), None
+            )
+            records.append(existing or add_fact(state, fact, "evidence", number))
+        slot.value = " ".join(r.statement for r in records)
+        slot.filled_by, slot.quality, slot.round = "evidence", 1.0, number
+        slot.fact_ids = [r.id for r in records]
+        state.round_count = number
+        state.auto_answer_streak += 1
+        state.topology.last_targeted_component_id = component.id
+        raw, low = self._rescore(state)
+        state.rounds.append(
+            Round(
+                round=number,
+                kind="evidence",
+                component=component.id,
+                dimension=slot.dimension,
+                slot=slot.name,
+                question=(
+                    f"{STYLE[slot.dimension]} ({slot.name.replace('_', ' ')}, "
+                    "answered from the code)"
+                ),
+                answer=slot.value,
+                answer_kind="evidence",
+                ambiguity_before=before,
+                reported_ambiguity=raw,
+                ambiguity=state.current_ambiguity,
+                floor=low,
+                scores=dimension_scores(state),
+                fact_ids=slot.fact_ids,
+                timestamp=self._now(),
+            )
+        )
+        ontology.observe(state)
+        messages.extend(evidence_line(r) for r in records)
+        messages.append(progress_table(state, before, []))
+        return True

@@ -1,0 +1,205 @@
+"""What the adaptive interview must learn per component (slots), and how each is asked.
+
+A slot is a `fact` (answered from the code when the code can) or a `decision` (always asked
+to the person). Questions expose assumptions; their options are built from the evidence.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from brownfield.interview.adaptive.evidence import EvidenceSource
+from brownfield.interview.adaptive.state import AdaptiveState, Component, Slot
+
+MULTIPLE_CHOICE = frozenset({"change_points"})  # slots where several options may be picked
+
+
+@dataclass(frozen=True)
+class SlotSpec:
+    name: str
+    dimension: str
+    kind: str  # fact | decision
+    weight: float
+    brownfield_only: bool = False
+
+
+SLOT_SPECS: tuple[SlotSpec, ...] = (
+    SlotSpec("outcome", "goal", "decision", 0.5),
+    SlotSpec("trigger", "goal", "decision", 0.2),
+    SlotSpec("change_points", "goal", "decision", 0.3, brownfield_only=True),
+    SlotSpec("non_goals", "constraints", "decision", 0.4),
+    SlotSpec("compatibility", "constraints", "decision", 0.3, brownfield_only=True),
+    SlotSpec("limits", "constraints", "decision", 0.3),
+    SlotSpec("acceptance", "criteria", "decision", 0.6),
+    SlotSpec("edge_cases", "criteria", "decision", 0.25),
+    SlotSpec("test_location", "criteria", "fact", 0.15),
+    SlotSpec("touchpoints_confirmed", "context", "fact", 0.3, brownfield_only=True),
+    SlotSpec("caller_impact", "context", "decision", 0.3, brownfield_only=True),
+    SlotSpec("similar_mechanism", "context", "fact", 0.2, brownfield_only=True),
+    SlotSpec("no_dispute", "context", "fact", 0.2, brownfield_only=True),
+)
+
+#: How each dimension is asked about (seed 004's question styles).
+STYLE = {
+    "goal": "What exactly happens when...?",
+    "constraints": "What are the boundaries?",
+    "criteria": "How do we know it works?",
+    "context": "How does this fit?",
+}
+
+
+def new_slots(brownfield: bool) -> list[Slot]:
+    return [
+        Slot(name=spec.name, dimension=spec.dimension, kind=spec.kind, weight=spec.weight)  # type: ignore[arg-type]
+        for spec in SLOT_SPECS
+        if brownfield or not spec.brownfield_only
+    ]
+
+
+#: Option labels that frame a value ("Exactly as stated: X"); the value is what follows.
+_FRAMES = ("Exactly as stated: ", "A smaller first step: ")
+
+
+def option_value(label: str) -> str:
+    """The decision an option label carries, without its framing words."""
+    for frame in _FRAMES:
+        if label.startswith(frame):
+            return label[len(frame) :]
+    return label
+
+
+@dataclass(frozen=True)
+class Prompt:
+    """A decision question: the text and its 2 to 4 options, the first one recommended."""
+
+    text: str
+    options: tuple[str, ...]
+    why: str
+
+
+def _touch(state: AdaptiveState, component: Component) -> list[tuple[str, str]]:
+    """(symbol, citation) of the component's touchpoints, best first."""
+    by_id = {t.id: t for t in state.touchpoints}
+    found = []
+    for node_id in component.touchpoints:
+        record = by_id.get(node_id)
+        if record is not None:
+            found.append((record.symbol, f"{record.path}:{record.line}"))
+    return found
+
+
+def prompt_for(
+    state: AdaptiveState, component: Component, slot: Slot, evidence: EvidenceSource | None
+) -> Prompt:
+    """The question for a decision slot, with options built from what the graph found."""
+    name = component.name
+    touched = _touch(state, component)
+    top = touched[0][0].rsplit(".", 1)[-1] if touched else name
+    callers = evidence.caller_names(component) if evidence else []
+    if slot.name == "outcome":
+        options = [f"{_FRAMES[0]}{component.description}"]
+        if touched:
+            options.append(f"{_FRAMES[1]}only change {touched[0][0]} ({touched[0][1]})")
+        options.append("Something bigger: the description is only part of it (say what)")
+        return Prompt(
+            f"When '{name}' is done, what exactly happens that does not happen today?",
+            tuple(options),
+            "the outcome is the first thing every other decision depends on",
+        )
+    if slot.name == "trigger":
+        options = [f"Called from {c}" for c in callers[:2]]
+        options += ["A person, through the existing interface", "A scheduled or background job"]
+        return Prompt(
+            f"Who or what starts '{name}': which caller, user action or schedule?",
+            tuple(options[:4]),
+            "nobody has said what sets this in motion",
+        )
+    if slot.name == "change_points":
+        options = [f"Change {symbol} ({where})" for symbol, where in touched[:3]]
+        options.append("None of these: it needs new code beside them")
+        return Prompt(
+            f"Which of these existing definitions should change for '{name}'?",
+            tuple(options),
+            "the idea matched these definitions, but matching is not deciding",
+        )
+    if slot.name == "non_goals":
+        files = sorted({where.split(":")[0] for _, where in touched})
+        options = ["Do not change the behaviour of existing callers"]
+        if files:
+            options.append(f"No changes outside {', '.join(files[:2])}")
+        options.append("Nothing is excluded")
+        return Prompt(
+            f"What must '{name}' explicitly NOT do or change?",
+            tuple(options),
+            "no boundary is set, so the scope can grow without anyone deciding it",
+        )
+    if slot.name == "compatibility":
+        return Prompt(
+            f"Must existing callers of {top} keep working unchanged?",
+            (
+                f"Yes: keep {top}'s signature and behaviour for every caller",
+                f"No: {top} may change; update every caller with it",
+                f"Add a new entry point beside {top} and leave it as it is",
+            ),
+            f"{len(callers)} caller(s) depend on {top}'s current behaviour",
+        )
+    if slot.name == "limits":
+        return Prompt(
+            f"Are there performance, security or data limits '{name}' must respect?",
+            (
+                "No specific limits",
+                f"It must not make {top} noticeably slower",
+                "It must handle untrusted input safely",
+            ),
+            "limits decide the design, and none is stated",
+        )
+    if slot.name == "acceptance":
+        tests = evidence.test_sites(component) if evidence else []
+        options = []
+        if tests:
+            options.append(f"A new test beside {tests[0]} shows the new behaviour and passes")
+        options += [
+            "A command or request returns the expected result (say which, with a number)",
+            "The existing tests still pass and one new test covers the change",
+        ]
+        return Prompt(
+            f"If you saw '{name}' finished, what observable check would make you say "
+            "'yes, that's it'? (ideally a number)",
+            tuple(options[:3]),
+            "without a testable criterion nobody can tell when this is done",
+        )
+    if slot.name == "edge_cases":
+        return Prompt(
+            f"Which edge cases must '{name}' handle?",
+            (
+                "Empty or missing input",
+                f"Errors raised inside {top}",
+                "Repeated or concurrent calls",
+            ),
+            "edge cases are where a change usually breaks",
+        )
+    if slot.name == "test_location":
+        return Prompt(
+            f"Where should the tests for '{name}' live?",
+            ("In a new tests/ folder at the top of the repository", "Beside the code they test"),
+            "the code has no tests to follow",
+        )
+    if slot.name == "caller_impact":
+        every = ", ".join(callers[:3]) + (" ..." if len(callers) > 3 else "")
+        folders = sorted({c.split("(")[-1].split("/")[0] for c in callers if "/" in c})
+        options = [f"Apply it to all {len(callers)} call sites ({every})"]
+        if len(folders) > 1:
+            options.append(f"Only the call sites under {folders[0]}/")
+        options.append("Keep the current callers' behaviour; new behaviour is opt-in")
+        return Prompt(
+            f"{top} is called from {len(callers)} place(s): {every}. "
+            f"Should '{name}' apply to all of them?",
+            tuple(options),
+            f"{len(callers)} call site(s) depend on {top} and no one decided their fate",
+        )
+    # a fact the code could not answer, or a disputed one, becomes a decision
+    return Prompt(
+        f"The code could not settle '{slot.name.replace('_', ' ')}' for '{name}'. What is right?",
+        ("Leave it as the code shows", "Something else (say what)"),
+        "the evidence is missing or disputed",
+    )

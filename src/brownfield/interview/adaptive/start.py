@@ -1,0 +1,193 @@
+"""Before the first question: the threshold, the suitability gate, brownfield detection, Round 0."""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from brownfield.errors import UsageError
+from brownfield.graph.store import GraphStore
+from brownfield.interview.adaptive.established import add_fact
+from brownfield.interview.adaptive.evidence import EvidenceSource
+from brownfield.interview.adaptive.scoring import rescore
+from brownfield.interview.adaptive.state import AdaptiveState, Relationship, TouchpointRecord
+from brownfield.interview.adaptive.topology import new_component
+from brownfield.interview.engine.records import now, slugify
+from brownfield.interview.engine.store import StateError, read_mapping
+from brownfield.query.context import STOP_WORDS, Touchpoint, idea_words, touchpoints
+from brownfield.query.traverse import file_query
+
+PRESETS = {"quick": 0.6, "standard": 0.5, "deep": 0.35}
+DEFAULT_THRESHOLD = 0.05
+CONFIG = Path(".brownfield") / "config.yaml"
+
+
+@dataclass(frozen=True)
+class Threshold:
+    value: float
+    source: str
+
+    def line(self) -> str:
+        return f"Interview threshold: {self.value * 100:g}% (source: {self.source})"
+
+
+def _valid(value: object) -> bool:
+    return (
+        isinstance(value, int | float)
+        and not isinstance(value, bool)
+        and math.isfinite(value)
+        and 0 < value <= 1
+    )
+
+
+def resolve_threshold(flag: float | None, preset: str | None, root: Path) -> Threshold:
+    """--threshold, then --quick/--standard/--deep, then .brownfield/config.yaml, then 0.05."""
+    if flag is not None:
+        if not _valid(flag):
+            raise UsageError(f"--threshold must be above 0 and at most 1, not {flag}")
+        return Threshold(float(flag), "--threshold")
+    if preset is not None:
+        return Threshold(PRESETS[preset], f"mode default (--{preset})")
+    config = read_mapping(root / CONFIG)
+    section = config.get("interview") or {}
+    if isinstance(section, dict) and "ambiguity_threshold" in section:
+        value = section["ambiguity_threshold"]
+        if not _valid(value):
+            raise StateError(
+                f"{root / CONFIG}: interview.ambiguity_threshold must be above 0 and at most 1"
+            )
+        return Threshold(float(value), ".brownfield/config.yaml")
+    return Threshold(DEFAULT_THRESHOLD, "default")
+
+
+_PATH = re.compile(r"[\w.-]+/[\w./-]+|\b[\w-]+\.(?:py|js|ts|tsx|go|rs|java|rb|php|cs|c|h|cpp)\b")
+_SYMBOL = re.compile(r"`[^`]+`|\b[a-z]+_[a-z0-9_]+\b|\b[a-z]+[A-Z]\w*\b|\b\w+\(\)")
+_ISSUE = re.compile(r"(?<!\w)#\d+\b")
+_TRACE = re.compile(r"Traceback \(most recent call last\)|\b\w+(Error|Exception): ")
+_FENCE = re.compile(r"```")
+_DONE = re.compile(
+    r"\b(so that|should|must|expected|expect|returns?|done when|acceptance|passes|instead of|"
+    r"to equal|to be|fails? with)\b",
+    re.I,
+)
+
+
+def suitability(idea: str) -> str | None:
+    """Why no interview is needed (a clear, small request), or None to interview."""
+    signals = [
+        ("a file path", _PATH.search(idea)),
+        ("a symbol", _SYMBOL.search(idea)),
+        ("an issue number", _ISSUE.search(idea)),
+        ("an error trace", _TRACE.search(idea)),
+        ("a code fence", _FENCE.search(idea)),
+    ]
+    named = [(label, match.group(0)) for label, match in signals if match]
+    done = _DONE.search(idea)
+    if not named or not done or len(idea.split()) > 60:
+        return None
+    label, value = named[0]
+    return (
+        f"No interview needed: the request names {label} ({value}) and says what done looks "
+        f"like ('{done.group(0)}'). Direct path: make the change at {value} and run its tests."
+    )
+
+
+_CHANGE_WORDS = frozenset(
+    "existing current fix refactor extend change update replace improve modify bug rename "
+    "remove speed slow faster retry limit".split()
+)
+
+
+def is_brownfield(idea: str, found: list[Touchpoint]) -> tuple[bool, str]:
+    if found:
+        return (
+            True,
+            f"the idea names {len(found)} existing definition(s), e.g. {found[0].node.qualname}",
+        )
+    said = sorted(set(idea.lower().split()) & _CHANGE_WORDS)
+    if said:
+        return True, f"the idea speaks of changing existing code ({', '.join(said)})"
+    return False, "the idea names nothing that exists in the code"
+
+
+def _components(idea: str, found: list[Touchpoint], brownfield: bool) -> list:  # type: ignore[type-arg]
+    """1 to 6 components: one per clause of the idea that has its own key words."""
+    clauses = [
+        c.strip(" .")
+        for c in re.split(r"\s*(?:[;,]|\band then\b|\bthen\b|\band\b|\bplus\b|\balso\b)\s*", idea)
+    ]
+    clauses = [c for c in clauses if len(idea_words(c).keywords) >= 2] or [idea.strip(" .")]
+    if len(clauses) > 6:
+        clauses = [*clauses[:5], "; ".join(clauses[5:])]
+    made = []
+    for number, clause in enumerate(clauses, 1):
+        keys = idea_words(clause).keywords
+        mine = [t.node.id for t in found if set(t.matched) & set(keys)]
+        if len(clauses) == 1:
+            mine = [t.node.id for t in found]
+        name = " ".join(w for w in clause.split() if w.lower() not in STOP_WORDS)[:48] or clause
+        made.append(new_component(number, name, clause, mine, brownfield))
+    return made
+
+
+def seed_state(
+    idea: str,
+    threshold: Threshold,
+    store: GraphStore | None,
+    type_note: str | None = None,
+    max_rounds: int = 100,
+) -> AdaptiveState:
+    """The state before Round 0: type, touchpoints, codebase context, facts, components."""
+    found = touchpoints(store, idea) if store is not None else []
+    brownfield, reason = (
+        is_brownfield(idea, found) if store is not None else (False, type_note or "")
+    )
+    moment = now()
+    state = AdaptiveState(
+        slug=slugify(idea),
+        description=idea,
+        created_at=moment,
+        updated_at=moment,
+        threshold=threshold.value,
+        threshold_source=threshold.source,
+        type="brownfield" if brownfield else "greenfield",
+        type_reason=reason,
+        max_rounds=max_rounds,
+    )
+    if store is not None:
+        state.snapshot = store.meta().get("snapshot", "")
+        state.touchpoints = [
+            TouchpointRecord(
+                id=t.node.id,
+                symbol=t.node.qualname,
+                kind=t.node.kind.value,
+                path=t.node.path or "",
+                line=t.node.line or 1,
+                score=round(t.score, 3),
+                matched=list(t.matched),
+            )
+            for t in found
+        ]
+        files = list(dict.fromkeys(t.node.path for t in found if t.node.path))[:3]
+        for path in files:
+            result = file_query(store, path, depth=2)
+            for hop in result.hops[:15]:
+                state.codebase_context.append(
+                    Relationship(
+                        file=path,
+                        distance=hop.distance,
+                        relation=hop.relation.value,
+                        symbol=hop.node.qualname,
+                        kind=hop.node.kind.value,
+                        site=str(hop.site) if hop.site else "",
+                        via=hop.via,
+                    )
+                )
+        for fact in EvidenceSource(store).project():
+            add_fact(state, fact, "evidence", 0)
+    state.topology.components = _components(idea, found, brownfield)
+    rescore(state)
+    state.initial = state.model_dump(mode="json", exclude={"initial"})
+    return state

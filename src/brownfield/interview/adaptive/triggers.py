@@ -1,0 +1,115 @@
+"""What raises ambiguity after an answer (seed 004's triggers), and settling a dispute.
+
+Each trigger lowers the slot it affects, so that the weighted formula raises ambiguity
+(mechanism A); nothing here adds a separate penalty.
+"""
+
+from __future__ import annotations
+
+import re
+
+from brownfield.interview.adaptive.established import add_fact
+from brownfield.interview.adaptive.state import AdaptiveState, Component, Slot, Trigger
+from brownfield.interview.engine import words as words
+from brownfield.model import Fact
+
+
+def settle_dispute(
+    state: AdaptiveState,
+    slot: Slot,
+    value: str,
+    kind: str,
+    chosen: list[int],
+    number: int,
+) -> None:
+    """Re-confirm the disputed fact (option 1), or supersede it with the person's words."""
+    disputed = [f for i in slot.fact_ids if (f := state.fact(i)) and f.open_dispute]
+    if chosen == [1] or re.match(r"confirm\b", value, re.I):
+        for fact in disputed:
+            fact.disputed = False
+        slot.filled_by, slot.quality, slot.round = "evidence", 1.0, number
+        return
+    replacement = add_fact(
+        state, Fact(disputed[0].topic, disputed[0].subject, value), "person", number
+    )
+    for fact in disputed:
+        fact.superseded_by = replacement.id
+    slot.value, slot.filled_by, slot.quality, slot.round = value, "person", 1.0, number
+    slot.fact_ids = [replacement.id]
+
+
+def detect(state: AdaptiveState, component: Component, slot: Slot, text: str) -> list[Trigger]:
+    """Detect what raises ambiguity; each lowers the affected slot (seed mechanism A)."""
+    found: list[Trigger] = []
+    # A: contradiction of an established fact ("F3 is wrong", or a negation naming its subject)
+    for fact in state.established_facts:
+        if fact.source != "evidence" or fact.disputed:
+            continue
+        named = re.search(rf"\bF{fact.id[1:]}\b", text) is not None
+        subject = fact.subject.rsplit(".", 1)[-1].lower()
+        mentioned = named or (len(subject) > 2 and subject in words.words_of(text))
+        if mentioned and words.mentions_negation(text):
+            fact.disputed = True
+            for owner in state.topology.components:
+                for other in owner.slots:
+                    if fact.id in other.fact_ids:
+                        other.filled_by, other.quality = None, 0.0
+            found.append(
+                Trigger(
+                    kind="contradiction",
+                    component=component.id,
+                    dimension="context",
+                    slot=slot.name,
+                    evidence=f"the answer disputes {fact.id}: {fact.statement}",
+                    fact_id=fact.id,
+                )
+            )
+    # B: inconsistency between filled slots of this component
+    values = {s.name: (s.value or "") for s in component.slots if s.filled_by == "person"}
+    outcome, non_goals = values.get("outcome", ""), values.get("non_goals", "")
+    if outcome and non_goals and _overlap(non_goals, outcome) >= 0.6:
+        found.append(_inconsistent(component, slot, "a non-goal repeats the goal"))
+    keeps = re.search(
+        r"\b(keep|unchanged|same signature|no api change)\b",
+        values.get("compatibility", ""),
+        re.I,
+    )
+    changes = re.search(
+        r"\b(change|add|rename|remove)s?\b.*\b(signature|parameter|argument)s?\b",
+        values.get("acceptance", "") + " " + outcome,
+        re.I,
+    )
+    if keeps and changes:
+        found.append(
+            _inconsistent(component, slot, "callers stay unchanged, yet the signature changes")
+        )
+    # D: scope expansion
+    if words.mentions_expansion(text) and slot.name not in ("non_goals", "edge_cases"):
+        boundary = next(s for s in component.slots if s.name == "non_goals")
+        boundary.filled_by, boundary.quality, boundary.skipped = None, 0.0, False
+        found.append(
+            Trigger(
+                kind="scope-expansion",
+                component=component.id,
+                dimension="constraints",
+                slot="non_goals",
+                evidence=f"the answer adds scope: '{text}'",
+            )
+        )
+    return found
+
+
+def _inconsistent(component: Component, slot: Slot, why: str) -> Trigger:
+    slot.filled_by, slot.quality, slot.skipped = None, 0.0, False
+    return Trigger(
+        kind="inconsistency",
+        component=component.id,
+        dimension=slot.dimension,
+        slot=slot.name,
+        evidence=why,
+    )
+
+
+def _overlap(first: str, second: str) -> float:
+    a, b = words.words_of(first), words.words_of(second)
+    return len(a & b) / len(a) if a else 0.0

@@ -1,0 +1,124 @@
+"""The records every interview's state shares: the strict base model, the review stage
+(final free-form, follow-ups, skips, edits, approval), the clock and the slug.
+
+Imports nothing of the interview; the planners' own states build on these.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from datetime import UTC, datetime
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+SCHEMA_VERSION = 1
+
+
+class StrictModel(BaseModel):
+    model_config = ConfigDict(extra="forbid", validate_assignment=True)
+
+
+class CitationRecord(StrictModel):
+    path: str
+    line: int
+    end_line: int | None = None
+    symbol: str | None = None
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.line}"
+
+
+class RefinedAnswer(StrictModel):
+    """A free-text answer restructured and confirmed by the person (see `refine`)."""
+
+    original: str  # what the person typed (or last rewrote)
+    decision: str
+    reasoning: list[str] = Field(default_factory=list)
+    constraints: list[str] = Field(default_factory=list)
+    out_of_scope: list[str] = Field(default_factory=list)
+    codebase: list[CitationRecord] = Field(default_factory=list)  # verified identifiers
+    steps: list[str] = Field(default_factory=list)  # what the person did at each confirmation
+
+
+class FollowUp(StrictModel):
+    """The final free-form question (`FFF`) or a coverage follow-up (`CFU<n>`)."""
+
+    id: str
+    rule: str  # final_free_form, or the coverage rule that found the gap
+    prompt: str
+    target: str  # the field or slot an answer fills ("" for the final free-form)
+    pass_number: int = 0  # coverage pass (1 or 2); 0 for the final free-form
+    answer: str | None = None
+    answered_at: datetime | None = None
+    skipped: bool = False
+    skip_reason: str | None = None
+
+    @property
+    def settled(self) -> bool:
+        return self.answer is not None or self.skipped
+
+
+class SkipAll(StrictModel):
+    """One `skip all` action: which questions it skipped, with its reason."""
+
+    action_id: str
+    reason: str | None = None
+    at: datetime
+    question_ids: list[str] = Field(default_factory=list)
+
+
+class Edit(StrictModel):
+    """A change made through `brownfield edit` after the interview."""
+
+    question_id: str
+    kind: Literal["answer", "skip_reason"]
+    value: str
+    at: datetime
+
+
+class Approval(StrictModel):
+    approved_by: str
+    approved_at: datetime
+    reviewed_sha256: str  # the bytes the person reviewed
+    file_sha256: str  # the artifact as written with this approval (to notice hand edits)
+
+
+class Review(StrictModel):
+    """The end of every interview: final free-form, coverage follow-ups, skips, approval."""
+
+    final: FollowUp | None = None
+    followups: list[FollowUp] = Field(default_factory=list)
+    passes: int = 0
+    done: bool = False
+    remaining_gaps: list[str] = Field(default_factory=list)
+    skip_all: list[SkipAll] = Field(default_factory=list)
+    edits: list[Edit] = Field(default_factory=list)
+    approval: Approval | None = None
+    artifact_path: str | None = None  # interview.yaml, beside the state file
+
+    def pending(self) -> FollowUp | None:
+        if self.final is not None and not self.final.settled:
+            return self.final
+        return next((f for f in self.followups if not f.settled), None)
+
+
+def now() -> datetime:
+    """The current time in UTC, to the second (RFC 3339 in files).
+
+    `BROWNFIELD_NOW` (an RFC 3339 time) pins the clock, for reproducible artifacts in tests.
+    """
+    pinned = os.environ.get("BROWNFIELD_NOW")
+    if pinned:
+        return datetime.fromisoformat(pinned.replace("Z", "+00:00")).astimezone(UTC)
+    return datetime.now(UTC).replace(microsecond=0)
+
+
+def slugify(text: str) -> str:
+    """Lowercase, spaces to `-`, only `[a-z0-9-]`, no repeated or edge `-`, at most 40 chars."""
+    slug = text.lower().replace(" ", "-")
+    slug = re.sub(r"[^a-z0-9-]", "", slug)
+    slug = re.sub(r"-{2,}", "-", slug).strip("-")
+    slug = slug[:40].strip("-")
+    return slug or "interview"
