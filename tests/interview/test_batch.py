@@ -10,6 +10,7 @@ import pytest
 
 from brownfield.cli.interview_commands import interview
 from brownfield.interview.adaptive import batch
+from brownfield.interview.engine.drafts import Draft
 from brownfield.interview.engine.loop import Outcome, Question
 from tests.interview.test_adaptive import IDEA, NOW, sample, state_of
 from tests.interview.test_adaptive import interview as run_cli
@@ -103,7 +104,7 @@ def test_batch_sizes_follow_the_rules(tmp_path: Path) -> None:
 
 
 def test_a_draft_takes_answers_in_any_order() -> None:
-    draft = batch.Draft(2)
+    draft = Draft(2)
     assert draft.take("2: b") == "2: recorded"
     assert draft.take("1: a") == "1: recorded"
     assert draft.take("1: c") == "1: changed"

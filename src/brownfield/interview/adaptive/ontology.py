@@ -23,7 +23,7 @@ from brownfield.interview.adaptive.state import (
     OntologySnapshot,
     Round,
 )
-from brownfield.interview.engine import words as words
+from brownfield.interview.engine import words
 from brownfield.query.context import STOP_WORDS, stem
 from brownfield.query.evidence import is_test_path
 

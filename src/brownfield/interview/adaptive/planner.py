@@ -10,11 +10,9 @@ the threshold, a closure audit and a one-sentence restatement close the intervie
 from __future__ import annotations
 
 import re
-from datetime import datetime
 
-from brownfield.interview.adaptive import ontology, panel, refine
-from brownfield.interview.adaptive.batch import Batching
-from brownfield.interview.adaptive.closing import Closing
+from brownfield.interview.adaptive import asking, batch, closing, ontology, panel, refine
+from brownfield.interview.adaptive.asking import Clock
 from brownfield.interview.adaptive.coverage import adaptive_gaps, next_followup
 from brownfield.interview.adaptive.evidence import EvidenceSource
 from brownfield.interview.adaptive.report import progress_table
@@ -22,7 +20,6 @@ from brownfield.interview.adaptive.rounds import STREAK_LIMIT, EvidenceRounds
 from brownfield.interview.adaptive.scoring import (
     AUTO_ANSWER_CAP,
     dimension_scores,
-    rescore,
     weights,
 )
 from brownfield.interview.adaptive.slots import MULTIPLE_CHOICE, Prompt, prompt_for
@@ -36,9 +33,9 @@ from brownfield.interview.adaptive.state import (
 )
 from brownfield.interview.adaptive.topology import edit_topology
 from brownfield.interview.adaptive.triggers import detect, settle_dispute
-from brownfield.interview.engine import words as words
+from brownfield.interview.engine import words
 from brownfield.interview.engine.loop import Feedback, Question, Verdict
-from brownfield.interview.engine.records import RefinedAnswer, SkipAll, now
+from brownfield.interview.engine.records import RefinedAnswer, SkipAll
 from brownfield.interview.review.followups import settle, skip_pending
 
 SOFT_WARNING_ROUND = 10
@@ -49,15 +46,13 @@ TOPOLOGY_HELP = (
 _FACT_REF = re.compile(r"\bF(\d+)\b")
 
 
-class AdaptivePlanner(Closing, EvidenceRounds, Batching):
+class AdaptivePlanner:
     """Plans the adaptive interview over an `AdaptiveState`; deterministic for replay."""
 
     def __init__(self, evidence: EvidenceSource | None) -> None:
         self.evidence = evidence
-        self._when: datetime | None = None  # the recorded time while replaying
-
-    def _now(self) -> datetime:
-        return self._when or now()
+        self.clock = Clock()
+        self.rounds = EvidenceRounds(evidence, self.clock)
 
     # -- the engine's protocol -------------------------------------------------------
 
@@ -68,7 +63,7 @@ class AdaptivePlanner(Closing, EvidenceRounds, Batching):
             return messages
         while True:
             if state.phase == "interviewing" and state.step is None:
-                if self._should_close(state, messages):
+                if closing.should_close(state, messages):
                     state.phase = "closing"
                     continue
                 target = self._target(state)
@@ -76,10 +71,10 @@ class AdaptivePlanner(Closing, EvidenceRounds, Batching):
                     state.phase = "closing"
                     continue
                 component, slot = target
-                if slot.kind == "fact" and self._resolve_fact(state, component, slot, messages):
+                if slot.kind == "fact" and self.rounds.resolve(state, component, slot, messages):
                     continue
             elif state.phase == "closing" and state.step is None:
-                self._audit(state, messages)
+                closing.audit(state, messages)
                 if state.step is None:
                     state.phase = "review"
                 continue
@@ -96,7 +91,7 @@ class AdaptivePlanner(Closing, EvidenceRounds, Batching):
         if state.phase == "topology":
             return self._topology_question(state)
         if state.phase == "restate":
-            return self._restate_question(state)
+            return closing.restate_question(state)
         if state.phase == "review":
             followup = state.review.pending()
             if followup is None:
@@ -105,13 +100,13 @@ class AdaptivePlanner(Closing, EvidenceRounds, Batching):
                 f"Review | {followup.id} ({followup.rule}) | "
                 f"Ambiguity: {state.current_ambiguity:.0%}"
             )
-            return self._question(state, followup.id, header, followup.prompt, (), followup.target)
+            return asking.question(state, followup.id, header, followup.prompt, (), followup.target)
         if state.step == "early-exit":
-            return self._question(
+            return asking.question(
                 state,
                 f"R{state.round_count}.exit",
                 "Early exit",
-                self._early_exit_warning(state),
+                closing.early_exit_warning(state),
                 (
                     "Yes, proceed with what we have",
                     "Ask 2-3 more questions",
@@ -126,7 +121,7 @@ class AdaptivePlanner(Closing, EvidenceRounds, Batching):
                 f"Ambiguity: {state.current_ambiguity:.0%}"
             )
             number = f"R{state.round_count + 1}"
-            return self._question(state, number, header, text, options, ontology.SLOT)
+            return asking.question(state, number, header, text, options, ontology.SLOT)
         target = self._target(state, closure=state.step)
         if target is None:
             return None
@@ -138,7 +133,7 @@ class AdaptivePlanner(Closing, EvidenceRounds, Batching):
             f"Targeting: {slot.dimension} | Why now: {prompt.why} | "
             f"Ambiguity: {state.current_ambiguity:.0%}"
         )
-        return self._question(
+        return asking.question(
             state, f"R{state.round_count + 1}", header, prompt.text, prompt.options, slot.name
         )
 
@@ -153,41 +148,52 @@ class AdaptivePlanner(Closing, EvidenceRounds, Batching):
         if word is not None and word.kind == "clarify":
             return Feedback(Verdict.IGNORED, self._clarify(state, question))
         if word is not None and word.kind == "stop":
-            self._record(state, question, text)
+            asking.record(state, question, text, self.clock.now())
             state.status, state.phase = "cancelled", "cancelled"
             return Feedback(Verdict.ACCEPTED, "Interview cancelled; the state is kept.")
         if state.refinement is not None:
             return self._apply_refinement(state, question, text)
         skip_all = words.SKIP_ALL.match(text)
         if skip_all and state.phase in ("interviewing", "closing", "review"):
-            self._record(state, question, text)
+            asking.record(state, question, text, self.clock.now())
             return self._skip_all(state, (skip_all.group("reason") or "").strip() or None)
         if state.phase == "topology":
             return self._apply_topology(state, question, text)
         if state.phase == "review":
             return self._apply_review(state, question, text)
         if state.phase == "restate":
-            return self._apply_restate(state, question, text)
+            return closing.apply_restate(state, question, text, self.clock.now())
         if state.step == "early-exit":
-            return self._apply_early_exit(state, question, text)
+            return closing.apply_early_exit(state, question, text, self.clock.now())
         if word is not None and word.kind == "enough":
             if state.round_count + 1 < 3:  # the question on screen is round N + 1
                 return Feedback(Verdict.REFUSED, "Early exit is possible from round 3 on.")
-            self._record(state, question, text)
+            asking.record(state, question, text, self.clock.now())
             state.step = "early-exit"
             return Feedback(Verdict.ACCEPTED)
         if question.field == ontology.SLOT:
-            self._record(state, question, text)
+            asking.record(state, question, text, self.clock.now())
             before = state.current_ambiguity
             kind = word.kind if word else None
-            ontology.apply_answer(state, question.text, text, kind, self._now())
+            ontology.apply_answer(state, question.text, text, kind, self.clock.now())
             return Feedback(Verdict.ACCEPTED, progress_table(state, before, []))
         return self._apply_round(state, question, text, word)
 
     def finish(self, state: AdaptiveState) -> None:
         if state.status != "cancelled":
             state.status, state.phase = "complete", "complete"
-        state.updated_at = self._now()
+        state.updated_at = self.clock.now()
+
+    # -- batches: what the engine asks of a planner that batches ---------------------------
+
+    def apply_in_batch(self, state: AdaptiveState, question: Question, answer: str) -> Feedback:
+        return batch.apply_in_batch(self.apply, state, question, answer)
+
+    def remaining(self, state: AdaptiveState) -> int:
+        return batch.remaining(state)
+
+    def batch_companions(self, state: AdaptiveState, first: Question) -> list[Question]:
+        return batch.companion_questions(state, first, self._target, self._prompt)
 
     # -- topology (round 0) ------------------------------------------------------------
 
@@ -203,7 +209,7 @@ class AdaptivePlanner(Closing, EvidenceRounds, Batching):
             "or explicitly deferred?"
         )
         options = ("Looks right", "Add/remove/merge components", "Defer one or more components")
-        return self._question(
+        return asking.question(
             state,
             "R0",
             "Round 0 | Topology confirmation | Ambiguity: not scored yet",
@@ -214,9 +220,9 @@ class AdaptivePlanner(Closing, EvidenceRounds, Batching):
     def _apply_topology(self, state: AdaptiveState, question: Question, text: str) -> Feedback:
         lowered = text.lower().strip().rstrip(".!")
         if lowered in ("1", "looks right", "yes", "y", "ok", "right", "correct", "confirm"):
-            self._record(state, question, text)
+            asking.record(state, question, text, self.clock.now())
             topology = state.topology
-            topology.status, topology.confirmed_at = "confirmed", self._now()
+            topology.status, topology.confirmed_at = "confirmed", self.clock.now()
             state.phase = "interviewing"
             state.rounds.append(
                 Round(
@@ -225,21 +231,21 @@ class AdaptivePlanner(Closing, EvidenceRounds, Batching):
                     question=question.text,
                     answer=text,
                     answer_kind="option",
-                    timestamp=self._now(),
+                    timestamp=self.clock.now(),
                 )
             )
-            self._rescore(state)
+            asking.rescore(state)
             return Feedback(
                 Verdict.ACCEPTED,
                 f"Topology confirmed: {len(topology.active())} active component(s).",
             )
         try:
-            changed = edit_topology(state, text, self._now())
+            changed = edit_topology(state, text, self.clock.now())
         except ValueError as exc:
             return Feedback(Verdict.REFUSED, f"{exc}. {TOPOLOGY_HELP}")
         if not changed:
             return Feedback(Verdict.REFUSED, TOPOLOGY_HELP)
-        self._record(state, question, text)
+        asking.record(state, question, text, self.clock.now())
         return Feedback(Verdict.ACCEPTED, "Topology updated; please confirm it.")
 
     # -- choosing the target ---------------------------------------------------------------
@@ -271,9 +277,11 @@ class AdaptivePlanner(Closing, EvidenceRounds, Batching):
                     for s in component.slots
                     if s.dimension == dimension
                     and s.name != "no_dispute"
-                    and (not s.touched or self._disputed(state, s))
+                    and (not s.touched or asking.disputed(state, s))
                     and not (
-                        person_only and s.kind == "fact" and self._can_resolve(state, component, s)
+                        person_only
+                        and s.kind == "fact"
+                        and self.rounds.can_resolve(state, component, s)
                     )
                 ]
                 if not open_slots:
@@ -288,13 +296,10 @@ class AdaptivePlanner(Closing, EvidenceRounds, Batching):
         candidates.sort(key=lambda c: c[:4])
         return candidates[0][4], candidates[0][5]
 
-    def _disputed(self, state: AdaptiveState, slot: Slot) -> bool:
-        return any((f := state.fact(i)) is not None and f.open_dispute for i in slot.fact_ids)
-
     # -- decision rounds -----------------------------------------------------------------------
 
     def _prompt(self, state: AdaptiveState, component: Component, slot: Slot) -> Prompt:
-        if self._disputed(state, slot):
+        if asking.disputed(state, slot):
             disputed = [f for i in slot.fact_ids if (f := state.fact(i)) and f.open_dispute]
             return Prompt(
                 f"The code shows: {disputed[0].statement} You said this is wrong. "
@@ -311,9 +316,9 @@ class AdaptivePlanner(Closing, EvidenceRounds, Batching):
         outcome = refine.respond(state, text)
         if isinstance(outcome, Feedback):
             if outcome.verdict is not Verdict.REFUSED:
-                self._record(state, question, text)
+                asking.record(state, question, text, self.clock.now())
             return outcome
-        self._record(state, question, text)
+        asking.record(state, question, text, self.clock.now())
         state.refinement = None
         original = refine.original_question(pending)
         return self._apply_round(
@@ -334,7 +339,7 @@ class AdaptivePlanner(Closing, EvidenceRounds, Batching):
             return Feedback(Verdict.IGNORED)
         component, slot = target
         if refined is None:  # a refined answer was recorded at its confirmation
-            self._record(state, question, text)
+            asking.record(state, question, text, self.clock.now())
         before = state.current_ambiguity
         number = state.round_count + 1
         triggers: list[Trigger] = []
@@ -346,10 +351,10 @@ class AdaptivePlanner(Closing, EvidenceRounds, Batching):
         if refined is not None:
             value, answer_kind, chosen = refined.decision, "other", []
             state.refined_rounds.append(number)
-        elif not self._disputed(state, slot) and refine.applies(text, answer_kind, word):
+        elif not asking.disputed(state, slot) and refine.applies(text, answer_kind, word):
             refine.start(state, question, component.id, slot.name, text)
             return Feedback(Verdict.ACCEPTED)
-        if self._disputed(state, slot):
+        if asking.disputed(state, slot):
             settle_dispute(state, slot, value, answer_kind, chosen, number)
             answer_kind = "option" if chosen else "other"
         elif word is not None and word.kind == "skip":
@@ -393,7 +398,7 @@ class AdaptivePlanner(Closing, EvidenceRounds, Batching):
         state.topology.last_targeted_component_id = component.id
         if closing:
             state.step, state.phase = None, "interviewing"
-        raw, low = self._rescore(state)
+        raw, low = asking.rescore(state)
         state.rounds.append(
             Round(
                 round=number,
@@ -416,7 +421,7 @@ class AdaptivePlanner(Closing, EvidenceRounds, Batching):
                 scores=dimension_scores(state),
                 triggers=triggers,
                 refined=refined,
-                timestamp=self._now(),
+                timestamp=self.clock.now(),
             )
         )
         ontology.observe(state)
@@ -434,9 +439,9 @@ class AdaptivePlanner(Closing, EvidenceRounds, Batching):
         followup = state.review.pending()
         if followup is None or followup.id != question.id:
             return Feedback(Verdict.IGNORED)
-        if not settle(followup, text, self._now()):
+        if not settle(followup, text, self.clock.now()):
             return Feedback(Verdict.REFUSED, "Type an answer, or skip.")
-        self._record(state, question, text)
+        asking.record(state, question, text, self.clock.now())
         if followup.answer and followup.target:
             component_id, _, slot_name = followup.target.partition(":")
             component = next(c for c in state.topology.components if c.id == component_id)
@@ -445,12 +450,12 @@ class AdaptivePlanner(Closing, EvidenceRounds, Batching):
             slot.value, slot.filled_by, slot.quality = followup.answer, "person", quality
             slot.round, slot.skipped = state.round_count, False
         before = state.current_ambiguity
-        self._rescore(state)
+        asking.rescore(state)
         return Feedback(Verdict.ACCEPTED, progress_table(state, before, []))
 
     def _skip_all(self, state: AdaptiveState, reason: str | None) -> Feedback:
         """Skip every open decision and review question at once; answered ones are kept."""
-        moment = self._now()
+        moment = self.clock.now()
         skipped = []
         for component in state.topology.active():
             for slot in component.slots:
@@ -470,57 +475,10 @@ class AdaptivePlanner(Closing, EvidenceRounds, Batching):
         state.review.done = True
         state.step, state.phase = None, "restate"
         state.exit_reason = state.exit_reason or "early-exit"
-        self._rescore(state)
+        asking.rescore(state)
         return Feedback(Verdict.ACCEPTED, f"Skipped {len(skipped)} open question(s).")
 
     # -- helpers -----------------------------------------------------------------------------------
-
-    def _question(
-        self,
-        state: AdaptiveState,
-        question_id: str,
-        header: str,
-        text: str,
-        options: tuple[str, ...],
-        field: str = "",
-    ) -> Question:
-        shown = list(options)
-        if shown and state.phase == "interviewing" and state.step is None:
-            shown[0] += " (recommended)"
-        listing = "\n".join(f"  {n}. {option}" for n, option in enumerate(shown, 1))
-        body = f"{text}\n{listing}\n  (or type your own answer)" if shown else text
-        return Question(
-            id=question_id,
-            phase=state.phase,
-            field=field,
-            text=body,
-            required=True,
-            hint="A number picks an option; skip, back, you decide, enough, stop also work.",
-            progress=header,
-        )
-
-    def _record(self, state: AdaptiveState, question: Question, text: str) -> None:
-        state.answers.append(
-            AnswerRecord(question_id=question.id, text=text, timestamp=self._now())
-        )
-        state.updated_at = self._now()
-
-    def _rescore(self, state: AdaptiveState) -> tuple[float, float]:
-        before = state.milestone
-        try:
-            return self._rescore_now(state)
-        finally:
-            panel.note_transition(state, before)
-
-    def _rescore_now(self, state: AdaptiveState) -> tuple[float, float]:
-        for component in state.topology.components:
-            for slot in component.slots:
-                if slot.name == "no_dispute":
-                    open_dispute = any(f.open_dispute for f in state.established_facts)
-                    slot.filled_by = "evidence"
-                    slot.quality = 0.0 if open_dispute else 1.0
-                    slot.value = "a fact is disputed" if open_dispute else "no disputed fact"
-        return rescore(state)
 
     def _clarify(self, state: AdaptiveState, question: Question) -> str:
         target = self._target(state, closure=state.step)
@@ -547,7 +505,7 @@ class AdaptivePlanner(Closing, EvidenceRounds, Batching):
     def replay(self, state: AdaptiveState, recorded: list[AnswerRecord]) -> None:
         """Apply recorded answers in order, exactly as the engine would."""
         for record in recorded:
-            self._when = record.timestamp
+            self.clock.replaying = record.timestamp
             try:
                 self.auto_steps(state)
                 question = self.next_question(state)
@@ -555,7 +513,7 @@ class AdaptivePlanner(Closing, EvidenceRounds, Batching):
                     return
                 self.apply(state, question, record.text)
             finally:
-                self._when = None
+                self.clock.replaying = None
         self.auto_steps(state)
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from brownfield.interview.adaptive.state import AdaptiveState, Refinement, Round
-from brownfield.interview.engine import words as words
+from brownfield.interview.engine import words
 from brownfield.interview.engine.loop import Feedback, Question, Verdict
 from brownfield.interview.engine.records import CitationRecord, RefinedAnswer
 

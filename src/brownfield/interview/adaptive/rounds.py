@@ -1,12 +1,10 @@
 """Rounds answered from the code: a fact slot the graph can settle is resolved and shown
-as cited evidence, never asked. A mixin of `AdaptivePlanner` (which provides the helpers
-declared here)."""
+as cited evidence, never asked."""
 
 from __future__ import annotations
 
-from datetime import datetime
-
 from brownfield.interview.adaptive import ontology
+from brownfield.interview.adaptive.asking import Clock, disputed, rescore
 from brownfield.interview.adaptive.established import add_fact, evidence_line
 from brownfield.interview.adaptive.evidence import EvidenceSource
 from brownfield.interview.adaptive.report import progress_table
@@ -20,21 +18,18 @@ STREAK_LIMIT = 3
 
 
 class EvidenceRounds:
-    evidence: EvidenceSource | None
+    """Answers fact slots from the interview's window on the code, one round each."""
 
-    def _now(self) -> datetime:
-        raise NotImplementedError
+    def __init__(self, evidence: EvidenceSource | None, clock: Clock) -> None:
+        self.evidence = evidence
+        self.clock = clock
 
-    def _rescore(self, state: AdaptiveState) -> tuple[float, float]:
-        raise NotImplementedError
+    def can_resolve(self, state: AdaptiveState, component: Component, slot: Slot) -> bool:
+        """Whether the code settles `slot` (found facts, none disputed)."""
+        return bool(self.facts_for(state, component, slot)) and not disputed(state, slot)
 
-    def _disputed(self, state: AdaptiveState, slot: Slot) -> bool:
-        raise NotImplementedError
-
-    def _can_resolve(self, state: AdaptiveState, component: Component, slot: Slot) -> bool:
-        return bool(self._facts_for(state, component, slot)) and not self._disputed(state, slot)
-
-    def _facts_for(self, state: AdaptiveState, component: Component, slot: Slot) -> list[Fact]:
+    def facts_for(self, state: AdaptiveState, component: Component, slot: Slot) -> list[Fact]:
+        """The facts that would fill `slot`, or none."""
         if self.evidence is None:
             return []
         if slot.name == "touchpoints_confirmed":  # who calls them, and where they are configured
@@ -52,11 +47,12 @@ class EvidenceRounds:
                 return callers  # nothing calls it: there is nothing to decide
         return []
 
-    def _resolve_fact(
+    def resolve(
         self, state: AdaptiveState, component: Component, slot: Slot, messages: list[str]
     ) -> bool:
-        found = self._facts_for(state, component, slot)
-        if not found or self._disputed(state, slot) or state.auto_answer_streak >= STREAK_LIMIT:
+        """Settle `slot` from the code as one evidence round; False when the code cannot."""
+        found = self.facts_for(state, component, slot)
+        if not found or disputed(state, slot) or state.auto_answer_streak >= STREAK_LIMIT:
             return False
         before = state.current_ambiguity
         number = state.round_count + 1
@@ -72,7 +68,7 @@ class EvidenceRounds:
         state.round_count = number
         state.auto_answer_streak += 1
         state.topology.last_targeted_component_id = component.id
-        raw, low = self._rescore(state)
+        raw, low = rescore(state)
         state.rounds.append(
             Round(
                 round=number,
@@ -92,7 +88,7 @@ class EvidenceRounds:
                 floor=low,
                 scores=dimension_scores(state),
                 fact_ids=slot.fact_ids,
-                timestamp=self._now(),
+                timestamp=self.clock.now(),
             )
         )
         ontology.observe(state)

@@ -10,7 +10,7 @@ import re
 
 from brownfield.interview.adaptive.established import add_fact
 from brownfield.interview.adaptive.state import AdaptiveState, Component, Slot, Trigger
-from brownfield.interview.engine import words as words
+from brownfield.interview.engine import words
 from brownfield.model import Fact
 
 

@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, Generic, Protocol, TypeVar
 
+from brownfield.interview.engine.drafts import Draft
+
 S = TypeVar("S")
 S_contra = TypeVar("S_contra", contravariant=True)
 
@@ -141,8 +143,6 @@ class Engine(Generic[S]):
 
     def _ask_batch(self, state: S, questions: list[Question]) -> bool:
         """Ask a batch, then apply its answers in question order; False at end of input."""
-        from brownfield.interview.adaptive.batch import Draft
-
         self.batches += 1
         draft = Draft(len(questions))
         remaining = getattr(self.planner, "remaining", None)
