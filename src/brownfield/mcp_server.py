@@ -112,8 +112,7 @@ def create_server(repo: Path) -> MCPServer:
     @server.tool()
     def verify(spec: str) -> Json:
         """Re-check the citations of a spec written by the interview."""
-        from brownfield.cli.interview_commands import verify_json
-        from brownfield.interview.spec.verify import verify_spec
+        from brownfield.interview.spec.verify import verify_json, verify_spec
 
         return _answer(lambda: verify_json(Path(spec), verify_spec(Path(spec), root)))
 
@@ -163,7 +162,8 @@ def _answer(compute: Callable[[], Json]) -> Json:
 
 def _interview(root: Path, answers: list[str], **how: Any) -> Json:
     """Run the interview command's own flow with these answers, collecting its JSON lines."""
-    from brownfield.cli.interview_commands import JsonConversation, interview
+    from brownfield.interview.engine.json_lines import JsonConversation
+    from brownfield.interview.flow import interview
 
     out = io.StringIO()
     stdin = io.StringIO("".join(json.dumps({"answer": a}) + "\n" for a in answers))

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from brownfield.cli.interview_commands import interview
 from brownfield.interview.engine.loop import Outcome, Question
+from brownfield.interview.flow import interview
 from tests.interview.test_adaptive import IDEA, NOW, SLUG, sample
 
 #: what the person says, by slot: skips with and without a reason; "1" otherwise

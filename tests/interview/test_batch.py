@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from brownfield.cli.interview_commands import interview
 from brownfield.interview.adaptive import batch
 from brownfield.interview.engine.drafts import Draft
 from brownfield.interview.engine.loop import Outcome, Question
+from brownfield.interview.flow import interview
 from tests.interview.test_adaptive import IDEA, NOW, sample, state_of
 from tests.interview.test_adaptive import interview as run_cli
 

@@ -66,3 +66,8 @@ def _check(root: Path, item: str, path: str, line: int, needle: str) -> Check:
 def _holds(needle: str, text: str) -> bool:
     """`needle` on the line as a whole word (`charge` is not in `charge_card`)."""
     return re.search(rf"(?<!\w){re.escape(needle)}(?!\w)", text) is not None
+
+
+def verify_json(spec: Path, checks: list[Check]) -> dict[str, object]:
+    """What `verify --json` prints (and the MCP tool returns)."""
+    return {"spec": str(spec), "checked": len(checks), "results": [c.to_json() for c in checks]}
