@@ -1,10 +1,9 @@
 """Python: classes as the resolver reads them: members through the C3 method resolution
-order, instance attributes, the class enclosing a scope. A mixin of `Resolver` (which
-provides the tables, the evaluation and the per-file records declared here)."""
+order, instance attributes, the class enclosing a scope."""
 
 from __future__ import annotations
 
-from brownfield.graph.facts import Definition
+from brownfield.graph.python_evaluator import Consulted, Evaluator
 from brownfield.graph.python_scopes import Found, ModuleTable, Value
 from brownfield.model import Resolution
 
@@ -12,41 +11,24 @@ from brownfield.model import Resolution
 Orders = dict[tuple[str, str], tuple[list[Value], frozenset[str], frozenset[str], frozenset[str]]]
 
 
-class Classes:
-    _mro: Orders
-    _files: set[str]
-    _modules: set[str]
-    _names: set[str]
-    _memo: dict[object, tuple[list[Found], str]]
-    _reason: str
+class ClassMembers:
+    """Members of repository classes, for the resolver that evaluates through it."""
 
-    def _table(self, path: str) -> ModuleTable:
-        raise NotImplementedError
+    def __init__(self, resolver: Evaluator) -> None:
+        self.resolver = resolver
+        self.orders: Orders = {}  # kept across files, with what computing each consulted
 
-    def _evaluate(
-        self, table: ModuleTable, scope: str, chain: tuple[str, ...], line: int
-    ) -> list[Found]:
-        raise NotImplementedError
-
-    def _lookup_in_scope(
-        self, table: ModuleTable, scope: str, name: str, line: int | None
-    ) -> list[Found] | None:
-        raise NotImplementedError
-
-    def _bases(self, table: ModuleTable, definition: Definition) -> list[Value]:
-        raise NotImplementedError
-
-    def _is_class(self, value: Value) -> bool:
-        definition = self._table(value.path).definitions.get(value.name)
+    def is_class(self, value: Value) -> bool:
+        definition = self.resolver.table(value.path).definitions.get(value.name)
         return definition is not None and definition.kind == "class"
 
-    def _enclosing_class(self, table: ModuleTable, scope: str) -> str | None:
+    def enclosing_class(self, table: ModuleTable, scope: str) -> str | None:
         definition = table.definitions.get(scope)
         while definition is not None and definition.kind != "class":
             definition = table.definitions.get(definition.scope)
         return definition.qualname if definition else None
 
-    def _member(
+    def member(
         self, cls: Value, attribute: str, instance: bool, skip_self: bool = False
     ) -> list[Found]:
         """An attribute of a class (or of its instances) through the C3 method resolution order."""
@@ -54,8 +36,8 @@ class Classes:
         for klass in order[1:] if skip_self else order:
             if klass.kind == "ext":
                 return [(Value("ext", "", f"{klass.name}.{attribute}"), Resolution.IMPORT)]
-            table = self._table(klass.path)
-            found = self._lookup_in_scope(table, klass.name, attribute, None)
+            table = self.resolver.table(klass.path)
+            found = self.resolver.lookup_in_scope(table, klass.name, attribute, None)
             if found is not None:
                 return found
             if instance:
@@ -66,9 +48,11 @@ class Classes:
                         return []
                     return [
                         (value, Resolution.INFERRED)
-                        for value, _ in self._evaluate(table, last.scope, last.value, last.line)
+                        for value, _ in self.resolver.evaluate(
+                            table, last.scope, last.value, last.line
+                        )
                     ]
-        self._reason = self._reason or "unknown-attribute"
+        self.resolver.consulted.fail("unknown-attribute")
         return []
 
     def mro(self, cls: Value) -> list[Value]:
@@ -78,35 +62,32 @@ class Classes:
         that reuses an order depends on the same files, modules and names.
         """
         key = (cls.path, cls.name)
-        cached = self._mro.get(key)
+        cached = self.orders.get(key)
+        consulted = self.resolver.consulted
         if cached is not None:
             order, files, modules, names = cached
-            self._files |= files
-            self._modules |= modules
-            self._names |= names
+            consulted.files |= files
+            consulted.modules |= modules
+            consulted.names |= names
             return order
-        self._mro[key] = ([cls], frozenset(), frozenset(), frozenset())  # inheritance cycles
+        self.orders[key] = ([cls], frozenset(), frozenset(), frozenset())  # inheritance cycles
         # Computing an order gets its own record of what it consulted, its own memo (a hit
         # in the file's memo would not record that) and never explains a call's failure.
-        outer = (self._files, self._modules, self._names, self._memo, self._reason)
-        self._files, self._modules, self._names, self._memo = set(), set(), set(), {}
+        own = self.resolver.consulted = Consulted()
         try:
-            table = self._table(cls.path)
-            bases = self._bases(table, table.definitions[cls.name])
+            table = self.resolver.table(cls.path)
+            bases = self.resolver.bases(table, table.definitions[cls.name])
             sequences = [self.mro(base) if base.kind == "def" else [base] for base in bases]
             order = [cls, *_c3_merge([*sequences, list(bases)])]
-            self._mro[key] = (
+            self.orders[key] = (
                 order,
-                frozenset(self._files),
-                frozenset(self._modules),
-                frozenset(self._names),
+                frozenset(own.files),
+                frozenset(own.modules),
+                frozenset(own.names),
             )
         finally:
-            consulted = (self._files, self._modules, self._names)
-            self._files, self._modules, self._names, self._memo, self._reason = outer
-            self._files |= consulted[0]
-            self._modules |= consulted[1]
-            self._names |= consulted[2]
+            self.resolver.consulted = consulted
+            consulted.absorb(own)
         return order
 
 

@@ -25,7 +25,8 @@ from brownfield.graph.facts import (
     FileGraph,
     ImportFact,
 )
-from brownfield.graph.python_classes import Classes, Orders
+from brownfield.graph.python_classes import ClassMembers
+from brownfield.graph.python_evaluator import Consulted
 from brownfield.graph.python_flow import ValueFlow, unique
 from brownfield.graph.python_roots import ImportRoots, import_roots
 from brownfield.graph.python_scopes import (
@@ -150,25 +151,21 @@ def invalidated_keys(
     return keys
 
 
-class Resolver(Classes, ValueFlow):
+class Resolver:
     """Resolves files of one repository; caches scope tables across files."""
 
     def __init__(self, world: World) -> None:
         self.world = world
         self._tables: dict[str, ModuleTable] = {}
-        self._mro: Orders = {}
         self._active: set[object] = set()
-        # what resolving the current file consulted: the keys of its dependencies
-        self._files: set[str] = set()
-        self._modules: set[str] = set()
-        self._names: set[str] = set()
-        self._reason = ""  # why the current call failed to resolve; the first cause wins
-        self._memo: dict[object, tuple[list[Found], str]] = {}
+        self.consulted = Consulted()
+        self.classes = ClassMembers(self)
+        self.flow = ValueFlow(self, self.classes)
 
     # -- tables and dependencies -------------------------------------------------
 
-    def _table(self, path: str) -> ModuleTable:
-        self._files.add(path)
+    def table(self, path: str) -> ModuleTable:
+        self.consulted.files.add(path)
         table = self._tables.get(path)
         if table is None:
             table = build_table(path, self.world.load_facts(path), self.world.names.get(path))
@@ -177,7 +174,7 @@ class Resolver(Classes, ValueFlow):
 
     def _module(self, dotted: str) -> Value | None:
         """A repository module or package by dotted name, recording the lookup."""
-        self._modules.add(dotted)
+        self.consulted.modules.add(dotted)
         path = self.world.modules.get(dotted)
         if path is not None:
             return Value("mod", path, dotted)
@@ -189,9 +186,8 @@ class Resolver(Classes, ValueFlow):
 
     def resolve(self, path: str) -> FileGraph:
         """Every edge leaving the definitions of `path`, and what stayed unresolved."""
-        self._files, self._modules, self._names = set(), set(), set()
-        self._memo = {}  # evaluations within this file; its dependencies are recorded once
-        table = self._table(path)
+        self.consulted = Consulted()  # its evaluations are remembered within this file
+        table = self.table(path)
         graph = FileGraph()
         for definition in table.facts.definitions:
             source = node_id(path, definition.scope)
@@ -199,7 +195,7 @@ class Resolver(Classes, ValueFlow):
                 (source, node_id(path, definition.qualname), "contains", definition.line, None)
             )
             if definition.kind == "class":
-                for base in self._bases(table, definition):
+                for base in self.bases(table, definition):
                     graph.edges.append(
                         (
                             node_id(path, definition.qualname),
@@ -218,8 +214,8 @@ class Resolver(Classes, ValueFlow):
             if call.chain is None:
                 graph.unresolved.append(Unresolved(source, call.text, path, call.line, "dynamic"))
                 continue
-            self._reason = ""
-            found = self._evaluate(table, call.scope, call.chain, call.line)
+            self.consulted.reason = ""
+            found = self.evaluate(table, call.scope, call.chain, call.line)
             targets = {target for value, how in found for target in self._call_targets(value, how)}
             if call.implicit:  # `with`/`for` protocols count only when they reach our code
                 targets = {t for t in targets if "::" in t[0]}
@@ -230,15 +226,15 @@ class Resolver(Classes, ValueFlow):
                 if guess is not None:
                     targets = {guess}
             if not targets:
-                reason = self._reason or "not-callable"
+                reason = self.consulted.reason or "not-callable"
                 graph.unresolved.append(Unresolved(source, call.text, path, call.line, reason))
             for target_id, how in sorted(targets):
                 graph.edges.append((source, target_id, "calls", call.line, how.value))
         graph.edges = list(dict.fromkeys(graph.edges))
         graph.deps = (
-            {f"file:{p}" for p in self._files}
-            | {f"mod:{m}" for m in self._modules}
-            | {f"name:{n}" for n in self._names}
+            {f"file:{p}" for p in self.consulted.files}
+            | {f"mod:{m}" for m in self.consulted.modules}
+            | {f"name:{n}" for n in self.consulted.names}
         )
         return graph
 
@@ -254,12 +250,12 @@ class Resolver(Classes, ValueFlow):
                 return submodule
         return self._module(absolute) or Value("ext", "", absolute)
 
-    def _bases(self, table: ModuleTable, definition: Definition) -> list[Value]:
+    def bases(self, table: ModuleTable, definition: Definition) -> list[Value]:
         bases: list[Value] = []
         for chain in definition.bases:
-            for value, _ in self._evaluate(table, definition.scope, chain, definition.line):
+            for value, _ in self.evaluate(table, definition.scope, chain, definition.line):
                 if value.kind in ("def", "ext") and value not in bases:
-                    if value.kind == "def" and not self._is_class(value):
+                    if value.kind == "def" and not self.classes.is_class(value):
                         continue
                     bases.append(value)
         return bases
@@ -268,65 +264,72 @@ class Resolver(Classes, ValueFlow):
         if value.kind == "ext":
             return [(value.name, how)]
         if value.kind == "def":
-            if not self._is_class(value):
+            if not self.classes.is_class(value):
                 return [(node_id(value.path, value.name), how)]
-            init = self._member(value, "__init__", instance=False, skip_self=False)
-            defined = [v for v, _ in init if v.kind == "def" and not self._is_class(v)]
+            init = self.classes.member(value, "__init__", instance=False, skip_self=False)
+            defined = [v for v, _ in init if v.kind == "def" and not self.classes.is_class(v)]
             if defined:
                 return [(node_id(v.path, v.name), Resolution.CONSTRUCTOR) for v in defined]
             return [(node_id(value.path, value.name), Resolution.CONSTRUCTOR)]
         if value.kind == "inst":
             return [
                 (node_id(v.path, v.name), Resolution.INFERRED)
-                for v, _ in self._member(Value("def", value.path, value.name), "__call__", True)
-                if v.kind == "def" and not self._is_class(v)
+                for v, _ in self.classes.member(
+                    Value("def", value.path, value.name), "__call__", True
+                )
+                if v.kind == "def" and not self.classes.is_class(v)
             ]
-        self._reason = self._reason or "not-callable"
+        self.consulted.fail("not-callable")
         return []
 
     def _unique_name_guess(self, chain: Chain) -> tuple[str, Resolution] | None:
         """A method call on an unknown receiver, when only one method has that name."""
-        if len(chain) < 2 or chain[-1] in (CALL, SUBSCRIPT) or self._reason != "unknown-receiver":
+        if (
+            len(chain) < 2
+            or chain[-1] in (CALL, SUBSCRIPT)
+            or self.consulted.reason != "unknown-receiver"
+        ):
             return None
         name = chain[-1]
         if name.startswith("__") or name in _BUILTIN_ATTRIBUTES:
             return None
-        self._names.add(name)
+        self.consulted.names.add(name)
         owners = self.world.methods_named(name)
         return (owners[0], Resolution.UNIQUE_NAME) if len(owners) == 1 else None
 
     # -- evaluation ---------------------------------------------------------------
 
-    def _remembered(self, key: object, compute: Callable[[], list[Found]]) -> list[Found]:
+    def remembered(self, key: object, compute: Callable[[], list[Found]]) -> list[Found]:
         """`compute()` once per file: asked again, the same values and failure cause."""
-        known = self._memo.get(key)
+        consulted = self.consulted
+        known = consulted.memo.get(key)
         if known is not None:
-            self._reason = self._reason or known[1]
+            consulted.fail(known[1])
             return known[0]
         if key in self._active:
             return []  # a cycle: `x = x.parent`, functions returning each other
         self._active.add(key)
-        outer_reason, self._reason = self._reason, ""
+        outer_reason, consulted.reason = consulted.reason, ""
         try:
             found = compute()
-            self._memo[key] = (found, self._reason)
+            consulted.memo[key] = (found, consulted.reason)
             return found
         finally:
             self._active.discard(key)
-            self._reason = outer_reason or self._reason
+            consulted.reason = outer_reason or consulted.reason
 
-    def _evaluate(self, table: ModuleTable, scope: str, chain: Chain, line: int) -> list[Found]:
+    def evaluate(self, table: ModuleTable, scope: str, chain: Chain, line: int) -> list[Found]:
         """The values a chain may have when evaluated in `scope` at `line`."""
-        return self._remembered(
+        return self.remembered(
             (table.path, scope, chain, line), lambda: self._evaluate_now(table, scope, chain, line)
         )
 
     def _evaluate_now(self, table: ModuleTable, scope: str, chain: Chain, line: int) -> list[Found]:
         head = chain[0]
         if head == "super" and len(chain) > 1 and chain[1] == CALL:
-            owner = self._enclosing_class(table, scope)
+            owner = self.classes.enclosing_class(table, scope)
             if owner is None:
-                self._reason = self._reason or "unknown-receiver"
+                self.consulted.fail("unknown-receiver")
                 return []
             values: list[Found] = [(Value("super", table.path, owner), Resolution.SELF)]
             steps: Iterable[str] = chain[2:]
@@ -338,7 +341,7 @@ class Resolver(Classes, ValueFlow):
             steps = chain[1:]
         elif head.startswith("<dec:"):
             qualname, _, depth = head[5:-1].rpartition(":")
-            values = self._decorated(table, qualname, int(depth))
+            values = self.flow.decorated(table, qualname, int(depth))
             steps = chain[1:]
         else:
             values = self._lookup(table, scope, head, line)
@@ -354,10 +357,10 @@ class Resolver(Classes, ValueFlow):
     def _step(self, value: Value, how: Resolution, step: str) -> list[Found]:
         """One step of a chain from `value`; the same wherever it is taken, so remembered."""
         if step.startswith("["):
-            return self._remembered(("element", value, step), lambda: self._element(value, step))
+            return self.remembered(("element", value, step), lambda: self.flow.element(value, step))
         if step == CALL:
-            return self._remembered(("call", value), lambda: self._call_result(value))
-        found = self._remembered(("attribute", value, step), lambda: self._attribute(value, step))
+            return self.remembered(("call", value), lambda: self._call_result(value))
+        found = self.remembered(("attribute", value, step), lambda: self._attribute(value, step))
         return [
             (each, Resolution.INFERRED if each_how is Resolution.INFERRED else how)
             for each, each_how in found
@@ -365,25 +368,25 @@ class Resolver(Classes, ValueFlow):
 
     def _call_result(self, value: Value) -> list[Found]:
         if value.kind == "def":
-            if self._is_class(value):
+            if self.classes.is_class(value):
                 return [(Value("inst", value.path, value.name), Resolution.INFERRED)]
-            table = self._table(value.path)
+            table = self.table(value.path)
             results: list[Found] = []
             for returned in table.facts.returns:
                 if returned.scope == value.name:
                     results.extend(
                         (found, Resolution.INFERRED)
-                        for found, _ in self._evaluate(
+                        for found, _ in self.evaluate(
                             table, value.name, returned.value, returned.line
                         )
                     )
             if not results:
-                self._reason = self._reason or "unknown-receiver"
+                self.consulted.fail("unknown-receiver")
             return results
         if value.kind == "inst":
-            calls = self._member(Value("def", value.path, value.name), "__call__", True)
+            calls = self.classes.member(Value("def", value.path, value.name), "__call__", True)
             return unique(found for method, _ in calls for found in self._call_result(method))
-        self._reason = self._reason or "unknown-receiver"
+        self.consulted.fail("unknown-receiver")
         return []
 
     def _attribute(self, value: Value, attribute: str) -> list[Found]:
@@ -391,31 +394,33 @@ class Resolver(Classes, ValueFlow):
             return [(Value("ext", "", f"{value.name}.{attribute}"), Resolution.IMPORT)]
         if value.kind == "mod":
             return self._module_attribute(value, attribute)
-        if value.kind == "def" and self._is_class(value):
-            return self._member(value, attribute, instance=False)
+        if value.kind == "def" and self.classes.is_class(value):
+            return self.classes.member(value, attribute, instance=False)
         if value.kind == "inst":
-            return self._member(Value("def", value.path, value.name), attribute, instance=True)
+            return self.classes.member(
+                Value("def", value.path, value.name), attribute, instance=True
+            )
         if value.kind == "super":
-            return self._member(
+            return self.classes.member(
                 Value("def", value.path, value.name), attribute, instance=True, skip_self=True
             )
-        self._reason = self._reason or "unknown-attribute"
+        self.consulted.fail("unknown-attribute")
         return []
 
     def _module_attribute(self, module: Value, attribute: str) -> list[Found]:
         if module.path:
-            table = self._table(module.path)
-            found = self._lookup_in_scope(table, "", attribute, None)
+            table = self.table(module.path)
+            found = self.lookup_in_scope(table, "", attribute, None)
             if found is not None:
                 return found
         submodule = self._module(f"{module.name}.{attribute}")
         if submodule is not None:
             return [(submodule, Resolution.IMPORT)]
         if module.path:
-            starred = self._star_lookup(self._table(module.path), attribute)
+            starred = self._star_lookup(self.table(module.path), attribute)
             if starred:
                 return starred
-        self._reason = self._reason or "unknown-attribute"
+        self.consulted.fail("unknown-attribute")
         return []
 
     # -- names ------------------------------------------------------------------------
@@ -427,10 +432,10 @@ class Resolver(Classes, ValueFlow):
         while current is not None:
             definition = table.definitions.get(current) if current else None
             if first or definition is None or definition.kind != "class":
-                found = self._lookup_in_scope(table, current, name, line if first else None)
+                found = self.lookup_in_scope(table, current, name, line if first else None)
                 if found is not None:
                     if not found:
-                        self._reason = self._reason or "unknown-receiver"
+                        self.consulted.fail("unknown-receiver")
                     return found
             first = False
             current = None if not current else (definition.scope if definition else "")
@@ -442,10 +447,10 @@ class Resolver(Classes, ValueFlow):
         external = {module for module, _ in table.star_imports if self._module(module) is None}
         if len(external) == 1:
             return [(Value("ext", "", f"{external.pop()}.{name}"), Resolution.IMPORT)]
-        self._reason = self._reason or "unknown-name"
+        self.consulted.fail("unknown-name")
         return []
 
-    def _lookup_in_scope(
+    def lookup_in_scope(
         self, table: ModuleTable, scope: str, name: str, line: int | None
     ) -> list[Found] | None:
         """The values of `name` bound in exactly this scope, or None when it is not bound there.
@@ -464,7 +469,7 @@ class Resolver(Classes, ValueFlow):
             ]
             bindings = before or bindings  # always a prefix: same-line assignments sort last
         # Uses at different lines that see the same bindings share one evaluation.
-        return self._remembered(
+        return self.remembered(
             ("lookup", table.path, scope, name, len(bindings)),
             lambda: unique(
                 found
@@ -475,25 +480,25 @@ class Resolver(Classes, ValueFlow):
 
     def _binding_values(self, table: ModuleTable, scope: str, binding: Binding) -> list[Found]:
         if binding.source == "def":
-            return self._decorated(table, str(binding.payload))
+            return self.flow.decorated(table, str(binding.payload))
         if binding.source == "import":
             return self._import_values(table, binding.payload)
         if binding.source == "param":
-            return self._param_values(table, scope, int(str(binding.payload)))
+            return self.flow.param_values(table, scope, int(str(binding.payload)))
         fact = binding.payload
         assert isinstance(fact, BindingFact)
         if fact.value is None:
             return []
         return [
             (value, Resolution.INFERRED)
-            for value, _ in self._evaluate(table, scope, fact.value, fact.line)
+            for value, _ in self.evaluate(table, scope, fact.value, fact.line)
         ]
 
     def _import_values(self, table: ModuleTable, fact: object) -> list[Found]:
         assert isinstance(fact, ImportFact)
         absolute = absolute_module(table.dotted, table.path, fact.module, fact.level)
         if absolute is None:
-            self._reason = self._reason or "unknown-name"
+            self.consulted.fail("unknown-name")
             return []
         if fact.name is None:
             target = absolute if fact.alias else absolute.split(".")[0]
@@ -518,7 +523,7 @@ class Resolver(Classes, ValueFlow):
             module = self._module(module_name_)
             if module is None or not module.path:
                 continue
-            exporter = self._table(module.path)
+            exporter = self.table(module.path)
             exports = exporter.facts.exports
             if (exports is not None and name not in exports) or (
                 exports is None and name.startswith("_")

@@ -1,0 +1,61 @@
+"""What the Python resolver's collaborators ask of it, and what resolving one file consulted.
+
+`ClassMembers` (python_classes) and `ValueFlow` (python_flow) are given the resolver as an
+`Evaluator`: they evaluate chains and look names up through it, and what they consult is
+recorded in its `Consulted`, so that a file's recorded dependencies stay complete.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from brownfield.graph.facts import Chain, Definition
+from brownfield.graph.python_scopes import Found, ModuleTable, Value
+
+
+@dataclass
+class Consulted:
+    """What resolving the current file consulted: the keys of its dependencies, the
+    evaluations remembered within it, and why the current call failed to resolve."""
+
+    files: set[str] = field(default_factory=set)
+    modules: set[str] = field(default_factory=set)
+    names: set[str] = field(default_factory=set)
+    memo: dict[object, tuple[list[Found], str]] = field(default_factory=dict)
+    reason: str = ""  # the first cause wins
+
+    def fail(self, reason: str) -> None:
+        """Record why a value was not found, unless an earlier cause explains it."""
+        if not self.reason:
+            self.reason = reason
+
+    def absorb(self, other: Consulted) -> None:
+        """Depend on what `other` consulted too."""
+        self.files |= other.files
+        self.modules |= other.modules
+        self.names |= other.names
+
+
+class Evaluator(Protocol):
+    """The resolver, as its collaborators see it."""
+
+    consulted: Consulted
+
+    def table(self, path: str) -> ModuleTable:
+        """The scope table of a repository file (recording the dependency)."""
+
+    def evaluate(self, table: ModuleTable, scope: str, chain: Chain, line: int) -> list[Found]:
+        """The values a chain may have when evaluated in `scope` at `line`."""
+
+    def lookup_in_scope(
+        self, table: ModuleTable, scope: str, name: str, line: int | None
+    ) -> list[Found] | None:
+        """The values of `name` bound in exactly this scope, or None when it is not."""
+
+    def bases(self, table: ModuleTable, definition: Definition) -> list[Value]:
+        """The classes a class definition names as its bases."""
+
+    def remembered(self, key: object, compute: Callable[[], list[Found]]) -> list[Found]:
+        """`compute()` once per file: asked again, the same values and failure cause."""
