@@ -124,6 +124,17 @@ def fetch(corpus: dict, scratch: Path, problems: list[str]) -> Path:
     return root
 
 
+def describe_fetch(spec: dict) -> str:
+    """One line naming what `fetch` installs, for corpora whose labels give no `install`."""
+    if spec.get("kind") == "npm":
+        return f"npm pack {spec.get('package')}@{spec.get('version')}"
+    packages = dict(spec.get("packages") or {})
+    if spec.get("package"):
+        packages[spec["package"]] = spec.get("version", "")
+    pins = " ".join(f"{name}={version}" for name, version in sorted(packages.items()))
+    return f"{spec.get('kind')} {pins or spec.get('root', '')}".strip()
+
+
 def dpkg_version(package: str) -> str | None:
     out = subprocess.run(
         ["dpkg-query", "-W", "-f=${Status}|${Version}", package],
@@ -327,7 +338,7 @@ def run_corpus(corpus: dict, scratch: Path, problems: list[str]) -> dict:
     return {
         "corpus": corpus["corpus"],
         "language": corpus["language"],
-        "install": corpus.get("install", ""),
+        "install": corpus.get("install") or describe_fetch(corpus["fetch"]),
         "files_copied": files,
         "files_parsed": summary.get("parsed"),
         "lines": summary.get("lines"),
