@@ -9,7 +9,7 @@ import typer
 from brownfield.cli.options import DEPTH_HELP, JSON, REPO, check_depth, repo_path
 from brownfield.cli.render import print_json, table
 from brownfield.graph.builder import check_repository, open_store
-from brownfield.query.evidence import is_test_path
+from brownfield.graph.roles import is_test
 from brownfield.query.idea_context import idea_context
 from brownfield.query.impact import Impact, impact
 
@@ -107,7 +107,7 @@ def print_impact(result: Impact) -> None:
             rows = [
                 [
                     str(hop.site or ""),
-                    hop.node.qualname + (" [test]" if is_test_path(hop.node.path) else ""),
+                    hop.node.qualname + (" [test]" if is_test(hop.node.path) else ""),
                     hop.via,
                 ]
                 for hop in hops

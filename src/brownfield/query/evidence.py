@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 
+from brownfield.graph.roles import is_test
 from brownfield.graph.store import GraphStore
 from brownfield.model import Citation, EdgeKind, Fact, Node, NodeKind
 from brownfield.query.context import Touchpoint, stem
 from brownfield.query.search import words
-
-_TEST_PATH = re.compile(r"(^|/)(tests?/|test_[^/]*\.py$|[^/]*_test\.py$|conftest\.py$)")
 
 #: Well-known libraries whose import says what kind of project this is.
 FRAMEWORKS = {
@@ -29,10 +27,6 @@ FRAMEWORKS = {
 }
 TEST_FRAMEWORKS = {"pytest": "pytest", "unittest": "unittest"}
 _CONFIG_CALLS = ("os.getenv", "os.environ.get", "os.environ.setdefault", "os.environ.__getitem__")
-
-
-def is_test_path(path: str | None) -> bool:
-    return bool(path) and bool(_TEST_PATH.search(path or ""))
 
 
 def _site(path: str, line: int | None, symbol: str) -> Citation:
@@ -68,7 +62,7 @@ def project_facts(store: GraphStore) -> list[Fact]:
                         (_site(path, line, module),),
                     )
                 )
-    tests = sorted(path for path in store.file_rows() if is_test_path(path))
+    tests = sorted(path for path in store.file_rows() if is_test(path))
     if tests:
         folders = Counter(path.rsplit("/", 1)[0] if "/" in path else "." for path in tests)
         top = ", ".join(f"{folder}/ ({count})" for folder, count in folders.most_common(3))
@@ -127,7 +121,7 @@ def tests_fact(store: GraphStore, touchpoint: Touchpoint, depth: int = 3) -> Fac
         callers = store.nodes(frontier)
         for edge in edges:
             caller = callers.get(edge.src)
-            if caller is not None and is_test_path(caller.path):
+            if caller is not None and is_test(caller.path):
                 found.append(_site(edge.path, edge.line, caller.qualname))
     found = sorted(set(found))
     if not found:

@@ -7,10 +7,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from brownfield.errors import UsageError
+from brownfield.graph.roles import is_test
 from brownfield.graph.store import GraphStore
 from brownfield.model import EdgeKind
 from brownfield.query.context import Touchpoint, touchpoints
-from brownfield.query.evidence import is_test_path
 from brownfield.query.traverse import Hop, walk
 
 TEST_DEPTH = 3  # as the interview's tests fact: tests that reach a touchpoint within 3 calls
@@ -46,7 +46,7 @@ def idea_context(store: GraphStore, idea: str, limit: int = 5) -> list[IdeaConte
                 touchpoint,
                 [hop for hop in reaching if hop.distance == 1],
                 walk(store, start, 1, [EdgeKind.CALLS], False, None),
-                [hop for hop in reaching if is_test_path(hop.node.path)],
+                [hop for hop in reaching if is_test(hop.node.path)],
             )
         )
     return found

@@ -10,9 +10,9 @@ from typing import Any
 from brownfield import git
 from brownfield.errors import UsageError
 from brownfield.graph.languages import language_for
+from brownfield.graph.roles import is_test
 from brownfield.graph.store import GraphStore
 from brownfield.model import EdgeKind, Unresolved
-from brownfield.query.evidence import is_test_path
 from brownfield.query.freshness import repository_root, stale_paths
 from brownfield.query.traverse import Hop, walk
 
@@ -42,7 +42,7 @@ class Impact:
 
     @property
     def tests(self) -> list[Hop]:
-        return [hop for hop in self.hops if is_test_path(hop.node.path)]
+        return [hop for hop in self.hops if is_test(hop.node.path)]
 
     def summary(self) -> str:
         files = {hop.node.path for hop in self.hops} | {call.path for call in self.broken}
@@ -58,9 +58,7 @@ class Impact:
             "query": "impact",
             "depth": self.depth,
             "changed": [c.to_json() for c in self.changed],
-            "results": [
-                {**hop.to_json(), "test": is_test_path(hop.node.path)} for hop in self.hops
-            ],
+            "results": [{**hop.to_json(), "test": is_test(hop.node.path)} for hop in self.hops],
             "broken": [
                 {"src": u.src, "callee": u.callee, "site": f"{u.path}:{u.line}"}
                 for u in self.broken

@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass, field
 from datetime import datetime
 
+from brownfield.graph.roles import is_test
 from brownfield.interview.adaptive.scoring import dimension_scores
 from brownfield.interview.adaptive.state import (
     AdaptiveState,
@@ -25,7 +26,6 @@ from brownfield.interview.adaptive.state import (
 )
 from brownfield.interview.engine import words
 from brownfield.query.context import STOP_WORDS, stem
-from brownfield.query.evidence import is_test_path
 
 CORE: EntityType = "core domain"
 SUPPORTING: EntityType = "supporting"
@@ -224,7 +224,7 @@ def extract(state: AdaptiveState) -> list[OntologyEntity]:
             drafts.append(core)
     if core is None:
         ranked = [d for d in code.values() if d.source == "touchpoint"]
-        core = next((d for d in ranked if not is_test_path(d.path)), None)
+        core = next((d for d in ranked if not is_test(d.path)), None)
         core = core or next(iter(nouns.values()), None)
     return [
         OntologyEntity(
@@ -354,7 +354,7 @@ def _eligible(state: AdaptiveState) -> list[str]:
     eligible = [
         e
         for e in entities
-        if e.type != EXTERNAL and not (e.symbol and is_test_path(_path_of(state, e.symbol)))
+        if e.type != EXTERNAL and not (e.symbol and is_test(_path_of(state, e.symbol)))
     ]
     eligible.sort(key=lambda e: e.type != CORE)  # stable: keeps the snapshot order otherwise
     return [e.name for e in eligible]

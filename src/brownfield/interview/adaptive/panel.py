@@ -16,6 +16,7 @@ Findings with an option are folded into the NEXT question, after its recommended
 
 from __future__ import annotations
 
+from brownfield.graph.roles import is_test
 from brownfield.interview.adaptive.slots import Prompt
 from brownfield.interview.adaptive.state import (
     AdaptiveState,
@@ -24,7 +25,6 @@ from brownfield.interview.adaptive.state import (
     LateralReview,
     Slot,
 )
-from brownfield.query.evidence import is_test_path
 
 MAX_FOLDED = 2
 MAX_OPTIONS = 4
@@ -69,9 +69,7 @@ def convene(
         for fact in state.established_facts
         if fact.topic in ("callers", "tests")
     }
-    mine = [
-        t for t in state.touchpoints if t.id in component.touchpoints and not is_test_path(t.path)
-    ]
+    mine = [t for t in state.touchpoints if t.id in component.touchpoints and not is_test(t.path)]
     for touchpoint in mine[:2]:
         missing = [t for t in ("callers", "tests") if (t, touchpoint.symbol) not in covered]
         if missing:

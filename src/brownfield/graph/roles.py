@@ -1,0 +1,147 @@
+"""What a file is for: production code, a test, an example, a benchmark, documentation or a
+vendored copy. One rule per language, shared by every consumer (`impact`, `context`, the
+interview's tests facts and options, search ranking), so that they never disagree.
+
+A definition's role is its file's role: a helper in a test file is test code too.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from enum import StrEnum
+from functools import cache
+from pathlib import PurePosixPath
+
+from brownfield.graph.languages import language_for
+
+
+class Role(StrEnum):
+    PRODUCTION = "production"
+    TEST = "test"
+    EXAMPLE = "example"
+    BENCHMARK = "benchmark"
+    DOCS = "docs"
+    VENDORED = "vendored"
+
+
+@dataclass(frozen=True)
+class TestLayout:
+    """How one language marks its tests: folders anywhere on the path, and file names."""
+
+    folders: frozenset[str]
+    files: re.Pattern[str]
+    description: str  # what was looked for, in words (said when no test is found)
+
+
+_COMMON = frozenset({"test", "tests", "__tests__", "testdata"})
+
+RULES: dict[str, TestLayout] = {
+    "python": TestLayout(
+        _COMMON,
+        re.compile(r"^(test_.*|.*_test|conftest)\.pyi?$"),
+        "Python test files (test_*.py, *_test.py, conftest.py, files under tests/ or test/)",
+    ),
+    "go": TestLayout(
+        frozenset({"testdata"}),
+        re.compile(r"_test\.go$"),
+        "Go test files (*_test.go: func TestX, BenchmarkX, ExampleX, FuzzX)",
+    ),
+    "java": TestLayout(
+        _COMMON,
+        re.compile(r"^(Test.*|.*Tests?|.*IT|.*TestCase)\.java$"),
+        "Java tests (src/test/ and test/ folders, *Test.java, *Tests.java, Test*.java, *IT.java)",
+    ),
+    "javascript": TestLayout(
+        _COMMON | {"spec", "__mocks__"},
+        re.compile(r"\.(test|spec)\.[cm]?jsx?$"),
+        "JavaScript tests (*.test.js, *.spec.js, files under test/, tests/, __tests__/, spec/)",
+    ),
+    "typescript": TestLayout(
+        _COMMON | {"spec", "__mocks__"},
+        re.compile(r"\.(test|spec)\.[cm]?tsx?$"),
+        "TypeScript tests (*.test.ts, *.spec.ts, files under test/, tests/, __tests__/, spec/)",
+    ),
+    "ruby": TestLayout(
+        _COMMON | {"spec"},
+        re.compile(r"(_spec|_test)\.rb$|^test_.*\.rb$"),
+        "Ruby tests (spec/ and test/ folders, *_spec.rb, *_test.rb)",
+    ),
+    "csharp": TestLayout(
+        _COMMON,
+        re.compile(r"Tests?\.cs$"),
+        "C# tests (test projects *.Tests/, *Tests.cs, *Test.cs)",
+    ),
+    "php": TestLayout(
+        _COMMON,
+        re.compile(r"Test\.php$"),
+        "PHP tests (tests/ folders, *Test.php)",
+    ),
+    "rust": TestLayout(
+        _COMMON | {"benches"},
+        re.compile(r"^tests?\.rs$|_tests?\.rs$"),
+        "Rust tests (tests/ folders, tests.rs, *_test.rs)",
+    ),
+    "c": TestLayout(
+        _COMMON,
+        re.compile(r"^test_.*\.[ch]$|_test\.[ch]$"),
+        "C tests (test/ and tests/ folders, test_*.c, *_test.c)",
+    ),
+    "cpp": TestLayout(
+        _COMMON,
+        re.compile(r"^test_.*\.\w+$|_(test|unittest)\.\w+$"),
+        "C++ tests (test/ and tests/ folders, test_*.cc, *_test.cc, *_unittest.cc)",
+    ),
+}
+RULES["tsx"] = RULES["typescript"]
+_GENERIC = TestLayout(_COMMON, re.compile(r"^test_|_test\.|\.test\.|\.spec\."), "test files")
+
+_EXAMPLES = frozenset({"example", "examples", "samples", "sample", "demo", "demos", "docs_src"})
+_BENCHMARKS = frozenset({"bench", "benches", "benchmark", "benchmarks", "perf"})
+_DOCS = frozenset({"doc", "docs", "documentation"})
+_VENDORED = frozenset({"vendor", "vendored", "third_party", "_vendor", "external"})
+_CSHARP_TEST_PROJECT = re.compile(r"\.(Unit)?Tests?$")
+
+
+def rule_for(path: str) -> TestLayout:
+    """The test rule of the file's language (a generic one for unknown languages)."""
+    language = language_for(path)
+    return RULES.get(language, _GENERIC) if language else _GENERIC
+
+
+@cache
+def role_of(path: str) -> Role:
+    """The role of a repository-relative file path."""
+    parts = PurePosixPath(path).parts
+    folders, name = [p.lower() for p in parts[:-1]], parts[-1] if parts else ""
+    rule = rule_for(path)
+    if rule.files.search(name) or any(f in rule.folders for f in folders):
+        return Role.TEST
+    if any(_CSHARP_TEST_PROJECT.search(p) for p in parts[:-1]) and name.endswith(".cs"):
+        return Role.TEST
+    for role, names in (
+        (Role.VENDORED, _VENDORED),
+        (Role.EXAMPLE, _EXAMPLES),
+        (Role.BENCHMARK, _BENCHMARKS),
+        (Role.DOCS, _DOCS),
+    ):
+        if any(f in names for f in folders):
+            return role
+    return Role.PRODUCTION
+
+
+def is_test(path: str | None) -> bool:
+    """Whether the file at `path` is test code (see `RULES`)."""
+    return bool(path) and role_of(path or "") is Role.TEST
+
+
+def is_production(path: str | None) -> bool:
+    """Whether the file at `path` is the code a change is made to (not a test, example,
+    benchmark, documentation or vendored copy)."""
+    return bool(path) and role_of(path or "") is Role.PRODUCTION
+
+
+def what_counts_as_tests(paths: list[str]) -> str:
+    """What counts as a test for these files' languages, in words."""
+    found = sorted({rule_for(p).description for p in paths}) or [_GENERIC.description]
+    return "; ".join(found)

@@ -1,0 +1,85 @@
+"""One rule per language for what a test is (and what is an example, a benchmark, docs or
+vendored code), shared by every consumer."""
+
+from __future__ import annotations
+
+import pytest
+
+from brownfield.graph.roles import Role, is_production, is_test, role_of, what_counts_as_tests
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "tests/test_app.py",
+        "pkg/test_core.py",
+        "pkg/core_test.py",
+        "conftest.py",
+        "src/pkg/tests/helpers.py",
+        "net/http/server_test.go",
+        "go/ast/example_test.go",
+        "src/test/java/org/x/ParserTest.java",
+        "src/main/java/org/x/ParserTests.java",
+        "test/jdk/java/util/zip/Basic.java",
+        "lib/router.test.js",
+        "src/app.spec.ts",
+        "src/__tests__/app.tsx",
+        "test/app.js",
+        "spec/models/user_spec.rb",
+        "test/user_test.rb",
+        "MyLib.Tests/ParserTests.cs",
+        "src/MyLib.UnitTests/Anything.cs",
+        "tests/Unit/ParserTest.php",
+        "tests/integration.rs",
+        "src/parser_test.cc",
+        "test/test_list.c",
+    ],
+)
+def test_tests_are_recognised_in_every_language(path: str) -> None:
+    assert role_of(path) is Role.TEST
+    assert is_test(path)
+    assert not is_production(path)
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "src/pkg/core.py",
+        "pkg/testing.py",  # a module that helps tests is production code
+        "pkg/contest.py",
+        "net/http/server.go",
+        "src/main/java/org/x/Parser.java",
+        "src/main/java/org/x/Attestation.java",
+        "lib/router.js",
+        "src/app.ts",
+        "app/models/user.rb",
+        "MyLib/Parser.cs",
+        "src/Parser.php",
+        "src/lib.rs",
+        "src/list.c",
+    ],
+)
+def test_production_code_is_not_a_test(path: str) -> None:
+    assert role_of(path) is Role.PRODUCTION
+    assert not is_test(path)
+
+
+@pytest.mark.parametrize(
+    ("path", "role"),
+    [
+        ("examples/basic/app.py", Role.EXAMPLE),
+        ("docs_src/tutorial/main.py", Role.EXAMPLE),
+        ("benchmarks/bench_build.py", Role.BENCHMARK),
+        ("docs/conf.py", Role.DOCS),
+        ("src/pkg/_vendor/six.py", Role.VENDORED),
+        ("third_party/zlib/inflate.c", Role.VENDORED),
+    ],
+)
+def test_examples_benchmarks_docs_and_vendored_code_are_told_apart(path: str, role: Role) -> None:
+    assert role_of(path) is role
+    assert not is_production(path) and not is_test(path)
+
+
+def test_the_rule_says_what_it_looked_for() -> None:
+    said = what_counts_as_tests(["a/b.go", "c/d.py"])
+    assert "*_test.go" in said and "test_*.py" in said
