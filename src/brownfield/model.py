@@ -36,7 +36,14 @@ class Resolution(StrEnum):
     BUILTIN = "builtin"
     INFERRED = "inferred"
     UNIQUE_NAME = "unique-name"
+    # Dynamic dispatch, listed apart from the static edges: a call that may reach this
+    # definition at run time, not the one the code names.
+    OVERRIDE = "override"  # Python: `self.m()` in a base class, `m` overridden below
+    DISPATCH = "dispatch"  # an interface (or abstract) method call, to an implementation
 
+
+#: Resolutions that are dynamic dispatch rather than a statically named target.
+DYNAMIC_DISPATCH = frozenset({Resolution.OVERRIDE, Resolution.DISPATCH})
 
 #: Resolutions ordered by confidence, for `--min-confidence` style filters.
 CONFIDENCE_ORDER: tuple[Resolution, ...] = (
@@ -47,6 +54,8 @@ CONFIDENCE_ORDER: tuple[Resolution, ...] = (
     Resolution.BUILTIN,
     Resolution.INFERRED,
     Resolution.UNIQUE_NAME,
+    Resolution.OVERRIDE,
+    Resolution.DISPATCH,
 )
 
 
