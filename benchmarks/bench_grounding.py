@@ -372,11 +372,23 @@ class RepoIndex:
     definition_lines: dict[str, set[tuple[str, int]]]
     files: dict[str, list[str]]
     has_tests: bool
+    kinds: dict[str, str]
+    spans: dict[str, tuple[str, int, int]]
 
     @classmethod
     def load(cls, root: Path, export: dict) -> RepoIndex:
         by_symbol: dict[str, list[str]] = {}
         by_site: dict[tuple[str, int], str] = {}
+        kinds = {str(node["id"]): str(node.get("kind")) for node in export["nodes"]}
+        spans = {
+            str(node["id"]): (
+                str(node["path"]),
+                int(node.get("line") or 0),
+                int(node.get("end_line") or node.get("line") or 0),
+            )
+            for node in export["nodes"]
+            if node.get("path")
+        }
         definition_lines: dict[str, set[tuple[str, int]]] = {}
         for node in export["nodes"]:
             if node.get("kind") in ("external", "module") or not node.get("path"):
@@ -392,11 +404,31 @@ class RepoIndex:
             if path.is_file() and path.suffix in SOURCE_EXTENSIONS and not rel.startswith("."):
                 files[rel] = path.read_text(encoding="utf-8", errors="replace").splitlines()
         has_tests = any(is_test_path(rel) for rel in files)
-        return cls(root, by_symbol, by_site, definition_lines, files, has_tests)
+        return cls(root, by_symbol, by_site, definition_lines, files, has_tests, kinds, spans)
 
-    def call_sites(self, name: str, limit: int = 3) -> list[str]:
-        """Textual call candidates `name(` that are not a definition of `name`."""
-        call = re.compile(r"(?<![A-Za-z0-9_$])" + re.escape(name) + r"\s*\(")
+    def points_at(self, node_id: str, where: str) -> bool:
+        """Whether a definition is the place `where` names (a node id or a path:line in it)."""
+        if "::" in where:
+            return related(node_id, where)
+        path, _, line = where.rpartition(":")
+        span = self.spans.get(node_id)
+        return span is not None and span[0] == path and span[1] <= int(line) <= span[2]
+
+    def call_sites(self, node_id: str, limit: int = 3) -> list[str]:
+        """Textual call candidates of a definition: `name(` (or a Java method reference
+        `::name`) on a line that does not define `name`. A local function of a function
+        (`def name`, `const name = ...` inside it) is only called by its bare name, so
+        `x.name(` does not count for it; an object's property (`name: () => ...`) does."""
+        name = node_id.split("::", 1)[-1].rsplit(".", 1)[-1]
+        parent = node_id.rsplit(".", 1)[0] if "." in node_id.split("::", 1)[-1] else ""
+        path, line, _ = self.spans.get(node_id, ("", 0, 0))
+        text = (
+            self.files.get(path, [])[line - 1] if 0 < line <= len(self.files.get(path, [])) else ""
+        )
+        local = re.search(r"\b(const|let|var|def|func|function)\s+" + re.escape(name) + r"\b", text)
+        bare = self.kinds.get(parent) in ("function", "method") and local is not None
+        before = r"(?<![A-Za-z0-9_$.])" if bare else r"(?<![A-Za-z0-9_$])"
+        call = re.compile(before + re.escape(name) + r"\s*\(|::" + re.escape(name) + r"\b")
         definition = re.compile(
             r"\b(def|func|function|class)\s+(\([^)]*\)\s*)?\*?\s*" + re.escape(name) + r"\b"
         )
@@ -415,6 +447,8 @@ class RepoIndex:
         return found
 
 
+SENTENCE_SIMILAR = re.compile(r"Similar definitions exist: [^\n]*")
+CITATION = re.compile(r"\(([^()\s]+):(\d+)\)")
 SENTENCE_NO_SIMILAR = re.compile(r"No similar mechanism exists[^\n]*?\.(?=\s|$)")
 SENTENCE_NO_TEST = re.compile(r"No test reaches (\S+) through calls\.")
 SENTENCE_NO_CALLERS = re.compile(r"(\S+) \(([^()\s]+):(\d+)\) has no callers in the repository\.")
@@ -449,15 +483,31 @@ def false_negative_facts(
             found[("no-tests-at-all", match.group(0).strip())] = "the repository has test files"
     for match in SENTENCE_NO_CALLERS.finditer(shown):
         node = index.by_site.get((match.group(2), int(match.group(3))))
-        name = (node or match.group(1)).split("::", 1)[-1].rsplit(".", 1)[-1]
-        sites = index.call_sites(name)
+        if node is None:
+            continue
+        sites = index.call_sites(node)
         if sites:
-            found[("no-callers", match.group(0))] = f"`{name}(` is written at " + ", ".join(sites)
+            name = node.split("::", 1)[-1].rsplit(".", 1)[-1]
+            found[("no-callers", match.group(0))] = f"`{name}` is called at " + ", ".join(sites)
     for item in context.get("touchpoints", []):
         if not item.get("tests") and item["id"] in tested:
             sentence = f"{item['id']}: Tests reaching it: (none)"
             found[("context-no-tests", sentence)] = "the repository's tests exercise it"
     return [(kind, sentence, why) for (kind, sentence), why in sorted(found.items())]
+
+
+def similar_hit(shown: str, scenario: dict, index: RepoIndex) -> bool | None:
+    """Whether a "Similar definitions exist" claim names the similar mechanism of the gold
+    (None when the gold says there is none). A diagnostic, not a target."""
+    where = scenario["similar_exists"]["where"]
+    if not scenario["similar_exists"]["exists"]:
+        return None
+    for sentence in SENTENCE_SIMILAR.findall(shown):
+        for path, line in CITATION.findall(sentence):
+            node = index.by_site.get((path, int(line)))
+            if node and any(index.points_at(node, w) for w in where):
+                return True
+    return False
 
 
 @dataclass
@@ -472,6 +522,7 @@ class Score:
     tests5: int
     key_recall: float
     false_negatives: list[tuple[str, str, str]]
+    similar_named: bool | None
     top: list[dict]
     gold_found: list[str]
     gold_missed: list[str]
@@ -516,6 +567,7 @@ def score(
         tests5=tests5,
         key_recall=round(len(keys_found) / len(scenario["key_symbols"]), 3),
         false_negatives=false_negative_facts(shown, context, scenario, index),
+        similar_named=similar_hit(shown, scenario, index),
         top=top,
         gold_found=found,
         gold_missed=[g for g in gold if g not in found],
@@ -552,6 +604,10 @@ def summary(scores: list[Score]) -> dict:
     return figures
 
 
+#: Did a "Similar definitions exist" claim name the gold's similar mechanism?
+SIM_MARK = {True: "yes", False: "no", None: "-"}
+
+
 def verdict(ok: bool) -> str:
     return "PASS" if ok else "FAIL"
 
@@ -559,14 +615,15 @@ def verdict(ok: bool) -> str:
 def print_table(scores: list[Score], groups: dict[str, dict], verbose: bool) -> None:
     header = (
         f"{'scenario':34} {'lang':10} {'half':7} {'P@5':>5} {'R@10':>5} {'tests@5':>7} "
-        f"{'keys':>5} {'FN':>3}  interview"
+        f"{'keys':>5} {'FN':>3} {'sim':>3}  interview"
     )
     print(header)
     print("-" * len(header))
     for s in scores:
         print(
             f"{s.scenario:34} {s.language:10} {s.half:7} {s.precision5:5.2f} {s.recall10:5.2f} "
-            f"{s.tests5:7d} {s.key_recall:5.2f} {len(s.false_negatives):3d}  "
+            f"{s.tests5:7d} {s.key_recall:5.2f} {len(s.false_negatives):3d} "
+            f"{SIM_MARK[s.similar_named]:>3}  "
             f"{s.interview_status} ({s.questions} q, {s.seconds:.0f} s)"
         )
     print("-" * len(header))
@@ -579,6 +636,10 @@ def print_table(scores: list[Score], groups: dict[str, dict], verbose: bool) -> 
             f"{figures['key_recall']:5.2f} {figures['false_negatives']:3d}"
         )
     print()
+    print(
+        "sim (a diagnostic, not a target): yes/no = the interview's similar definitions "
+        "do / do not include the gold's similar mechanism; - = the gold says there is none"
+    )
     print(
         f"targets: precision@5 >= {MIN_PRECISION}, recall@10 >= {MIN_RECALL}, tests@5 = 0, "
         f"key-symbol recall >= {MIN_KEY_RECALL}, false negative facts = 0"
