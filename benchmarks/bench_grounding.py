@@ -408,11 +408,13 @@ class RepoIndex:
 
     def points_at(self, node_id: str, where: str) -> bool:
         """Whether a definition is the place `where` names (a node id or a path:line in it)."""
-        if "::" in where:
-            return related(node_id, where)
+        if "::" in where:  # the mechanism itself or a part of it, not the class around it
+            return node_id == where or node_id.startswith(where + ".")
         path, _, line = where.rpartition(":")
         span = self.spans.get(node_id)
-        return span is not None and span[0] == path and span[1] <= int(line) <= span[2]
+        if span is None or self.kinds.get(node_id) == "class":  # a class is not the mechanism
+            return False
+        return span[0] == path and span[1] <= int(line) <= span[2]
 
     def call_sites(self, node_id: str, limit: int = 3) -> list[str]:
         """Textual call candidates of a definition: `name(` (or a Java method reference
@@ -612,7 +614,9 @@ def verdict(ok: bool) -> str:
     return "PASS" if ok else "FAIL"
 
 
-def print_table(scores: list[Score], groups: dict[str, dict], verbose: bool) -> None:
+def print_table(
+    scores: list[Score], groups: dict[str, dict], extra: dict[str, dict], verbose: bool
+) -> None:
     header = (
         f"{'scenario':34} {'lang':10} {'half':7} {'P@5':>5} {'R@10':>5} {'tests@5':>7} "
         f"{'keys':>5} {'FN':>3} {'sim':>3}  interview"
@@ -627,7 +631,7 @@ def print_table(scores: list[Score], groups: dict[str, dict], verbose: bool) -> 
             f"{s.interview_status} ({s.questions} q, {s.seconds:.0f} s)"
         )
     print("-" * len(header))
-    for name, figures in groups.items():
+    for name, figures in {**groups, **extra}.items():
         if not figures:
             continue
         print(
@@ -735,6 +739,11 @@ def main(argv: list[str] | None = None) -> int:
         "holdout": summary([s for s in scores if s.half == "holdout"]),
         "total": summary(scores),
     }
+    # not targets: the same figures for ideas in plain words and ideas that use identifiers
+    extra = {
+        "plain": summary([s for s in scores if s.plain]),
+        "named": summary([s for s in scores if not s.plain]),
+    }
     plain = [s for s in scenarios if s["plain"]]
     if args.json:
         print(
@@ -747,6 +756,7 @@ def main(argv: list[str] | None = None) -> int:
                     "idea_identifiers": {s["id"]: idea_identifiers(s) for s in scenarios},
                     "scenarios": [s.__dict__ for s in scores],
                     "summary": groups,
+                    "by_wording": extra,
                 },
                 indent=2,
                 sort_keys=True,
@@ -759,7 +769,7 @@ def main(argv: list[str] | None = None) -> int:
         )
         print(f"ideas without the code's identifiers: {len(plain)}/{len(scenarios)}")
         print(f"answer script: {ANSWERS}\n")
-        print_table(scores, groups, args.verbose)
+        print_table(scores, groups, extra, args.verbose)
     total = groups["total"]
     return 0 if total and all(total["pass"].values()) else 1
 
