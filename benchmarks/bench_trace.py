@@ -151,7 +151,23 @@ if OUT:
         first_resume[code] = offset
         return offset
 
+    pending = {}  # frame of package/test code -> names of the C functions it is inside
+
     def profile(frame, event, arg):
+        if event == "c_call":
+            kind = kinds.get(frame.f_code)
+            if kind is None:
+                kind = kind_of(frame.f_code)
+            if kind:
+                pending.setdefault(frame, []).append(getattr(arg, "__qualname__", "?"))
+            return
+        if event == "c_return" or event == "c_exception":
+            stack = pending.get(frame)
+            if stack:
+                stack.pop()
+                if not stack:
+                    del pending[frame]
+            return
         if event != "call":
             return
         code = frame.f_code
@@ -175,13 +191,22 @@ if OUT:
                 first = resume_offset(code)
             if frame.f_lasti > first:
                 return  # a later resume, not the call
-        pairs.add((caller, back.f_lasti, code))
+        stack = pending.get(back)
+        pairs.add((caller, back.f_lasti, code, stack[-1] if stack else ""))
 
     def line_of(code, lasti):
         for start, end, line in code.co_lines():
             if start <= lasti < end:
                 return line
         return None
+
+    def op_at(code, lasti):
+        # the caller's instruction at the call; a specialised call leaves f_lasti in the
+        # inline cache after it
+        raw = code.co_code
+        while lasti > 0 and dis.opname[raw[lasti]] == "CACHE":
+            lasti -= 2
+        return dis.opname[raw[lasti]] if 0 <= lasti < len(raw) else "?"
 
     def where(code):
         return [os.path.realpath(code.co_filename), code.co_firstlineno, code.co_name]
@@ -190,8 +215,15 @@ if OUT:
         sys.setprofile(None)
         threading.setprofile(None)
         rows = [
-            [*where(caller), line_of(caller, lasti), *where(callee)]
-            for caller, lasti, callee in list(pairs)
+            [
+                *where(caller),
+                line_of(caller, lasti),
+                *where(callee),
+                via,
+                bool(callee.co_flags & GENERATOR_FLAGS),
+                op_at(caller, lasti),
+            ]
+            for caller, lasti, callee, via in list(pairs)
         ]
         with open(f"{OUT}.{os.getpid()}.json", "w", encoding="utf-8") as fh:
             json.dump(rows, fh)
@@ -200,6 +232,47 @@ if OUT:
     threading.setprofile(profile)
     sys.setprofile(profile)
 """
+
+
+#: the caller's instruction at a traced call -> how the callee was reached
+OP_KINDS = {
+    "CALL": "call",
+    "CALL_FUNCTION_EX": "call",
+    "PRECALL": "call",
+    "LOAD_ATTR": "implicit: attribute (property, __getattr__, descriptor)",
+    "LOAD_METHOD": "implicit: attribute (property, __getattr__, descriptor)",
+    "STORE_ATTR": "implicit: attribute (property, __getattr__, descriptor)",
+    "DELETE_ATTR": "implicit: attribute (property, __getattr__, descriptor)",
+    "BINARY_OP": "implicit: operator or subscript",
+    "COMPARE_OP": "implicit: operator or subscript",
+    "CONTAINS_OP": "implicit: operator or subscript",
+    "BINARY_SUBSCR": "implicit: operator or subscript",
+    "STORE_SUBSCR": "implicit: operator or subscript",
+    "DELETE_SUBSCR": "implicit: operator or subscript",
+    "UNARY_NEGATIVE": "implicit: operator or subscript",
+    "UNARY_INVERT": "implicit: operator or subscript",
+    "UNARY_NOT": "implicit: operator or subscript",
+    "POP_JUMP_FORWARD_IF_TRUE": "implicit: truth test (__bool__, __len__)",
+    "POP_JUMP_FORWARD_IF_FALSE": "implicit: truth test (__bool__, __len__)",
+    "POP_JUMP_BACKWARD_IF_TRUE": "implicit: truth test (__bool__, __len__)",
+    "POP_JUMP_BACKWARD_IF_FALSE": "implicit: truth test (__bool__, __len__)",
+    "JUMP_IF_TRUE_OR_POP": "implicit: truth test (__bool__, __len__)",
+    "JUMP_IF_FALSE_OR_POP": "implicit: truth test (__bool__, __len__)",
+    "GET_ITER": "implicit: iteration or unpacking",
+    "FOR_ITER": "implicit: iteration or unpacking",
+    "UNPACK_SEQUENCE": "implicit: iteration or unpacking",
+    "UNPACK_EX": "implicit: iteration or unpacking",
+    "LIST_EXTEND": "implicit: iteration or unpacking",
+    "DICT_UPDATE": "implicit: iteration or unpacking",
+    "DICT_MERGE": "implicit: iteration or unpacking",
+    "SEND": "implicit: iteration or unpacking",
+    "GET_AWAITABLE": "implicit: iteration or unpacking",
+    "GET_AITER": "implicit: iteration or unpacking",
+    "GET_ANEXT": "implicit: iteration or unpacking",
+    "BEFORE_WITH": "implicit: with statement",
+    "BEFORE_ASYNC_WITH": "implicit: with statement",
+    "FORMAT_VALUE": "implicit: f-string (__format__, __str__)",
+}
 
 
 @dataclass(frozen=True)
@@ -469,23 +542,57 @@ class NodeMap:
         return self.node_of(rel, scope)
 
 
+@dataclass
+class Traced:
+    """What the tracer saw of one (caller, callee) pair."""
+
+    sites: set[str]  # path:line of the calls
+    # how the caller reached it: "call" (a call written in the caller), an implicit kind
+    # (OP_KINDS), or the C function it went through (such as `sorted`, `list.sort`)
+    how: set[str]
+    generator: bool  # the callee is a generator or coroutine (counted at its first resume)
+
+    def add(self, site: str, how: str) -> None:
+        self.sites.add(site)
+        self.how.add(how)
+
+    @property
+    def direct(self) -> bool:
+        """Called by a call written in the caller at least once, not through a C function, and
+        not a generator (whose first resume may happen away from where it was made)."""
+        return "call" in self.how and not self.generator
+
+    @property
+    def kind(self) -> str:
+        """One word for how it was reached, the most explicit first."""
+        if self.generator:
+            return "generator (first resume)"
+        if "call" in self.how:
+            return "call"
+        implicit = sorted(h for h in self.how if h in OP_KINDS.values())
+        if implicit:
+            return implicit[0]
+        if any(h.startswith("C: ") for h in self.how):
+            return "through a C function"
+        return min(self.how)
+
+
 def traced_pairs(
     rows: list, node_map: NodeMap, tests_map: NodeMap | None
 ) -> tuple[dict, dict, dict]:
     """package -> package pairs {(caller id, callee id): sorted call sites}, tests -> package
     pairs likewise (when `tests_map` is given), and the counts of what was left out."""
-    pairs: dict[tuple[str, str], set[str]] = {}
-    test_pairs: dict[tuple[str, str], set[str]] = {}
+    pairs: dict[tuple[str, str], Traced] = {}
+    test_pairs: dict[tuple[str, str], Traced] = {}
     excluded: dict[str, int] = {}
-    for (
-        caller_file,
-        caller_first,
-        caller_name,
-        line,
-        callee_file,
-        callee_first,
-        callee_name,
-    ) in rows:
+    for row in rows:
+        caller_file, caller_first, caller_name, line = row[:4]
+        callee_file, callee_first, callee_name, via, generator, op = row[4:]
+        how = f"C: {via}" if via else OP_KINDS.get(op, f"op: {op}")
+        if callee_name == "__del__":
+            # run by the garbage collector in whatever frame is current: not a call
+            excluded["callee: __del__"] = excluded.get("callee: __del__", 0) + 1
+            continue
         callee, why = node_map.callee(callee_file, callee_first, callee_name)
         if callee is None:
             excluded[f"callee: {why}"] = excluded.get(f"callee: {why}", 0) + 1
@@ -496,19 +603,18 @@ def traced_pairs(
             caller, why = tests_map.caller(caller_file, caller_first, caller_name)
             if caller is not None:
                 rel = tests_map.rel_path(caller_file)
-                test_pairs.setdefault((caller, callee), set()).add(f"{rel}:{line}")
+                entry = test_pairs.setdefault((caller, callee), Traced(set(), set(), generator))
+                entry.add(f"{rel}:{line}", how)
             continue
         caller, why = node_map.caller(caller_file, caller_first, caller_name)
         if caller is None:
             excluded[f"caller: {why}"] = excluded.get(f"caller: {why}", 0) + 1
             continue
         rel = node_map.rel_path(caller_file)
-        pairs.setdefault((caller, callee), set()).add(f"{rel}:{line}")
-    return (
-        {k: sorted(v) for k, v in pairs.items()},
-        {k: sorted(v) for k, v in test_pairs.items()},
-        excluded,
-    )
+        pairs.setdefault((caller, callee), Traced(set(), set(), generator)).add(
+            f"{rel}:{line}", how
+        )
+    return pairs, test_pairs, excluded
 
 
 class TestsMap(NodeMap):
@@ -546,6 +652,16 @@ def recall_row(traced: dict, edges: dict) -> dict:
     found = [edges[p]["rank"] for p in traced if p in edges]
     row = {"traced": len(traced), "found": len(found)}
     row["recall"] = ratio(len(found), len(traced))
+    direct = [p for p, seen in traced.items() if seen.direct]
+    row["direct"] = len(direct)
+    row["direct_found"] = sum(1 for p in direct if p in edges)
+    row["direct_recall"] = ratio(row["direct_found"], row["direct"])
+    by_kind: dict[str, list[int]] = {}
+    for pair, seen in traced.items():
+        counts = by_kind.setdefault(seen.kind, [0, 0])
+        counts[0] += 1
+        counts[1] += pair in edges
+    row["by_kind"] = by_kind
     row["by_level"] = {
         label: ratio(sum(1 for r in found if r <= i), len(traced)) for i, label in enumerate(LABELS)
     }
@@ -636,13 +752,16 @@ def analyse(
     for caller, callee in sampled_misses:
         entry = misses.get((name, package.version, caller, callee))
         if entry is None:
-            sites = traced[(caller, callee)]
+            seen = traced[(caller, callee)]
+            sites = sorted(seen.sites)
             unclassified.append(
                 {
                     "package": name,
                     "version": package.version,
                     "caller": caller,
                     "callee": callee,
+                    "how": sorted(seen.how),
+                    "generator": seen.generator,
                     "sites": sites,
                     "source": [source_line(repo, s) for s in sites[:3]],
                 }
@@ -655,8 +774,10 @@ def analyse(
 
 
 def add_up(rows: list[dict]) -> dict:
-    total = {key: sum(r[key] for r in rows) for key in ("traced", "found", "checked", "right")}
+    keys = ("traced", "found", "direct", "direct_found", "checked", "right")
+    total = {key: sum(r[key] for r in rows) for key in keys}
     total["recall"] = ratio(total["found"], total["traced"])
+    total["direct_recall"] = ratio(total["direct_found"], total["direct"])
     total["precision"] = ratio(total["right"], total["checked"])
     total["by_level"] = {
         label: ratio(
@@ -666,6 +787,13 @@ def add_up(rows: list[dict]) -> dict:
     }
     for key in ("static", "static_untraced", "missed", "miss_sampled", "precision_sampled"):
         total[key] = sum(r[key] for r in rows)
+    by_kind: dict[str, list[int]] = {}
+    for r in rows:
+        for kind, (n, found) in r["by_kind"].items():
+            counts = by_kind.setdefault(kind, [0, 0])
+            counts[0] += n
+            counts[1] += found
+    total["by_kind"] = dict(sorted(by_kind.items(), key=lambda kv: (-kv[1][0], kv[0])))
     categories: dict[str, int] = {}
     for r in rows:
         for cat, n in r["categories"].items():
@@ -773,14 +901,16 @@ def print_text(r: dict, args: argparse.Namespace) -> None:
     print(f"python {r['python']}; seed {r['seed']}; {PYTEST}")
     levels = "".join(f" {label[:8]:>8}" for label in LABELS[:-1])
     print(
-        f"{'package':<22} {'split':<7} {'traced':>6} {'found':>6} {'recall':>7} |{levels} |"
+        f"{'package':<22} {'split':<7} {'traced':>6} {'found':>6} {'recall':>7} {'direct':>6}"
+        f" {'d.recall':>8} |{levels} |"
         f" {'static':>6} {'untr.':>6} {'checked':>7} {'right':>5} {'prec.':>6}"
     )
 
     def line(label: str, split: str, row: dict) -> str:
         by_level = "".join(f" {pct(row['by_level'][lv]):>8}" for lv in LABELS[:-1])
         return (
-            f"{label:<22} {split:<7} {row['traced']:>6} {row['found']:>6} {pct(row['recall']):>7} |"
+            f"{label:<22} {split:<7} {row['traced']:>6} {row['found']:>6} {pct(row['recall']):>7}"
+            f" {row['direct']:>6} {pct(row['direct_recall']):>8} |"
             f"{by_level} | {row['static']:>6} {row['static_untraced']:>6} {row['checked']:>7}"
             f" {row['right']:>5} {pct(row['precision']):>6}"
         )
@@ -791,6 +921,10 @@ def print_text(r: dict, args: argparse.Namespace) -> None:
         if half in r:
             print(line(half, "", r[half]))
     print(line("total", "", r["total"]))
+    print(
+        "  direct: traced pairs called straight from the caller's Python code (not only through"
+        " a C function such as sorted/next/list, and not a generator); d.recall: their recall"
+    )
     print(
         "  recall columns after `|`: recall when only edges at least as certain as the label"
         " count (--min-confidence); the `recall` column is any label (unique-name included)"
@@ -816,6 +950,10 @@ def print_text(r: dict, args: argparse.Namespace) -> None:
             ex = ", ".join(f"{k} {v}" for k, v in sorted(row["excluded"].items()))
             print(f"    left out of the traced pairs: {ex}")
     total = r["total"]
+    print("traced pairs by how the caller reached the callee (all pairs, from the tracer):")
+    print(f"  {'how':<58} {'traced':>6} {'found':>6} {'missed':>6} {'recall':>7}")
+    for kind, (n, found) in total["by_kind"].items():
+        print(f"  {kind:<58} {n:>6} {found:>6} {n - found:>6} {pct(ratio(found, n)):>7}")
     print(
         f"missed traced pairs: {total['missed']}; classified by hand "
         f"{sum(total['categories'].values())} of {total['miss_sampled']} sampled:"
@@ -838,7 +976,8 @@ def print_text(r: dict, args: argparse.Namespace) -> None:
                 print(f"      {site}: {text}")
     if args.show_unclassified:
         for u in unclassified:
-            print(f"  {u['package']} {u['caller']} -> {u['callee']}")
+            how = ", ".join(u["how"]) + (", generator" if u["generator"] else "")
+            print(f"  {u['package']} {u['caller']} -> {u['callee']}  ({how})")
             for site, text in zip(u["sites"], u["source"], strict=False):
                 print(f"      {site}: {text}")
     print(f"elapsed {r['elapsed_s']} s")
