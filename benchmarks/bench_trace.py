@@ -19,7 +19,8 @@ What it does, per package (pinned below):
    objects come from the package's own source files (tests, stdlib, generated code such as
    attrs' or namedtuple's `<string>` code and other packages are left out; tests -> package
    pairs are a separate figure). A generator or coroutine counts once, at its first resume
-   (its creation runs no code), with the frame that resumed it as the caller.
+   (its creation runs no code), with the frame that resumed it as the caller; an unstarted
+   generator being destroyed, and `__del__`, run wherever the collector runs, are left out.
 3. Maps each code object to a brownfield node id: the file's `ast` gives every `def`,
    `lambda` and `class` with its `co_firstlineno` (the first decorator's line for a decorated
    definition) and its `def` line; the `def` line and name then pick the node of
@@ -189,8 +190,10 @@ if OUT:
             first = first_resume.get(code)
             if first is None:
                 first = resume_offset(code)
-            if frame.f_lasti > first:
-                return  # a later resume, not the call
+            if frame.f_lasti != first:
+                # a later resume (past the first RESUME), or an unstarted generator being
+                # destroyed (before it): neither is the call
+                return
         stack = pending.get(back)
         pairs.add((caller, back.f_lasti, code, stack[-1] if stack else ""))
 
