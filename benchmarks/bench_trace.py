@@ -722,8 +722,9 @@ def analyse(
     row["static_untraced"] = len(candidates)
     rng = random.Random(f"{args.seed}:precision:{name}")
     sampled = sorted(rng.sample(candidates, min(args.precision_sample, len(candidates))))
-    checked = right = 0
-    unchecked = []
+    checked = right = right_strict = 0
+    unchecked: list[dict] = []
+    false_edges: list[dict] = []
     for caller, callee in sampled:
         verdict = verdicts.get((name, package.version, caller, callee))
         if verdict is None:
@@ -742,8 +743,15 @@ def analyse(
             continue
         checked += 1
         right += bool(verdict["call"])
-    row.update(precision_sampled=len(sampled), checked=checked, right=right)
+        right_strict += bool(verdict["call"]) and verdict.get("basis") != "declared-type"
+        if not verdict["call"]:
+            false_edges.append({"caller": caller, "callee": callee, "reason": verdict["reason"]})
+    row.update(
+        precision_sampled=len(sampled), checked=checked, right=right, right_strict=right_strict
+    )
     row["precision"] = ratio(right, checked)
+    row["precision_strict"] = ratio(right_strict, checked)
+    row["false_edges"] = false_edges
     row["unchecked"] = unchecked
 
     # misses
@@ -777,11 +785,12 @@ def analyse(
 
 
 def add_up(rows: list[dict]) -> dict:
-    keys = ("traced", "found", "direct", "direct_found", "checked", "right")
+    keys = ("traced", "found", "direct", "direct_found", "checked", "right", "right_strict")
     total = {key: sum(r[key] for r in rows) for key in keys}
     total["recall"] = ratio(total["found"], total["traced"])
     total["direct_recall"] = ratio(total["direct_found"], total["direct"])
     total["precision"] = ratio(total["right"], total["checked"])
+    total["precision_strict"] = ratio(total["right_strict"], total["checked"])
     total["by_level"] = {
         label: ratio(
             sum(round((r["by_level"][label] or 0) * r["traced"]) for r in rows), total["traced"]
@@ -936,6 +945,14 @@ def print_text(r: dict, args: argparse.Namespace) -> None:
         "  static: calls edges into package functions/methods; untr.: of those never traced;"
         " checked/right: the seeded sample of untraced edges with a hand verdict"
     )
+    print(
+        "  precision counting as wrong the edges to a base method that is overridden wherever"
+        f" it runs (verdict basis `declared-type`): {pct(r['total']['precision_strict'])}"
+        f" ({r['total']['right_strict']}/{r['total']['checked']})"
+    )
+    for name, row in r["packages"].items():
+        for edge in row["false_edges"]:
+            print(f"  false edge ({name}): {edge['caller']} -> {edge['callee']}: {edge['reason']}")
     est = r["total"]["precision_estimate_all_static"]
     print(f"  precision estimated over all static edges (traced ones right): {pct(est)}")
     for name, row in r["packages"].items():
