@@ -5,7 +5,7 @@ answer carried back into the state."""
 from __future__ import annotations
 
 from brownfield.errors import UsageError
-from brownfield.interview.adaptive import refine
+from brownfield.interview.adaptive import decisions
 from brownfield.interview.adaptive.slots import MULTIPLE_CHOICE
 from brownfield.interview.adaptive.state import AdaptiveState, Round
 from brownfield.interview.review.artifact import (
@@ -111,21 +111,11 @@ def questions(state: AdaptiveState) -> list[ArtifactQuestion]:
 
 
 def summary(state: AdaptiveState) -> Summary:
-    """Outcomes as goals; compatibility, limits and refined constraints; the non-goals."""
-    values = {
-        name: [
-            s.value or ""
-            for c in state.topology.active()
-            for s in c.slots
-            if s.name == name and s.filled_by in ("person", "auto")
-        ]
-        for name in ("outcome", "compatibility", "limits", "non_goals")
-    }
+    """Outcomes as goals (or the restated goal); the constraints and the non-goals."""
     return Summary(
-        goals=values["outcome"] or [state.restated_goal or state.description],
-        constraints=values["compatibility"] + values["limits"] + refine.constraints(state),
-        non_goals=[v for v in values["non_goals"] if v.lower() != "nothing is excluded"]
-        + refine.out_of_scope(state),
+        goals=decisions.values(state, "outcome") or [state.restated_goal or state.description],
+        constraints=decisions.constraints(state),
+        non_goals=decisions.non_goals(state),
     )
 
 
