@@ -70,7 +70,24 @@ def register(app: typer.Typer) -> None:
             Path("docs"), "--docs-dir", help="Artifact folder (relative to --repo)."
         ),
         max_questions: int = typer.Option(
-            18, "--max-questions", help="phases: compile what there is after this many answers."
+            18,
+            "--max-questions",
+            help="phases: compile what there is after this many answered turns (every "
+            "answer counts: bank, review, confirmation).",
+        ),
+        review: bool = typer.Option(
+            False,
+            "--review",
+            help="phases: also ask the final free-form question and coverage follow-ups "
+            "before the confirmation (adaptive always does).",
+        ),
+        followup_budget: int = typer.Option(
+            20,
+            "--followup-budget",
+            help="Coverage follow-ups allowed, in percent of the planned questions (0: none).",
+        ),
+        ticket: str | None = typer.Option(
+            None, "--ticket", help="An external ticket reference, kept as the artifact's ticket_id."
         ),
         threshold: float | None = typer.Option(
             None, "--threshold", help="adaptive: stop asking at this ambiguity (0 < T <= 1)."
@@ -108,6 +125,9 @@ def register(app: typer.Typer) -> None:
                 resume_path,
                 docs_dir,
                 max_questions=max_questions,
+                review=review,
+                followup_budget=followup_budget,
+                ticket_id=ticket,
                 threshold=threshold,
                 preset=presets[0] if presets else None,
                 force=force,
