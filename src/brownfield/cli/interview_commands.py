@@ -148,21 +148,26 @@ def register_verify(app: typer.Typer) -> None:
         repo: Path = REPO,
         as_json: bool = typer.Option(False, "--json", help="Print JSON instead of text."),
     ) -> None:
-        """Re-check the citations of SPEC against the working tree; exit 1 if any broke."""
+        """Re-check the citations of SPEC against the working tree; exit 1 if any broke, or
+        if SPEC is stale (derived from an approved interview edited since)."""
         from brownfield.cli.render import print_json
+        from brownfield.interview.session import stale_note
         from brownfield.interview.spec.verify import verify_json, verify_spec
 
         checks = verify_spec(spec, check_repository(repo))
         broken = [c for c in checks if c.status != "ok"]
+        stale = stale_note(spec)
         if as_json:
-            print_json(verify_json(spec, checks))
+            print_json({**verify_json(spec, checks), "stale": stale})
         else:
             for check in broken:
                 where = f" (now at line {check.now_line})" if check.now_line else ""
                 cited = f"{check.path}:{check.line} `{check.needle}`"
                 print(f"{check.status:<8} {check.id} {cited}{where}")
             print(f"{len(checks)} citation(s) checked, {len(broken)} moved or vanished")
-        if broken:
+            if stale:
+                print(f"stale: {stale}")
+        if broken or stale:
             raise typer.Exit(1)
 
 
