@@ -137,11 +137,12 @@ def _sync(session: Session, path: Path, raw: bytes, edited: Artifact) -> list[st
             f"{path} differed from the interview only in layout or comments; rewritten in "
             f"canonical form (sha256 {state.review.artifact_sha256})"
         ]
+    cleared = ", approval cleared" if state.review.approval is not None else ""
     notes = _commit(session, changes, moment, "yaml", action_id, canonical_text)
     changed = ", ".join(c.question_id or "ticket_id" for c in changes)
     return [
         f"applied the hand edit of {path} ({changed}); rewritten in canonical form "
-        f"(sha256 {state.review.artifact_sha256}), approval cleared",
+        f"(sha256 {state.review.artifact_sha256}){cleared}",
         *notes,
     ]
 
