@@ -36,7 +36,7 @@ from brownfield.interview.review.artifact import (
     sha256_of,
 )
 from brownfield.interview.review.hand_edit import Change, compare
-from brownfield.interview.session import Session, State, build_artifact, resume
+from brownfield.interview.session import Session, State, build_artifact, resume, state_beside
 
 
 class StaleApprovalError(BrownfieldError):
@@ -101,7 +101,7 @@ def open_artifact(path: Path, root: Path) -> Opened:
     artifact, problems = problems_of(Artifact, data)
     if artifact is None:
         raise HandEditRefused(_refusal(path, problems))
-    session = resume(root, path.parent / artifact.generated_by.state_path)
+    session = resume(root, state_beside(path, artifact.generated_by.state_path))
     return Opened(session, _sync(session, path, raw, artifact))
 
 
@@ -236,7 +236,7 @@ def review(path: Path, root: Path) -> Reviewed:
     """The artifact and the SHA-256 of its exact bytes (what `show` prints). An archived
     copy (no state beside it) is shown as it is."""
     artifact = load_artifact(path) if path.is_file() else None
-    if artifact is not None and not (path.parent / artifact.generated_by.state_path).is_file():
+    if artifact is not None and not state_beside(path, artifact.generated_by.state_path).is_file():
         note = f"no interview state beside {path}: shown as it is (an archived version?)"
         return Reviewed(artifact, sha256_of(path), (note,))
     opened = open_artifact(path, root)

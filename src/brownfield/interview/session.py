@@ -323,6 +323,11 @@ def begin(root: Path, folder: Path, state: State) -> Session:
     return session
 
 
+def state_beside(artifact: Path, state_name: str) -> Path:
+    """The state file an artifact names (`generated_by.state_path`): in the same folder."""
+    return artifact.parent / state_name
+
+
 def load_any(path: Path) -> State:
     """A state file of either mode (phases, in brownfield's or seed 000's schema, or
     adaptive), chosen by its `mode` field."""
