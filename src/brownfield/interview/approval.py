@@ -352,9 +352,8 @@ def _cli_change(question: ArtifactQuestion, answer: str | None, reason: str | No
         by_label = next((o for o in options if o.label == text or o.id == text), None)
         if by_label is not None:
             return Change(question.id, "answer", by_label.label, (by_label.id,))
-        multiple = question.answer_type == "multiple_choice"
-        choice = choose(text, [o.label for o in options], multiple)
+        choice = choose(text, [o.label for o in options])
         if choice.kind == "option":
             ids = tuple(options[n - 1].id for n in choice.chosen)
-            return Change(question.id, "answer", choice.value, ids, choice.note)
+            return Change(question.id, "answer", "; ".join(choice.labels), ids, choice.note)
     return Change(question.id, "answer", text)

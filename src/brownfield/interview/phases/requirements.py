@@ -24,14 +24,20 @@ def _numbered(items: list[str]) -> str:
     return "\n".join(f"{n}. {item}" for n, item in enumerate(items, 1)) if items else PLACEHOLDER
 
 
-def compile_requirements(state: InterviewState, truncated: bool = False) -> str:
-    """The REQUIREMENTS.md text: the seed's sections, then every other answered field."""
+def compile_requirements(
+    state: InterviewState, truncated: bool = False, ecosystem: tuple[str, ...] = ()
+) -> str:
+    """The REQUIREMENTS.md text: the seed's sections, then every other answered field.
+
+    `ecosystem` adds what is known of the language and ecosystem without naming it an
+    external integration (the adaptive interview knows it from the code)."""
     spec = effective_spec(state)
     overview, scope, needs, faces = spec.overview, spec.scope, spec.requirements, spec.interfaces
     external = faces.external or []
     constraints = needs.constraints or []
+    languages = [i for i in external if "language" in i.lower()] + list(ecosystem)
     sections = [
-        ("Language & Ecosystem", _bullets([i for i in external if "language" in i.lower()])),
+        ("Language & Ecosystem", _bullets(languages)),
         ("Project Type", overview.goal or PLACEHOLDER),
         ("Deployment Target", _bullets([c for c in constraints if "deploy" in c.lower()])),
         ("Key Concerns (3-6 major responsibility areas)", _numbered(scope.in_scope or [])),

@@ -260,9 +260,9 @@ def requirements_from(state: AdaptiveState, interview_hash: str | None = None) -
     ]
     spec.requirements.functional = decisions.acceptance(state)
     spec.requirements.constraints = decisions.constraints(state)
-    spec.interfaces.external = [
+    ecosystem = tuple(
         f.statement for f in state.established_facts if f.topic in ("language", "framework")
-    ]
+    )
     spec.scope.assumptions += [fill.line().removeprefix("- ") for fill in autofill.fills(state)]
     spec.open_questions = autofill.open_questions(state)
     holder = InterviewState(
@@ -272,7 +272,7 @@ def requirements_from(state: AdaptiveState, interview_hash: str | None = None) -
         updated_at=state.updated_at,
         spec_data=spec,
     )
-    text = compile_requirements(holder)
+    text = compile_requirements(holder, ecosystem=ecosystem)
     if interview_hash:
         text += f"\n<!-- interview_sha256: {interview_hash} -->\n"
     return text
