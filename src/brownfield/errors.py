@@ -4,7 +4,11 @@
     ├── RepositoryError        the repository path is missing, not a folder, or unreadable
     ├── StoreError             the graph store is missing, corrupt or from a newer version
     ├── BuildLockedError       another build holds the lock
-    ├── PathOutsideRepositoryError   a path argument escapes the repository
+    ├── ConfinementError       a path from outside leaves the repository (`..`, an absolute
+    │                          path elsewhere, a symlink out), or a folder brownfield writes
+    │                          into is a symlink
+    ├── FileAccessError        a file cannot be read or written as asked (missing, a folder,
+    │                          not a regular file, binary, permissions, a read-only disk)
     ├── SymbolError            a symbol is unknown ...
     │   └── AmbiguousSymbolError     ... or names several definitions
     └── UsageError             arguments that cannot work together (CLI exit 2)
@@ -34,11 +38,20 @@ class BuildLockedError(BrownfieldError):
     """Another build is running and did not finish in time."""
 
 
-class PathOutsideRepositoryError(BrownfieldError):
-    """A path given on the command line leaves the repository."""
+class ConfinementError(BrownfieldError):
+    """An untrusted path leaves the folder it must stay in, or a folder brownfield writes
+    into is not a real folder; `path` is the path as it was given."""
 
-    def __init__(self, path: str) -> None:
-        super().__init__(f"path is outside the repository: {path}")
+    def __init__(self, path: str, message: str | None = None) -> None:
+        super().__init__(message or f"path is outside the repository: {path}")
+        self.path = path
+
+
+class FileAccessError(BrownfieldError):
+    """A file or folder cannot be read or written as asked; `path` names it."""
+
+    def __init__(self, path: str, message: str) -> None:
+        super().__init__(message)
         self.path = path
 
 

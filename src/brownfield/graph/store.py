@@ -7,23 +7,31 @@ kept as JSON so a crafted cache file cannot run code.
 
 from __future__ import annotations
 
+import functools
 import json
 import os
+import re
+import secrets
 import sqlite3
+import stat
+import types
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
-from brownfield.errors import StoreError
+from brownfield import git
+from brownfield.confine import open_nofollow, real_folder, write_atomic
+from brownfield.errors import ConfinementError, FileAccessError, StoreError
 from brownfield.graph.facts import EdgeRow, FileFacts
 from brownfield.model import Edge, EdgeKind, Node, NodeKind, Resolution, Unresolved
 
 SCHEMA_VERSION = 3  # 2: calls keep their arguments, bindings their branch; 3: namespaces
 STATE_DIR = ".brownfield"
 DB_NAME = "graph.db"
+STORE_ID_NAME = "store-id"
 
 _SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -103,6 +111,82 @@ def db_path(root: Path) -> Path:
     return root / STATE_DIR / DB_NAME
 
 
+def store_id_path(root: Path) -> Path:
+    """The file holding the random id of this repository's store (git-ignored with the
+    rest of `.brownfield/`); the store's meta repeats it, with the file's inode number."""
+    return root / STATE_DIR / STORE_ID_NAME
+
+
+_TOKEN = re.compile(r"[0-9a-f]{32}")
+_TABLES = ("deps", "edges", "files", "meta", "nodes", "unresolved")
+
+#: SQLite result codes (the primary code, the low byte) that mean the file cannot be
+#: opened or written, rather than that its content is damaged.
+_ACCESS_CODES = {
+    sqlite3.SQLITE_CANTOPEN: "cannot open",
+    sqlite3.SQLITE_READONLY: "cannot write",
+    sqlite3.SQLITE_PERM: "cannot write",
+    sqlite3.SQLITE_FULL: "cannot write (disk full)",
+    sqlite3.SQLITE_BUSY: "is busy",
+    sqlite3.SQLITE_LOCKED: "is busy",
+}
+
+
+def store_error(path: Path, exc: sqlite3.DatabaseError) -> StoreError:
+    """SQLite's error as one line: corrupt content names the recovery, access problems
+    (permissions, a read-only folder, a full disk, another writer) say so instead."""
+    code = (getattr(exc, "sqlite_errorcode", None) or 0) & 0xFF
+    if code in _ACCESS_CODES:
+        return StoreError(f"the graph store {path} {_ACCESS_CODES[code]}: {exc}")
+    return StoreError(
+        f"the graph store {path} is corrupt ({exc}); "
+        "rebuild it with `brownfield graph build --full`"
+    )
+
+
+class UntrustedStoreError(StoreError):
+    """A graph store brownfield did not build for this repository: tracked by git, built
+    for another folder, a symlink. A build replaces it; queries refuse it."""
+
+    def __init__(self, path: Path, reason: str) -> None:
+        super().__init__(
+            f"the graph store {path} is not trusted ({reason}); "
+            "run `brownfield graph build` to build a fresh one"
+        )
+        self.reason = reason
+
+
+_T = TypeVar("_T")
+
+
+def _translated(method: Callable[..., _T]) -> Callable[..., _T]:
+    """`method`, with `sqlite3.DatabaseError` turned into one `StoreError` line.
+
+    Programming errors (`sqlite3.ProgrammingError`, `InterfaceError`) are bugs and
+    pass through untouched.
+    """
+
+    @functools.wraps(method)
+    def wrapper(self: GraphStore, *args: Any, **kwargs: Any) -> _T:
+        try:
+            return method(self, *args, **kwargs)
+        except (sqlite3.ProgrammingError, sqlite3.InterfaceError):
+            raise
+        except sqlite3.DatabaseError as exc:
+            raise store_error(self.path, exc) from None
+
+    return wrapper
+
+
+def _at_the_boundary(cls: type[_T]) -> type[_T]:
+    """Translate SQLite's errors in every public method of the store (the store boundary)."""
+    for name, value in list(vars(cls).items()):
+        if isinstance(value, types.FunctionType) and not name.startswith("_"):
+            setattr(cls, name, _translated(value))
+    return cls
+
+
+@_at_the_boundary
 class GraphStore:
     """Reads and writes one graph database."""
 
@@ -118,43 +202,87 @@ class GraphStore:
     # -- opening --------------------------------------------------------------------
 
     @classmethod
-    def open(cls, root: Path) -> GraphStore:
-        """Open the existing graph of repository `root`, checking that it is sound."""
+    def open(cls, root: Path, *, writable: bool = True) -> GraphStore:
+        """Open the existing graph of repository `root`, checking that it is sound and
+        brownfield's own (`UntrustedStoreError` otherwise).
+
+        A build opens it `writable` (write-ahead logging, so that queries can read while
+        it writes); queries open it read-only, so that they work in a read-only
+        `.brownfield/`.
+        """
         path = db_path(root)
+        if path.parent.is_symlink():
+            raise UntrustedStoreError(path, f"{path.parent} is a symlink")
+        if path.is_symlink():
+            raise UntrustedStoreError(path, "it is a symlink")
         if not path.exists():
             raise StoreError(f"no graph at {path}; run `brownfield graph build` first")
+        for suffix in ("-wal", "-shm"):  # SQLite would write through a planted link
+            if Path(f"{path}{suffix}").is_symlink():
+                raise UntrustedStoreError(path, f"its {suffix} file is a symlink")
         try:
-            connection = sqlite3.connect(path, timeout=30, isolation_level=None)
-            connection.execute("PRAGMA journal_mode=WAL")
-            connection.execute("PRAGMA synchronous=NORMAL")
+            connection = _connect(path, writable)
             store = cls(connection, path)
             version = store._schema_version()
+            tables = store._tables()
         except sqlite3.DatabaseError as exc:
-            raise StoreError(
-                f"the graph store {path} is corrupt ({exc}); "
-                "rebuild it with `brownfield graph build --full`"
-            ) from exc
-        if version is None:
-            raise StoreError(
-                f"the graph store {path} is empty; run `brownfield graph build --full`"
-            )
-        if version > SCHEMA_VERSION:
-            raise StoreError(
-                f"the graph store {path} has schema {version}, newer than this brownfield "
-                f"({SCHEMA_VERSION}); upgrade brownfield or rebuild with --full"
-            )
-        if version < SCHEMA_VERSION:
-            raise StoreError(
-                f"the graph store {path} has an old schema ({version}); "
-                "rebuild it with `brownfield graph build --full`"
-            )
+            raise store_error(path, exc) from None
+        try:
+            if version is None:
+                raise StoreError(
+                    f"the graph store {path} is empty; run `brownfield graph build --full`"
+                )
+            if version > SCHEMA_VERSION:
+                raise StoreError(
+                    f"the graph store {path} has schema {version}, newer than this brownfield "
+                    f"({SCHEMA_VERSION}); upgrade brownfield or rebuild with --full"
+                )
+            if version < SCHEMA_VERSION:
+                raise StoreError(
+                    f"the graph store {path} has an old schema ({version}); "
+                    "rebuild it with `brownfield graph build --full`"
+                )
+            missing = sorted(set(_TABLES) - tables)
+            if missing:
+                raise StoreError(
+                    f"the graph store {path} is corrupt (no table {', '.join(missing)}); "
+                    "rebuild it with `brownfield graph build --full`"
+                )
+            reason = store._distrust(root)
+            if reason is not None:
+                raise UntrustedStoreError(path, reason)
+        except BaseException:
+            connection.close()
+            raise
         return store
+
+    def _tables(self) -> set[str]:
+        rows = self._db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
+        return {name for (name,) in rows}
+
+    def _distrust(self, root: Path) -> str | None:
+        """Why this store is not the one brownfield built for `root`, or None."""
+        tracked = git.tracked(root, [f"{STATE_DIR}/{DB_NAME}", f"{STATE_DIR}/{STORE_ID_NAME}"])
+        if tracked:
+            return f"git tracks {', '.join(tracked)}: it came with the repository"
+        meta = self.meta()
+        if meta.get("root") is None or meta.get("store_id") is None:
+            return "it does not record which repository it was built for"
+        if meta["root"] != _root_text(root):
+            return f"it was built for {meta['root']}"
+        token, inode = _read_store_id(root)
+        if token != meta["store_id"] or str(inode) != meta.get("store_inode"):
+            return f"it does not match {store_id_path(root)}"
+        return None
 
     @staticmethod
     def is_outdated(root: Path) -> bool:
         """Whether the graph was written by an older schema (a build then starts afresh)."""
+        path = db_path(root)
+        if path.is_symlink() or not path.exists():
+            return False  # opening it says why
         try:
-            connection = sqlite3.connect(f"file:{db_path(root)}?mode=ro", uri=True)
+            connection = sqlite3.connect(path.as_uri() + "?mode=ro", uri=True)
             try:
                 row = connection.execute(
                     "SELECT value FROM meta WHERE key = 'schema_version'"
@@ -163,31 +291,60 @@ class GraphStore:
                 connection.close()
         except sqlite3.DatabaseError:
             return False  # corrupt: opening it says so
-        return row is not None and int(row[0]) < SCHEMA_VERSION
+        return row is not None and str(row[0]).isdigit() and int(row[0]) < SCHEMA_VERSION
+
+    @staticmethod
+    def remove_leftovers(root: Path) -> None:
+        """Remove what an interrupted fresh build left (`graph.db.new` and its logs)."""
+        new = db_path(root).with_name(DB_NAME + ".new")
+        try:
+            for path in (new, Path(f"{new}-journal"), Path(f"{new}-wal"), Path(f"{new}-shm")):
+                path.unlink(missing_ok=True)  # a symlink is removed itself, not followed
+        except OSError as exc:
+            raise FileAccessError(str(new), f"cannot remove {new}: {exc.strerror}") from None
 
     @classmethod
     def create_fresh(cls, root: Path) -> GraphStore:
         """An empty graph written beside the current one; `publish()` replaces it atomically.
 
         A fresh build needs no journal: until the rename, the old graph is untouched, and a
-        killed build leaves only a stray `graph.db.new` that the next build removes.
+        killed build leaves only a stray `graph.db.new` that the next build removes. The
+        meta records the repository's real path and the random id in `.brownfield/store-id`
+        (made here if missing) with that file's inode number: what `open` checks.
         """
-        final = db_path(root)
-        final.parent.mkdir(parents=True, exist_ok=True)
-        ignore = final.parent / ".gitignore"
-        if not ignore.exists():
-            ignore.write_text("# brownfield's own state; never commit it\n*\n")
-        path = final.with_name(final.name + ".new")
-        path.unlink(missing_ok=True)
-        connection = sqlite3.connect(path, isolation_level=None)
-        connection.execute("PRAGMA journal_mode=OFF")
-        connection.execute("PRAGMA synchronous=OFF")
-        store = cls(connection, path)
-        store.fresh = True
-        for statement in _SCHEMA.split(";"):
-            if statement.strip():
-                connection.execute(statement)
-        store.set_meta({"schema_version": str(SCHEMA_VERSION)})
+        state = real_folder(root, STATE_DIR)
+        ignore = state / ".gitignore"
+        if ignore.is_symlink() or not ignore.exists():
+            write_atomic(ignore, "# brownfield's own state; never commit it\n*\n")
+        cls.remove_leftovers(root)
+        path = db_path(root).with_name(DB_NAME + ".new")
+        token, inode = _read_store_id(root)
+        if token is None or not _TOKEN.fullmatch(token):
+            # The id stays while the file does, so that a killed build keeps the old
+            # graph trusted; the inode number, recorded too, cannot be shipped along.
+            write_atomic(store_id_path(root), secrets.token_hex(16) + "\n")
+            token, inode = _read_store_id(root)
+        if token is None:
+            raise FileAccessError(str(root), f"cannot read {store_id_path(root)}")
+        try:
+            connection = sqlite3.connect(path, isolation_level=None)
+            connection.execute("PRAGMA journal_mode=OFF")
+            connection.execute("PRAGMA synchronous=OFF")
+            store = cls(connection, path)
+            store.fresh = True
+            for statement in _SCHEMA.split(";"):
+                if statement.strip():
+                    connection.execute(statement)
+        except sqlite3.DatabaseError as exc:
+            raise store_error(path, exc) from None
+        store.set_meta(
+            {
+                "schema_version": str(SCHEMA_VERSION),
+                "root": _root_text(root),
+                "store_id": token,
+                "store_inode": str(inode),
+            }
+        )
         return store
 
     def publish(self) -> None:
@@ -198,9 +355,12 @@ class GraphStore:
                 self._db.execute(statement)
         self._db.close()
         final = self.path.with_name(DB_NAME)
-        for suffix in ("-wal", "-shm"):  # a stale log must never be replayed onto the new file
-            Path(f"{final}{suffix}").unlink(missing_ok=True)
-        os.replace(self.path, final)
+        try:
+            for suffix in ("-wal", "-shm"):  # a stale log must never be replayed onto the new file
+                Path(f"{final}{suffix}").unlink(missing_ok=True)
+            os.replace(self.path, final)  # whatever the old file was: corrupt, read-only, a link
+        except OSError as exc:
+            raise FileAccessError(str(final), f"cannot replace {final}: {exc.strerror}") from None
 
     def close(self) -> None:
         self._db.close()
@@ -212,19 +372,33 @@ class GraphStore:
         if not exists:
             return None
         row = self._db.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone()
-        return int(row[0]) if row else None
+        if row is None:
+            return None
+        if not str(row[0]).isdigit():
+            raise StoreError(
+                f"the graph store {self.path} is corrupt (schema version {row[0]!r}); "
+                "rebuild it with `brownfield graph build --full`"
+            )
+        return int(row[0])
 
     @contextmanager
     def transaction(self) -> Iterator[None]:
         """Everything inside commits together or not at all; a killed build leaves the old graph."""
-        self._db.execute("BEGIN IMMEDIATE")
+        try:
+            self._db.execute("BEGIN IMMEDIATE")
+        except sqlite3.DatabaseError as exc:
+            raise store_error(self.path, exc) from None
         try:
             yield
         except BaseException:
             if not self.fresh:  # a fresh graph has no journal; it is simply never published
-                self._db.execute("ROLLBACK")
+                with suppress(sqlite3.DatabaseError):  # a damaged file: the first error counts
+                    self._db.execute("ROLLBACK")
             raise
-        self._db.execute("COMMIT")
+        try:
+            self._db.execute("COMMIT")
+        except sqlite3.DatabaseError as exc:
+            raise store_error(self.path, exc) from None
 
     # -- writing --------------------------------------------------------------------
 
@@ -597,3 +771,48 @@ def _edge(row: Sequence[Any]) -> Edge:
         row[4],
         Resolution(row[5]) if row[5] else None,
     )
+
+
+def _connect(path: Path, writable: bool) -> sqlite3.Connection:
+    """A connection to an existing store: read-write with write-ahead logging for a build;
+    read-only for queries, falling back to an immutable open when the folder is read-only
+    (no writer can be at work there, and SQLite cannot make its shared-memory file)."""
+    if writable:
+        connection = sqlite3.connect(path, timeout=30, isolation_level=None)
+        connection.execute("PRAGMA journal_mode=WAL")
+        connection.execute("PRAGMA synchronous=NORMAL")
+        return connection
+    uri = path.as_uri() + "?mode=ro"
+    connection = sqlite3.connect(uri, uri=True, timeout=30, isolation_level=None)
+    try:
+        connection.execute("SELECT 1 FROM sqlite_master").fetchone()
+    except sqlite3.OperationalError as exc:
+        if (exc.sqlite_errorcode & 0xFF) != sqlite3.SQLITE_CANTOPEN or os.access(
+            path.parent, os.W_OK
+        ):
+            raise
+        connection.close()
+        connection = sqlite3.connect(uri + "&immutable=1", uri=True, isolation_level=None)
+    return connection
+
+
+def _read_store_id(root: Path) -> tuple[str | None, int | None]:
+    """The token in `.brownfield/store-id` and that file's inode number (None, None when
+    it is missing, a symlink or unreadable)."""
+    try:
+        fd = open_nofollow(store_id_path(root), os.O_RDONLY | os.O_NONBLOCK)
+    except (ConfinementError, FileAccessError):
+        return None, None
+    try:
+        info = os.fstat(fd)
+        data = os.read(fd, 200) if stat.S_ISREG(info.st_mode) else b""
+    except OSError:
+        return None, None
+    finally:
+        os.close(fd)
+    return data.decode("ascii", "replace").strip(), info.st_ino
+
+
+def _root_text(root: Path) -> str:
+    """The repository's real path as text (undecodable bytes as `\\xNN`), as meta keeps it."""
+    return os.fsencode(root.resolve()).decode("utf-8", "backslashreplace")
