@@ -24,6 +24,7 @@ from mcp.shared.message import SessionMessage
 from mcp_types import INVALID_REQUEST, PARSE_ERROR, ErrorData, JSONRPCError
 
 from brownfield.cli.options import check_text
+from brownfield.cli.render import one_line
 from brownfield.confine import read_text_inside, relative_inside, resolve_inside
 from brownfield.errors import BrownfieldError
 from brownfield.graph.builder import build, check_repository, open_store
@@ -140,9 +141,8 @@ def create_server(repo: Path) -> MCPServer:
         from brownfield.interview.verify import verify_spec
 
         def check() -> Json:
-            path = resolve_inside(root, _text(spec))
-            read_text_inside(root, path)  # a missing, binary or non-UTF-8 file: one line
-            return verify_json(Path(spec), verify_spec(path, root))
+            read_text_inside(root, _text(spec))  # outside, missing, binary, not UTF-8: one line
+            return verify_json(Path(spec), verify_spec(resolve_inside(root, spec), root))
 
         return _answer(check)
 
@@ -197,7 +197,8 @@ def _answer(compute: Callable[[], Json]) -> Json:
     try:
         return compute()
     except BrownfieldError as exc:
-        raise MCPError(INVALID_PARAMS, f"error: {exc}", {"exit_code": exc.exit_code}) from None
+        message = f"error: {one_line(exc)}"
+        raise MCPError(INVALID_PARAMS, message, {"exit_code": exc.exit_code}) from None
 
 
 def _interview(root: Path, answers: list[str], **how: Any) -> Json:

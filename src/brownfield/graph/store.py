@@ -123,12 +123,12 @@ _TABLES = ("deps", "edges", "files", "meta", "nodes", "unresolved")
 #: SQLite result codes (the primary code, the low byte) that mean the file cannot be
 #: opened or written, rather than that its content is damaged.
 _ACCESS_CODES = {
-    sqlite3.SQLITE_CANTOPEN: "cannot open",
-    sqlite3.SQLITE_READONLY: "cannot write",
-    sqlite3.SQLITE_PERM: "cannot write",
-    sqlite3.SQLITE_FULL: "cannot write (disk full)",
-    sqlite3.SQLITE_BUSY: "is busy",
-    sqlite3.SQLITE_LOCKED: "is busy",
+    sqlite3.SQLITE_CANTOPEN: "cannot be opened",
+    sqlite3.SQLITE_READONLY: "cannot be written (a read-only file or folder?)",
+    sqlite3.SQLITE_PERM: "cannot be written",
+    sqlite3.SQLITE_FULL: "cannot be written (the disk is full)",
+    sqlite3.SQLITE_BUSY: "is busy (another process is writing it)",
+    sqlite3.SQLITE_LOCKED: "is busy (another process is writing it)",
 }
 
 
@@ -787,9 +787,9 @@ def _connect(path: Path, writable: bool) -> sqlite3.Connection:
     try:
         connection.execute("SELECT 1 FROM sqlite_master").fetchone()
     except sqlite3.OperationalError as exc:
-        if (exc.sqlite_errorcode & 0xFF) != sqlite3.SQLITE_CANTOPEN or os.access(
-            path.parent, os.W_OK
-        ):
+        code = exc.sqlite_errorcode & 0xFF
+        cannot_share = code in (sqlite3.SQLITE_CANTOPEN, sqlite3.SQLITE_READONLY)
+        if not cannot_share or os.access(path.parent, os.W_OK):
             raise
         connection.close()
         connection = sqlite3.connect(uri + "&immutable=1", uri=True, isolation_level=None)
