@@ -2,7 +2,10 @@
 
     BrownfieldError
     ├── RepositoryError        the repository path is missing, not a folder, or unreadable
-    ├── StoreError             the graph store is missing, corrupt or from a newer version
+    ├── StoreError             the graph store is missing, corrupt, unwritable or from a
+    │   │                      newer version
+    │   └── UntrustedStoreError      ... or not brownfield's own (tracked by git, built
+    │                                for another folder, a symlink)
     ├── BuildLockedError       another build holds the lock
     ├── ConfinementError       a path from outside leaves the repository (`..`, an absolute
     │                          path elsewhere, a symlink out), or a folder brownfield writes
@@ -19,6 +22,8 @@ The CLI catches `BrownfieldError` once, prints `error: <message>` and exits 1
 
 from __future__ import annotations
 
+from pathlib import Path
+
 
 class BrownfieldError(Exception):
     """The root of brownfield's own errors; the message is one readable line."""
@@ -32,6 +37,19 @@ class RepositoryError(BrownfieldError):
 
 class StoreError(BrownfieldError):
     """The graph store cannot be read or written."""
+
+
+class UntrustedStoreError(StoreError):
+    """A graph store brownfield did not build for this repository; a build replaces it,
+    queries refuse it. `reason` says why, in a few words."""
+
+    def __init__(self, path: Path, reason: str) -> None:
+        super().__init__(
+            f"the graph store {path} is not trusted ({reason}); "
+            "run `brownfield graph build` to build a fresh one"
+        )
+        self.path = path
+        self.reason = reason
 
 
 class BuildLockedError(BrownfieldError):

@@ -3,6 +3,7 @@ read outside, nothing that steers the terminal."""
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import time
@@ -51,10 +52,12 @@ def test_impact_paths_stay_inside_the_repository(shop: Path, tmp_path: Path) -> 
 def test_a_symlink_in_a_diff_is_not_read_through(shop: Path, tmp_path: Path) -> None:
     secret = tmp_path / "secret.py"
     secret.write_text("def leaked_name():\n    pass\n")
-    os.symlink(secret, shop / "shop/linked.py")
+    os.unlink(shop / "shop/pay.py")  # a tracked file becomes a link out: a typechange diff
+    os.symlink(secret, shop / "shop/pay.py")
     code, out, err = run("impact", "--diff", "HEAD", "--json", "--repo", str(shop))
     assert code == 0, err
     assert "leaked_name" not in out
+    assert {c["status"] for c in json.loads(out)["changed"]} == {"deleted"}
 
 
 @pytest.mark.parametrize("command", ["dependents", "dependencies"])

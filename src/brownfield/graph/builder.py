@@ -26,7 +26,7 @@ from typing import Any
 
 from brownfield import __version__, git
 from brownfield.confine import open_nofollow, real_folder
-from brownfield.errors import BuildLockedError, RepositoryError
+from brownfield.errors import BuildLockedError, RepositoryError, UntrustedStoreError
 from brownfield.graph.discover import DEFAULT_MAX_FILE_SIZE, SkipReason, discover, read_source
 from brownfield.graph.facts import FileFacts, FileGraph
 from brownfield.graph.languages import LANGUAGES
@@ -35,7 +35,6 @@ from brownfield.graph.store import (
     FileRow,
     GraphStore,
     NodeRow,
-    UntrustedStoreError,
     db_path,
 )
 from brownfield.model import NodeKind

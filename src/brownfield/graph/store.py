@@ -24,7 +24,12 @@ from typing import Any, TypeVar
 
 from brownfield import git
 from brownfield.confine import open_nofollow, real_folder, write_atomic
-from brownfield.errors import ConfinementError, FileAccessError, StoreError
+from brownfield.errors import (
+    ConfinementError,
+    FileAccessError,
+    StoreError,
+    UntrustedStoreError,
+)
 from brownfield.graph.facts import EdgeRow, FileFacts
 from brownfield.model import Edge, EdgeKind, Node, NodeKind, Resolution, Unresolved
 
@@ -142,18 +147,6 @@ def store_error(path: Path, exc: sqlite3.DatabaseError) -> StoreError:
         f"the graph store {path} is corrupt ({exc}); "
         "rebuild it with `brownfield graph build --full`"
     )
-
-
-class UntrustedStoreError(StoreError):
-    """A graph store brownfield did not build for this repository: tracked by git, built
-    for another folder, a symlink. A build replaces it; queries refuse it."""
-
-    def __init__(self, path: Path, reason: str) -> None:
-        super().__init__(
-            f"the graph store {path} is not trusted ({reason}); "
-            "run `brownfield graph build` to build a fresh one"
-        )
-        self.reason = reason
 
 
 _T = TypeVar("_T")

@@ -27,9 +27,14 @@ def export(store: GraphStore, fmt: str) -> str:
     raise UsageError(f"unknown format {fmt!r}; use one of: {', '.join(FORMATS)}")
 
 
+#: Meta that says when and where a graph was built, not what it holds: left out, so that
+#: two builds of one tree export the same (and the store's identity stays in the store).
+_LOCAL_META = ("built_at", "root", "store_id", "store_inode")
+
+
 def _json(store: GraphStore) -> str:
     data = {
-        "meta": {k: v for k, v in store.meta().items() if k not in ("built_at",)},
+        "meta": {k: v for k, v in store.meta().items() if k not in _LOCAL_META},
         "nodes": [
             {
                 "id": n.id,
