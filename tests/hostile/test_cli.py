@@ -169,3 +169,17 @@ def test_mermaid_labels_are_escaped(repo: Path) -> None:
         assert not set(re.sub(r"#\w+;", "", inside)) & set('"[]<>|;#\\`'), line
     assert any("#quot;" in line for line in labels)
     assert any(line.endswith('["plain.g"]') for line in labels)
+
+
+def test_a_file_turned_into_a_pipe_or_a_link_out_is_stale_not_read(
+    shop: Path, tmp_path: Path
+) -> None:
+    """Freshness hashes the files an answer cites: a named pipe would block it forever."""
+    os.unlink(shop / "shop/pay.py")
+    os.mkfifo(shop / "shop/pay.py")
+    os.symlink(tmp_path / "missing.py", shop / "other.py")
+    os.unlink(shop / "shop/cart.py")
+    os.symlink("/dev/zero", shop / "shop/cart.py")
+    done = run_process("callers", "shop.pay.charge", "--json", "--repo", str(shop))
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["stale"] == ["shop/cart.py", "shop/pay.py"]

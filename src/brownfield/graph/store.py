@@ -215,12 +215,15 @@ class GraphStore:
                 raise UntrustedStoreError(path, f"its {suffix} file is a symlink")
         try:
             connection = _connect(path, writable)
-            store = cls(connection, path)
-            version = store._schema_version()
-            tables = store._tables()
         except sqlite3.DatabaseError as exc:
             raise store_error(path, exc) from None
+        store = cls(connection, path)
         try:
+            try:
+                version = store._schema_version()
+                tables = store._tables()
+            except sqlite3.DatabaseError as exc:
+                raise store_error(path, exc) from None
             if version is None:
                 raise StoreError(
                     f"the graph store {path} is empty; run `brownfield graph build --full`"
