@@ -105,14 +105,20 @@ _HUNK = re.compile(rb"^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@")
 
 
 def diff(repo: Path, rev: str | None = None, staged: bool = False) -> list[FileDiff]:
-    """The changed lines of `git diff` (the working tree against `rev`, or the index
-    against HEAD when `staged`, or the working tree against the index by default)."""
-    args = ["diff", "--no-color", "--no-ext-diff", "--no-textconv", "-U0", "-M", "--relative"]
-    if staged:
-        args.append("--cached")
-    args.append("--end-of-options")
-    if rev:
-        args.append(verify_revision(repo, rev))
+    """The changed lines of a diff: the working tree against `rev`, the index against
+    `rev` (HEAD by default) when `staged`, or the working tree against the index.
+
+    Plumbing (`diff-files`, `diff-index`), not `git diff`: the porcelain rewrites
+    `.git/index` when it meets files whose stat data changed, `--no-optional-locks` or
+    not (git 2.39), and follows UI settings such as `diff.noprefix`.
+    """
+    options = ["-p", "--no-color", "--no-ext-diff", "--no-textconv", "-U0", "-M", "--relative"]
+    if rev is None and not staged:
+        args = ["diff-files", *options, "--end-of-options"]
+    else:
+        base = verify_revision(repo, rev) if rev else _head_or_empty_tree(repo)
+        cached = ["--cached"] if staged else []
+        args = ["diff-index", *cached, *options, "--end-of-options", base]
     out = _git(repo, *args, "--")
     files: list[FileDiff] = []
     for line in out.splitlines():
@@ -134,6 +140,15 @@ def diff(repo: Path, rev: str | None = None, staged: bool = False) -> list[FileD
             if new_count:
                 files[-1].added.append((new_start, new_start + new_count - 1))
     return [f for f in files if f.old_path or f.new_path]
+
+
+def _head_or_empty_tree(repo: Path) -> str:
+    """HEAD's commit, or before the first commit the empty tree (what `--cached` compares
+    the index with then)."""
+    try:
+        return verify_revision(repo, "HEAD")
+    except GitUnavailableError:
+        return _git(repo, "hash-object", "-t", "tree", "--stdin").decode("ascii").strip()
 
 
 def _diff_path(raw: bytes, prefix: bytes) -> str | None:
