@@ -5,9 +5,10 @@ from __future__ import annotations
 from brownfield.graph.roles import is_production
 from brownfield.graph.store import GraphStore
 from brownfield.interview.adaptive.state import Component
-from brownfield.model import EdgeKind, Fact
+from brownfield.model import EdgeKind, Fact, Node, NodeKind
 from brownfield.query import evidence as facts
 from brownfield.query.context import Touchpoint
+from brownfield.query.search import parse
 
 MAX_TOUCHED = 3  # touchpoints per component whose facts are gathered
 
@@ -75,3 +76,25 @@ class EvidenceSource:
         found = [facts.configuration_fact(self.store, t) for t in touched]
         found += [facts.settings_fact(self.store, t) for t in touched]
         return [fact for fact in found if fact is not None]
+
+    def named(self, text: str) -> list[Node]:
+        """Definitions the text names exactly: an identifier, dotted name or path that is a
+        definition's name, qualified name or file (a name several definitions share is not
+        one pointer)."""
+        found: dict[str, Node] = {}
+        for mention in parse(text).mentions:
+            last = mention.replace("::", ".").replace("/", ".").rstrip("()").split(".")[-1]
+            if not last:
+                continue
+            exact = [
+                node
+                for node in self.store.nodes_like(last, limit=50)
+                if node.kind is not NodeKind.EXTERNAL
+                and (
+                    mention.rstrip("()") in (node.name, node.qualname, node.id)
+                    or node.qualname.endswith("." + mention.rstrip("()"))
+                )
+            ]
+            if len(exact) == 1:
+                found.setdefault(exact[0].id, exact[0])
+        return list(found.values())
