@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
@@ -148,7 +149,7 @@ def create_server(repo: Path) -> MCPServer:
     def interview_start(idea: str, mode: str = "adaptive") -> Json:
         """Start an interview about IDEA (mode adaptive or phases). Returns the JSON-lines
         events up to the first question; answer it with interview_answer(state_path, ...)."""
-        return _answer(lambda: _interview(root, [], idea=idea, mode=mode))
+        return _answer(lambda: _interview(root, [], idea=idea, mode=_text(mode)))
 
     @server.tool()
     def interview_answer(state_path: str, answer: str) -> Json:
@@ -161,7 +162,7 @@ def create_server(repo: Path) -> MCPServer:
     @server.tool()
     def interview_status(state_path: str) -> Json:
         """Where the interview saved at STATE_PATH stands."""
-        return _answer(lambda: _status(_state_file(root, state_path)))
+        return _answer(lambda: _status(root, _state_file(root, state_path)))
 
     return server
 
@@ -220,18 +221,23 @@ def _interview(root: Path, answers: list[str], **how: Any) -> Json:
 
 def _state_file(root: Path, given: str) -> Path:
     """A state path as an event gave it: absolute, or relative to the repository or to the
-    server's working folder."""
-    path = Path(given)
-    for candidate in (path, root / path, Path.cwd() / path):
-        if candidate.is_file():
+    server's working folder; confined to the repository either way (a path outside, or a
+    symlink leading out, is one line naming it, never its content). The path is returned
+    as given (not resolved), so that the session still sees a symlinked docs folder."""
+    text = _text(given)
+    for base in (root, Path.cwd()):
+        candidate = Path(os.path.join(base, text))
+        if os.path.lexists(candidate):
+            resolve_inside(root, candidate)
             return candidate
+    resolve_inside(root, text)
     raise BrownfieldError(f"no interview state at {given}")
 
 
-def _status(state_path: Path) -> Json:
-    from brownfield.interview.session import load_any
+def _status(root: Path, state_path: Path) -> Json:
+    from brownfield.interview.session import resume
 
-    state = load_any(state_path)
+    state = resume(root, state_path).state  # read only: no lock, nothing written
     return {
         "state_path": str(state_path),
         "status": getattr(state, "status", ""),

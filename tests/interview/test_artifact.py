@@ -25,6 +25,7 @@ runner = CliRunner()
 def phases(
     tmp_path: Path, answers: list[str], max_questions: int = 18, review: bool = False
 ) -> Session:
+    tmp_path.mkdir(parents=True, exist_ok=True)  # the repository exists (the CLI checks)
     session = start(tmp_path, "Add a login rate limiter", Path("docs"), max_questions, review)
     Engine(PhasesPlanner(), ScriptedAnswers(answers), session.save).run(session.state)
     return session

@@ -16,13 +16,20 @@ import typer
 from brownfield.cli.options import REPO
 from brownfield.cli.render import print_json
 from brownfield.graph.builder import check_repository
+from brownfield.text import clean, one_line
 
 ARTIFACT = typer.Argument(..., help="An interview.yaml written by `brownfield interview`.")
 
 
 def _notes(notes: Iterable[str]) -> None:
     for note in notes:
-        sys.stderr.write(f"note: {note}\n")
+        sys.stderr.write(f"note: {one_line(note)}\n")
+
+
+def _shown(text: str) -> str:
+    """Text of the artifact (a hand edit may hold anything) for the terminal: its lines
+    kept, indented, every control character shown as an escape."""
+    return "\n  ".join(clean(line) for line in text.split("\n"))
 
 
 def register(app: typer.Typer) -> None:
@@ -43,28 +50,29 @@ def register(app: typer.Typer) -> None:
             )
             return
         data = reviewed.artifact
-        ticket = f", ticket {data.ticket_id}" if data.ticket_id else ""
-        print(f"{artifact} ({data.status}{ticket})")
+        ticket = f", ticket {clean(data.ticket_id)}" if data.ticket_id else ""
+        print(f"{clean(artifact)} ({data.status}{ticket})")
         for question in data.questions:
-            print(f"\n{question.id} [{question.phase}, {question.source}, {question.answer_type}]")
-            print(f"  {question.prompt}")
+            kind = f"{question.phase}, {question.source}, {question.answer_type}"
+            print(f"\n{clean(question.id)} [{clean(kind)}]")
+            print(f"  {_shown(question.prompt)}")
             for option in question.options:
-                print(f"    {option.id}. {option.label}")
+                print(f"    {clean(option.id)}. {clean(option.label)}")
             answer = question.answer
             if answer is None:
                 print("  -> (not asked)")
             elif answer.skipped:
-                reason = f": {answer.skip_reason}" if answer.skip_reason else ""
+                reason = f": {clean(answer.skip_reason)}" if answer.skip_reason else ""
                 print(f"  -> skipped{reason} ({answer.answered_by})")
             else:
                 shown = ", ".join(answer.selected_option_ids) or answer.free_text or ""
-                print(f"  -> {shown} ({answer.answered_by})")
+                print(f"  -> {clean(shown)} ({answer.answered_by})")
         if data.summary.remaining_gaps:
             print("\nRemaining gaps:")
             for gap in data.summary.remaining_gaps:
-                print(f"  - {gap}")
+                print(f"  - {clean(gap)}")
         print(f"\nsha256: {reviewed.sha256}")
-        print(f"approve with: brownfield approve {artifact} --sha256 {reviewed.sha256}")
+        print(f"approve with: brownfield approve {clean(artifact)} --sha256 {reviewed.sha256}")
 
     @app.command("approve")
     def approve_command(
@@ -78,7 +86,7 @@ def register(app: typer.Typer) -> None:
 
         who = by or getpass.getuser()
         approve(artifact, sha256, who, check_repository(repo))
-        print(f"approved {artifact} (reviewed sha256 {sha256}) by {who}")
+        print(f"approved {clean(artifact)} (reviewed sha256 {clean(sha256)}) by {clean(who)}")
 
     @app.command("status")
     def status_command(
@@ -102,7 +110,7 @@ def register(app: typer.Typer) -> None:
                 }
             )
         else:
-            print(f"{found.word}: {found.detail}")
+            print(f"{found.word}: {clean(found.detail)}")
 
     @app.command("edit")
     def edit_command(
@@ -123,4 +131,4 @@ def register(app: typer.Typer) -> None:
 
         edited = edit(artifact, question_id, answer, skip_reason, sha256, check_repository(repo))
         _notes(edited.notes)
-        print(f"edited {question_id}; {artifact} is a draft (sha256 {edited.sha256})")
+        print(f"edited {clean(question_id)}; {clean(artifact)} is a draft (sha256 {edited.sha256})")

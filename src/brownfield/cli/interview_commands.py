@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+import io
 import sys
 from pathlib import Path
 from typing import TextIO
@@ -14,6 +16,7 @@ from brownfield.errors import UsageError
 from brownfield.graph.builder import check_repository
 from brownfield.interview.engine.json_lines import JsonConversation
 from brownfield.interview.engine.loop import Outcome, Question
+from brownfield.text import clean
 
 
 class TextConversation:
@@ -26,7 +29,7 @@ class TextConversation:
     def ask(self, question: Question) -> str | None:
         if self.interactive:
             self.stdout.write(
-                f"\n{question.progress}\n{question.text}\n  hint: {question.hint}\n> "
+                _safe(f"\n{question.progress}\n{question.text}\n  hint: {question.hint}\n> ")
             )
             self.stdout.flush()
         line = self.stdin.readline()
@@ -38,13 +41,29 @@ class TextConversation:
 
     def tell(self, message: str, kind: str = "info") -> None:
         if self.interactive:
-            self.stdout.write(message.rstrip("\n") + "\n")
+            self.stdout.write(_safe(message.rstrip("\n")) + "\n")
         elif kind == "hint":
-            self.stderr.write(message.rstrip("\n") + "\n")
+            self.stderr.write(_safe(message.rstrip("\n")) + "\n")
 
     def report(self, event: str, fields: dict[str, object], text: str) -> None:
         """The end of a run, always shown (even when not interactive)."""
-        self.stdout.write(text + "\n")
+        self.stdout.write(_safe(text) + "\n")
+
+
+def _safe(text: str) -> str:
+    """Text for the terminal: line breaks kept, every other control character (names
+    from the repository may hold ANSI escapes) shown as an escape."""
+    return "\n".join(clean(line) for line in text.split("\n"))
+
+
+def _stdin() -> TextIO:
+    """Standard input that never fails to decode: bytes that are not UTF-8 arrive as
+    surrogate escapes, which the interview's intake replaces (and records)."""
+    stream = sys.stdin
+    if isinstance(stream, io.TextIOWrapper):
+        with contextlib.suppress(ValueError, OSError):  # already read from: left as it is
+            stream.reconfigure(errors="surrogateescape")
+    return stream
 
 
 def register(app: typer.Typer) -> None:
@@ -173,5 +192,5 @@ def register_verify(app: typer.Typer) -> None:
 
 def _conversation(as_json: bool, non_interactive: bool) -> TextConversation | JsonConversation:
     if as_json:
-        return JsonConversation(sys.stdin, sys.stdout)
-    return TextConversation(not non_interactive, sys.stdin, sys.stdout, sys.stderr)
+        return JsonConversation(_stdin(), sys.stdout)
+    return TextConversation(not non_interactive, _stdin(), sys.stdout, sys.stderr)

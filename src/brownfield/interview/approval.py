@@ -22,8 +22,10 @@ from typing import Literal, NamedTuple
 
 from brownfield.errors import BrownfieldError, UsageError
 from brownfield.interview.adaptive import artifact_view as adaptive_view
-from brownfield.interview.engine.records import Approval, Edit, HandEdit, now
-from brownfield.interview.engine.store import StateError, parse_data, problems_of
+from brownfield.interview.engine.intake import clean_text
+from brownfield.interview.engine.places import exists, state_file
+from brownfield.interview.engine.records import Approval, Cleaned, Edit, HandEdit, now
+from brownfield.interview.engine.store import StateError, decode, parse_data, problems_of, read_file
 from brownfield.interview.engine.words import choose
 from brownfield.interview.phases import artifact_view as phases_view
 from brownfield.interview.phases.state import InterviewState
@@ -89,20 +91,21 @@ def _refusal(path: Path, problems: list[str]) -> str:
 
 def open_artifact(path: Path, root: Path) -> Opened:
     """The interview behind an artifact (its state file sits beside it), with any hand edit
-    of the artifact applied first, or refused."""
-    if not path.is_file():
-        raise StateError(f"no interview artifact at {path}")
-    try:
-        raw = path.read_bytes()
-        text = raw.decode("utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise StateError(f"cannot read the {WHAT} {path}: {exc}") from None
-    data = parse_data(text, path, WHAT)
+    of the artifact applied first, or refused. The artifact must be a regular file in a
+    real docs folder inside the repository, and name a state file beside it; the session
+    holds the interview's lock (`close` it)."""
+    located = state_file(root, path, WHAT)
+    raw = read_file(located, WHAT, shown=path)
+    data = parse_data(decode(raw, path, WHAT), path, WHAT)
     artifact, problems = problems_of(Artifact, data)
     if artifact is None:
         raise HandEditRefused(_refusal(path, problems))
-    session = resume(root, state_beside(path, artifact.generated_by.state_path))
-    return Opened(session, _sync(session, path, raw, artifact))
+    session = resume(root, state_beside(path, artifact.generated_by.state_path), hold=True)
+    try:
+        return Opened(session, _sync(session, path, raw, artifact))
+    except BaseException:
+        session.close()
+        raise
 
 
 def _sync(session: Session, path: Path, raw: bytes, edited: Artifact) -> list[str]:
@@ -188,8 +191,10 @@ def _commit(
 def _apply(
     state: State, change: Change, moment: datetime, surface: str, action_id: str | None
 ) -> None:
-    """Carry one change into the state, so the artifact and compiled documents follow it."""
+    """Carry one change into the state, so the artifact and compiled documents follow it;
+    its text made clean first (the answer's intake: no invalid UTF-8, no control characters)."""
     review = state.review
+    change = _cleaned(review.cleaned, change, moment)
     if change.kind == "ticket_id":
         review.ticket_id = change.value or None
         return
@@ -229,18 +234,33 @@ def _apply(
     )
 
 
+def _cleaned(log: list[Cleaned], change: Change, moment: datetime) -> Change:
+    """The change with its value and note as clean text; what was cleaned is logged."""
+    value, changes = clean_text(change.value)
+    note, note_changes = clean_text(change.note) if change.note is not None else (None, [])
+    found = list(dict.fromkeys([*changes, *note_changes]))
+    if not found:
+        return change
+    log.append(Cleaned(question_id=change.question_id or "ticket_id", at=moment, changes=found))
+    return Change(change.question_id, change.kind, value, change.selected_option_ids, note)
+
+
 # -- the commands ---------------------------------------------------------------------------
 
 
 def review(path: Path, root: Path) -> Reviewed:
     """The artifact and the SHA-256 of its exact bytes (what `show` prints). An archived
     copy (no state beside it) is shown as it is."""
-    artifact = load_artifact(path) if path.is_file() else None
-    if artifact is not None and not state_beside(path, artifact.generated_by.state_path).is_file():
+    state_file(root, path, WHAT)  # inside the repository, in a real folder, or one line
+    artifact = load_artifact(path)
+    if not exists(state_beside(path, artifact.generated_by.state_path)):
         note = f"no interview state beside {path}: shown as it is (an archived version?)"
         return Reviewed(artifact, sha256_of(path), (note,))
     opened = open_artifact(path, root)
-    return Reviewed(load_artifact(path), sha256_of(path), tuple(opened.notes))
+    try:
+        return Reviewed(load_artifact(path), sha256_of(path), tuple(opened.notes))
+    finally:
+        opened.session.close()
 
 
 def approve(path: Path, sha256: str | None, who: str, root: Path) -> str:
@@ -250,6 +270,13 @@ def approve(path: Path, sha256: str | None, who: str, root: Path) -> str:
             f"--sha256 is required: run `brownfield show {path}` and pass the hash you reviewed"
         )
     opened = open_artifact(path, root)
+    try:
+        return _approve(opened, path, sha256, who)
+    finally:
+        opened.session.close()
+
+
+def _approve(opened: Opened, path: Path, sha256: str, who: str) -> str:
     current = sha256_of(path)
     if sha256.lower() != current:
         applied = " (a hand edit was applied to it)" if opened.notes else ""
@@ -272,6 +299,7 @@ def status(path: Path, root: Path) -> Status:
     """`draft`, `approved`, or `changed since approval`, with a one-line detail; a draft
     edited after approval names the archived version and the stale documents."""
     opened = open_artifact(path, root)
+    opened.session.close()  # what follows only reads
     notes = tuple(opened.notes)
     current = sha256_of(path)
     review_stage = opened.session.state.review
@@ -315,6 +343,20 @@ def edit(
             "version you edit"
         )
     opened = open_artifact(path, root)
+    try:
+        return _edit(opened, path, question_id, answer, skip_reason, sha256)
+    finally:
+        opened.session.close()
+
+
+def _edit(
+    opened: Opened,
+    path: Path,
+    question_id: str,
+    answer: str | None,
+    skip_reason: str | None,
+    sha256: str,
+) -> Edited:
     current = sha256_of(path)
     if sha256.lower() != current:
         raise StaleEditError(

@@ -18,12 +18,22 @@ from brownfield.interview.adaptive.evidence import EvidenceSource
 from brownfield.interview.adaptive.planner import AdaptivePlanner
 from brownfield.interview.adaptive.start import resolve_threshold, seed_state, suitability
 from brownfield.interview.adaptive.state import AdaptiveState
+from brownfield.interview.engine.intake import Change, clean_text, describe
 from brownfield.interview.engine.loop import Conversation, Engine, Outcome, Question
+from brownfield.interview.engine.records import Cleaned, now
 from brownfield.interview.phases.bank import is_truncated
 from brownfield.interview.phases.planner import PhasesPlanner
 from brownfield.interview.phases.state import InterviewState
 from brownfield.interview.review.artifact import sha256_of
-from brownfield.interview.session import Session, artifact_folder, begin, resume, start
+from brownfield.interview.session import (
+    Session,
+    State,
+    artifact_folder,
+    begin,
+    resume,
+    start,
+)
+from brownfield.text import one_line
 
 
 class Reporter(Conversation, Protocol):
@@ -70,21 +80,15 @@ def interview(
 
     if not 0 <= followup_budget <= 100:
         raise UsageError(f"--followup-budget must be 0 to 100 (percent), not {followup_budget}")
+    idea, idea_cleaned = clean_text(idea)
+    ticket, ticket_cleaned = clean_text(ticket_id or "")
     if resume_path is not None:
-        session = resume(root, resume_path)
-        artifact = session.artifact_file(session.state)
-        if artifact.is_file():  # a hand edit of the artifact is applied (or refused) first
-            opened = approval.open_artifact(artifact, root)
-            session = Session(
-                opened.session.state, session.state_path, root, original=session.original
-            )
-            for note in opened.notes:
-                conversation.tell(note, "hint")
+        session = _resumed(root, resume_path, conversation)
     elif not idea.strip():
         raise UsageError("give an idea to interview about, or --resume FILE")
     elif (mode or _default_mode(root)) == "phases":
         session = start(
-            root, idea, docs_dir, max_questions, review, followup_budget, ticket_id or None
+            root, idea, docs_dir, max_questions, review, followup_budget, ticket or None, hold=True
         )
     elif mode not in (None, "adaptive"):
         raise UsageError(f"unknown --mode {mode!r}; use adaptive or phases")
@@ -96,9 +100,66 @@ def interview(
             return None
         session = started
         session.state.review.budget_percent = followup_budget
-        session.state.review.ticket_id = ticket_id or None
-        session.save(session.state)
-    return _run(session, conversation, batch)
+        session.state.review.ticket_id = ticket or None
+    try:
+        cleaned = [("idea", idea_cleaned), ("ticket_id", ticket_cleaned)]
+        for field, changes in cleaned if resume_path is None else []:
+            if changes:
+                _record(session.state, field, changes, conversation)
+        if resume_path is None and (
+            isinstance(session.state, AdaptiveState) or any(c for _, c in cleaned)
+        ):
+            session.save(session.state)
+        return _run(session, _Intake(conversation, session.state), batch)
+    finally:
+        session.close()
+
+
+def _resumed(root: Path, path: Path, conversation: Reporter) -> Session:
+    """The interview saved at `path`, holding its lock, with a hand edit of its artifact
+    applied (or refused) first."""
+    session = resume(root, path, hold=True)
+    try:
+        artifact = session.artifact_file(session.state) if session.written() else None
+        if artifact is not None:
+            opened = approval.open_artifact(artifact, root)
+            opened.session.close()  # a second hold of this process's own lock
+            session.state = opened.session.state
+            for note in opened.notes:
+                conversation.tell(note, "hint")
+    except BaseException:
+        session.close()
+        raise
+    return session
+
+
+def _record(state: State, field: str, changes: list[Change], conversation: Reporter) -> None:
+    """Log what intake cleaned in an answer (or the idea), and say so."""
+    state.review.cleaned.append(Cleaned(question_id=field, at=now(), changes=changes))
+    conversation.tell(f"{field}: {describe(changes)}", "hint")
+
+
+class _Intake:
+    """The conversation, with every answer made valid, terminal-safe text before the
+    planner sees it (what was cleaned is logged in the state and told)."""
+
+    def __init__(self, inner: Reporter, state: State) -> None:
+        self.inner, self.state = inner, state
+
+    def ask(self, question: Question) -> str | None:
+        answer = self.inner.ask(question)
+        if answer is None:
+            return None
+        cleaned, changes = clean_text(answer)
+        if changes:
+            _record(self.state, question.id, changes, self.inner)
+        return cleaned
+
+    def tell(self, message: str, kind: str = "info") -> None:
+        self.inner.tell(message, kind)
+
+    def report(self, event: str, fields: dict[str, object], text: str) -> None:
+        self.inner.report(event, fields, text)
 
 
 def _default_mode(root: Path) -> str:
@@ -136,10 +197,10 @@ def _start_adaptive(
             build(root, progress=progress)
             store = open_store(root)
         except BrownfieldError as exc:
-            note = f"the code graph could not be built ({exc}); continuing as greenfield"
+            note = f"the code graph could not be built ({one_line(exc)}); continuing as greenfield"
             conversation.report("warning", {"text": note}, note)
     state = seed_state(idea, resolved, store, note, max_rounds)
-    session = begin(root, folder, state)
+    session = begin(root, folder, state, hold=True)
     session.evidence_store = store
     conversation.report(
         "start",
@@ -161,7 +222,11 @@ def _run_engine(session: Session, conversation: Reporter, batch: bool) -> Outcom
         return Engine(PhasesPlanner(), conversation, session.save, batch=batch).run(state)
     store = session.evidence_store
     if store is None and state.type == "brownfield":
-        store = open_store(session.root)
+        try:
+            store = open_store(session.root)
+        except BrownfieldError as exc:  # damaged, untrusted, gone: ask without the code
+            note = f"the code graph cannot be read ({one_line(exc)}); continuing without it"
+            conversation.report("warning", {"text": note}, note)
     planner = AdaptivePlanner(EvidenceSource(store) if store is not None else None)
     return Engine(planner, conversation, session.save, batch=batch).run(state)
 
@@ -250,7 +315,7 @@ def _handoff(session: Session, conversation: Reporter, lines: list[str]) -> dict
         lines.append(f"Approved {_shown(artifact)} (reviewed sha256 {reviewed})")
         return {"handoff": "approved", "approved_sha256": reviewed}
     if choice == "3":
-        markdown, as_json = handoff.export_brief(state, session.root / state.spec_path)
+        markdown, as_json = handoff.export_brief(state, session.spec_file())
         lines.append(f"Brief for a coding agent: {_shown(markdown)}, {_shown(as_json)}")
         return {"handoff": "brief", "brief_paths": [_shown(markdown), _shown(as_json)]}
     if choice not in ("", "1", "stop"):

@@ -8,6 +8,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from brownfield.confine import write_atomic
 from brownfield.interview.adaptive import decisions
 from brownfield.interview.adaptive.state import AdaptiveState
 from brownfield.interview.spec import autofill
@@ -73,8 +74,8 @@ def export_brief(state: AdaptiveState, spec_file: Path) -> tuple[Path, Path]:
     data = brief(state)
     markdown = spec_file.with_suffix(".brief.md")
     as_json = spec_file.with_suffix(".brief.json")
-    markdown.write_text(brief_markdown(data), encoding="utf-8")
-    as_json.write_text(json.dumps(data, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+    write_atomic(markdown, brief_markdown(data))  # a symlink there is replaced, not followed
+    write_atomic(as_json, json.dumps(data, indent=2, sort_keys=True) + "\n")
     return markdown, as_json
 
 

@@ -106,6 +106,16 @@ class CoverageCheck(StrictModel):
     at: datetime
 
 
+class Cleaned(StrictModel):
+    """An answer (or the idea, or a ticket id) that arrived as something other than clean
+    text and was made clean at intake: bytes that are not UTF-8 replaced with U+FFFD,
+    control characters (ANSI escapes, bidirectional overrides) removed."""
+
+    question_id: str  # the question answered, or `idea` / `ticket_id`
+    at: datetime
+    changes: list[Literal["invalid_utf8_replaced", "control_characters_removed"]]
+
+
 class Approval(StrictModel):
     approved_by: str
     approved_at: datetime
@@ -143,7 +153,9 @@ class Review(StrictModel):
     approval: Approval | None = None
     archived: list[Archived] = Field(default_factory=list)
     artifact_path: str | None = None  # interview.yaml, beside the state file
-    artifact_sha256: str | None = None  # the artifact's bytes as last written
+    artifact_sha256: str | None = None  # the artifact's bytes as last written (on disk:
+    # as of the save before, since the artifact is written after the state)
+    cleaned: list[Cleaned] = Field(default_factory=list)  # answers made clean at intake
 
     @property
     def stale(self) -> bool:

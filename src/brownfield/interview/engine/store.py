@@ -1,20 +1,24 @@
 """Saving and loading state files: YAML, written atomically after every turn.
 
-This is the only module that imports YAML. A state file is `safe_load`ed, then validated
-with `extra="forbid"` and a schema version; a corrupt, hand-broken or newer file is an error
-that names the field, and the file is never overwritten by a failed load.
+This is the only module that imports YAML. A state file is read as a regular file (never
+through a symlink, never a named pipe), `safe_load`ed (nothing in it is ever executed),
+then validated with `extra="forbid"` and a schema version; a corrupt, hand-broken or newer
+file is one error line that names the file and the field, never its content, and the file
+is never overwritten by a failed load. States are written by `confine.write_atomic`: a
+temporary file beside the target renamed over it (mode 0644 under the usual umask), so a
+symlink at the target is replaced, never written through.
 """
 
 from __future__ import annotations
 
-import os
-import tempfile
+import re
 from pathlib import Path
 from typing import Any, TypeVar
 
 import yaml
 from pydantic import BaseModel, ValidationError
 
+from brownfield.confine import read_regular, write_atomic
 from brownfield.errors import BrownfieldError
 from brownfield.interview.engine.records import SCHEMA_VERSION
 
@@ -29,59 +33,101 @@ def dump(state: BaseModel) -> str:
     return yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100)
 
 
-def write_atomic(path: Path, text: str) -> None:
-    """Write `text` to `path` through a temporary file and a rename: never half a file."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as stream:
-            stream.write(text)
-            stream.flush()
-            os.fsync(stream.fileno())
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
-
-
 def save(state: BaseModel, path: Path) -> None:
+    """Write the state to `path` (whose folder exists) in one atomic rename."""
     try:
         write_atomic(path, dump(state))
+    except BrownfieldError as exc:
+        raise StateError(f"cannot write the interview state {path}: {_reason(exc)}") from None
     except OSError as exc:
         raise StateError(f"cannot write the interview state {path}: {exc.strerror or exc}") from exc
+
+
+def _reason(exc: BrownfieldError) -> str:
+    """A confinement or file error's message without the path it repeats."""
+    text = str(exc)
+    return text.split(": ", 1)[1] if text.startswith(("cannot ", "refusing ")) else text
+
+
+def read_file(path: Path, what: str, shown: Path | None = None) -> bytes:
+    """The bytes of a state or artifact file: a regular file, never read through a symlink
+    (`what` names the kind of file in the messages, `shown` the file: `path` by default)."""
+    name = shown if shown is not None else path
+    try:
+        return read_regular(path)
+    except BrownfieldError as exc:
+        if not path.is_symlink() and not path.exists():
+            raise StateError(f"no {what} at {name}") from None
+        raise StateError(f"cannot read the {what} {name}: {_reason(exc)}") from None
+
+
+def decode(raw: bytes, path: Path, what: str) -> str:
+    """UTF-8 text of a state or artifact file, or one error line naming the first bad byte."""
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise StateError(
+            f"cannot read the {what} {path}: not UTF-8 text (byte {exc.start})"
+        ) from None
 
 
 def load_data(path: Path, what: str = "interview state") -> dict[str, Any]:
     """The raw mapping of a state (or artifact) file, with a clear error for anything
     unreadable; `what` names the kind of file in the messages."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise StateError(f"no {what} at {path}") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise StateError(f"cannot read the {what} {path}: {exc}") from exc
-    return parse_data(text, path, what)
+    return parse_data(decode(read_file(path, what), path, what), path, what)
+
+
+#: What a YAML parser or constructor raises on hostile text besides `YAMLError`: a date
+#: out of range (ValueError), an unhashable key (TypeError), nesting too deep to follow.
+_PARSE_FAILURES = (yaml.YAMLError, ValueError, TypeError, OverflowError, RecursionError)
 
 
 def parse_data(text: str, path: Path, what: str = "interview state") -> dict[str, Any]:
     """The mapping in `text` (read from `path`), checked to be YAML of a known version."""
     try:
         data = yaml.safe_load(text)
-    except yaml.YAMLError as exc:
+    except _PARSE_FAILURES as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f" at line {mark.line + 1}" if mark is not None else ""
-        problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
-        message = f"the {what} {path} is not valid YAML{where}: {problem}"
+        message = f"the {what} {path} is not valid YAML{where}: {_problem(exc)}"
         raise StateError(message) from None
     if not isinstance(data, dict):
         raise StateError(f"the {what} {path} is not a mapping")
-    version = data.get("schema_version")
-    if isinstance(version, int) and version > SCHEMA_VERSION:
+    _check_version(data.get("schema_version", SCHEMA_VERSION), path, what)
+    return data
+
+
+def _problem(exc: Exception) -> str:
+    """What a parse failure says, without quoting the file: YAML's problem, else its kind."""
+    if isinstance(exc, RecursionError):
+        return "nested too deeply"
+    if isinstance(exc, yaml.YAMLError):
+        problem = getattr(exc, "problem", None)
+        if problem:
+            return str(problem)
+        lines = str(exc).splitlines()
+        return lines[0] if lines else type(exc).__name__
+    return f"a value that cannot be read ({type(exc).__name__})"
+
+
+_DIGITS = re.compile(r"\s*[0-9]+\s*")
+
+
+def _check_version(version: object, path: Path, what: str) -> None:
+    """A schema version is an integer (a quoted one counts by its value: `"2"` is 2); a
+    newer one than this brownfield knows, or anything else, is refused."""
+    if isinstance(version, str) and _DIGITS.fullmatch(version):
+        version = int(version)
+    if isinstance(version, bool) or not isinstance(version, int):
+        raise StateError(
+            f"the {what} {path} has a schema_version that is not an integer "
+            f"({type(version).__name__}); this brownfield writes schema_version {SCHEMA_VERSION}"
+        )
+    if version > SCHEMA_VERSION:
         raise StateError(
             f"the {what} {path} has schema_version {version}, newer than this "
             f"brownfield understands ({SCHEMA_VERSION}); upgrade brownfield"
         )
-    return data
 
 
 M = TypeVar("M", bound=BaseModel)
@@ -89,12 +135,14 @@ M = TypeVar("M", bound=BaseModel)
 
 def read_mapping(path: Path) -> dict[str, Any]:
     """A YAML mapping from a file (a config file); empty when the file does not exist."""
-    if not path.exists():
+    if not path.is_symlink() and not path.exists():
         return {}
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, yaml.YAMLError) as exc:
-        raise StateError(f"cannot read {path}: {str(exc).splitlines()[0]}") from None
+        data = yaml.safe_load(decode(read_file(path, "file"), path, "file"))
+    except StateError:
+        raise
+    except _PARSE_FAILURES as exc:
+        raise StateError(f"cannot read {path}: {_problem(exc)}") from None
     if data is None:
         return {}
     if not isinstance(data, dict):
@@ -106,6 +154,8 @@ def problems_of(model: type[M], data: dict[str, Any]) -> tuple[M | None, list[st
     """`data` validated as `model`, or None and every bad field as `dotted.path: problem`."""
     try:
         return model.model_validate(data), []
+    except RecursionError:
+        return None, ["(top): nested too deeply"]
     except ValidationError as exc:
         return None, [
             f"{'.'.join(str(part) for part in error['loc']) or '(top)'}: {error['msg']}"

@@ -25,7 +25,7 @@ from brownfield.interview.engine.records import (
     Review,
     StrictModel,
 )
-from brownfield.interview.engine.store import StateError, dump, load_data, validate
+from brownfield.interview.engine.store import dump, load_data, read_file, validate
 
 Source = Literal["compiled", "prompt_follow_up", "coverage_follow_up", "final_free_form"]
 AnsweredBy = Literal["user", "user_skip", "ai_skip", "auto_answer", "auto_fill"]
@@ -269,14 +269,10 @@ WHAT = "interview artifact"
 
 
 def load_artifact(path: Path) -> Artifact:
-    if not path.is_file():
-        raise StateError(f"no interview artifact at {path}")
+    """The artifact at `path`: a regular file (never read through a symlink), validated."""
     return validate(Artifact, load_data(path, WHAT), path, WHAT)
 
 
 def sha256_of(path: Path) -> str:
-    """The SHA-256 of a file's exact bytes."""
-    try:
-        return hashlib.sha256(path.read_bytes()).hexdigest()
-    except OSError as exc:
-        raise StateError(f"cannot read {path}: {exc.strerror or exc}") from None
+    """The SHA-256 of a file's exact bytes (a regular file, never read through a symlink)."""
+    return hashlib.sha256(read_file(path, WHAT)).hexdigest()

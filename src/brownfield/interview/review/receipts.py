@@ -1,16 +1,24 @@
 """The append-only receipts log beside an interview's artifact (seed 002): one JSON line
 per skip, resolution, reason edit, `skip all`, edited answer and applied hand edit, never
 rewritten. `surface` says where the person acted: `cli` (the interview, `brownfield edit`)
-or `yaml` (a hand edit of the artifact)."""
+or `yaml` (a hand edit of the artifact).
+
+The log is read as a regular file, never through a symlink, and appended with `O_APPEND`
+and `O_NOFOLLOW` (`confine.append_text`): a symlinked log is refused, never written through.
+"""
 
 from __future__ import annotations
 
 import json
+import os
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from brownfield.confine import append_text, read_regular
+from brownfield.errors import BrownfieldError
 from brownfield.interview.engine.records import Edit, Review
+from brownfield.interview.engine.store import StateError
 from brownfield.interview.review.artifact import Artifact
 
 
@@ -42,12 +50,40 @@ def _edit_at(review: Review, question_id: str, when: datetime) -> Edit | None:
     )
 
 
+_KEYS = frozenset({"action_id", "question_id", "event", "reason"})
+
+
+def _is_receipt(record: object) -> bool:
+    if not isinstance(record, dict) or not record.keys() >= _KEYS:
+        return False
+    texts = (record["action_id"], record["event"])
+    optional = (record["question_id"], record["reason"])
+    return all(isinstance(v, str) for v in texts) and all(
+        v is None or isinstance(v, str) for v in optional
+    )
+
+
 def _log(path: Path) -> list[dict[str, Any]]:
-    if not path.exists():
+    """The receipts so far: a regular file (never read through a symlink) of JSON lines,
+    each a receipt; anything else is one error line naming the file and the line."""
+    if not os.path.lexists(path):
         return []
-    return [
-        json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()
-    ]
+    try:
+        text = read_regular(path).decode("utf-8", "replace")
+    except BrownfieldError as exc:
+        raise StateError(f"cannot read the receipts log {path}: {exc}") from None
+    records = []
+    for number, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            record = json.loads(line)
+        except (ValueError, RecursionError):
+            record = None
+        if not _is_receipt(record):
+            raise StateError(f"the receipts log {path} is not brownfield's: line {number}")
+        records.append(record)
+    return records
 
 
 def new_receipts(
@@ -130,7 +166,5 @@ def append_receipts(path: Path, artifact: Artifact, review: Review) -> int:
     """Append what the log lacks (never rewriting a line); returns how many were added."""
     new = new_receipts(artifact, review, _log(path))
     if new:
-        with path.open("a", encoding="utf-8") as log:
-            for record in new:
-                log.write(json.dumps(record, sort_keys=True) + "\n")
+        append_text(path, "".join(json.dumps(record, sort_keys=True) + "\n" for record in new))
     return len(new)

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from brownfield.confine import read_bytes_inside
+from brownfield.errors import BrownfieldError
 from brownfield.graph.roles import is_test
 from brownfield.interview.adaptive import decisions, ontology, panel, refine
 from brownfield.interview.adaptive.scoring import dimension_scores, weights
@@ -46,10 +48,13 @@ def _bullets(items: list[str], empty: str = "- none stated") -> list[str]:
 
 
 def _line_of(root: Path, path: str, line: int) -> str | None:
+    """The cited line, read only from a regular file inside the repository (a citation in
+    a hand-broken state may name any path)."""
     try:
-        lines = (root / path).read_text(encoding="utf-8", errors="replace").splitlines()
-    except OSError:
+        data = read_bytes_inside(root, path)
+    except BrownfieldError:
         return None
+    lines = data.decode("utf-8", errors="replace").splitlines()
     return lines[line - 1] if 0 < line <= len(lines) else None
 
 

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from brownfield.errors import BrownfieldError
+from brownfield.confine import read_bytes_inside, read_text_inside
+from brownfield.errors import BrownfieldError, ConfinementError, FileAccessError
 
 _ITEM = re.compile(r"^- \[(?P<id>E\d+)\] (?P<path>.+?):(?P<line>\d+) — `(?P<needle>.+?)` — ", re.M)
 
@@ -35,11 +37,17 @@ class Check:
 
 
 def verify_spec(spec: Path, root: Path) -> list[Check]:
-    """Every evidence item of `spec`, checked against the files under `root`."""
+    """Every evidence item of `spec` (relative to the current folder), checked against the
+    files under `root`. The spec is read as a regular UTF-8 text file, not through a
+    symlink out of its folder: missing, binary, not UTF-8 or a named pipe is one error
+    line. (The MCP tool confines `spec` to the repository first.)"""
+    given = spec if spec.is_absolute() else Path(os.path.join(os.getcwd(), spec))
     try:
-        text = spec.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise BrownfieldError(f"cannot read the spec {spec}: {exc.strerror or exc}") from None
+        text = read_text_inside(given.parent, given)
+    except ConfinementError as exc:  # messages name the spec as it was given
+        raise ConfinementError(str(spec), str(exc).replace(str(given), str(spec))) from None
+    except FileAccessError as exc:
+        raise FileAccessError(str(spec), str(exc).replace(str(given), str(spec))) from None
     if "## Evidence" not in text:
         raise BrownfieldError(f"{spec} has no Evidence section; is it a brownfield spec?")
     checks = []
@@ -50,10 +58,13 @@ def verify_spec(spec: Path, root: Path) -> list[Check]:
 
 
 def _check(root: Path, item: str, path: str, line: int, needle: str) -> Check:
-    file = (root / path).resolve()
-    if root.resolve() not in file.parents or not file.is_file():
+    """One citation: a cited file outside the repository, behind a symlink leading out,
+    missing or not a regular file (a named pipe is never opened for reading) has vanished."""
+    try:
+        data = read_bytes_inside(root, path)
+    except BrownfieldError:
         return Check(item, path, line, needle, "vanished")
-    lines = file.read_text(encoding="utf-8", errors="replace").splitlines()
+    lines = data.decode("utf-8", errors="replace").splitlines()
     if 0 < line <= len(lines) and _holds(needle, lines[line - 1]):
         return Check(item, path, line, needle, "ok")
     found = [n for n, text in enumerate(lines, 1) if _holds(needle, text)]
