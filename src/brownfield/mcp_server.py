@@ -25,7 +25,7 @@ from mcp.shared.message import SessionMessage
 from mcp_types import INVALID_REQUEST, PARSE_ERROR, ErrorData, JSONRPCError
 
 from brownfield.confine import read_text_inside, relative_inside, resolve_inside
-from brownfield.errors import BrownfieldError
+from brownfield.errors import BrownfieldError, UsageError
 from brownfield.graph.builder import build, check_repository, open_store
 from brownfield.graph.store import GraphStore
 from brownfield.text import check_text, one_line
@@ -182,7 +182,10 @@ INVALID_PARAMS = -32602
 
 def _text(value: str) -> str:
     """A text argument, refused when it holds lone surrogates (JSON can carry them as
-    `\\udcff` escapes; SQLite and git cannot take them)."""
+    `\\udcff` escapes; SQLite and git cannot take them) or a NUL (which no command-line
+    argument can hold, and no git argument or path can take)."""
+    if "\0" in value:
+        raise UsageError(f"an argument holds a NUL character: {value!r}")
     return check_text(value, "an argument")
 
 

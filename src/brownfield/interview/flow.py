@@ -110,7 +110,7 @@ def interview(
             isinstance(session.state, AdaptiveState) or any(c for _, c in cleaned)
         ):
             session.save(session.state)
-        return _run(session, _Intake(conversation, session.state), batch)
+        return _run(session, _Intake(conversation, session.state), batch, progress)
     finally:
         session.close()
 
@@ -215,14 +215,17 @@ def _start_adaptive(
     return session
 
 
-def _run_engine(session: Session, conversation: Reporter, batch: bool) -> Outcome:
+def _run_engine(
+    session: Session, conversation: Reporter, batch: bool, progress: Progress | None
+) -> Outcome:
     """The engine with the state's planner (an adaptive one sees the graph it cites)."""
     state = session.state
     if isinstance(state, InterviewState):
         return Engine(PhasesPlanner(), conversation, session.save, batch=batch).run(state)
     store = session.evidence_store
     if store is None and state.type == "brownfield":
-        try:
+        try:  # refreshed as at the start: a build finds damage and replaces a foreign store
+            build(session.root, progress=progress)
             store = open_store(session.root)
         except BrownfieldError as exc:  # damaged, untrusted, gone: ask without the code
             note = f"the code graph cannot be read ({one_line(exc)}); continuing without it"
@@ -231,7 +234,12 @@ def _run_engine(session: Session, conversation: Reporter, batch: bool) -> Outcom
     return Engine(planner, conversation, session.save, batch=batch).run(state)
 
 
-def _run(session: Session, conversation: Reporter, batch: bool = False) -> Outcome | None:
+def _run(
+    session: Session,
+    conversation: Reporter,
+    batch: bool = False,
+    progress: Progress | None = None,
+) -> Outcome | None:
     state = session.state
     fields = {
         "state_path": _shown(session.state_path),
@@ -245,7 +253,7 @@ def _run(session: Session, conversation: Reporter, batch: bool = False) -> Outco
         conversation.report(state.status, {**fields, "already": True}, text)
         return None
     try:
-        outcome = _run_engine(session, conversation, batch)
+        outcome = _run_engine(session, conversation, batch, progress)
     except KeyboardInterrupt:
         session.save(state)
         outcome = Outcome.PAUSED

@@ -1,4 +1,8 @@
-"""The JSON-lines conversation for agents: one JSON object per line each way."""
+"""The JSON-lines conversation for agents: one JSON object per line each way.
+
+Questions go out as JSON (`ensure_ascii`: nothing in them can steer a terminal); answers
+come in as any line, parsed leniently by `parse_json_answer`, which never fails.
+"""
 
 from __future__ import annotations
 
@@ -33,12 +37,14 @@ class JsonConversation:
 
 
 def parse_json_answer(line: str) -> str:
-    """`{"answer": "..."}`, a JSON string, or (leniently) the raw line."""
+    """`{"answer": "..."}`, a JSON string, or (leniently) the raw line. Any text is an
+    answer: JSON that does not parse (nested too deeply for the parser included) is taken
+    as the raw line; what it holds is made clean text at intake (see `intake`)."""
     text = line.strip()
     if text.startswith(("{", '"')):
         try:
             data = json.loads(text)
-        except json.JSONDecodeError:
+        except (ValueError, RecursionError):  # JSONDecodeError is a ValueError
             return text
         if isinstance(data, str):
             return data

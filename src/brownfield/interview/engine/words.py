@@ -99,8 +99,12 @@ def asks_to_implement(text: str) -> bool:
     )
 
 
+#: Option picks: `2`, `o2`, `1, 3`, `1 and 3`, `1 3`, then an optional `: note`. Each
+#: separator can match its text one way only (a comma or `and` with the spaces around it,
+#: or spaces alone), so that a long hostile answer cannot make the match backtrack
+#: exponentially (`1   1   1 ... x`).
 _CHOICE = re.compile(
-    r"^\s*(?P<refs>(?:o?\d+)(?:\s*(?:,|and|\s)\s*o?\d+)*)\s*(?::\s*(?P<note>.*))?$", re.I
+    r"^\s*(?P<refs>o?\d+(?:(?:\s*(?:,|and)\s*|\s+)o?\d+)*)\s*(?::\s*(?P<note>.*))?$", re.I
 )
 
 
