@@ -508,6 +508,15 @@ def test_bytes_that_are_not_utf8_on_stdin_are_stored_as_text(
     assert bf(repo, "show", ARTIFACT).returncode == 0
 
 
+def test_a_state_holding_lone_surrogates_still_completes(repo: Path) -> None:
+    state = paused(repo)  # an older brownfield stored stdin's bytes as "\\uDCFF" escapes
+    state.write_text(state.read_text().replace("title: Rate limiter", 'title: "Rate \\uDCFF"'))
+    assert 'title: "Rate \\uDCFF"' in state.read_text()
+    done = bf(repo, "interview", "--resume", STATE, "--non-interactive", stdin=lines(FULL[3:]))
+    assert done.returncode == 0, done.stderr
+    assert "# Requirements: Rate \ufffd" in (repo / "docs/REQUIREMENTS.md").read_text()
+
+
 def test_json_lines_answers_with_lone_surrogates_are_stored_as_text(repo: Path) -> None:
     answers = [json.dumps({"answer": "Title \udcff"}), '"Goal \\udcfe"', *map(json.dumps, FULL[2:])]
     done = bf(repo, "interview", "Rate limiter", "--json", stdin=lines(answers))

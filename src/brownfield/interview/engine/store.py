@@ -82,10 +82,42 @@ def load_data(path: Path, what: str = "interview state") -> dict[str, Any]:
 _PARSE_FAILURES = (yaml.YAMLError, ValueError, TypeError, OverflowError, RecursionError)
 
 
+class _Loader(yaml.SafeLoader):
+    """`yaml.SafeLoader` (plain data only: no tag ever constructs an object or runs code)
+    without aliases: brownfield and seed 000 never write them, and an alias bomb (`&a` used
+    a thousand times, a thousand times over) or a cycle would blow up every walk of the
+    data."""
+
+    def compose_node(self, parent: Any, index: Any) -> Any:
+        if self.check_event(yaml.AliasEvent):
+            event = self.peek_event()  # type: ignore[no-untyped-call]
+            raise yaml.composer.ComposerError(
+                None, None, "an alias (*name), which brownfield does not read", event.start_mark
+            )
+        return super().compose_node(parent, index)
+
+
+_SURROGATES = re.compile("[\ud800-\udfff]")
+
+
+def _valid_text(value: Any) -> Any:
+    """`value` with every lone surrogate in its strings (keys too) made U+FFFD: a YAML
+    `"\\udcff"` escape loads as one, and no file, JSON or terminal can take it."""
+    if isinstance(value, str):
+        return _SURROGATES.sub("\ufffd", value)
+    if isinstance(value, list):
+        return [_valid_text(item) for item in value]
+    if isinstance(value, dict):
+        return {_valid_text(key): _valid_text(item) for key, item in value.items()}
+    return value
+
+
 def parse_data(text: str, path: Path, what: str = "interview state") -> dict[str, Any]:
-    """The mapping in `text` (read from `path`), checked to be YAML of a known version."""
+    """The mapping in `text` (read from `path`), checked to be YAML of a known version;
+    its text made valid (lone surrogates, as an older brownfield stored bytes that were not
+    UTF-8, become U+FFFD)."""
     try:
-        data = yaml.safe_load(text)
+        data = _valid_text(yaml.load(text, Loader=_Loader))
     except _PARSE_FAILURES as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f" at line {mark.line + 1}" if mark is not None else ""
@@ -138,7 +170,7 @@ def read_mapping(path: Path) -> dict[str, Any]:
     if not path.is_symlink() and not path.exists():
         return {}
     try:
-        data = yaml.safe_load(decode(read_file(path, "file"), path, "file"))
+        data = yaml.load(decode(read_file(path, "file"), path, "file"), Loader=_Loader)
     except StateError:
         raise
     except _PARSE_FAILURES as exc:
