@@ -433,7 +433,8 @@ class RepoIndex:
         call = re.compile(before + re.escape(name) + r"\s*\(|::" + re.escape(name) + r"\b")
         definition = re.compile(
             r"\b(def|func|function|class)\s+(\([^)]*\)\s*)?\*?\s*" + re.escape(name) + r"\b"
-        )
+            r"|^\s*(static\s+)?(async\s+)?(get|set)\s+" + re.escape(name) + r"\s*\("
+        )  # the second: a JavaScript accessor (`set ip (v) {`) defines, it does not call
         defined = self.definition_lines.get(name, set())
         found = []
         for rel, lines in self.files.items():

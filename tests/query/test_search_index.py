@@ -10,7 +10,8 @@ from pathlib import Path
 from brownfield.graph.builder import build
 from brownfield.graph.store import GraphStore
 from brownfield.graph.vocabulary import compound, index_words, query_terms
-from brownfield.query.context import touchpoints
+from brownfield.query import evidence
+from brownfield.query.context import Touchpoint, touchpoints
 from brownfield.query.evidence import callers_fact, similar_fact
 from brownfield.query.search import rank, search
 from tests.conftest import git_init, write_files
@@ -156,5 +157,51 @@ def test_a_negative_fact_names_the_unresolved_calls_that_remain(tmp_path: Path) 
         nothing = similar_fact(store, "add caching to jobs")
         assert nothing.statement.startswith("The full-text index (names, docstrings")
         assert "for caching" in nothing.statement  # what was searched
+    finally:
+        store.close()
+
+
+def test_tests_are_found_several_calls_away_and_not_walked_through(tmp_path: Path) -> None:
+    files = {
+        "app/chain.py": """
+            def a():
+                return b()
+
+            def b():
+                return c()
+
+            def c():
+                return d()
+
+            def d():
+                return e()
+
+            def e():
+                return 1
+            """,
+        "tests/helpers.py": """
+            from app.chain import a
+
+            def make():
+                return a()
+            """,
+        "tests/test_chain.py": """
+            from tests.helpers import make
+
+            def test_chain():
+                assert make() == 1
+            """,
+    }
+    store = GraphStore.open(built(tmp_path, files))
+    try:
+        e = Touchpoint(store.nodes(["app/chain.py::e"])["app/chain.py::e"], 1.0, ("e",))
+        hops = evidence.tests_reaching(store, e.node)
+        # a() is four calls from e(); make() in tests/ reaches it at five, and the test that
+        # calls make() is not counted again: a test is where a chain starts
+        assert [(h.node.qualname, h.distance, str(h.site)) for h in hops] == [
+            ("tests.helpers.make", 5, "tests/helpers.py:4")
+        ]
+        assert evidence.tests_reaching(store, e.node, depth=4) == []
+        assert "tests/helpers.py:4" in evidence.tests_fact(store, e).statement
     finally:
         store.close()

@@ -9,6 +9,7 @@ from brownfield.graph.store import GraphStore
 from brownfield.model import Citation, EdgeKind, Fact, Node, NodeKind
 from brownfield.query.context import Touchpoint
 from brownfield.query.search import parse, rank
+from brownfield.query.traverse import Hop
 
 #: Well-known libraries whose import says what kind of project this is.
 FRAMEWORKS = {
@@ -146,23 +147,48 @@ def callers_fact(store: GraphStore, touchpoint: Touchpoint) -> Fact | None:
     )
 
 
-def tests_fact(store: GraphStore, touchpoint: Touchpoint, depth: int = 3) -> Fact:
+#: How far up the callers a test is looked for, and how many definitions may be visited:
+#: tests reach code through runners and fixtures, often several calls away.
+TEST_DEPTH = 8
+TEST_BUDGET = 4000
+
+
+def tests_reaching(store: GraphStore, node: Node, depth: int = TEST_DEPTH) -> list[Hop]:
+    """The tests that reach `node` through resolved calls within `depth` calls, one hop per
+    call site, nearest first (a test is not walked through: it is where a chain starts)."""
+    seen = {node.id}
+    frontier = _ids(store, node)
+    found: list[Hop] = []
+    for distance in range(1, depth + 1):
+        if not frontier or len(seen) > TEST_BUDGET:
+            break
+        edges = store.edges_into(frontier, [EdgeKind.CALLS])
+        callers = store.nodes({e.src for e in edges} - seen)
+        frontier = []
+        for edge in sorted(edges, key=lambda e: (e.path, e.line or 0, e.src)):
+            caller = callers.get(edge.src)
+            if caller is None:
+                continue
+            if is_test(caller.path):
+                site = Citation(edge.path, edge.line or 1)
+                found.append(Hop(distance, caller, edge.dst, edge.kind, site, edge.resolution))
+            elif edge.src not in frontier:
+                frontier.append(edge.src)
+        seen.update(callers)
+    return found
+
+
+def tests_fact(store: GraphStore, touchpoint: Touchpoint, depth: int = TEST_DEPTH) -> Fact:
     """Which tests reach a touchpoint through calls (to `depth` hops); when none does, what
     was looked for and how many unresolved same-name calls remain."""
     node = touchpoint.node
-    seen = {node.id}
-    frontier = _ids(store, node)
-    found: list[Citation] = []
-    for _ in range(depth):
-        edges = store.edges_into(frontier, [EdgeKind.CALLS])
-        frontier = sorted({e.src for e in edges} - seen)
-        seen.update(frontier)
-        callers = store.nodes(frontier)
-        for edge in edges:
-            caller = callers.get(edge.src)
-            if caller is not None and is_test(caller.path):
-                found.append(_site(edge.path, edge.line, caller.qualname))
-    found = list(dict.fromkeys(found))  # the closest tests first
+    found = list(
+        dict.fromkeys(
+            _site(hop.site.path, hop.site.line, hop.node.qualname)
+            for hop in tests_reaching(store, node, depth)
+            if hop.site is not None
+        )
+    )
     if not found:
         note, cited = _unresolved_note(store, node)
         looked = what_counts_as_tests([node.path or ""])
