@@ -30,6 +30,15 @@ def clean(text: object) -> str:
     return str(text).translate(_CONTROLS)
 
 
+_DOCUMENT_CONTROLS = {code: shown for code, shown in _CONTROLS.items() if code not in (0x09, 0x0A)}
+
+
+def clean_document(text: str) -> str:
+    """A document brownfield writes (spec, REQUIREMENTS.md) made safe to `cat`: as `clean`,
+    but its lines and tabs kept."""
+    return text.translate(_DOCUMENT_CONTROLS)
+
+
 def one_line(text: object) -> str:
     """A message as one clean line: line breaks become spaces, other controls escapes."""
     return clean(" ".join(str(text).splitlines()))

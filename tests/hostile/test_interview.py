@@ -976,3 +976,14 @@ def test_no_mcp_interview_argument_crashes_a_tool_or_writes_outside(
         assert not result.is_error, result
     after = tree(template.parent)
     assert {k: v for k, v in after.items() if not k.startswith("mcp-work")} == outside
+
+
+def test_a_repository_path_with_terminal_escapes_is_escaped_in_the_spec(tmp_path: Path) -> None:
+    root = sample("shop", tmp_path)
+    hostile = root / "app" / "\x1b[31mretries.py"
+    hostile.write_text("def retry_payment_charges_with_backoff():\n    return 1\n")
+    done = bf(root, "interview", IDEA, stdin=lines(COOPERATIVE))
+    assert done.returncode == 0, done.stderr
+    spec = (root / f"docs/specs/{SLUG}.md").read_text()
+    assert "\\x1b[31mretries.py" in spec  # cited, shown escaped
+    assert "\x1b" not in spec and "\x1b" not in (root / "docs/REQUIREMENTS.md").read_text()

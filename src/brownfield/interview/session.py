@@ -67,6 +67,7 @@ from brownfield.interview.review.artifact import (
     render,
 )
 from brownfield.interview.review.receipts import append_receipts
+from brownfield.text import clean_document
 
 if TYPE_CHECKING:
     from brownfield.graph.store import GraphStore
@@ -163,7 +164,7 @@ class Session:
                 else:
                     assert spec is not None
                     text = self._write_spec(state, spec, artifact_hash)
-                write_atomic(requirements, text + "\n" + self._mark() + "\n")
+                write_atomic(requirements, clean_document(text + "\n" + self._mark() + "\n"))
             state.review.artifact_sha256 = artifact_hash  # on disk with the next save
         except (BrownfieldError, OSError) as exc:
             raise SaveError(
@@ -272,7 +273,7 @@ class Session:
     def _write_spec(self, state: AdaptiveState, target: Path, artifact_hash: str) -> str:
         from brownfield.interview.spec.compile import compile_spec, requirements_from
 
-        write_atomic(target, compile_spec(state, self.root, artifact_hash))
+        write_atomic(target, clean_document(compile_spec(state, self.root, artifact_hash)))
         return requirements_from(state, artifact_hash)
 
     def _recover(self, state: State) -> str:
