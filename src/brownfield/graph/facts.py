@@ -39,6 +39,10 @@ class Definition(NamedTuple):
 #: for every enclosing `if`/`elif`/`else` and `try`/`except`/`else`, innermost last.
 Branch = tuple[tuple[int, int], ...]
 ELSE = 99  # the branch number of an `if` statement's `else` clause
+#: The branch "statement" of a binding made through `global name` (number 0) or
+#: `nonlocal name` (number 1) inside a function: it binds the outer scope's name, at a
+#: time nobody knows, so it never replaces the outer scope's other bindings.
+REBOUND = -1
 
 
 class ImportFact(NamedTuple):

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from brownfield.graph.facts import Chain, Definition
+from brownfield.graph.facts import BindingFact, Chain, Definition
 from brownfield.graph.python_scopes import Found, ModuleTable, Value
 
 
@@ -24,6 +24,7 @@ class Consulted:
     modules: set[str] = field(default_factory=set)
     names: set[str] = field(default_factory=set)
     memo: dict[object, tuple[list[Found], str]] = field(default_factory=dict)
+    stores: dict[Value, list[BindingFact]] = field(default_factory=dict)  # into containers
     reason: str = ""  # the first cause wins
 
     def fail(self, reason: str) -> None:

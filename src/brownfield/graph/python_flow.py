@@ -7,9 +7,10 @@ literals and `*args`.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
-from brownfield.graph.facts import CALL, SUBSCRIPT, CallFact, Definition
+from brownfield.graph.facts import CALL, SUBSCRIPT, BindingFact, CallFact, Chain, Definition
+from brownfield.graph.python_chains import SLICE
 from brownfield.graph.python_classes import ClassMembers
 from brownfield.graph.python_evaluator import Evaluator
 from brownfield.graph.python_scopes import Found, ModuleTable, Value
@@ -17,6 +18,47 @@ from brownfield.model import Resolution
 
 #: Decorators that change how a function is bound, not what calling it reaches.
 PASS_THROUGH = frozenset({("staticmethod",), ("classmethod",), ("property",)})
+INFERRED = Resolution.INFERRED
+
+#: Views of a container's elements, named `kind|name` of the container (or view) they view:
+#: "slice" (the same elements as a sequence: `xs[1:]`, `list(xs)`, `d.values()`), "items"
+#: (pairs whose second item is an element: `d.items()`, `enumerate(xs)`), "pair" (one of
+#: those pairs), "bound" (a container's method: `d.get`, named `method|kind|name`).
+VIEWS = frozenset({"slice", "items", "pair"})
+_CONTAINER_METHODS = frozenset(
+    {"get", "pop", "setdefault", "values", "items", "keys", "copy", "__getitem__"}
+)
+#: Methods that store their argument at this position into the container they are called on.
+_STORING = {
+    "append": 0,
+    "add": 0,
+    "insert": 1,
+    "appendleft": 0,
+    "setdefault": 1,
+    "extend": 0,
+    "update": 0,
+}
+
+
+def viewed(view: Value) -> Value:
+    """The container (or view) a view's elements come from."""
+    kind, _, name = view.name.partition("|")
+    return Value(kind, view.path, name)
+
+
+def _keyed(elements: list[BindingFact], key: str) -> list[BindingFact]:
+    """The elements a literal key reaches: those stored under it, and those whose key is
+    not known. A negative position counts from the end of a sequence literal whose
+    positions are all known."""
+    if key.startswith("-") and key[1:].isdigit():
+        positions = [e for e in elements if e.target[1][1:-1].isdigit()]
+        unknown = [e for e in elements if e.target[1] == SUBSCRIPT]
+        if positions and not unknown:
+            count = 1 + max(int(e.target[1][1:-1]) for e in positions)
+            key = str(count - int(key[1:]))
+        else:
+            return elements
+    return [e for e in elements if e.target[1] in (f"[{key}]", SUBSCRIPT)]
 
 
 def unique(found: Iterable[Found]) -> list[Found]:
@@ -36,7 +78,23 @@ class ValueFlow:
         self.classes = classes
 
     def element(self, value: Value, step: str) -> list[Found]:
-        """An element of a container literal (by literal key when it has one), or of `*args`."""
+        """An element of a container (by literal key when it has one, negative positions
+        counted from the end of a literal sequence), of a view of one, or of `*args`;
+        `[:]` takes a slice (a sequence of the same elements)."""
+        if step == SLICE:
+            if value.kind in ("cont", "seq", "slice"):
+                return [(Value("slice", value.path, f"{value.kind}|{value.name}"), INFERRED)]
+            self.resolver.consulted.fail("unknown-receiver")
+            return []
+        if value.kind in VIEWS:
+            inner = viewed(value)
+            if value.kind == "items":  # (key, value) pairs; enumerate's (index, element)
+                return [(Value("pair", value.path, value.name), INFERRED)]
+            if value.kind == "pair" and step == "[0]":
+                return []
+            return self.resolver.remembered(
+                ("element", inner, SUBSCRIPT), lambda: self.element(inner, SUBSCRIPT)
+            )
         if value.kind == "seq":
             qualname, _, index = value.name.rpartition("#")
             table = self.resolver.table(value.path)
@@ -45,13 +103,93 @@ class ValueFlow:
             self.resolver.consulted.fail("unknown-receiver")
             return []
         table = self.resolver.table(value.path)
-        elements = table.containers.get(value.name, [])
-        keyed = [e for e in elements if e.target[1] == step] if step != SUBSCRIPT else []
+        elements = table.containers.get(value.name, []) + self.stored_in(table, value)
+        if step != SUBSCRIPT:
+            elements = _keyed(elements, step[1:-1])
         found: list[Found] = []
-        for element in keyed or elements:
+        for element in elements:
             if element.value is not None:
                 found += self.resolver.evaluate(table, element.scope, element.value, element.line)
-        return [(v, Resolution.INFERRED) for v, _ in unique(found)]
+        return [(v, INFERRED) for v, _ in unique(found)]
+
+    def stored_in(self, table: ModuleTable, container: Value) -> list[BindingFact]:
+        """What the file stores into a container after creating it: `d[k] = v` (keyed),
+        `xs.append(v)`, `xs.insert(i, v)`, `s.add(v)`, `d.setdefault(k, v)` (unkeyed),
+        `xs.extend([...])` and `d.update({...})` (the other container's elements)."""
+        if not table.stores and not any(self.calls_named(table, m) for m in _STORING):
+            return []
+        memo = self.resolver.consulted.stores
+        known = memo.get(container)
+        if known is not None:
+            return known
+        memo[container] = []  # a store whose holder is an element of the same container
+        memo[container] = found = self._stores(table, container)
+        return found
+
+    def _stores(self, table: ModuleTable, container: Value) -> list[BindingFact]:
+        found: list[BindingFact] = []
+        for store in table.stores:
+            holders = self.resolver.evaluate(table, store.scope, store.target[:-1], store.line)
+            if any(holder == container for holder, _ in holders):
+                found.append(store._replace(target=(container.name, store.target[-1])))
+        for method, position in _STORING.items():
+            for call in self.calls_named(table, method):
+                assert call.chain is not None
+                if len(call.chain) < 2 or len(call.args) <= position:
+                    continue
+                argument = call.args[position]
+                if argument is None:
+                    continue
+                holders = self.resolver.evaluate(table, call.scope, call.chain[:-1], call.line)
+                if not any(holder == container for holder, _ in holders):
+                    continue
+                if method in ("extend", "update"):  # the other container's elements
+                    argument = (*argument, SUBSCRIPT)
+                target = (container.name, SUBSCRIPT)
+                found.append(BindingFact(call.scope, target, argument, call.line))
+        return found
+
+    def bound_method(self, container: Value, name: str) -> list[Found]:
+        """`d.get`, `d.items`... of a container literal (or of a view of one)."""
+        if name not in _CONTAINER_METHODS:
+            self.resolver.consulted.fail("unknown-attribute")
+            return []
+        return [
+            (Value("bound", container.path, f"{name}|{container.kind}|{container.name}"), INFERRED)
+        ]
+
+    def call_bound(
+        self,
+        bound: Value,
+        args: list[tuple[Chain | None, ...]],
+        evaluate_argument: Callable[[Chain], list[Found]],
+    ) -> list[Found]:
+        """What calling a container's method returns (`args`: its arguments at each call
+        site on the line; `evaluate_argument` evaluates one of them there)."""
+        name, _, rest = bound.name.partition("|")
+        kind, _, inner_name = rest.partition("|")
+        inner = Value(kind, bound.path, inner_name)
+        encoded = f"{inner.kind}|{inner.name}"
+        if name == "values":
+            return [(Value("slice", inner.path, encoded), INFERRED)]
+        if name == "items":
+            return [(Value("items", inner.path, encoded), INFERRED)]
+        if name == "copy":
+            return [(inner, INFERRED)]
+        if name == "keys":
+            return []
+        found: list[Found] = []
+        for site_args in args or [()]:
+            key = site_args[0] if site_args else None
+            step = (
+                key[0]
+                if key is not None and len(key) == 1 and key[0].startswith("[")
+                else SUBSCRIPT
+            )
+            found += self.element(inner, step)
+            if len(site_args) > 1 and site_args[1] is not None:  # a default
+                found += evaluate_argument(site_args[1])
+        return unique(found)
 
     def decorated(self, table: ModuleTable, qualname: str, depth: int | None = None) -> list[Found]:
         """What a defined name holds: the function itself, or what its decorators return
@@ -179,3 +317,12 @@ class ValueFlow:
                 if call.chain:
                     table.calls_named.setdefault(call.chain[-1], []).append(call)
         return table.calls_named.get(name, [])
+
+    def calls_at(self, table: ModuleTable, line: int, callee: Chain) -> list[CallFact]:
+        """The written calls of `callee` that start on `line`."""
+        if table.calls_at is None:
+            table.calls_at = {}
+            for call in table.facts.calls:
+                if call.chain is not None and not call.implicit:
+                    table.calls_at.setdefault((call.line, call.chain), []).append(call)
+        return table.calls_at.get((line, callee), [])

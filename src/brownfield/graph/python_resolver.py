@@ -25,6 +25,8 @@ from brownfield.graph.facts import (
     FileGraph,
     ImportFact,
 )
+from brownfield.graph.python_builtins import RETURNS_FROM, argument_of
+from brownfield.graph.python_calls import CallTargets
 from brownfield.graph.python_classes import ClassMembers
 from brownfield.graph.python_evaluator import Consulted
 from brownfield.graph.python_flow import ValueFlow, unique
@@ -161,6 +163,7 @@ class Resolver:
         self.consulted = Consulted()
         self.classes = ClassMembers(self)
         self.flow = ValueFlow(self, self.classes)
+        self.calls = CallTargets(self, self.classes, world.methods_named)
 
     # -- tables and dependencies -------------------------------------------------
 
@@ -215,12 +218,9 @@ class Resolver:
                 graph.unresolved.append(Unresolved(source, call.text, path, call.line, "dynamic"))
                 continue
             self.consulted.reason = ""
-            found = self.evaluate(table, call.scope, call.chain, call.line)
-            targets = {target for value, how in found for target in self._call_targets(value, how)}
-            if call.implicit:  # `with`/`for` protocols count only when they reach our code
-                targets = {t for t in targets if "::" in t[0]}
-                if not targets:
-                    continue
+            targets = self.calls.of_call(table, call)
+            if call.implicit and not targets:
+                continue  # protocols and operators count only when they reach our code
             if not targets:
                 guess = self._unique_name_guess(call.chain)
                 if guess is not None:
@@ -259,28 +259,6 @@ class Resolver:
                         continue
                     bases.append(value)
         return bases
-
-    def _call_targets(self, value: Value, how: Resolution) -> list[tuple[str, Resolution]]:
-        if value.kind == "ext":
-            return [(value.name, how)]
-        if value.kind == "def":
-            if not self.classes.is_class(value):
-                return [(node_id(value.path, value.name), how)]
-            init = self.classes.member(value, "__init__", instance=False, skip_self=False)
-            defined = [v for v, _ in init if v.kind == "def" and not self.classes.is_class(v)]
-            if defined:
-                return [(node_id(v.path, v.name), Resolution.CONSTRUCTOR) for v in defined]
-            return [(node_id(value.path, value.name), Resolution.CONSTRUCTOR)]
-        if value.kind == "inst":
-            return [
-                (node_id(v.path, v.name), Resolution.INFERRED)
-                for v, _ in self.classes.member(
-                    Value("def", value.path, value.name), "__call__", True
-                )
-                if v.kind == "def" and not self.classes.is_class(v)
-            ]
-        self.consulted.fail("not-callable")
-        return []
 
     def _unique_name_guess(self, chain: Chain) -> tuple[str, Resolution] | None:
         """A method call on an unknown receiver, when only one method has that name."""
@@ -326,33 +304,69 @@ class Resolver:
 
     def _evaluate_now(self, table: ModuleTable, scope: str, chain: Chain, line: int) -> list[Found]:
         head = chain[0]
+        first = 1
         if head == "super" and len(chain) > 1 and chain[1] == CALL:
             owner = self.classes.enclosing_class(table, scope)
             if owner is None:
                 self.consulted.fail("unknown-receiver")
                 return []
             values: list[Found] = [(Value("super", table.path, owner), Resolution.SELF)]
-            steps: Iterable[str] = chain[2:]
+            first = 2
         elif head.startswith("<c") and head in table.containers:
             values = [(Value("cont", table.path, head), Resolution.INFERRED)]
-            steps = chain[1:]
         elif head.startswith("<def:"):
             values = [(Value("def", table.path, head[5:-1]), Resolution.LOCAL)]
-            steps = chain[1:]
         elif head.startswith("<dec:"):
             qualname, _, depth = head[5:-1].rpartition(":")
             values = self.flow.decorated(table, qualname, int(depth))
-            steps = chain[1:]
+        elif head.startswith("["):
+            return []  # a literal key passed as an argument: no value to follow
         else:
             values = self._lookup(table, scope, head, line)
-            steps = chain[1:]
-        for step in steps:
+        for index in range(first, len(chain)):
             if not values:
                 break
+            step = chain[index]
+            if step == CALL and any(_needs_arguments(value) for value, _ in values):
+                values = self._call_with_arguments(table, scope, chain[:index], line, values)
+                continue
             values = unique(
                 found for value, how in values for found in self._step(value, how, step)
             )
         return values
+
+    def _call_with_arguments(
+        self, table: ModuleTable, scope: str, callee: Chain, line: int, values: list[Found]
+    ) -> list[Found]:
+        """Call results that depend on the arguments written at the call site (`partial(f)`,
+        `list(xs)`, `d.get("a")`): the site is the call of `callee` on `line`."""
+        sites = self.flow.calls_at(table, line, callee)
+
+        def argument(chain: Chain) -> list[Found]:
+            return self.evaluate(table, scope, chain, line)
+
+        found: list[Found] = []
+        for value, how in values:
+            if value.kind == "bound":
+                found += self.flow.call_bound(value, [site.args for site in sites], argument)
+                continue
+            if not _needs_arguments(value):
+                found += self._step(value, how, CALL)
+                continue
+            shape = RETURNS_FROM[value.name]
+            for site in sites:
+                chain = argument_of(value.name, site.args)
+                if chain is None:
+                    continue
+                for inner, inner_how in argument(chain):
+                    if shape == "same":
+                        found.append((inner, inner_how))
+                    elif shape == "element":
+                        found += self._step(inner, Resolution.INFERRED, SUBSCRIPT)
+                    elif inner.kind in ("cont", "seq", "slice", "items", "pair"):
+                        view = Value(shape, inner.path, f"{inner.kind}|{inner.name}")
+                        found.append((view, Resolution.INFERRED))
+        return unique(found)
 
     def _step(self, value: Value, how: Resolution, step: str) -> list[Found]:
         """One step of a chain from `value`; the same wherever it is taken, so remembered."""
@@ -394,6 +408,10 @@ class Resolver:
             return [(Value("ext", "", f"{value.name}.{attribute}"), Resolution.IMPORT)]
         if value.kind == "mod":
             return self._module_attribute(value, attribute)
+        if attribute == "__class__" and value.kind == "inst":  # `type(x)`, `x.__class__`
+            return [(Value("def", value.path, value.name), Resolution.INFERRED)]
+        if value.kind in ("cont", "slice"):
+            return self.flow.bound_method(value, attribute)
         if value.kind == "def" and self.classes.is_class(value):
             return self.classes.member(value, attribute, instance=False)
         if value.kind == "inst":
@@ -489,9 +507,9 @@ class Resolver:
         assert isinstance(fact, BindingFact)
         if fact.value is None:
             return []
-        return [
+        return [  # evaluated where it is written (a `global` binding: in its function)
             (value, Resolution.INFERRED)
-            for value, _ in self.evaluate(table, scope, fact.value, fact.line)
+            for value, _ in self.evaluate(table, fact.scope, fact.value, fact.line)
         ]
 
     def _import_values(self, table: ModuleTable, fact: object) -> list[Found]:
@@ -540,6 +558,11 @@ class Resolver:
             if found:
                 return found
         return []
+
+
+def _needs_arguments(value: Value) -> bool:
+    """Whether calling the value gives what its arguments at the call site make."""
+    return value.kind == "bound" or (value.kind == "ext" and value.name in RETURNS_FROM)
 
 
 def _target_id(value: Value) -> str:

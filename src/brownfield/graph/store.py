@@ -21,7 +21,8 @@ from brownfield.errors import StoreError
 from brownfield.graph.facts import EdgeRow, FileFacts
 from brownfield.model import Edge, EdgeKind, Node, NodeKind, Resolution, Unresolved
 
-SCHEMA_VERSION = 3  # 2: calls keep their arguments, bindings their branch; 3: namespaces
+SCHEMA_VERSION = 4  # 2: calls keep their arguments, bindings their branch; 3: namespaces;
+# 4: Python facts gain unpacking, stores into containers, narrowing and implicit calls
 STATE_DIR = ".brownfield"
 DB_NAME = "graph.db"
 

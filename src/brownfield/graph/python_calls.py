@@ -1,0 +1,177 @@
+"""Python: the definitions one call site reaches.
+
+A written call reaches what its callee evaluates to (a function, a class's `__new__` and
+`__init__`, an instance's `__call__`), plus the functions a builtin calls with what it is
+given (`map(f, xs)`, `sorted(xs, key=f)`), the special methods a builtin delegates to
+(`len(x)` is `x.__len__`), and, labelled `override`, the overrides below the class of
+`self` that `self.m()` may dispatch to. An implicit call (an operator, `with`, `for`,
+`raise E`) reaches the special method of its operand's class, looked up on the class as
+Python does (never on the instance), with Python's fallbacks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from brownfield.graph.facts import CallFact
+from brownfield.graph.python_builtins import SORT_METHOD, called_arguments
+from brownfield.graph.python_classes import ClassMembers
+from brownfield.graph.python_evaluator import Evaluator
+from brownfield.graph.python_implicit import BUILTIN_DUNDERS, FALLBACK, PRINTING, RAISE
+from brownfield.graph.python_scopes import Found, ModuleTable, Value, node_id
+from brownfield.model import Resolution
+
+Target = tuple[str, Resolution]
+
+
+def is_special(name: str) -> bool:
+    return len(name) > 4 and name.startswith("__") and name.endswith("__")
+
+
+class CallTargets:
+    """What call sites reach, for the resolver that evaluates through it."""
+
+    def __init__(
+        self,
+        resolver: Evaluator,
+        classes: ClassMembers,
+        methods_named: Callable[[str], list[str]],
+    ) -> None:
+        self.resolver = resolver
+        self.classes = classes
+        self.methods_named = methods_named
+
+    def of_call(self, table: ModuleTable, call: CallFact) -> set[Target]:
+        """The node ids (with how) a call site reaches; implicit calls only in the repository."""
+        assert call.chain is not None
+        if call.implicit:
+            return {t for t in self._implicit(table, call) if "::" in t[0]}
+        found = self.resolver.evaluate(table, call.scope, call.chain, call.line)
+        targets = {target for value, how in found for target in self.of_value(value, how)}
+        extra = self._through_builtins(table, call, found) | self._overrides(table, call)
+        return targets | {t for t in extra if "::" in t[0]}
+
+    def of_value(self, value: Value, how: Resolution) -> list[Target]:
+        """What calling a value runs: a function, a class's `__new__` and `__init__` (the
+        class itself when it defines neither), an instance's `__call__`."""
+        if value.kind == "ext":
+            return [(value.name, how)]
+        if value.kind == "def":
+            if not self.classes.is_class(value):
+                return [(node_id(value.path, value.name), how)]
+            found = []
+            for method in ("__new__", "__init__"):
+                defined = self.special(value, method, fallback=False)
+                found += [(node_id(v.path, v.name), Resolution.CONSTRUCTOR) for v in defined]
+            return found or [(node_id(value.path, value.name), Resolution.CONSTRUCTOR)]
+        if value.kind == "inst":
+            return [
+                (node_id(v.path, v.name), Resolution.INFERRED)
+                for v in self.special(Value("def", value.path, value.name), "__call__")
+            ]
+        self.resolver.consulted.fail("not-callable")
+        return []
+
+    def special(self, cls: Value, name: str, fallback: bool = True) -> list[Value]:
+        """A special method of a repository class, looked up on the class through its
+        method resolution order (a base from outside the repository ends the search: it
+        may define the method), then Python's fallback method (`__ne__` -> `__eq__`)."""
+        for klass in self.classes.mro(cls):
+            if klass.kind == "ext":
+                return []
+            table = self.resolver.table(klass.path)
+            found = self.resolver.lookup_in_scope(table, klass.name, name, None)
+            if found is not None:
+                return [v for v, _ in found if v.kind == "def" and not self.classes.is_class(v)]
+        if fallback and name in FALLBACK:
+            return self.special(cls, FALLBACK[name])
+        return []
+
+    # -- implicit calls -----------------------------------------------------------------
+
+    def _implicit(self, table: ModuleTable, call: CallFact) -> list[Target]:
+        assert call.chain is not None
+        if call.text == RAISE:  # `raise E`: only a class is constructed
+            found = self.resolver.evaluate(table, call.scope, call.chain, call.line)
+            return [
+                target
+                for value, how in found
+                if value.kind == "def" and self.classes.is_class(value)
+                for target in self.of_value(value, how)
+            ]
+        name = call.chain[-1]
+        receivers = self.resolver.evaluate(table, call.scope, call.chain[:-1], call.line)
+        return self._special_of(receivers, name)
+
+    def _special_of(self, receivers: list[Found], name: str) -> list[Target]:
+        """The special method `name` of each instance among `receivers`."""
+        found: list[Target] = []
+        for value, how in receivers:
+            if value.kind != "inst":
+                continue
+            label = Resolution.SELF if how is Resolution.SELF else Resolution.INFERRED
+            for method in self.special(Value("def", value.path, value.name), name):
+                found.append((node_id(method.path, method.name), label))
+        return found
+
+    # -- what builtins do with their arguments --------------------------------------------
+
+    def _through_builtins(
+        self, table: ModuleTable, call: CallFact, callees: list[Found]
+    ) -> set[Target]:
+        """Functions a builtin calls with what it is given, and special methods it
+        delegates to (`len(x)`, `print(x)`); `xs.sort(key=f)` on a list calls f."""
+        found: set[Target] = set()
+        names = {value.name for value, _ in callees if value.kind == "ext"}
+        assert call.chain is not None
+        if call.chain[-1] == SORT_METHOD and not any(v.kind != "ext" for v, _ in callees):
+            names.add("<builtin>.sorted")  # an outside or unknown receiver's sort(key=...)
+        for name in sorted(names):
+            for chain in called_arguments(name, call):
+                for value, _ in self.resolver.evaluate(table, call.scope, chain, call.line):
+                    if value.kind != "ext":
+                        found.update(
+                            (target, Resolution.INFERRED)
+                            for target, _ in self.of_value(value, Resolution.INFERRED)
+                        )
+            builtin = name.removeprefix("<builtin>.")
+            if not name.startswith("<builtin>."):
+                continue
+            method = BUILTIN_DUNDERS.get(builtin)
+            arguments = call.args[:1] if method else call.args if builtin in PRINTING else ()
+            for argument in arguments:
+                if argument is None or argument[0].startswith("["):
+                    continue
+                receivers = self.resolver.evaluate(table, call.scope, argument, call.line)
+                found.update(self._special_of(receivers, method or "__str__"))
+        return found
+
+    # -- dispatch to overrides ------------------------------------------------------------
+
+    def _overrides(self, table: ModuleTable, call: CallFact) -> set[Target]:
+        """`self.m()` (or `cls.m()`): the methods `m` of the repository's subclasses of the
+        class `self` stands for, which the call dispatches to when `self` is one of them."""
+        chain = call.chain
+        assert chain is not None
+        if len(chain) != 2 or is_special(chain[1]):
+            return set()
+        receivers = self.resolver.evaluate(table, call.scope, chain[:1], call.line)
+        owners = {
+            Value("def", value.path, value.name)
+            for value, how in receivers
+            if how is Resolution.SELF and value.kind in ("inst", "def")
+        }
+        if not owners:
+            return set()
+        name = chain[1]
+        self.resolver.consulted.names.add(name)
+        found: set[Target] = set()
+        for method_id in self.methods_named(name):
+            path, _, qualname = method_id.partition("::")
+            owner = Value("def", path, qualname.rpartition(".")[0])
+            if owner in owners or not self.classes.is_class(owner):
+                continue
+            order = self.classes.mro(owner)
+            if any(cls in order for cls in owners):
+                found.add((method_id, Resolution.OVERRIDE))
+        return found
