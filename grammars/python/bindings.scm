@@ -28,15 +28,15 @@
 (global_statement) @declaration
 (nonlocal_statement) @declaration
 
-; receivers narrowed by isinstance
+; receivers narrowed by isinstance (`isinstance(x, A)`, also negated, in `and`, in parentheses)
 (if_statement
-  condition: (_) @condition
+  condition: [(call) (not_operator) (boolean_operator) (parenthesized_expression)] @condition
   consequence: (block) @body) @narrow
 
 (elif_clause
-  condition: (_) @condition
+  condition: [(call) (boolean_operator) (parenthesized_expression)] @condition
   consequence: (block) @body) @narrow
 
 (assert_statement
   .
-  (_) @condition) @narrow
+  [(call) (boolean_operator)] @condition) @narrow

@@ -1,13 +1,18 @@
 ; brownfield's own Python implicit-calls query: statements and expressions that call code
 ; without a written call (`raise E` constructs E, `a + b` calls `a.__add__`, `x[k]` calls
-; `x.__getitem__`), interpreted by python_implicit.py.
+; `x.__getitem__`), interpreted by python_implicit.py. Operands that are literals call the
+; builtin types' methods, so only names, attributes, calls and subscripts are matched.
 
 (raise_statement
   .
-  (_) @value) @raise
+  [(identifier) (attribute)] @value) @raise
 
-(binary_operator) @operation
-(unary_operator) @operation
-(augmented_assignment) @operation
+(binary_operator
+  left: [(identifier) (attribute) (call) (subscript)]) @operation
+(unary_operator
+  argument: [(identifier) (attribute) (call) (subscript)]) @operation
+(augmented_assignment
+  left: [(identifier) (attribute) (subscript)]) @operation
 (comparison_operator) @operation
-(subscript) @operation
+(subscript
+  value: [(identifier) (attribute) (call) (subscript)]) @operation

@@ -322,6 +322,9 @@ class _DefinitionIndex:
         self.store, self.excluded, self.new = store, excluded, new
         self.cache: dict[str, list[tuple[str, str]]] = {}
         self.complete = False
+        if store.fresh:  # nothing stored yet: every definition is a new one
+            self.cache = {name: sorted(found) for name, found in new.items()}
+            self.complete = True
 
     def load_all(self) -> None:
         """Read every name now (before forking workers, which must not touch the store)."""

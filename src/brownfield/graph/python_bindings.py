@@ -48,12 +48,7 @@ class Binder:
                 return
             value = right
         scope = self.scopes.at(node.start_byte)
-        if (
-            target.type == "identifier"
-            and text(target) == "__all__"
-            and not scope
-            and value.type in ("list", "tuple")
-        ):
+        if target.text == b"__all__" and not scope and value.type in ("list", "tuple"):
             self.facts.exports = [
                 text(item)[1:-1]
                 for item in value.named_children
@@ -187,7 +182,10 @@ class Binder:
         """Bind a target (a name, an attribute, a subscript or a pattern of them) to a value."""
         scope, line, branch = where
         kind = target.type
-        if kind in ("identifier", "attribute", "subscript"):
+        if kind == "identifier":  # the common case, without building a chain
+            name = (target.text.decode("utf-8", "replace"),)
+            self.facts.bindings.append(BindingFact(scope, name, value, line, branch))
+        elif kind in ("attribute", "subscript"):
             chain = chain_of(target, self.names if kind == "subscript" else None)
             if chain is None or CALL in chain[:-1] or SUBSCRIPT in chain[:-1]:
                 return

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from brownfield.graph.facts import CallFact
-from brownfield.graph.python_builtins import SORT_METHOD, called_arguments
+from brownfield.graph.python_builtins import CALLS_ARGUMENT, SORT_METHOD, called_arguments
 from brownfield.graph.python_classes import ClassMembers
 from brownfield.graph.python_evaluator import Evaluator
 from brownfield.graph.python_implicit import BUILTIN_DUNDERS, FALLBACK, PRINTING, RAISE
@@ -22,6 +22,22 @@ from brownfield.graph.python_scopes import Found, ModuleTable, Value, node_id
 from brownfield.model import Resolution
 
 Target = tuple[str, Resolution]
+
+#: Outside functions that call what they are given, or a special method of it.
+_DELEGATING = frozenset(
+    {*CALLS_ARGUMENT, *(f"<builtin>.{name}" for name in (*BUILTIN_DUNDERS, *PRINTING))}
+)
+
+
+def _is_first_parameter(table: ModuleTable, scope: str, name: str) -> bool:
+    """Whether `name` is the first parameter (`self`, `cls`) of the method `scope`."""
+    definition = table.definitions.get(scope)
+    return (
+        definition is not None
+        and definition.kind == "method"
+        and bool(definition.params)
+        and definition.params[0] == name
+    )
 
 
 def is_special(name: str) -> bool:
@@ -40,6 +56,9 @@ class CallTargets:
         self.resolver = resolver
         self.classes = classes
         self.methods_named = methods_named
+        self._memo: dict[tuple[frozenset[Value], str], set[Target]] = {}
+        self._memo_owner: object = None
+        self._candidates: dict[str, list[tuple[str, Value]]] = {}
 
     def of_call(self, table: ModuleTable, call: CallFact) -> set[Target]:
         """The node ids (with how) a call site reaches; implicit calls only in the repository."""
@@ -48,8 +67,13 @@ class CallTargets:
             return {t for t in self._implicit(table, call) if "::" in t[0]}
         found = self.resolver.evaluate(table, call.scope, call.chain, call.line)
         targets = {target for value, how in found for target in self.of_value(value, how)}
-        extra = self._through_builtins(table, call, found) | self._overrides(table, call)
-        return targets | {t for t in extra if "::" in t[0]}
+        if call.args or call.kwargs:
+            outside = [v.name for v, _ in found if v.kind == "ext" and v.name in _DELEGATING]
+            if outside or (call.chain[-1] == SORT_METHOD and call.kwargs):
+                targets |= self._through_builtins(table, call, found)
+        if len(call.chain) == 2 and _is_first_parameter(table, call.scope, call.chain[0]):
+            targets |= self._overrides(table, call)
+        return targets
 
     def of_value(self, value: Value, how: Resolution) -> list[Target]:
         """What calling a value runs: a function, a class's `__new__` and `__init__` (the
@@ -100,8 +124,20 @@ class CallTargets:
                 for target in self.of_value(value, how)
             ]
         name = call.chain[-1]
+        if not self.defined_anywhere(name):
+            return []
         receivers = self.resolver.evaluate(table, call.scope, call.chain[:-1], call.line)
         return self._special_of(receivers, name)
+
+    def defined_anywhere(self, name: str) -> bool:
+        """Whether any repository method is called `name` (or its fallback): operators on
+        classes that define no such method reach no repository code, whatever the operand."""
+        while name:
+            self.resolver.consulted.names.add(name)
+            if self.methods_named(name):
+                return True
+            name = FALLBACK.get(name, "")
+        return False
 
     def _special_of(self, receivers: list[Found], name: str) -> list[Target]:
         """The special method `name` of each instance among `receivers`."""
@@ -139,12 +175,14 @@ class CallTargets:
                 continue
             method = BUILTIN_DUNDERS.get(builtin)
             arguments = call.args[:1] if method else call.args if builtin in PRINTING else ()
+            if not arguments or not self.defined_anywhere(method or "__str__"):
+                continue
             for argument in arguments:
                 if argument is None or argument[0].startswith("["):
                     continue
                 receivers = self.resolver.evaluate(table, call.scope, argument, call.line)
                 found.update(self._special_of(receivers, method or "__str__"))
-        return found
+        return {target for target in found if "::" in target[0]}
 
     # -- dispatch to overrides ------------------------------------------------------------
 
@@ -153,25 +191,47 @@ class CallTargets:
         class `self` stands for, which the call dispatches to when `self` is one of them."""
         chain = call.chain
         assert chain is not None
-        if len(chain) != 2 or is_special(chain[1]):
+        if is_special(chain[1]):
             return set()
-        receivers = self.resolver.evaluate(table, call.scope, chain[:1], call.line)
-        owners = {
-            Value("def", value.path, value.name)
-            for value, how in receivers
-            if how is Resolution.SELF and value.kind in ("inst", "def")
-        }
+        definition = table.definitions[call.scope]
+        bindings = table.scopes.get(call.scope, {}).get(chain[0], [])
+        if len(bindings) == 1 and bindings[0].source == "param":  # `self` is never rebound
+            if ("staticmethod",) in definition.decorators:
+                return set()
+            owners = {Value("def", table.path, definition.scope)}
+        else:
+            receivers = self.resolver.evaluate(table, call.scope, chain[:1], call.line)
+            owners = {
+                Value("def", value.path, value.name)
+                for value, how in receivers
+                if how is Resolution.SELF and value.kind in ("inst", "def")
+            }
         if not owners:
             return set()
         name = chain[1]
         self.resolver.consulted.names.add(name)
+        key = (frozenset(owners), name)
+        if self._memo_owner is not self.resolver.consulted:  # remembered within one file
+            self._memo_owner, self._memo = self.resolver.consulted, {}
+        known = self._memo.get(key)
+        if known is None:
+            known = self._memo[key] = self._overriding(owners, name)
+        return known
+
+    def _overriding(self, owners: set[Value], name: str) -> set[Target]:
+        candidates = self._candidates.get(name)
+        if candidates is None:  # the classes defining a method `name`, once per build
+            candidates = self._candidates[name] = []
+            for method_id in self.methods_named(name):
+                path, _, qualname = method_id.partition("::")
+                owner = Value("def", path, qualname.rpartition(".")[0])
+                if self.classes.is_class(owner):
+                    candidates.append((method_id, owner))
         found: set[Target] = set()
-        for method_id in self.methods_named(name):
-            path, _, qualname = method_id.partition("::")
-            owner = Value("def", path, qualname.rpartition(".")[0])
-            if owner in owners or not self.classes.is_class(owner):
+        for method_id, owner in candidates:
+            if owner in owners:
                 continue
-            order = self.classes.mro(owner)
+            order = self.classes.mro(owner)  # records what the order depends on
             if any(cls in order for cls in owners):
                 found.add((method_id, Resolution.OVERRIDE))
         return found

@@ -24,7 +24,7 @@ class Consulted:
     modules: set[str] = field(default_factory=set)
     names: set[str] = field(default_factory=set)
     memo: dict[object, tuple[list[Found], str]] = field(default_factory=dict)
-    stores: dict[Value, list[BindingFact]] = field(default_factory=dict)  # into containers
+    stores: dict[str, dict[Value, list[BindingFact]]] = field(default_factory=dict)  # by file
     reason: str = ""  # the first cause wins
 
     def fail(self, reason: str) -> None:

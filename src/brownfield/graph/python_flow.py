@@ -116,37 +116,41 @@ class ValueFlow:
         """What the file stores into a container after creating it: `d[k] = v` (keyed),
         `xs.append(v)`, `xs.insert(i, v)`, `s.add(v)`, `d.setdefault(k, v)` (unkeyed),
         `xs.extend([...])` and `d.update({...})` (the other container's elements)."""
-        if not table.stores and not any(self.calls_named(table, m) for m in _STORING):
-            return []
-        memo = self.resolver.consulted.stores
-        known = memo.get(container)
-        if known is not None:
-            return known
-        memo[container] = []  # a store whose holder is an element of the same container
-        memo[container] = found = self._stores(table, container)
-        return found
+        consulted = self.resolver.consulted
+        index = consulted.stores.get(table.path)
+        if index is None:
+            consulted.stores[table.path] = {}  # a store into an element of the same container
+            reason, consulted.reason = consulted.reason, ""
+            index = consulted.stores[table.path] = self._stores(table)
+            consulted.reason = reason
+        return index.get(container, [])
 
-    def _stores(self, table: ModuleTable, container: Value) -> list[BindingFact]:
-        found: list[BindingFact] = []
+    def _stores(self, table: ModuleTable) -> dict[Value, list[BindingFact]]:
+        """Every store of a file, by the container it stores into."""
+        found: dict[Value, list[BindingFact]] = {}
         for store in table.stores:
             holders = self.resolver.evaluate(table, store.scope, store.target[:-1], store.line)
-            if any(holder == container for holder, _ in holders):
-                found.append(store._replace(target=(container.name, store.target[-1])))
+            for holder, _ in holders:
+                if holder.kind == "cont":
+                    target = (holder.name, store.target[-1])
+                    found.setdefault(holder, []).append(store._replace(target=target))
         for method, position in _STORING.items():
             for call in self.calls_named(table, method):
                 assert call.chain is not None
                 if len(call.chain) < 2 or len(call.args) <= position:
                     continue
                 argument = call.args[position]
-                if argument is None:
-                    continue
-                holders = self.resolver.evaluate(table, call.scope, call.chain[:-1], call.line)
-                if not any(holder == container for holder, _ in holders):
+                if argument is None or argument[0].startswith("["):
                     continue
                 if method in ("extend", "update"):  # the other container's elements
                     argument = (*argument, SUBSCRIPT)
-                target = (container.name, SUBSCRIPT)
-                found.append(BindingFact(call.scope, target, argument, call.line))
+                holders = self.resolver.evaluate(table, call.scope, call.chain[:-1], call.line)
+                for holder, _ in holders:
+                    if holder.kind == "cont":
+                        store = BindingFact(
+                            call.scope, (holder.name, SUBSCRIPT), argument, call.line
+                        )
+                        found.setdefault(holder, []).append(store)
         return found
 
     def bound_method(self, container: Value, name: str) -> list[Found]:

@@ -125,12 +125,17 @@ def new_resolver(
     gives the (node id, kind) of every definition with a name, in any language; `roots`
     names modules (the repository root alone when None)."""
 
+    known: dict[str, list[str]] = {}
+
     def methods_named(name: str) -> list[str]:
-        return [
-            node_id
-            for node_id, kind in definitions_named(name)
-            if kind == "method" and node_id.partition("::")[0].endswith((".py", ".pyi"))
-        ]
+        found = known.get(name)
+        if found is None:
+            found = known[name] = [
+                node_id
+                for node_id, kind in definitions_named(name)
+                if kind == "method" and node_id.partition("::")[0].endswith((".py", ".pyi"))
+            ]
+        return found
 
     # When two files claim one name, the one sorting last wins (`pkg/__init__.py` over
     # `pkg.py`, as Python prefers the package).
