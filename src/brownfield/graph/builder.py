@@ -26,7 +26,7 @@ from typing import Any
 from brownfield import __version__, git
 from brownfield.errors import BuildLockedError, RepositoryError
 from brownfield.graph.discover import DEFAULT_MAX_FILE_SIZE, discover, read_source
-from brownfield.graph.facts import FileFacts, FileGraph
+from brownfield.graph.facts import CALL_KEY, FileFacts, FileGraph
 from brownfield.graph.languages import LANGUAGES
 from brownfield.graph.store import STATE_DIR, FileRow, GraphStore, NodeRow, db_path
 from brownfield.model import NodeKind
@@ -227,6 +227,7 @@ def _build(
             if node[1] in _DEFINITION_KINDS:
                 new_definitions.setdefault(node[2], []).append((node[0], node[1]))
     definitions = _DefinitionIndex(store, gone | set(parsed), new_definitions)
+    definitions.calls = _CallIndex(store, gone | set(parsed), parsed)
     commit, dirty = git.snapshot(root)
     snapshot = (commit[:12] if commit else "no-commit") + ("+dirty" if dirty else "")
     changed = bool(gone or parsed or to_resolve)
@@ -322,6 +323,7 @@ class _DefinitionIndex:
         self.store, self.excluded, self.new = store, excluded, new
         self.cache: dict[str, list[tuple[str, str]]] = {}
         self.complete = False
+        self.calls: _CallIndex | None = None
         if store.fresh:  # nothing stored yet: every definition is a new one
             self.cache = {name: sorted(found) for name, found in new.items()}
             self.complete = True
@@ -345,6 +347,56 @@ class _DefinitionIndex:
             ]
             found = self.cache[name] = sorted(stored + self.new.get(name, []))
         return found
+
+
+class _CallIndex:
+    """Name -> the files with a call of that name, for resolvers that follow arguments
+    across files (a resolver module's `call_names(facts)`, recorded at resolution as
+    `has-call:NAME` dependency rows): the store's rows, minus changed files, plus new ones."""
+
+    def __init__(self, store: GraphStore, excluded: set[str], parsed: dict[str, FileFacts]) -> None:
+        self.store, self.excluded = store, excluded
+        self.new = _call_names(parsed)
+        self.cache: dict[str, list[str]] = {}
+        self.complete = store.fresh
+        if store.fresh:
+            self.cache = self.new
+
+    def load_all(self, facts: dict[str, FileFacts]) -> None:
+        """Every name now, from every file's facts (before forking workers, which must not
+        touch the store)."""
+        self.cache = _call_names(facts)
+        self.complete = True
+
+    def files(self, name: str) -> list[str]:
+        found = self.cache.get(name)
+        if found is None and self.complete:
+            return []
+        if found is None:
+            stored = self.store.files_depending_on([f"{CALL_KEY}{name}"]) - self.excluded
+            found = self.cache[name] = sorted(stored | set(self.new.get(name, [])))
+        return found
+
+
+def _call_names(facts: dict[str, FileFacts]) -> dict[str, list[str]]:
+    """Name -> the files (in order) whose facts call it, by their resolver's `call_names`."""
+    found: dict[str, list[str]] = {}
+    for path, file_facts in sorted(facts.items()):
+        if file_facts.language not in LANGUAGES:
+            continue
+        hook = getattr(_resolver_module(file_facts.language), "call_names", None)
+        for name in hook(file_facts) if hook is not None else ():
+            found.setdefault(name, []).append(path)
+    return found
+
+
+def _indexes(module: str, definitions: _DefinitionIndex) -> dict[str, Any]:
+    """The indexes a resolver module asks for besides the definitions (by having the hook
+    that fills them): `calls_named` for one with `call_names`."""
+    calls = definitions.calls
+    if calls is not None and hasattr(importlib.import_module(module), "call_names"):
+        return {"calls_named": calls.files}
+    return {}
 
 
 # Set in the parent just before a fork-based pool starts; the workers inherit it.
@@ -381,8 +433,14 @@ def _start_resolution(
     facts = dict(parsed)
     facts.update((path, store.facts(path)) for path in sorted(live - set(parsed)))
     definitions.load_all()
+    if definitions.calls is not None:
+        definitions.calls.load_all(facts)
     _POOL_CONTEXT.update(
-        load=facts.__getitem__, definitions=definitions.named, paths=every, layouts=layouts
+        load=facts.__getitem__,
+        definitions=definitions.named,
+        paths=every,
+        layouts=layouts,
+        indexes={module: _indexes(module, definitions) for module in by_resolver},
     )
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
@@ -435,7 +493,11 @@ def _resolve_here(
     done = 0
     for module, paths in sorted(by_resolver.items()):
         resolver = importlib.import_module(module).new_resolver(
-            every[module], load_facts, definitions.named, **_context(layouts, module)
+            every[module],
+            load_facts,
+            definitions.named,
+            **_context(layouts, module),
+            **_indexes(module, definitions),
         )
         for path in paths:
             yield path, _resolve_one(resolver, path)
@@ -464,6 +526,7 @@ def _resolve_chunk(module_name: str, paths: list[str]) -> dict[str, FileGraph]:
             context["load"],
             context["definitions"],
             **_context(context["layouts"], module_name),
+            **context["indexes"][module_name],
         )
         _POOL_CONTEXT[key] = resolver
     return {path: _resolve_one(resolver, path) for path in paths}

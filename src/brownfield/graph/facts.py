@@ -215,6 +215,11 @@ def _restore(data: list[Any]) -> FileFacts:
     )
 
 
+#: The dependency key a file records for each name it calls (with arguments), so that a
+#: resolver following arguments into a function's parameters finds its callers' files:
+#: `has-call:NAME` rows are an index, never a key that changes.
+CALL_KEY = "has-call:"
+
 #: A resolved edge as the store writes it: (src, dst, kind, line, resolution).
 EdgeRow = tuple[str, str, str, int | None, str | None]
 

@@ -171,6 +171,9 @@ def name_container(facts: FileFacts, scopes: Scopes, names: dict[int, str], node
         return
     name = names[node.start_byte] = f"<c{node.start_byte}>"
     scope, line = scopes.at(node.start_byte), line_of(node)
+    if not node.named_child_count:  # `{}`, `[]`: a container all the same, filled later
+        facts.bindings.append(BindingFact(scope, (name, SUBSCRIPT), None, line))
+        return
     position: int | None = 0  # None once a splat makes later positions unknown
     for element in node.named_children:
         if element.type == "comment":

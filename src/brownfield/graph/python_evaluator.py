@@ -23,6 +23,7 @@ class Consulted:
     files: set[str] = field(default_factory=set)
     modules: set[str] = field(default_factory=set)
     names: set[str] = field(default_factory=set)
+    calls: set[str] = field(default_factory=set)  # names whose callers in other files were read
     memo: dict[object, tuple[list[Found], str]] = field(default_factory=dict)
     stores: dict[str, dict[Value, list[BindingFact]]] = field(default_factory=dict)  # by file
     reason: str = ""  # the first cause wins
@@ -37,6 +38,7 @@ class Consulted:
         self.files |= other.files
         self.modules |= other.modules
         self.names |= other.names
+        self.calls |= other.calls
 
 
 class Evaluator(Protocol):
@@ -54,6 +56,9 @@ class Evaluator(Protocol):
         self, table: ModuleTable, scope: str, name: str, line: int | None
     ) -> list[Found] | None:
         """The values of `name` bound in exactly this scope, or None when it is not."""
+
+    def files_calling(self, name: str) -> list[str]:
+        """The repository's Python files with a call of `name` (with arguments)."""
 
     def bases(self, table: ModuleTable, definition: Definition) -> list[Value]:
         """The classes a class definition names as its bases."""

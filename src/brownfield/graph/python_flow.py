@@ -13,12 +13,15 @@ from brownfield.graph.facts import CALL, SUBSCRIPT, BindingFact, CallFact, Chain
 from brownfield.graph.python_chains import SLICE
 from brownfield.graph.python_classes import ClassMembers
 from brownfield.graph.python_evaluator import Evaluator
-from brownfield.graph.python_scopes import Found, ModuleTable, Value
+from brownfield.graph.python_scopes import Found, ModuleTable, Value, absolute_module
 from brownfield.model import Resolution
 
 #: Decorators that change how a function is bound, not what calling it reaches.
 PASS_THROUGH = frozenset({("staticmethod",), ("classmethod",), ("property",)})
 INFERRED = Resolution.INFERRED
+#: Call sites in other files read for one parameter, at most (a bound on the cost of a
+#: name called everywhere; sites are taken in the order of their files' paths).
+MAX_SITES_ELSEWHERE = 64
 
 #: Views of a container's elements, named `kind|name` of the container (or view) they view:
 #: "slice" (the same elements as a sequence: `xs[1:]`, `list(xs)`, `d.values()`), "items"
@@ -76,6 +79,7 @@ class ValueFlow:
     def __init__(self, resolver: Evaluator, classes: ClassMembers) -> None:
         self.resolver = resolver
         self.classes = classes
+        self._importers: dict[tuple[str, str], bool] = {}  # (file, module) -> imports it
 
     def element(self, value: Value, step: str) -> list[Found]:
         """An element of a container (by literal key when it has one, negative positions
@@ -98,7 +102,8 @@ class ValueFlow:
         if value.kind == "seq":
             qualname, _, index = value.name.rpartition("#")
             table = self.resolver.table(value.path)
-            return self.flowing_in(table, table.definitions[qualname], int(index), gather=False)
+            definition = table.definitions[qualname]
+            return self.flowing_in(table, definition, int(index), gather=False, key=step)
         if value.kind != "cont":
             self.resolver.consulted.fail("unknown-receiver")
             return []
@@ -259,20 +264,30 @@ class ValueFlow:
         return [(Value("inst", table.path, definition.scope), Resolution.SELF)]
 
     def flowing_in(
-        self, table: ModuleTable, definition: Definition, index: int, gather: bool = True
+        self,
+        table: ModuleTable,
+        definition: Definition,
+        index: int,
+        gather: bool = True,
+        key: str = SUBSCRIPT,
     ) -> list[Found]:
         """Values passed into a parameter: its default, and the arguments of every call of
-        the function in the same module (positional, keyword, or gathered by `*args`, whose
+        the function (positional, keyword, or gathered by `*args`/`**kwargs`, whose
         elements are reached by subscripting or iterating the gathered value)."""
         if gather and definition.params[index].startswith("*"):
             marker = Value("seq", table.path, f"{definition.qualname}#{index}")
             return [(marker, Resolution.INFERRED)]
         return self.resolver.remembered(
-            ("param", table.path, definition.qualname, index),
-            lambda: self.arguments_for(table, definition, index),
+            ("param", table.path, definition.qualname, index, key),
+            lambda: self.arguments_for(table, definition, index, key),
         )
 
-    def arguments_for(self, table: ModuleTable, definition: Definition, index: int) -> list[Found]:
+    def arguments_for(
+        self, table: ModuleTable, definition: Definition, index: int, key: str = SUBSCRIPT
+    ) -> list[Found]:
+        """What the calls of a function pass for its parameter `index` (for a gathering
+        parameter's element, the one at `key` when it is a literal), in the same module
+        and in the other files that import it."""
         param = definition.params[index]
         name = param.lstrip("*")
         found: list[Found] = []
@@ -283,35 +298,83 @@ class ValueFlow:
         bound = definition.kind == "method" and not any(
             chain == ("staticmethod",) for chain in definition.decorators
         )
-        candidates = self.calls_named(table, definition.name) + self.calls_named(table, CALL)
-        for call in candidates:
+        names = [definition.name]
+        if definition.name == "__init__" and definition.scope:
+            names.append(definition.scope.rpartition(".")[2])  # `Foo(x)` calls Foo.__init__
+        sites = [(table, call) for n in [*names, CALL] for call in self.calls_named(table, n)]
+        sites += self._sites_elsewhere(table, names)
+        position = index - 1 if bound else index
+        literal = key[1:-1] if key not in (SUBSCRIPT, SLICE) else None
+        for site_table, call in sites:
             if call.chain is None:
                 continue
-            reached = self.resolver.evaluate(table, call.scope, call.chain, call.line)
-            values = [v for v, _ in reached]
-            if target not in values and not any(
-                v.kind == "def"
-                and v.name == definition.scope
-                and self.classes.is_class(v)
-                and definition.name == "__init__"
-                for v in values
+            reached = self.resolver.evaluate(site_table, call.scope, call.chain, call.line)
+            if not any(
+                value == target
+                or (
+                    definition.name == "__init__"
+                    and value.kind == "def"
+                    and value.path == table.path
+                    and value.name == definition.scope
+                )
+                for value, _ in reached
             ):
                 continue
-            position = index - 1 if bound else index
             if param.startswith("**"):
-                chains = [chain for _, chain in call.kwargs]
+                chains = [c for k, c in call.kwargs if literal is None or k == literal]
             elif param.startswith("*"):
-                chains = list(call.args[position:])
+                extra = call.args[position:]
+                if literal is not None and literal.isdigit():
+                    extra = extra[int(literal) : int(literal) + 1]
+                chains = list(extra)
             else:
                 chains = [c for k, c in call.kwargs if k == name]
                 if 0 <= position < len(call.args):
                     chains.append(call.args[position])
             for chain in chains:
                 if chain is not None:
-                    found += self.resolver.evaluate(table, call.scope, chain, call.line)
+                    found += self.resolver.evaluate(site_table, call.scope, chain, call.line)
         # what the call sites failed on does not explain a use of the parameter
         self.resolver.consulted.reason = ""
         return [(value, Resolution.INFERRED) for value, _ in unique(found)]
+
+    def _sites_elsewhere(
+        self, table: ModuleTable, names: list[str]
+    ) -> list[tuple[ModuleTable, CallFact]]:
+        """Calls of these names in the other files that import the module (or a package
+        holding it), at most `MAX_SITES_ELSEWHERE` of them."""
+        sites: list[tuple[ModuleTable, CallFact]] = []
+        for name in names:
+            self.resolver.consulted.calls.add(name)
+            for path in self.resolver.files_calling(name):
+                if path == table.path:
+                    continue
+                other = self.resolver.table(path)
+                if not self._imports(other, table.dotted):
+                    continue
+                sites += [(other, call) for call in self.calls_named(other, name)]
+                if len(sites) >= MAX_SITES_ELSEWHERE:
+                    return sites[:MAX_SITES_ELSEWHERE]
+        return sites
+
+    def _imports(self, table: ModuleTable, dotted: str) -> bool:
+        """Whether a file imports `dotted`, a package holding it, or a name from it."""
+        key = (table.path, dotted)
+        known = self._importers.get(key)
+        if known is None:
+            known = self._importers[key] = any(
+                imported is not None
+                and (
+                    imported == dotted
+                    or dotted.startswith(f"{imported}.")
+                    or (fact.name is not None and f"{imported}.{fact.name}" == dotted)
+                )
+                for fact in table.facts.imports
+                for imported in (
+                    absolute_module(table.dotted, table.path, fact.module, fact.level),
+                )
+            )
+        return known
 
     def calls_named(self, table: ModuleTable, name: str) -> list[CallFact]:
         """The calls of a module whose callee chain ends in `name` (or a constructor call)."""

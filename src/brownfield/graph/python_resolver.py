@@ -11,12 +11,11 @@ a dependency key, so an incremental build knows which files to resolve again.
 from __future__ import annotations
 
 import builtins
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
-from pathlib import Path
+from collections.abc import Callable, Iterable
 
 from brownfield.graph.facts import (
     CALL,
+    CALL_KEY,
     SUBSCRIPT,
     BindingFact,
     Chain,
@@ -30,7 +29,7 @@ from brownfield.graph.python_calls import CallTargets
 from brownfield.graph.python_classes import ClassMembers
 from brownfield.graph.python_evaluator import Consulted
 from brownfield.graph.python_flow import ValueFlow, unique
-from brownfield.graph.python_roots import ImportRoots, import_roots
+from brownfield.graph.python_roots import ImportRoots
 from brownfield.graph.python_scopes import (
     Binding,
     Found,
@@ -43,7 +42,11 @@ from brownfield.graph.python_scopes import (
     module_name,
     node_id,
 )
-from brownfield.model import Node, NodeKind, Resolution, Unresolved
+from brownfield.graph.python_world import World, call_names, invalidated_keys, layout, nodes_of
+from brownfield.model import Resolution, Unresolved
+
+# The resolver module's entry points for the builder (see `languages.LanguageSpec`).
+__all__ = ["call_names", "invalidated_keys", "layout", "new_resolver", "nodes_of"]
 
 BUILTIN_NAMES = frozenset(name for name in dir(builtins) if not name.startswith("__"))
 
@@ -56,74 +59,17 @@ _BUILTIN_ATTRIBUTES = frozenset(
 )
 
 
-@dataclass
-class World:
-    """The repository as the resolver sees it: its modules and a way to read their facts."""
-
-    modules: dict[str, str]  # dotted module name -> path
-    load_facts: Callable[[str], FileFacts]
-    methods_named: Callable[[str], list[str]]  # node ids of the methods with this name
-    names: dict[str, str] = field(default_factory=dict)  # path -> dotted module name
-    packages: set[str] = field(init=False)
-
-    def __post_init__(self) -> None:
-        self.packages = set()
-        for dotted in self.modules:
-            parts = dotted.split(".")
-            for size in range(1, len(parts)):
-                self.packages.add(".".join(parts[:size]))
-
-
-def layout(root: Path, configs: Sequence[str], paths: Sequence[str]) -> ImportRoots:
-    """The repository's import roots, computed once per build (see `python_roots`)."""
-    return import_roots(root, configs, paths)
-
-
-def nodes_of(path: str, facts: FileFacts, roots: ImportRoots | None = None) -> list[Node]:
-    """The module node and every definition of a file; these depend on the file and the
-    import roots alone."""
-    dotted = module_name(path, roots)
-    found = [
-        Node(
-            id=path,
-            kind=NodeKind.MODULE,
-            name=dotted.rpartition(".")[2],
-            qualname=dotted,
-            path=path,
-            line=1,
-            end_line=max(1, facts.line_count),
-            language="python",
-        )
-    ]
-    seen = set()
-    for definition in facts.definitions:
-        if definition.qualname in seen:
-            continue  # a redefinition (`if ...: def f` / `else: def f`) keeps the first span
-        seen.add(definition.qualname)
-        found.append(
-            Node(
-                id=node_id(path, definition.qualname),
-                kind=NodeKind(definition.kind),
-                name=definition.name,
-                qualname=f"{dotted}.{definition.qualname}",
-                path=path,
-                line=definition.line,
-                end_line=definition.end_line,
-                language="python",
-            )
-        )
-    return found
-
-
 def new_resolver(
     paths: Iterable[str],
     load_facts: Callable[[str], FileFacts],
     definitions_named: Callable[[str], list[tuple[str, str]]],
     roots: ImportRoots | None = None,
+    calls_named: Callable[[str], list[str]] | None = None,
 ) -> Resolver:
     """A resolver over the Python files `paths` of one repository; `definitions_named`
     gives the (node id, kind) of every definition with a name, in any language; `roots`
-    names modules (the repository root alone when None)."""
+    names modules (the repository root alone when None); `calls_named` the files whose
+    `call_names` hold a name (none when None)."""
 
     known: dict[str, list[str]] = {}
 
@@ -141,21 +87,10 @@ def new_resolver(
     # `pkg.py`, as Python prefers the package).
     names = {path: module_name(path, roots) for path in sorted(paths)}
     modules = {dotted: path for path, dotted in names.items()}
-    return Resolver(World(modules, load_facts, methods_named, names))
-
-
-def invalidated_keys(
-    path: str, old: FileFacts | None, new: FileFacts | None, roots: ImportRoots | None = None
-) -> set[str]:
-    """The dependency keys whose meaning changes when `path` goes from `old` to `new` facts."""
-    keys = {f"file:{path}"}
-    if old is None or new is None:  # the module (and maybe its packages) appears or goes
-        parts = module_name(path, roots).split(".")
-        keys |= {f"mod:{'.'.join(parts[:size])}" for size in range(1, len(parts) + 1)}
-    for facts in (old, new):
-        if facts is not None:
-            keys.update(f"name:{d.name}" for d in facts.definitions if d.kind == "method")
-    return keys
+    world = World(modules, load_facts, methods_named, names)
+    if calls_named is not None:
+        world.files_calling = lambda name: [p for p in calls_named(name) if p in names]
+    return Resolver(world)
 
 
 class Resolver:
@@ -179,6 +114,9 @@ class Resolver:
             table = build_table(path, self.world.load_facts(path), self.world.names.get(path))
             self._tables[path] = table
         return table
+
+    def files_calling(self, name: str) -> list[str]:
+        return self.world.files_calling(name)
 
     def _module(self, dotted: str) -> Value | None:
         """A repository module or package by dotted name, recording the lookup."""
@@ -240,6 +178,8 @@ class Resolver:
             {f"file:{p}" for p in self.consulted.files}
             | {f"mod:{m}" for m in self.consulted.modules}
             | {f"name:{n}" for n in self.consulted.names}
+            | {f"calls:{n}" for n in self.consulted.calls}
+            | {f"{CALL_KEY}{n}" for n in call_names(table.facts)}  # an index, not a dependency
         )
         return graph
 
