@@ -45,6 +45,7 @@ class Evaluator(Protocol):
     """The resolver, as its collaborators see it."""
 
     consulted: Consulted
+    current: str  # the file being resolved
 
     def table(self, path: str) -> ModuleTable:
         """The scope table of a repository file (recording the dependency)."""

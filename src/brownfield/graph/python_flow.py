@@ -21,7 +21,7 @@ PASS_THROUGH = frozenset({("staticmethod",), ("classmethod",), ("property",)})
 INFERRED = Resolution.INFERRED
 #: Call sites in other files read for one parameter, at most (a bound on the cost of a
 #: name called everywhere; sites are taken in the order of their files' paths).
-MAX_SITES_ELSEWHERE = 64
+MAX_SITES_ELSEWHERE = 32
 
 #: Views of a container's elements, named `kind|name` of the container (or view) they view:
 #: "slice" (the same elements as a sequence: `xs[1:]`, `list(xs)`, `d.values()`), "items"
@@ -79,7 +79,8 @@ class ValueFlow:
     def __init__(self, resolver: Evaluator, classes: ClassMembers) -> None:
         self.resolver = resolver
         self.classes = classes
-        self._importers: dict[tuple[str, str], bool] = {}  # (file, module) -> imports it
+        self._importers: dict[str, set[str]] = {}  # file -> the modules and names it imports
+        self._elsewhere = 0  # evaluating what a call site in another file passes
 
     def element(self, value: Value, step: str) -> list[Found]:
         """An element of a container (by literal key when it has one, negative positions
@@ -277,66 +278,97 @@ class ValueFlow:
         if gather and definition.params[index].startswith("*"):
             marker = Value("seq", table.path, f"{definition.qualname}#{index}")
             return [(marker, Resolution.INFERRED)]
+        elsewhere = not self._elsewhere and table.path == self.resolver.current
         return self.resolver.remembered(
-            ("param", table.path, definition.qualname, index, key),
-            lambda: self.arguments_for(table, definition, index, key),
+            ("param", table.path, definition.qualname, index, key, elsewhere),
+            lambda: self.arguments_for(table, definition, index, key, elsewhere),
         )
 
     def arguments_for(
-        self, table: ModuleTable, definition: Definition, index: int, key: str = SUBSCRIPT
+        self,
+        table: ModuleTable,
+        definition: Definition,
+        index: int,
+        key: str = SUBSCRIPT,
+        elsewhere: bool = False,
     ) -> list[Found]:
         """What the calls of a function pass for its parameter `index` (for a gathering
         parameter's element, the one at `key` when it is a literal), in the same module
-        and in the other files that import it."""
+        and, when `elsewhere`, in the other files that import it. Those are read only for
+        the file being resolved, one step deep: what a function is given from other files
+        counts where it is used, not in the values it returns to other files."""
         param = definition.params[index]
         name = param.lstrip("*")
         found: list[Found] = []
         default = dict(definition.defaults).get(name)
         if default is not None:
             found += self.resolver.evaluate(table, definition.scope, default, definition.line)
-        target = Value("def", table.path, definition.qualname)
-        bound = definition.kind == "method" and not any(
-            chain == ("staticmethod",) for chain in definition.decorators
-        )
         names = [definition.name]
         if definition.name == "__init__" and definition.scope:
             names.append(definition.scope.rpartition(".")[2])  # `Foo(x)` calls Foo.__init__
         sites = [(table, call) for n in [*names, CALL] for call in self.calls_named(table, n)]
-        sites += self._sites_elsewhere(table, names)
-        position = index - 1 if bound else index
-        literal = key[1:-1] if key not in (SUBSCRIPT, SLICE) else None
+        if elsewhere and (definition.kind != "method" or definition.name == "__init__"):
+            sites += self._sites_elsewhere(table, names)
         for site_table, call in sites:
             if call.chain is None:
                 continue
-            reached = self.resolver.evaluate(site_table, call.scope, call.chain, call.line)
-            if not any(
-                value == target
-                or (
-                    definition.name == "__init__"
-                    and value.kind == "def"
-                    and value.path == table.path
-                    and value.name == definition.scope
-                )
-                for value, _ in reached
-            ):
-                continue
-            if param.startswith("**"):
-                chains = [c for k, c in call.kwargs if literal is None or k == literal]
-            elif param.startswith("*"):
-                extra = call.args[position:]
-                if literal is not None and literal.isdigit():
-                    extra = extra[int(literal) : int(literal) + 1]
-                chains = list(extra)
-            else:
-                chains = [c for k, c in call.kwargs if k == name]
-                if 0 <= position < len(call.args):
-                    chains.append(call.args[position])
-            for chain in chains:
-                if chain is not None:
-                    found += self.resolver.evaluate(site_table, call.scope, chain, call.line)
+            outside = site_table is not table
+            self._elsewhere += outside
+            try:
+                found += self._passed_at(site_table, call, table, definition, index, key)
+            finally:
+                self._elsewhere -= outside
         # what the call sites failed on does not explain a use of the parameter
         self.resolver.consulted.reason = ""
         return [(value, Resolution.INFERRED) for value, _ in unique(found)]
+
+    def _passed_at(
+        self,
+        site_table: ModuleTable,
+        call: CallFact,
+        table: ModuleTable,
+        definition: Definition,
+        index: int,
+        key: str,
+    ) -> list[Found]:
+        """What one call site passes for the parameter, when it calls the function."""
+        assert call.chain is not None
+        target = Value("def", table.path, definition.qualname)
+        reached = self.resolver.evaluate(site_table, call.scope, call.chain, call.line)
+        if not any(
+            value == target
+            or (
+                definition.name == "__init__"
+                and value.kind == "def"
+                and value.path == table.path
+                and value.name == definition.scope
+            )
+            for value, _ in reached
+        ):
+            return []
+        param = definition.params[index]
+        name = param.lstrip("*")
+        bound = definition.kind == "method" and not any(
+            chain == ("staticmethod",) for chain in definition.decorators
+        )
+        position = index - 1 if bound else index
+        literal = key[1:-1] if key not in (SUBSCRIPT, SLICE) else None
+        if param.startswith("**"):
+            chains = [c for k, c in call.kwargs if literal is None or k == literal]
+        elif param.startswith("*"):
+            extra = call.args[position:]
+            if literal is not None and literal.isdigit():
+                extra = extra[int(literal) : int(literal) + 1]
+            chains = list(extra)
+        else:
+            chains = [c for k, c in call.kwargs if k == name]
+            if 0 <= position < len(call.args):
+                chains.append(call.args[position])
+        found: list[Found] = []
+        for chain in chains:
+            if chain is not None:
+                found += self.resolver.evaluate(site_table, call.scope, chain, call.line)
+        return found
 
     def _sites_elsewhere(
         self, table: ModuleTable, names: list[str]
@@ -359,22 +391,17 @@ class ValueFlow:
 
     def _imports(self, table: ModuleTable, dotted: str) -> bool:
         """Whether a file imports `dotted`, a package holding it, or a name from it."""
-        key = (table.path, dotted)
-        known = self._importers.get(key)
-        if known is None:
-            known = self._importers[key] = any(
-                imported is not None
-                and (
-                    imported == dotted
-                    or dotted.startswith(f"{imported}.")
-                    or (fact.name is not None and f"{imported}.{fact.name}" == dotted)
-                )
-                for fact in table.facts.imports
-                for imported in (
-                    absolute_module(table.dotted, table.path, fact.module, fact.level),
-                )
-            )
-        return known
+        imported = self._importers.get(table.path)
+        if imported is None:
+            imported = self._importers[table.path] = set()
+            for fact in table.facts.imports:
+                module = absolute_module(table.dotted, table.path, fact.module, fact.level)
+                if module is not None:
+                    imported.add(module)
+                    if fact.name is not None and fact.name != "*":
+                        imported.add(f"{module}.{fact.name}")
+        parts = dotted.split(".")
+        return any(".".join(parts[:size]) in imported for size in range(1, len(parts) + 1))
 
     def calls_named(self, table: ModuleTable, name: str) -> list[CallFact]:
         """The calls of a module whose callee chain ends in `name` (or a constructor call)."""

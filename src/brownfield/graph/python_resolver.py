@@ -101,6 +101,7 @@ class Resolver:
         self._tables: dict[str, ModuleTable] = {}
         self._active: set[object] = set()
         self.consulted = Consulted()
+        self.current = ""
         self.classes = ClassMembers(self)
         self.flow = ValueFlow(self, self.classes)
         self.calls = CallTargets(self, self.classes, world.methods_named)
@@ -133,6 +134,7 @@ class Resolver:
     def resolve(self, path: str) -> FileGraph:
         """Every edge leaving the definitions of `path`, and what stayed unresolved."""
         self.consulted = Consulted()  # its evaluations are remembered within this file
+        self.current = path
         table = self.table(path)
         graph = FileGraph()
         for definition in table.facts.definitions:
