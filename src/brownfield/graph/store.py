@@ -19,67 +19,11 @@ from typing import Any
 
 from brownfield.errors import StoreError
 from brownfield.graph.facts import EdgeRow, FileFacts
+from brownfield.graph.store_schema import INDEXES, SCHEMA, SCHEMA_VERSION
 from brownfield.model import Edge, EdgeKind, Node, NodeKind, Resolution, Unresolved
 
-SCHEMA_VERSION = 4  # 2: calls keep their arguments, bindings their branch; 3: namespaces;
-# 4: Python facts gain unpacking, stores into containers, narrowing and implicit calls
 STATE_DIR = ".brownfield"
 DB_NAME = "graph.db"
-
-_SCHEMA = """
-CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-CREATE TABLE files (
-    path TEXT PRIMARY KEY,
-    language TEXT,
-    sha256 TEXT,
-    size INTEGER,
-    mtime_ns INTEGER,
-    status TEXT NOT NULL,
-    diagnostic TEXT,
-    lines INTEGER NOT NULL DEFAULT 0,
-    facts TEXT
-);
-CREATE TABLE nodes (
-    id TEXT PRIMARY KEY,
-    kind TEXT NOT NULL,
-    name TEXT NOT NULL,
-    qualname TEXT NOT NULL,
-    path TEXT,
-    line INTEGER,
-    end_line INTEGER,
-    language TEXT
-);
-CREATE TABLE edges (
-    src TEXT NOT NULL,
-    dst TEXT NOT NULL,
-    kind TEXT NOT NULL,
-    path TEXT NOT NULL,
-    line INTEGER,
-    resolution TEXT
-);
-CREATE TABLE unresolved (
-    src TEXT NOT NULL,
-    callee TEXT NOT NULL,
-    path TEXT NOT NULL,
-    line INTEGER NOT NULL,
-    reason TEXT NOT NULL
-);
-CREATE TABLE deps (path TEXT NOT NULL, key TEXT NOT NULL);
-"""
-
-# Created after the rows of a fresh build are in: sorting once beats growing B-trees.
-_INDEXES = """
-CREATE INDEX nodes_path ON nodes(path);
-CREATE INDEX nodes_name ON nodes(name);
-CREATE INDEX nodes_qualname ON nodes(qualname);
-CREATE INDEX edges_src ON edges(src, kind);
-CREATE INDEX edges_dst ON edges(dst, kind);
-CREATE INDEX edges_path ON edges(path);
-CREATE INDEX unresolved_path ON unresolved(path);
-CREATE INDEX deps_key ON deps(key);
-CREATE INDEX deps_path ON deps(path);
-"""
-
 
 _DEFINITION_KINDS = (NodeKind.CLASS.value, NodeKind.FUNCTION.value, NodeKind.METHOD.value)
 
@@ -185,7 +129,7 @@ class GraphStore:
         connection.execute("PRAGMA synchronous=OFF")
         store = cls(connection, path)
         store.fresh = True
-        for statement in _SCHEMA.split(";"):
+        for statement in SCHEMA.split(";"):
             if statement.strip():
                 connection.execute(statement)
         store.set_meta({"schema_version": str(SCHEMA_VERSION)})
@@ -194,7 +138,7 @@ class GraphStore:
     def publish(self) -> None:
         """Index a fresh graph and move it into place (an atomic rename)."""
         assert self.fresh, "only a fresh graph is published"
-        for statement in _INDEXES.split(";"):
+        for statement in INDEXES.split(";"):
             if statement.strip():
                 self._db.execute(statement)
         self._db.close()
