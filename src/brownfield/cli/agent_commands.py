@@ -117,4 +117,12 @@ def print_impact(result: Impact) -> None:
         print(f"broken: calls to deleted definitions ({len(result.broken)}):")
         for call in result.broken:
             print(f"  {call.path}:{call.line}  {call.src} calls {call.callee}")
+    if result.tests:
+        print(f"tests reaching the change ({len(result.tests)}):")
+        rows = [[str(hop.distance), str(hop.site or ""), hop.node.qualname] for hop in result.tests]
+        print(table(rows, ["dist", "site", "test"]))
+    if result.search is not None:
+        explanation = result.search.explanation(len(result.tests))
+        if explanation:
+            print(explanation)
     print(result.summary())

@@ -43,6 +43,9 @@ ELSE = 99  # the branch number of an `if` statement's `else` clause
 #: `nonlocal name` (number 1) inside a function: it binds the outer scope's name, at a
 #: time nobody knows, so it never replaces the outer scope's other bindings.
 REBOUND = -1
+#: The second step of a binding's target `(name, "<until:LINE>")`: a name narrowed by
+#: `isinstance` from the binding's line to LINE (the end of the block it holds in).
+UNTIL = "<until:"
 
 
 class ImportFact(NamedTuple):

@@ -9,7 +9,16 @@ rebinding. `for` and `with` also make the calls Python makes for them (`__iter__
 
 from __future__ import annotations
 
-from brownfield.graph.facts import CALL, REBOUND, SUBSCRIPT, BindingFact, CallFact, Chain, FileFacts
+from brownfield.graph.facts import (
+    CALL,
+    REBOUND,
+    SUBSCRIPT,
+    UNTIL,
+    BindingFact,
+    CallFact,
+    Chain,
+    FileFacts,
+)
 from brownfield.graph.python_chains import (
     CONTAINERS,
     SLICE,
@@ -136,8 +145,9 @@ class Binder:
         if body is None:
             return
         block = body[0]
-        inside = (scope, line_of(block), self.scopes.branch(block.start_byte))
-        self._narrow(_isinstance_tests(condition), inside)
+        # from the condition on (`isinstance(x, A) and x.ok()`) to the end of the body
+        inside = (scope, line_of(node), self.scopes.branch(block.start_byte))
+        self._narrow(_isinstance_tests(condition), inside, until=int(block.end_point.row) + 1)
         if (
             node.type == "if_statement"
             and condition.type == "not_operator"
@@ -254,12 +264,23 @@ class Binder:
         return None if chain is None else (*chain, CALL)
 
     def _narrow(
-        self, tests: list[tuple[Node, Node]], where: tuple[str, int, tuple[tuple[int, int], ...]]
+        self,
+        tests: list[tuple[Node, Node]],
+        where: tuple[str, int, tuple[tuple[int, int], ...]],
+        until: int | None = None,
     ) -> None:
+        """Bind each tested name to an instance of its classes; `until` a last line, for a
+        narrowing that holds in a block only (target `(name, "<until:LINE>")`)."""
+        scope, line, branch = where
         for subject, classes in tests:
             instance = self._instance_of(classes)
-            if instance is not None:
+            if instance is None:
+                continue
+            if until is None:
                 self.bind(subject, instance, where)
+            else:
+                target = (text(subject), f"{UNTIL}{until}>")
+                self.facts.bindings.append(BindingFact(scope, target, instance, line, branch))
 
 
 def _isinstance_tests(condition: Node) -> list[tuple[Node, Node]]:

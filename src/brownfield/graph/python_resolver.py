@@ -426,16 +426,17 @@ class Resolver:
         bindings = table.scopes.get(scope, {}).get(name)
         if not bindings:
             return None
+        shown: tuple[int, ...] | int = len(bindings)
         if line is not None and len(bindings) > 1:
-            before = [
-                binding
-                for binding in bindings
-                if binding.line < line or (binding.line == line and binding.source != "assign")
-            ]
-            bindings = before or bindings  # always a prefix: same-line assignments sort last
+            before = [binding for binding in bindings if binding.holds_at(line)]
+            if len(before) < len(bindings) and any(b.source == "narrow" for b in bindings):
+                shown = tuple(i for i, binding in enumerate(bindings) if binding.holds_at(line))
+            else:
+                shown = len(before)  # a prefix: same-line assignments sort last
+            bindings = before or bindings
         # Uses at different lines that see the same bindings share one evaluation.
         return self.remembered(
-            ("lookup", table.path, scope, name, len(bindings)),
+            ("lookup", table.path, scope, name, shown),
             lambda: unique(
                 found
                 for binding in live(bindings)

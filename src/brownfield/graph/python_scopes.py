@@ -13,6 +13,7 @@ from typing import NamedTuple
 from brownfield.graph.facts import (
     ELSE,
     REBOUND,
+    UNTIL,
     BindingFact,
     CallFact,
     Chain,
@@ -60,9 +61,20 @@ def builtin_id(name: str) -> str:
 
 class Binding(NamedTuple):
     line: int
-    source: str  # "def" | "import" | "assign" | "param"
+    source: str  # "def" | "import" | "assign" | "param" | "narrow" (by isinstance)
     payload: object
     branch: tuple[tuple[int, int], ...] = ()
+
+    def holds_at(self, line: int) -> bool:
+        """Whether the binding can reach a use at `line` of its scope: made before it (or
+        on it, unless it is an assignment), and for a narrowing, within its block."""
+        if self.line > line or (self.line == line and self.source == "assign"):
+            return False
+        if self.source == "narrow":
+            payload = self.payload
+            assert isinstance(payload, BindingFact)
+            return line <= int(payload.target[1][len(UNTIL) : -1])
+        return True
 
 
 def alternatives(first: Binding, second: Binding) -> bool:
@@ -163,6 +175,11 @@ def build_table(path: str, facts: FileFacts, dotted: str | None = None) -> Modul
             )
         elif binding.target[0].startswith("<c"):
             table.containers.setdefault(binding.target[0], []).append(binding)
+        elif binding.target[1].startswith(UNTIL):
+            scope = scopes.setdefault(binding.scope, {})
+            scope.setdefault(binding.target[0], []).append(
+                Binding(binding.line, "narrow", binding, binding.branch)
+            )
         elif binding.target[-1].startswith("["):
             table.stores.append(binding)
         elif len(binding.target) == 2:
