@@ -16,3 +16,8 @@
 (comparison_operator) @operation
 (subscript
   value: [(identifier) (attribute) (call) (subscript)]) @operation
+
+; reading an attribute of self or cls calls it when it is a property
+((attribute
+  object: (identifier) @object) @read
+  (#any-of? @object "self" "cls"))

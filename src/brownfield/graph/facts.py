@@ -29,6 +29,8 @@ class Definition(NamedTuple):
     decorators: tuple[Chain | None, ...] = ()
     params: tuple[str, ...] = ()
     defaults: tuple[tuple[str, Chain], ...] = ()  # parameters whose default is a chain
+    # the classes parameters are annotated with (`ctx: Context`), "" for the return type
+    annotations: tuple[tuple[str, Chain], ...] = ()
 
     @property
     def name(self) -> str:
@@ -157,6 +159,7 @@ class FileFacts:
                     tuple(map(chain, decorators)),
                     tuple(params),
                     tuple((name, tuple(value)) for name, value in defaults),
+                    tuple((name, tuple(value)) for name, value in annotations),
                 )
                 for (
                     kind,
@@ -168,6 +171,7 @@ class FileFacts:
                     decorators,
                     params,
                     defaults,
+                    annotations,
                 ) in defs
             ],
             imports=[ImportFact._make([*head, _branch(branch)]) for *head, branch in imports],

@@ -20,7 +20,7 @@ from brownfield.graph.facts import (
     FileFacts,
 )
 from brownfield.graph.python_chains import (
-    CONTAINERS,
+    NAMED,
     SLICE,
     Node,
     Scopes,
@@ -63,7 +63,7 @@ class Binder:
                 for item in value.named_children
                 if item.type == "string" and len(text(item)) >= 2
             ]
-        if value.type in CONTAINERS:
+        if value.type in NAMED:
             name_container(self.facts, self.scopes, self.names, value)
         chain = chain_of(value, self.names)
         where = (scope, line_of(node), self.scopes.branch(node.start_byte))

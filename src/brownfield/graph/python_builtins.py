@@ -38,7 +38,7 @@ SORT_METHOD = "sort"
 
 #: What a call returns, made of its first argument: "same" (a callable standing for it),
 #: "slice" (a sequence of its elements), "items" (pairs with its elements second),
-#: "element" (one of its elements).
+#: "element" (one of its elements), "instance" (an instance of the class it is).
 RETURNS_FROM: dict[str, str] = {
     "functools.partial": "same",
     "functools.partialmethod": "same",
@@ -59,6 +59,7 @@ RETURNS_FROM: dict[str, str] = {
     "copy.deepcopy": "same",
     "<builtin>.enumerate": "items",
     "<builtin>.next": "element",
+    "typing.cast": "instance",  # `cast(T, x)` is x, typed T: an instance of T
 }
 
 

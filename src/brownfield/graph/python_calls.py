@@ -17,7 +17,7 @@ from brownfield.graph.facts import CallFact
 from brownfield.graph.python_builtins import CALLS_ARGUMENT, SORT_METHOD, called_arguments
 from brownfield.graph.python_classes import ClassMembers
 from brownfield.graph.python_evaluator import Evaluator
-from brownfield.graph.python_implicit import BUILTIN_DUNDERS, FALLBACK, PRINTING, RAISE
+from brownfield.graph.python_implicit import BUILTIN_DUNDERS, FALLBACK, PRINTING, RAISE, READ
 from brownfield.graph.python_scopes import Found, ModuleTable, Value, node_id
 from brownfield.model import Resolution
 
@@ -124,10 +124,45 @@ class CallTargets:
                 for target in self.of_value(value, how)
             ]
         name = call.chain[-1]
+        if call.text == READ:
+            return self._property_read(table, call)
         if not self.defined_anywhere(name):
             return []
         receivers = self.resolver.evaluate(table, call.scope, call.chain[:-1], call.line)
         return self._special_of(receivers, name)
+
+    def _property_read(self, table: ModuleTable, call: CallFact) -> list[Target]:
+        """`self.name` read: the getter of a property `name` of the class (and, labelled
+        `override`, of its subclasses' properties), or a descriptor's `__get__`."""
+        assert call.chain is not None
+        name = call.chain[-1]
+        self.resolver.consulted.names.add(name)
+        if not self.methods_named(name):
+            return []  # no method is so named: no property either
+        found: list[Target] = []
+        owners: set[Value] = set()
+        for receiver, how in self.resolver.evaluate(table, call.scope, call.chain[:1], call.line):
+            if receiver.kind != "inst":
+                continue
+            cls = Value("def", receiver.path, receiver.name)
+            label = Resolution.SELF if how is Resolution.SELF else Resolution.INFERRED
+            if how is Resolution.SELF:
+                owners.add(cls)
+            for member, _ in self.classes.member(cls, name, instance=False):
+                if self.classes.is_property(member):
+                    found.append((node_id(member.path, member.name), label))
+                elif member.kind == "inst":  # a descriptor: `name = Descriptor(...)`
+                    descriptor = Value("def", member.path, member.name)
+                    found += [
+                        (node_id(m.path, m.name), label)
+                        for m in self.special(descriptor, "__get__")
+                    ]
+        if owners:
+            for target, how in self._overriding(owners, name):
+                path, _, qualname = target.partition("::")
+                if self.classes.is_property(Value("def", path, qualname)):
+                    found.append((target, how))
+        return found
 
     def defined_anywhere(self, name: str) -> bool:
         """Whether any repository method is called `name` (or its fallback): operators on

@@ -29,9 +29,15 @@ _CHAIN_KINDS = frozenset(
         "tuple",
         "set",
         "expression_list",
+        "boolean_operator",
+        "conditional_expression",
     }
 )
 CONTAINERS = frozenset({"dictionary", "list", "tuple", "set", "expression_list"})
+#: Expressions whose value is one of their operands: `a or b`, `a and b`, `a if c else b`.
+#: Named like containers (the operands are the elements), a chain takes an element.
+ALTERNATIVES = frozenset({"boolean_operator", "conditional_expression"})
+NAMED = CONTAINERS | ALTERNATIVES
 #: A step taking every element of a sequence as a sequence (`xs[1:]`, `*rest = ...`).
 SLICE = "[:]"
 
@@ -65,7 +71,8 @@ def chain_of(node: Node, names: dict[int, str] | None = None) -> Chain | None:
     if kind not in _CHAIN_KINDS:
         return None
     if names and node.start_byte in names:
-        return (names[node.start_byte],)
+        name = names[node.start_byte]
+        return (name, SUBSCRIPT) if kind in ALTERNATIVES else (name,)
     if kind == "call":
         function = node.child_by_field_name("function")
         rewritten = _builtin_access(function, node.child_by_field_name("arguments"), names)
@@ -167,10 +174,24 @@ class Scopes(Spans[str]):
 
 def name_container(facts: FileFacts, scopes: Scopes, names: dict[int, str], node: Node) -> None:
     """Name a container literal and bind its elements (values keyed by literal keys)."""
-    if node.type not in CONTAINERS or node.start_byte in names:
+    if node.type not in NAMED or node.start_byte in names:
         return
     name = names[node.start_byte] = f"<c{node.start_byte}>"
     scope, line = scopes.at(node.start_byte), line_of(node)
+    if node.type in ALTERNATIVES:
+        operands = [c for c in node.named_children if c.type != "comment"]
+        if node.type == "conditional_expression":
+            operands = operands[:1] + operands[2:3]  # `a if condition else b`
+        elif node.type == "boolean_operator" and node.child_by_field_name("operator").type == "and":
+            operands = operands[1:]  # `a and b` is b when it matters (a is a test)
+        facts.bindings.append(BindingFact(scope, (name, SUBSCRIPT), None, line))
+        for operand in operands:
+            if operand.type in NAMED:
+                name_container(facts, scopes, names, operand)
+            value = chain_of(operand, names)
+            if value is not None:
+                facts.bindings.append(BindingFact(scope, (name, SUBSCRIPT), value, line))
+        return
     if not node.named_child_count:  # `{}`, `[]`: a container all the same, filled later
         facts.bindings.append(BindingFact(scope, (name, SUBSCRIPT), None, line))
         return
@@ -202,7 +223,7 @@ def name_container(facts: FileFacts, scopes: Scopes, names: dict[int, str], node
                     BindingFact(scope, (name, SUBSCRIPT), (*inner, SUBSCRIPT), line)
                 )
             continue
-        if element.type in CONTAINERS:
+        if element.type in NAMED:
             name_container(facts, scopes, names, element)
         value = chain_of(element, names)
         if value is not None:

@@ -6,6 +6,7 @@ Bindings come from `python_bindings`, the calls Python makes implicitly (operato
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from brownfield.graph.facts import (
@@ -18,7 +19,7 @@ from brownfield.graph.facts import (
 )
 from brownfield.graph.python_bindings import Binder
 from brownfield.graph.python_chains import (
-    CONTAINERS,
+    NAMED,
     Node,
     Scopes,
     branch_number,
@@ -29,7 +30,7 @@ from brownfield.graph.python_chains import (
     name_container,
     text,
 )
-from brownfield.graph.python_implicit import operation, raise_statement
+from brownfield.graph.python_implicit import attribute_read, operation, raise_statement
 
 Match = tuple[int, dict[str, list[Node]]]
 
@@ -51,6 +52,7 @@ _TOP_CAPTURES = (
     "declaration",
     "raise",
     "operation",
+    "read",
     "branch",
 )
 
@@ -112,7 +114,7 @@ def extract(root: Node, source: bytes, matches: list[Match]) -> FileFacts:
         binder.assignment(captures)
     for captures in groups["return"]:
         node, value_node = captures["return"][0], captures["value"][0]
-        if value_node.type in CONTAINERS:  # `return f, g`
+        if value_node.type in NAMED:  # `return f, g`, `return a or b`
             name_container(facts, scopes, names, value_node)
         value = chain_of(value_node, names)
         if value is not None:
@@ -132,6 +134,8 @@ def extract(root: Node, source: bytes, matches: list[Match]) -> FileFacts:
         raise_statement(facts, scopes, names, captures["value"][0])
     for captures in groups["operation"]:
         operation(facts, scopes, names, captures["operation"][0])
+    for captures in groups["read"]:
+        attribute_read(facts, scopes, captures["read"][0])
     return facts
 
 
@@ -188,6 +192,7 @@ def _definitions(
                 decorators=tuple(chain_of(decorator) for decorator in decorators),
                 params=_params(captures.get("parameters")),
                 defaults=_defaults(captures.get("parameters"), names),
+                annotations=_annotations(captures.get("parameters"), node),
             )
         )
         scopes.add(captures["body"][0].start_byte, node.end_byte, qualname)
@@ -207,13 +212,13 @@ def _arguments(
             name = argument.child_by_field_name("name")
             value = argument.child_by_field_name("value")
             if name is not None and value is not None:
-                if value.type in CONTAINERS:
+                if value.type in NAMED:
                     name_container(facts, scopes, names, value)
                 chain = chain_of(value, names)
                 if chain is not None:
                     kwargs.append((text(name), chain))
         elif kind not in ("list_splat", "dictionary_splat", "comment"):
-            if kind in CONTAINERS:
+            if kind in NAMED:
                 name_container(facts, scopes, names, argument)
             chain = chain_of(argument, names)
             if chain is None and keyed and kind in ("string", "integer"):
@@ -239,6 +244,8 @@ def _bases(nodes: list[Node] | None) -> tuple[Chain, ...]:
     for child in nodes[0].named_children:
         if child.type in ("keyword_argument", "comment"):
             continue
+        while child.type == "subscript":  # a generic base, `Serializer[T]`, is Serializer
+            child = child.child_by_field_name("value")
         chain = chain_of(child)
         if chain is not None:
             found.append(chain)
@@ -277,6 +284,61 @@ def _params(nodes: list[Node] | None) -> tuple[str, ...]:
         elif kind in _PARAM_PREFIX and child.named_child_count:
             names.append(_PARAM_PREFIX[kind] + text(child.named_children[0]))
     return tuple(names)
+
+
+def _annotations(nodes: list[Node] | None, definition: Node) -> tuple[tuple[str, Chain], ...]:
+    """The classes a function's parameters (and, under "", its return) are annotated with."""
+    found: list[tuple[str, Chain]] = []
+    for child in nodes[0].named_children if nodes else ():
+        if child.type in ("typed_parameter", "typed_default_parameter"):
+            name = child.child_by_field_name("name") or child.named_children[0]
+            annotation = child.child_by_field_name("type")
+            if name.type == "identifier" and annotation is not None:
+                found += [(text(name), chain) for chain in _annotated_classes(annotation)]
+    returned = definition.child_by_field_name("return_type")
+    if returned is not None:
+        found += [("", chain) for chain in _annotated_classes(returned)]
+    return tuple(found)
+
+
+_ANNOTATION_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*")
+#: Annotation wrappers whose arguments are the value's possible classes.
+_UNIONS = frozenset({"Optional", "Union", "Annotated", "Final", "ClassVar"})
+
+
+def _annotated_classes(node: Node, depth: int = 0) -> list[Chain]:
+    """The classes an annotation says a value is an instance of: a name (`Context`, a
+    string `"Context"`), the arguments of `Optional`/`Union` and the sides of `A | B`.
+    Other generics (`List[A]`) say nothing of the value itself."""
+    if depth > 4:
+        return []
+    kind = node.type
+    if kind == "type" and node.named_child_count:
+        return _annotated_classes(node.named_children[0], depth + 1)
+    if kind in ("identifier", "attribute"):
+        chain = chain_of(node)
+        return [] if chain is None or chain == ("None",) else [chain]
+    if kind == "string" and node.named_child_count <= 3:
+        words = [w.strip() for w in text(node)[1:-1].split("|")]
+        return [tuple(w.split(".")) for w in words if _ANNOTATION_NAME.fullmatch(w) and w != "None"]
+    if kind == "binary_operator":
+        return [
+            chain
+            for side in (node.child_by_field_name("left"), node.child_by_field_name("right"))
+            if side is not None
+            for chain in _annotated_classes(side, depth + 1)
+        ]
+    if kind in ("subscript", "generic_type") and node.named_child_count > 1:
+        wrapper = chain_of(node.named_children[0])
+        if wrapper is None or wrapper[-1] not in _UNIONS:
+            return []
+        arguments = [c for c in node.named_children[1:] if c.type != "comment"]
+        if kind == "generic_type":  # `Optional[A]` in a type: (type_parameter (type A))
+            arguments = [c for a in arguments for c in a.named_children]
+        if wrapper[-1] in ("Annotated", "Final", "ClassVar"):
+            arguments = arguments[:1]
+        return [chain for a in arguments for chain in _annotated_classes(a, depth + 1)]
+    return []
 
 
 def _defaults(nodes: list[Node] | None, names: dict[int, str]) -> tuple[tuple[str, Chain], ...]:

@@ -251,18 +251,31 @@ class ValueFlow:
         return found
 
     def param_values(self, table: ModuleTable, scope: str, index: int) -> list[Found]:
+        """What a parameter may hold: what is passed for it (and its default), an instance
+        of the classes it is annotated with; `self`, `cls` the method's class."""
         definition = table.definitions.get(scope)
         if definition is None or index >= len(definition.params):
             return []  # a redefinition (`if ...: def f(a, b)` / `else: def f(a)`) kept the first
-        if definition.kind != "method" or index != 0:
-            return self.flowing_in(table, definition, index)
         decorators = {chain for chain in definition.decorators if chain}
-        if ("staticmethod",) in decorators:
-            return self.flowing_in(table, definition, index)
+        if definition.kind != "method" or index != 0 or ("staticmethod",) in decorators:
+            passed = self.flowing_in(table, definition, index)
+            annotated = self.annotated(table, definition, definition.params[index])
+            return unique([*passed, *annotated]) if annotated else passed
         owner = Value("def", table.path, definition.scope)
         if ("classmethod",) in decorators or definition.name == "__new__":
             return [(owner, Resolution.SELF)]
         return [(Value("inst", table.path, definition.scope), Resolution.SELF)]
+
+    def annotated(self, table: ModuleTable, definition: Definition, name: str) -> list[Found]:
+        """Instances of the classes a parameter (or, for "", the return) is annotated with."""
+        found: list[Found] = []
+        for annotated, chain in definition.annotations:
+            if annotated != name:
+                continue
+            for value, _ in self.resolver.evaluate(table, definition.scope, chain, definition.line):
+                if value.kind == "def" and self.classes.is_class(value):
+                    found.append((Value("inst", value.path, value.name), INFERRED))
+        return found
 
     def flowing_in(
         self,

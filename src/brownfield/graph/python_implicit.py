@@ -17,6 +17,7 @@ from brownfield.graph.python_chains import Node, Scopes, chain_of, line_of, text
 #: The text of an implicit call fact, saying which statement made it.
 RAISE = "raise"
 OPERATOR = "operator"
+READ = "read"  # reading `self.name`: a call when name is a property (or a descriptor)
 
 BINARY = {
     "+": "__add__",
@@ -52,6 +53,7 @@ FALLBACK = {
     "__str__": "__repr__",
     "__format__": "__str__",
     "__bool__": "__len__",
+    "__contains__": "__iter__",
     **{augmented: BINARY[symbol[:-1]] for symbol, augmented in AUGMENTED.items()},
 }
 
@@ -74,6 +76,11 @@ BUILTIN_DUNDERS = {
     "round": "__round__",
     "dir": "__dir__",
     "divmod": "__divmod__",
+    # builtins that iterate over their (first) argument
+    **dict.fromkeys(
+        ("enumerate", "list", "tuple", "set", "frozenset", "sorted", "sum", "any", "all", "dict"),
+        "__iter__",
+    ),
 }
 #: Builtins that call `__str__` on every positional argument.
 PRINTING = frozenset({"print"})
@@ -87,6 +94,26 @@ def raise_statement(facts: FileFacts, scopes: Scopes, names: dict[int, str], val
     if chain is not None:
         facts.calls.append(
             CallFact(scopes.at(value.start_byte), chain, RAISE, line_of(value), implicit=True)
+        )
+
+
+def attribute_read(facts: FileFacts, scopes: Scopes, node: Node) -> None:
+    """`self.name` read (not called, not assigned): a property getter's call, if it is one."""
+    parent = node.parent
+    if parent is not None:
+        kind = parent.type
+        if kind == "call" and parent.child_by_field_name("function") == node:
+            return  # `self.m()` is a call already
+        if kind in ("assignment", "augmented_assignment") and (
+            parent.child_by_field_name("left") == node
+        ):
+            return  # a store (a setter, which a node of the getter's name does not stand for)
+        if kind == "delete_statement":
+            return
+    chain = chain_of(node)
+    if chain is not None and len(chain) == 2:
+        facts.calls.append(
+            CallFact(scopes.at(node.start_byte), chain, READ, line_of(node), implicit=True)
         )
 
 

@@ -308,6 +308,9 @@ class Resolver:
                 for inner, inner_how in argument(chain):
                     if shape == "same":
                         found.append((inner, inner_how))
+                    elif shape == "instance":
+                        if inner.kind == "def" and self.classes.is_class(inner):
+                            found.append((Value("inst", inner.path, inner.name), inner_how))
                     elif shape == "element":
                         found += self._step(inner, Resolution.INFERRED, SUBSCRIPT)
                     elif inner.kind in ("cont", "seq", "slice", "items", "pair"):
@@ -341,13 +344,17 @@ class Resolver:
                             table, value.name, returned.value, returned.line
                         )
                     )
+            definition = table.definitions.get(value.name)
+            if definition is not None and definition.annotations:
+                results = unique([*results, *self.flow.annotated(table, definition, "")])
             if not results:
                 self.consulted.fail("unknown-receiver")
             return results
         if value.kind == "inst":
             calls = self.classes.member(Value("def", value.path, value.name), "__call__", True)
             return unique(found for method, _ in calls for found in self._call_result(method))
-        self.consulted.fail("unknown-receiver")
+        # what outside code returns is an outside object: its methods are never guessed
+        self.consulted.fail("outside-result" if value.kind == "ext" else "unknown-receiver")
         return []
 
     def _attribute(self, value: Value, attribute: str) -> list[Found]:
@@ -362,9 +369,21 @@ class Resolver:
         if value.kind == "def" and self.classes.is_class(value):
             return self.classes.member(value, attribute, instance=False)
         if value.kind == "inst":
-            return self.classes.member(
+            found = self.classes.member(
                 Value("def", value.path, value.name), attribute, instance=True
             )
+            if any(self.classes.is_property(member) for member, _ in found):
+                # reading a property is what its getter returns
+                return unique(
+                    result
+                    for member, how in found
+                    for result in (
+                        self._step(member, how, CALL)
+                        if self.classes.is_property(member)
+                        else [(member, how)]
+                    )
+                )
+            return found
         if value.kind == "super":
             return self.classes.member(
                 Value("def", value.path, value.name), attribute, instance=True, skip_self=True
