@@ -22,6 +22,7 @@ from brownfield.graph.facts import (
 from brownfield.graph.python_chains import (
     NAMED,
     SLICE,
+    Names,
     Node,
     Scopes,
     chain_of,
@@ -41,7 +42,7 @@ _EXITS = frozenset({"return_statement", "raise_statement", "continue_statement",
 class Binder:
     """Adds the bindings of one file's statements to its facts."""
 
-    def __init__(self, facts: FileFacts, scopes: Scopes, names: dict[int, str]) -> None:
+    def __init__(self, facts: FileFacts, scopes: Scopes, names: Names) -> None:
         self.facts, self.scopes, self.names = facts, scopes, names
         self.declared: dict[str, dict[str, int]] = {}  # scope -> name -> 0 global, 1 nonlocal
 
@@ -245,7 +246,7 @@ class Binder:
 
     def _sequence(self, node: Node, elements: list[Node], scope: str, line: int) -> Chain:
         """A synthetic list holding `elements` (what a starred target gets from a literal)."""
-        name = f"<c{node.start_byte}>"
+        name = f"<c{node.start_byte}:{node.end_byte}>"
         for index, element in enumerate(elements):
             chain = chain_of(element, self.names)
             if chain is not None:

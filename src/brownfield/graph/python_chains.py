@@ -15,6 +15,9 @@ from brownfield.graph.facts import CALL, ELSE, SUBSCRIPT, BindingFact, Chain, Fi
 from brownfield.graph.spans import Spans
 
 Node = Any  # tree_sitter.Node; typed loosely so this module needs no tree-sitter import
+#: Synthetic names of lambdas and container literals by their span (start and end byte:
+#: `a, b` starts where `a` does, `a or b or c` where `a or b` does).
+Names = dict[tuple[int, int], str]
 
 _PLAIN_CHAIN = re.compile(rb"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*")
 _CONSTANTS = frozenset({b"None", b"True", b"False"})
@@ -42,6 +45,10 @@ NAMED = CONTAINERS | ALTERNATIVES
 SLICE = "[:]"
 
 
+def span(node: Node) -> tuple[int, int]:
+    return (node.start_byte, node.end_byte)
+
+
 def text(node: Node) -> str:
     return bytes(node.text).decode("utf-8", "replace")
 
@@ -50,7 +57,7 @@ def line_of(node: Node) -> int:
     return int(node.start_point.row) + 1
 
 
-def chain_of(node: Node, names: dict[int, str] | None = None) -> Chain | None:
+def chain_of(node: Node, names: Names | None = None) -> Chain | None:
     """The expression as a chain of steps, or None when it is not one (a literal...).
 
     `names` maps the start byte of lambdas and container literals to their synthetic
@@ -70,8 +77,8 @@ def chain_of(node: Node, names: dict[int, str] | None = None) -> Chain | None:
         return None if head is None or attribute is None else (*head, text(attribute))
     if kind not in _CHAIN_KINDS:
         return None
-    if names and node.start_byte in names:
-        name = names[node.start_byte]
+    if names and span(node) in names:
+        name = names[span(node)]
         return (name, SUBSCRIPT) if kind in ALTERNATIVES else (name,)
     if kind == "call":
         function = node.child_by_field_name("function")
@@ -94,7 +101,7 @@ def chain_of(node: Node, names: dict[int, str] | None = None) -> Chain | None:
     return None
 
 
-def _builtin_access(function: Node, arguments: Node, names: dict[int, str] | None) -> Chain | None:
+def _builtin_access(function: Node, arguments: Node, names: Names | None) -> Chain | None:
     """`getattr(x, "name")` (with or without a default) as `x.name`; `type(x)` as
     `x.__class__`. Other calls are None."""
     if function.type != "identifier" or arguments is None or arguments.type != "argument_list":
@@ -172,11 +179,11 @@ class Scopes(Spans[str]):
         return tuple(reversed(path))
 
 
-def name_container(facts: FileFacts, scopes: Scopes, names: dict[int, str], node: Node) -> None:
+def name_container(facts: FileFacts, scopes: Scopes, names: Names, node: Node) -> None:
     """Name a container literal and bind its elements (values keyed by literal keys)."""
-    if node.type not in NAMED or node.start_byte in names:
+    if node.type not in NAMED or span(node) in names:
         return
-    name = names[node.start_byte] = f"<c{node.start_byte}>"
+    name = names[span(node)] = f"<c{node.start_byte}:{node.end_byte}>"
     scope, line = scopes.at(node.start_byte), line_of(node)
     if node.type in ALTERNATIVES:
         operands = [c for c in node.named_children if c.type != "comment"]

@@ -9,10 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Any, Protocol, TypeVar
 
-from brownfield.graph.facts import BindingFact, Chain, Definition
+from brownfield.graph.facts import Chain, Definition
 from brownfield.graph.python_scopes import Found, ModuleTable, Value
+
+T = TypeVar("T")
 
 
 @dataclass
@@ -25,7 +27,6 @@ class Consulted:
     names: set[str] = field(default_factory=set)
     calls: set[str] = field(default_factory=set)  # names whose callers in other files were read
     memo: dict[object, tuple[list[Found], str]] = field(default_factory=dict)
-    stores: dict[str, dict[Value, list[BindingFact]]] = field(default_factory=dict)  # by file
     reason: str = ""  # the first cause wins
 
     def fail(self, reason: str) -> None:
@@ -33,12 +34,34 @@ class Consulted:
         if not self.reason:
             self.reason = reason
 
-    def absorb(self, other: Consulted) -> None:
+    def absorb(self, other: Consulted | Kept) -> None:
         """Depend on what `other` consulted too."""
         self.files |= other.files
         self.modules |= other.modules
         self.names |= other.names
         self.calls |= other.calls
+
+
+@dataclass(frozen=True)
+class Kept:
+    """A result kept across the files of a build, with what computing it consulted (a file
+    reusing it depends on the same keys)."""
+
+    value: Any
+    files: frozenset[str]
+    modules: frozenset[str]
+    names: frozenset[str]
+    calls: frozenset[str]
+
+    @classmethod
+    def of(cls, value: Any, consulted: Consulted) -> Kept:
+        return cls(
+            value,
+            frozenset(consulted.files),
+            frozenset(consulted.modules),
+            frozenset(consulted.names),
+            frozenset(consulted.calls),
+        )
 
 
 class Evaluator(Protocol):
@@ -61,8 +84,16 @@ class Evaluator(Protocol):
     def files_calling(self, name: str) -> list[str]:
         """The repository's Python files with a call of `name` (with arguments)."""
 
+    def imported_by(self, path: str) -> set[str]:
+        """The absolute modules a file imports, and `module.name` of each name it imports
+        (read off its facts: no dependency is recorded)."""
+
     def bases(self, table: ModuleTable, definition: Definition) -> list[Value]:
         """The classes a class definition names as its bases."""
 
     def remembered(self, key: object, compute: Callable[[], list[Found]]) -> list[Found]:
         """`compute()` once per file: asked again, the same values and failure cause."""
+
+    def shared(self, key: object, compute: Callable[[], T], empty: T) -> T:
+        """`compute()` once per build, in a context of its own (so that its result does not
+        depend on the file asking); `empty` while it is being computed."""

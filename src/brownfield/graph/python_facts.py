@@ -20,6 +20,7 @@ from brownfield.graph.facts import (
 from brownfield.graph.python_bindings import Binder
 from brownfield.graph.python_chains import (
     NAMED,
+    Names,
     Node,
     Scopes,
     branch_number,
@@ -28,6 +29,7 @@ from brownfield.graph.python_chains import (
     line_of,
     literal_key,
     name_container,
+    span,
     text,
 )
 from brownfield.graph.python_implicit import attribute_read, operation, raise_statement
@@ -79,7 +81,7 @@ def extract(root: Node, source: bytes, matches: list[Match]) -> FileFacts:
             groups[kind].append(captures)
 
     scopes = Scopes(branches(alternatives))
-    names: dict[int, str] = {}  # start byte of a lambda or container -> its synthetic name
+    names: Names = {}  # a lambda's or container's span -> its synthetic name
     _definitions(facts, scopes, names, definitions)
     for captures in groups["reference.call"]:
         call = captures["reference.call"][0]
@@ -142,7 +144,7 @@ def extract(root: Node, source: bytes, matches: list[Match]) -> FileFacts:
 def _definitions(
     facts: FileFacts,
     scopes: Scopes,
-    names: dict[int, str],
+    names: Names,
     definitions: list[tuple[Node, dict[str, list[Node]]]],
 ) -> None:
     """Classes, functions and lambdas (with their decorators' calls), in source order."""
@@ -157,7 +159,7 @@ def _definitions(
         parent_name, parent_is_class = (stack[-1][1], stack[-1][2]) if stack else ("", False)
         if node.type == "lambda":
             lambdas += 1
-            qualname = names[node.start_byte] = f"<lambda{lambdas}>"  # keyed under the module
+            qualname = names[span(node)] = f"<lambda{lambdas}>"  # keyed under the module
             kind = "function"
         else:
             name = text(captures["name"][0])
@@ -200,7 +202,7 @@ def _definitions(
 
 
 def _arguments(
-    facts: FileFacts, scopes: Scopes, names: dict[int, str], node: Node, keyed: bool
+    facts: FileFacts, scopes: Scopes, names: Names, node: Node, keyed: bool
 ) -> tuple[tuple[Chain | None, ...], tuple[tuple[str, Chain | None], ...]]:
     """The chains passed to a call, by position and by keyword (other values are None).
     For a `keyed` call (`d.get("a")`) a literal key is kept too, as the chain `("[a]",)`."""
@@ -341,7 +343,7 @@ def _annotated_classes(node: Node, depth: int = 0) -> list[Chain]:
     return []
 
 
-def _defaults(nodes: list[Node] | None, names: dict[int, str]) -> tuple[tuple[str, Chain], ...]:
+def _defaults(nodes: list[Node] | None, names: Names) -> tuple[tuple[str, Chain], ...]:
     """Parameters whose default value is a chain (`cb=default_handler`)."""
     if not nodes:
         return ()

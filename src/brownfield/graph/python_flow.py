@@ -13,7 +13,7 @@ from brownfield.graph.facts import CALL, SUBSCRIPT, BindingFact, CallFact, Chain
 from brownfield.graph.python_chains import SLICE
 from brownfield.graph.python_classes import ClassMembers
 from brownfield.graph.python_evaluator import Evaluator
-from brownfield.graph.python_scopes import Found, ModuleTable, Value, absolute_module
+from brownfield.graph.python_scopes import Found, ModuleTable, Value
 from brownfield.model import Resolution
 
 #: Decorators that change how a function is bound, not what calling it reaches.
@@ -21,7 +21,10 @@ PASS_THROUGH = frozenset({("staticmethod",), ("classmethod",), ("property",)})
 INFERRED = Resolution.INFERRED
 #: Call sites in other files read for one parameter, at most (a bound on the cost of a
 #: name called everywhere; sites are taken in the order of their files' paths).
-MAX_SITES_ELSEWHERE = 32
+MAX_SITES_ELSEWHERE = 16
+#: A container reached by more elements than this is a table of data: its elements are not
+#: evaluated (the cost of a large literal table read by a variable key, for no callable).
+MAX_ELEMENTS = 64
 
 #: Views of a container's elements, named `kind|name` of the container (or view) they view:
 #: "slice" (the same elements as a sequence: `xs[1:]`, `list(xs)`, `d.values()`), "items"
@@ -41,6 +44,27 @@ _STORING = {
     "extend": 0,
     "update": 0,
 }
+
+
+def _container_names(table: ModuleTable) -> set[tuple[str, ...]]:
+    """The names (`registry`) and `self` attributes (`self.handlers`, keyed `("self",
+    "handlers")` whatever the first parameter is called) a file binds to a container."""
+    found: set[tuple[str, ...]] = set()
+    for binding in table.facts.bindings:
+        value = binding.value
+        if value is None or not value[0].startswith("<c") or len(value) != 1:
+            continue
+        target = binding.target
+        if len(target) == 1 or (len(target) == 2 and not target[0].startswith("<c")):
+            found.add(target)
+    return found
+
+
+def _holds(imported: set[str], dotted: str) -> bool:
+    """Whether importing these modules and names reaches module `dotted` (the module, a
+    package holding it, or a name from it)."""
+    parts = dotted.split(".")
+    return any(".".join(parts[:size]) in imported for size in range(1, len(parts) + 1))
 
 
 def viewed(view: Value) -> Value:
@@ -79,8 +103,8 @@ class ValueFlow:
     def __init__(self, resolver: Evaluator, classes: ClassMembers) -> None:
         self.resolver = resolver
         self.classes = classes
-        self._importers: dict[str, set[str]] = {}  # file -> the modules and names it imports
         self._elsewhere = 0  # evaluating what a call site in another file passes
+        self.across_files = True  # whether parameters take what other files pass (see flowing_in)
 
     def element(self, value: Value, step: str) -> list[Found]:
         """An element of a container (by literal key when it has one, negative positions
@@ -108,10 +132,20 @@ class ValueFlow:
         if value.kind != "cont":
             self.resolver.consulted.fail("unknown-receiver")
             return []
+        empty: list[Found] = []
+        found = self.resolver.shared(("element", value, step), _contained(self, value, step), empty)
+        if not found:
+            self.resolver.consulted.fail("unknown-receiver")
+        return found
+
+    def contained(self, value: Value, step: str) -> list[Found]:
+        """The elements of a container literal at `step` (the same from every file)."""
         table = self.resolver.table(value.path)
         elements = table.containers.get(value.name, []) + self.stored_in(table, value)
         if step != SUBSCRIPT:
             elements = _keyed(elements, step[1:-1])
+        if len(elements) > MAX_ELEMENTS:  # a table of data, not of callables
+            return []
         found: list[Found] = []
         for element in elements:
             if element.value is not None:
@@ -122,19 +156,18 @@ class ValueFlow:
         """What the file stores into a container after creating it: `d[k] = v` (keyed),
         `xs.append(v)`, `xs.insert(i, v)`, `s.add(v)`, `d.setdefault(k, v)` (unkeyed),
         `xs.extend([...])` and `d.update({...})` (the other container's elements)."""
-        consulted = self.resolver.consulted
-        index = consulted.stores.get(table.path)
-        if index is None:
-            consulted.stores[table.path] = {}  # a store into an element of the same container
-            reason, consulted.reason = consulted.reason, ""
-            index = consulted.stores[table.path] = self._stores(table)
-            consulted.reason = reason
+        empty: dict[Value, list[BindingFact]] = {}
+        index = self.resolver.shared(("stores", table.path), lambda: self._stores(table), empty)
         return index.get(container, [])
 
     def _stores(self, table: ModuleTable) -> dict[Value, list[BindingFact]]:
-        """Every store of a file, by the container it stores into."""
+        """Every store of a file, by the container it stores into (only stores into a name
+        or a `self` attribute that the file binds to a container literal somewhere)."""
         found: dict[Value, list[BindingFact]] = {}
+        holding = _container_names(table)
         for store in table.stores:
+            if store.target[:-1] not in holding:
+                continue
             holders = self.resolver.evaluate(table, store.scope, store.target[:-1], store.line)
             for holder, _ in holders:
                 if holder.kind == "cont":
@@ -146,7 +179,11 @@ class ValueFlow:
                 if len(call.chain) < 2 or len(call.args) <= position:
                     continue
                 argument = call.args[position]
-                if argument is None or argument[0].startswith("["):
+                if (
+                    argument is None
+                    or argument[0].startswith("[")
+                    or (call.chain[:-1] not in holding)
+                ):
                     continue
                 if method in ("extend", "update"):  # the other container's elements
                     argument = (*argument, SUBSCRIPT)
@@ -196,7 +233,7 @@ class ValueFlow:
                 if key is not None and len(key) == 1 and key[0].startswith("[")
                 else SUBSCRIPT
             )
-            found += self.element(inner, step)
+            found += self.resolver.remembered(("element", inner, step), _element(self, inner, step))
             if len(site_args) > 1 and site_args[1] is not None:  # a default
                 found += evaluate_argument(site_args[1])
         return unique(found)
@@ -291,7 +328,15 @@ class ValueFlow:
         if gather and definition.params[index].startswith("*"):
             marker = Value("seq", table.path, f"{definition.qualname}#{index}")
             return [(marker, Resolution.INFERRED)]
-        elsewhere = not self._elsewhere and table.path == self.resolver.current
+        own = table.path == self.resolver.current
+        if not own:  # the same from every file: kept for the build
+            empty: list[Found] = []
+            return self.resolver.shared(
+                ("param", table.path, definition.qualname, index, key),
+                _arguments_for(self, table, definition, index, key),
+                empty,
+            )
+        elsewhere = self.across_files and not self._elsewhere
         return self.resolver.remembered(
             ("param", table.path, definition.qualname, index, key, elsewhere),
             lambda: self.arguments_for(table, definition, index, key, elsewhere),
@@ -321,7 +366,9 @@ class ValueFlow:
             names.append(definition.scope.rpartition(".")[2])  # `Foo(x)` calls Foo.__init__
         sites = [(table, call) for n in [*names, CALL] for call in self.calls_named(table, n)]
         if elsewhere and (definition.kind != "method" or definition.name == "__init__"):
-            sites += self._sites_elsewhere(table, names)
+            # from other files: calls by the function's name, or by its class's for a
+            # constructor (`super().__init__(...)` in other files is left out: too common)
+            sites += self._sites_elsewhere(table, names[-1:])
         for site_table, call in sites:
             if call.chain is None:
                 continue
@@ -392,29 +439,20 @@ class ValueFlow:
         for name in names:
             self.resolver.consulted.calls.add(name)
             for path in self.resolver.files_calling(name):
-                if path == table.path:
+                # read off the file's imports: a change to them invalidates `calls:NAME`
+                if path == table.path or not _holds(self.resolver.imported_by(path), table.dotted):
                     continue
                 other = self.resolver.table(path)
-                if not self._imports(other, table.dotted):
-                    continue
-                sites += [(other, call) for call in self.calls_named(other, name)]
+                sites += [
+                    (other, call)
+                    for call in self.calls_named(other, name)
+                    if call.chain is not None
+                    and len(call.chain) <= 2  # `f(x)`, `module.f(x)`, `Class(x)`
+                    and not call.implicit
+                ]
                 if len(sites) >= MAX_SITES_ELSEWHERE:
                     return sites[:MAX_SITES_ELSEWHERE]
         return sites
-
-    def _imports(self, table: ModuleTable, dotted: str) -> bool:
-        """Whether a file imports `dotted`, a package holding it, or a name from it."""
-        imported = self._importers.get(table.path)
-        if imported is None:
-            imported = self._importers[table.path] = set()
-            for fact in table.facts.imports:
-                module = absolute_module(table.dotted, table.path, fact.module, fact.level)
-                if module is not None:
-                    imported.add(module)
-                    if fact.name is not None and fact.name != "*":
-                        imported.add(f"{module}.{fact.name}")
-        parts = dotted.split(".")
-        return any(".".join(parts[:size]) in imported for size in range(1, len(parts) + 1))
 
     def calls_named(self, table: ModuleTable, name: str) -> list[CallFact]:
         """The calls of a module whose callee chain ends in `name` (or a constructor call)."""
@@ -433,3 +471,18 @@ class ValueFlow:
                 if call.chain is not None and not call.implicit:
                     table.calls_at.setdefault((call.line, call.chain), []).append(call)
         return table.calls_at.get((line, callee), [])
+
+
+def _element(flow: ValueFlow, container: Value, step: str) -> Callable[[], list[Found]]:
+    """The element computation of a container, for `remembered`."""
+    return lambda: flow.element(container, step)
+
+
+def _contained(flow: ValueFlow, container: Value, step: str) -> Callable[[], list[Found]]:
+    return lambda: flow.contained(container, step)
+
+
+def _arguments_for(
+    flow: ValueFlow, table: ModuleTable, definition: Definition, index: int, key: str
+) -> Callable[[], list[Found]]:
+    return lambda: flow.arguments_for(table, definition, index, key)

@@ -12,7 +12,7 @@ does, with the same fallbacks (`__ne__` falls back to `__eq__`, `__str__` to `__
 from __future__ import annotations
 
 from brownfield.graph.facts import CallFact, FileFacts
-from brownfield.graph.python_chains import Node, Scopes, chain_of, line_of, text
+from brownfield.graph.python_chains import Names, Node, Scopes, chain_of, line_of, text
 
 #: The text of an implicit call fact, saying which statement made it.
 RAISE = "raise"
@@ -86,7 +86,7 @@ BUILTIN_DUNDERS = {
 PRINTING = frozenset({"print"})
 
 
-def raise_statement(facts: FileFacts, scopes: Scopes, names: dict[int, str], value: Node) -> None:
+def raise_statement(facts: FileFacts, scopes: Scopes, names: Names, value: Node) -> None:
     """`raise E` (a class, not a call) constructs E."""
     if value.type not in ("identifier", "attribute"):
         return  # `raise E(...)` is a call already; `raise` alone re-raises
@@ -117,7 +117,7 @@ def attribute_read(facts: FileFacts, scopes: Scopes, node: Node) -> None:
         )
 
 
-def operation(facts: FileFacts, scopes: Scopes, names: dict[int, str], node: Node) -> None:
+def operation(facts: FileFacts, scopes: Scopes, names: Names, node: Node) -> None:
     """An operator or a subscript, as calls of its operand's special methods."""
     kind = node.type
     if kind == "comparison_operator":
@@ -145,7 +145,7 @@ def operation(facts: FileFacts, scopes: Scopes, names: dict[int, str], node: Nod
     _add(facts, scopes, names, operand, methods, node)
 
 
-def _comparison(facts: FileFacts, scopes: Scopes, names: dict[int, str], node: Node) -> None:
+def _comparison(facts: FileFacts, scopes: Scopes, names: Names, node: Node) -> None:
     operands = [child for child in node.named_children if child.type != "comment"]
     symbols = _operator_texts(node)
     for index, symbol in enumerate(symbols):
@@ -195,7 +195,7 @@ def _subscript_methods(node: Node) -> tuple[str, ...]:
 def _add(
     facts: FileFacts,
     scopes: Scopes,
-    names: dict[int, str],
+    names: Names,
     operand: Node,
     methods: tuple[str, ...],
     node: Node,

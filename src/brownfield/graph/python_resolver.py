@@ -27,7 +27,7 @@ from brownfield.graph.facts import (
 from brownfield.graph.python_builtins import RETURNS_FROM, argument_of
 from brownfield.graph.python_calls import CallTargets
 from brownfield.graph.python_classes import ClassMembers
-from brownfield.graph.python_evaluator import Consulted
+from brownfield.graph.python_evaluator import Consulted, Kept, T
 from brownfield.graph.python_flow import ValueFlow, unique
 from brownfield.graph.python_roots import ImportRoots
 from brownfield.graph.python_scopes import (
@@ -100,6 +100,8 @@ class Resolver:
         self.world = world
         self._tables: dict[str, ModuleTable] = {}
         self._active: set[object] = set()
+        self._shared: dict[object, Kept] = {}  # see `shared`
+        self._imported: dict[str, set[str]] = {}  # file -> the modules and names it imports
         self.consulted = Consulted()
         self.current = ""
         self.classes = ClassMembers(self)
@@ -118,6 +120,19 @@ class Resolver:
 
     def files_calling(self, name: str) -> list[str]:
         return self.world.files_calling(name)
+
+    def imported_by(self, path: str) -> set[str]:
+        found = self._imported.get(path)
+        if found is None:
+            found = self._imported[path] = set()
+            dotted = self.world.names.get(path, "")
+            for fact in self.world.load_facts(path).imports:
+                module = absolute_module(dotted, path, fact.module, fact.level)
+                if module is not None:
+                    found.add(module)
+                    if fact.name is not None and fact.name != "*":
+                        found.add(f"{module}.{fact.name}")
+        return found
 
     def _module(self, dotted: str) -> Value | None:
         """A repository module or package by dotted name, recording the lookup."""
@@ -163,6 +178,8 @@ class Resolver:
                 graph.unresolved.append(Unresolved(source, call.text, path, call.line, "dynamic"))
                 continue
             self.consulted.reason = ""
+            # what other files pass a parameter is read for written calls only
+            self.flow.across_files = not call.implicit
             targets = self.calls.of_call(table, call)
             if call.implicit and not targets:
                 continue  # protocols and operators count only when they reach our code
@@ -229,7 +246,8 @@ class Resolver:
         consulted = self.consulted
         known = consulted.memo.get(key)
         if known is not None:
-            consulted.fail(known[1])
+            if known[1] and not consulted.reason:  # as `consulted.fail`, on the hot path
+                consulted.reason = known[1]
             return known[0]
         if key in self._active:
             return []  # a cycle: `x = x.parent`, functions returning each other
@@ -243,11 +261,31 @@ class Resolver:
             self._active.discard(key)
             consulted.reason = outer_reason or consulted.reason
 
+    def shared(self, key: object, compute: Callable[[], T], empty: T) -> T:
+        kept = self._shared.get(key)
+        if kept is None:
+            self._shared[key] = Kept.of(empty, Consulted())  # asked again while computed
+            outer, current, active = self.consulted, self.current, self._active
+            own = self.consulted = Consulted()
+            self.current, self._active = "", set()
+            try:
+                kept = self._shared[key] = Kept.of(compute(), own)
+            finally:
+                self.consulted, self.current, self._active = outer, current, active
+        self.consulted.absorb(kept)
+        value: T = kept.value
+        return value
+
     def evaluate(self, table: ModuleTable, scope: str, chain: Chain, line: int) -> list[Found]:
         """The values a chain may have when evaluated in `scope` at `line`."""
-        return self.remembered(
-            (table.path, scope, chain, line), lambda: self._evaluate_now(table, scope, chain, line)
-        )
+        key = (table.path, scope, chain, line)
+        consulted = self.consulted
+        known = consulted.memo.get(key)
+        if known is not None:  # `remembered`'s first step, without making the closure
+            if known[1] and not consulted.reason:
+                consulted.reason = known[1]
+            return known[0]
+        return self.remembered(key, lambda: self._evaluate_now(table, scope, chain, line))
 
     def _evaluate_now(self, table: ModuleTable, scope: str, chain: Chain, line: int) -> list[Found]:
         head = chain[0]
@@ -334,28 +372,36 @@ class Resolver:
         if value.kind == "def":
             if self.classes.is_class(value):
                 return [(Value("inst", value.path, value.name), Resolution.INFERRED)]
-            table = self.table(value.path)
-            results: list[Found] = []
-            for returned in table.facts.returns:
-                if returned.scope == value.name:
-                    results.extend(
-                        (found, Resolution.INFERRED)
-                        for found, _ in self.evaluate(
-                            table, value.name, returned.value, returned.line
-                        )
-                    )
-            definition = table.definitions.get(value.name)
-            if definition is not None and definition.annotations:
-                results = unique([*results, *self.flow.annotated(table, definition, "")])
-            if not results:
-                self.consulted.fail("unknown-receiver")
-            return results
+            if value.path != self.current:  # the same from every file: kept for the build
+                empty: list[Found] = []
+                found = self.shared(("returns", value), lambda: self._returned(value), empty)
+                if not found:
+                    self.consulted.fail("unknown-receiver")
+                return found
+            return self._returned(value)
         if value.kind == "inst":
             calls = self.classes.member(Value("def", value.path, value.name), "__call__", True)
             return unique(found for method, _ in calls for found in self._call_result(method))
         # what outside code returns is an outside object: its methods are never guessed
         self.consulted.fail("outside-result" if value.kind == "ext" else "unknown-receiver")
         return []
+
+    def _returned(self, value: Value) -> list[Found]:
+        """What a repository function returns (its `return`s, its return annotation)."""
+        table = self.table(value.path)
+        results: list[Found] = []
+        for returned in table.facts.returns:
+            if returned.scope == value.name:
+                results.extend(
+                    (found, Resolution.INFERRED)
+                    for found, _ in self.evaluate(table, value.name, returned.value, returned.line)
+                )
+        definition = table.definitions.get(value.name)
+        if definition is not None and definition.annotations:
+            results = unique([*results, *self.flow.annotated(table, definition, "")])
+        if not results:
+            self.consulted.fail("unknown-receiver")
+        return results
 
     def _attribute(self, value: Value, attribute: str) -> list[Found]:
         if value.kind == "ext":
@@ -447,10 +493,15 @@ class Resolver:
             return None
         shown: tuple[int, ...] | int = len(bindings)
         if line is not None and len(bindings) > 1:
-            before = [binding for binding in bindings if binding.holds_at(line)]
-            if len(before) < len(bindings) and any(b.source == "narrow" for b in bindings):
+            if any(binding.source == "narrow" for binding in bindings):
+                before = [binding for binding in bindings if binding.holds_at(line)]
                 shown = tuple(i for i, binding in enumerate(bindings) if binding.holds_at(line))
             else:
+                before = [
+                    binding
+                    for binding in bindings
+                    if binding.line < line or (binding.line == line and binding.source != "assign")
+                ]
                 shown = len(before)  # a prefix: same-line assignments sort last
             bindings = before or bindings
         # Uses at different lines that see the same bindings share one evaluation.
