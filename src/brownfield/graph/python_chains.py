@@ -34,6 +34,7 @@ _CHAIN_KINDS = frozenset(
         "expression_list",
         "boolean_operator",
         "conditional_expression",
+        "binary_operator",
     }
 )
 CONTAINERS = frozenset({"dictionary", "list", "tuple", "set", "expression_list"})
@@ -98,7 +99,30 @@ def chain_of(node: Node, names: Names | None = None) -> Chain | None:
         return (*head, f"[{key}]" if key is not None else SUBSCRIPT)
     if kind == "parenthesized_expression" and node.named_child_count == 1:
         return chain_of(node.named_children[0], names)
+    if kind == "binary_operator":  # `a + b` is what `a.__add__(b)` returns
+        operator = node.child_by_field_name("operator")
+        method = BINARY_METHODS.get(operator.type) if operator is not None else None
+        left = node.child_by_field_name("left")
+        head = chain_of(left, names) if method is not None and left is not None else None
+        return None if head is None or method is None else (*head, method, CALL)
     return None
+
+
+BINARY_METHODS = {
+    "+": "__add__",
+    "-": "__sub__",
+    "*": "__mul__",
+    "@": "__matmul__",
+    "/": "__truediv__",
+    "//": "__floordiv__",
+    "%": "__mod__",
+    "**": "__pow__",
+    "<<": "__lshift__",
+    ">>": "__rshift__",
+    "&": "__and__",
+    "|": "__or__",
+    "^": "__xor__",
+}
 
 
 def _builtin_access(function: Node, arguments: Node, names: Names | None) -> Chain | None:

@@ -19,6 +19,8 @@ from brownfield.model import Resolution
 #: Decorators that change how a function is bound, not what calling it reaches.
 PASS_THROUGH = frozenset({("staticmethod",), ("classmethod",), ("property",)})
 INFERRED = Resolution.INFERRED
+#: Calls that bind the first arguments of the function they are given.
+PARTIALS = ("partial", "partialmethod")
 #: Call sites in other files read for one parameter, at most (a bound on the cost of a
 #: name called everywhere; sites are taken in the order of their files' paths).
 MAX_SITES_ELSEWHERE = 16
@@ -75,17 +77,24 @@ def viewed(view: Value) -> Value:
 
 def _keyed(elements: list[BindingFact], key: str) -> list[BindingFact]:
     """The elements a literal key reaches: those stored under it, and those whose key is
-    not known. A negative position counts from the end of a sequence literal whose
-    positions are all known."""
-    if key.startswith("-") and key[1:].isdigit():
-        positions = [e for e in elements if e.target[1][1:-1].isdigit()]
-        unknown = [e for e in elements if e.target[1] == SUBSCRIPT]
-        if positions and not unknown:
-            count = 1 + max(int(e.target[1][1:-1]) for e in positions)
-            key = str(count - int(key[1:]))
-        else:
-            return elements
-    return [e for e in elements if e.target[1] in (f"[{key}]", SUBSCRIPT)]
+    not known. For a sequence (integer keys), a position within the literal part is that
+    element, and one past it (or a negative one, with elements added later) is one of
+    the added elements (`append` adds at the end)."""
+    known = [e for e in elements if e.value is not None]
+    unknown = [e for e in known if e.target[1] == SUBSCRIPT]
+    digits = key[1:] if key.startswith("-") else key
+    keys = [e.target[1][1:-1] for e in known if e.target[1] != SUBSCRIPT]
+    if digits.isdigit() and all(k.isdigit() for k in keys):
+        count = 1 + max(map(int, keys)) if keys else 0
+        index = int(key)
+        if index < 0:
+            if unknown:
+                return unknown
+            index += count
+        if 0 <= index < count:
+            return [e for e in known if e.target[1] == f"[{index}]"]
+        return unknown
+    return [e for e in known if e.target[1] in (f"[{key}]", SUBSCRIPT)]
 
 
 def unique(found: Iterable[Found]) -> list[Found]:
@@ -364,7 +373,9 @@ class ValueFlow:
         names = [definition.name]
         if definition.name == "__init__" and definition.scope:
             names.append(definition.scope.rpartition(".")[2])  # `Foo(x)` calls Foo.__init__
-        sites = [(table, call) for n in [*names, CALL] for call in self.calls_named(table, n)]
+        sites = [
+            (table, call) for n in [*names, CALL, *PARTIALS] for call in self.calls_named(table, n)
+        ]
         if elsewhere and (definition.kind != "method" or definition.name == "__init__"):
             # from other files: calls by the function's name, or by its class's for a
             # constructor (`super().__init__(...)` in other files is left out: too common)
@@ -391,10 +402,17 @@ class ValueFlow:
         index: int,
         key: str,
     ) -> list[Found]:
-        """What one call site passes for the parameter, when it calls the function."""
+        """What one call site passes for the parameter, when it calls the function (or
+        binds its first arguments: `functools.partial(f, a)` passes a to f)."""
         assert call.chain is not None
         target = Value("def", table.path, definition.qualname)
         reached = self.resolver.evaluate(site_table, call.scope, call.chain, call.line)
+        args = call.args
+        if call.chain[-1] in PARTIALS and call.args and call.args[0] is not None:
+            if not any(v.kind == "ext" and v.name.startswith("functools.") for v, _ in reached):
+                return []
+            reached = self.resolver.evaluate(site_table, call.scope, call.args[0], call.line)
+            args = call.args[1:]
         if not any(
             value == target
             or (
@@ -416,14 +434,14 @@ class ValueFlow:
         if param.startswith("**"):
             chains = [c for k, c in call.kwargs if literal is None or k == literal]
         elif param.startswith("*"):
-            extra = call.args[position:]
+            extra = args[position:]
             if literal is not None and literal.isdigit():
                 extra = extra[int(literal) : int(literal) + 1]
             chains = list(extra)
         else:
             chains = [c for k, c in call.kwargs if k == name]
-            if 0 <= position < len(call.args):
-                chains.append(call.args[position])
+            if 0 <= position < len(args):
+                chains.append(args[position])
         found: list[Found] = []
         for chain in chains:
             if chain is not None:

@@ -12,28 +12,22 @@ does, with the same fallbacks (`__ne__` falls back to `__eq__`, `__str__` to `__
 from __future__ import annotations
 
 from brownfield.graph.facts import CallFact, FileFacts
-from brownfield.graph.python_chains import Names, Node, Scopes, chain_of, line_of, text
+from brownfield.graph.python_chains import (
+    BINARY_METHODS,
+    Names,
+    Node,
+    Scopes,
+    chain_of,
+    line_of,
+    text,
+)
 
 #: The text of an implicit call fact, saying which statement made it.
 RAISE = "raise"
 OPERATOR = "operator"
 READ = "read"  # reading `self.name`: a call when name is a property (or a descriptor)
 
-BINARY = {
-    "+": "__add__",
-    "-": "__sub__",
-    "*": "__mul__",
-    "@": "__matmul__",
-    "/": "__truediv__",
-    "//": "__floordiv__",
-    "%": "__mod__",
-    "**": "__pow__",
-    "<<": "__lshift__",
-    ">>": "__rshift__",
-    "&": "__and__",
-    "|": "__or__",
-    "^": "__xor__",
-}
+BINARY = BINARY_METHODS
 AUGMENTED = {f"{symbol}=": f"__i{name[2:]}" for symbol, name in BINARY.items()}
 UNARY = {"-": "__neg__", "+": "__pos__", "~": "__invert__"}
 COMPARISON = {

@@ -410,7 +410,7 @@ class Resolver:
             return self._module_attribute(value, attribute)
         if attribute == "__class__" and value.kind == "inst":  # `type(x)`, `x.__class__`
             return [(Value("def", value.path, value.name), Resolution.INFERRED)]
-        if value.kind in ("cont", "slice"):
+        if value.kind in ("cont", "slice", "seq"):  # `d.get`, `kwargs.get`, `xs.pop`...
             return self.flow.bound_method(value, attribute)
         if value.kind == "def" and self.classes.is_class(value):
             return self.classes.member(value, attribute, instance=False)
