@@ -63,8 +63,9 @@ class CallTargets:
     def of_call(self, table: ModuleTable, call: CallFact) -> set[Target]:
         """The node ids (with how) a call site reaches; implicit calls only in the repository."""
         assert call.chain is not None
-        if call.implicit:
-            return {t for t in self._implicit(table, call) if "::" in t[0]}
+        if call.implicit:  # only in the repository, but for `raise E` (E constructed)
+            found = self._implicit(table, call)
+            return {t for t in found if "::" in t[0] or call.text == RAISE}
         found = self.resolver.evaluate(table, call.scope, call.chain, call.line)
         targets = {target for value, how in found for target in self.of_value(value, how)}
         if call.args or call.kwargs:
@@ -115,12 +116,12 @@ class CallTargets:
 
     def _implicit(self, table: ModuleTable, call: CallFact) -> list[Target]:
         assert call.chain is not None
-        if call.text == RAISE:  # `raise E`: only a class is constructed
+        if call.text == RAISE:  # `raise E`: a class is constructed (an outside one too)
             found = self.resolver.evaluate(table, call.scope, call.chain, call.line)
             return [
                 target
                 for value, how in found
-                if value.kind == "def" and self.classes.is_class(value)
+                if value.kind == "ext" or (value.kind == "def" and self.classes.is_class(value))
                 for target in self.of_value(value, how)
             ]
         name = call.chain[-1]

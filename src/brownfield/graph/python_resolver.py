@@ -496,6 +496,8 @@ class Resolver:
             if any(binding.source == "narrow" for binding in bindings):
                 before = [binding for binding in bindings if binding.holds_at(line)]
                 shown = tuple(i for i, binding in enumerate(bindings) if binding.holds_at(line))
+                if before and before[-1].source == "narrow":  # inside `if isinstance(x, A):`
+                    before, shown = before[-1:], (bindings.index(before[-1]),)
             else:
                 before = [
                     binding
