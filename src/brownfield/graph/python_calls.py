@@ -64,8 +64,8 @@ class CallTargets:
         """The node ids (with how) a call site reaches; implicit calls only in the repository."""
         assert call.chain is not None
         if call.implicit:  # only in the repository, but for `raise E` (E constructed)
-            found = self._implicit(table, call)
-            return {t for t in found if "::" in t[0] or call.text == RAISE}
+            implicit = self._implicit(table, call)
+            return {t for t in implicit if "::" in t[0] or call.text == RAISE}
         found = self.resolver.evaluate(table, call.scope, call.chain, call.line)
         targets = {target for value, how in found for target in self.of_value(value, how)}
         if call.args or call.kwargs:
