@@ -22,6 +22,7 @@ from brownfield.query.traverse import (
     dependencies,
     dependents,
 )
+from brownfield.text import check_text, clean
 
 MIN_CONFIDENCE = typer.Option(
     None,
@@ -51,11 +52,11 @@ def print_walk(result: WalkResult, as_json: bool) -> None:
         return
     for node in result.start:
         where = f"{node.path}:{node.line}" if node.path else "outside the repository"
-        print(f"{result.query} of {node.qualname} ({where}), depth {result.depth}")
+        print(f"{result.query} of {clean(node.qualname)} ({clean(where)}), depth {result.depth}")
     if result.stale:
         print(
             "stale: the graph is older than "
-            + ", ".join(result.stale)
+            + clean(", ".join(result.stale))
             + " (run `brownfield graph build`)"
         )
     completeness = result.unresolved
@@ -68,7 +69,7 @@ def print_walk(result: WalkResult, as_json: bool) -> None:
         print("dynamic dispatch (may run instead of the named target, at run time):")
         print(table(_hop_rows(result.dispatch), ["dist", "site", "symbol", "kind", "how"]))
     if completeness is not None:
-        print(_completeness_line(result.query, completeness))
+        print(clean(_completeness_line(result.query, completeness)))
         if completeness.sites:
             rows = [
                 [f"{u.path}:{u.line}", u.callee, u.src, u.reason, "possible"]
@@ -120,6 +121,7 @@ def register(app: typer.Typer) -> None:
         """Who calls SYMBOL, transitively to --depth, with every call site; calls through
         dynamic dispatch apart; and how many unresolved calls share its name."""
         check_depth(depth)
+        check_text(symbol, "the symbol")
         print_walk(
             _with_store(repo, lambda s: callers(s, symbol, depth, min_confidence, possible)),
             as_json,
@@ -139,6 +141,7 @@ def register(app: typer.Typer) -> None:
         """What SYMBOL calls, transitively to --depth, with every call site; calls through
         dynamic dispatch apart; and how many of its calls are unresolved."""
         check_depth(depth)
+        check_text(symbol, "the symbol")
         print_walk(
             _with_store(repo, lambda s: callees(s, symbol, depth, min_confidence, possible)),
             as_json,
@@ -176,6 +179,7 @@ def register(app: typer.Typer) -> None:
         as_json: bool = JSON,
     ) -> None:
         """Definitions matching TEXT, best first."""
+        check_text(text, "the search text")
         store = open_store(repo)
         try:
             hits = search(store, text, limit)
@@ -204,7 +208,7 @@ def register(app: typer.Typer) -> None:
         if as_json:
             print_json(data)
             return
-        print(f"snapshot {data['snapshot']} built {data['built_at']}")
+        print(f"snapshot {clean(data['snapshot'])} built {clean(data['built_at'])}")
         for section in ("files", "nodes", "edges", "resolutions", "unresolved"):
             values = data[section]
             print(f"{section:<12}" + ", ".join(f"{k} {v}" for k, v in sorted(values.items())))

@@ -13,10 +13,11 @@ import hashlib
 import importlib
 import json
 import os
+import threading
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -24,11 +25,17 @@ from types import ModuleType
 from typing import Any
 
 from brownfield import __version__, git
-from brownfield.errors import BuildLockedError, RepositoryError
-from brownfield.graph.discover import DEFAULT_MAX_FILE_SIZE, discover, read_source
-from brownfield.graph.facts import CALL_KEY, FileFacts, FileGraph
+from brownfield.confine import open_nofollow, real_folder
+from brownfield.errors import BuildLockedError, RepositoryError, UntrustedStoreError
+from brownfield.graph import search_text
+from brownfield.graph.build_indexes import CallIndex, DefinitionIndex, resolver_indexes
+from brownfield.graph.discover import DEFAULT_MAX_FILE_SIZE, SkipReason, discover, read_source
+from brownfield.graph.facts import FileFacts, FileGraph
 from brownfield.graph.languages import LANGUAGES
-from brownfield.graph.store import STATE_DIR, FileRow, GraphStore, NodeRow, db_path
+from brownfield.graph.search_text import SearchRow
+from brownfield.graph.store import FileRow, GraphStore, NodeRow
+from brownfield.graph.store_connect import is_outdated
+from brownfield.graph.store_home import STATE_DIR, db_path, remove_leftovers
 from brownfield.model import NodeKind
 
 _DEFINITION_KINDS = {NodeKind.CLASS.value, NodeKind.FUNCTION.value, NodeKind.METHOD.value}
@@ -56,9 +63,11 @@ class BuildSummary:
     lines: int = 0
     snapshot: str = ""
     elapsed: float = 0.0
+    notes: list[str] = field(default_factory=list)  # one line each: what the build decided
 
     def to_json(self) -> dict[str, Any]:
         return {
+            "notes": list(self.notes),
             "parsed": self.parsed,
             "unchanged": self.unchanged,
             "removed": self.removed,
@@ -85,14 +94,19 @@ def check_repository(repo: Path) -> Path:
 
 @contextmanager
 def build_lock(root: Path, timeout: float) -> Iterator[None]:
-    """Hold the build lock; wait up to `timeout` seconds for another build to finish."""
-    state = root / STATE_DIR
-    state.mkdir(exist_ok=True)
-    with open(state / LOCK_NAME, "a+") as handle:
+    """Hold the build lock; wait up to `timeout` seconds for another build to finish.
+
+    The lock is a `flock` on `.brownfield/build.lock`, held by this process's open file.
+    Pool workers forked during the build close their inherited copy first thing (and
+    exit when this process dies), so a killed build never leaves the lock held.
+    """
+    state = real_folder(root, STATE_DIR)
+    fd = open_nofollow(state / LOCK_NAME, os.O_RDWR | os.O_CREAT)
+    try:
         deadline = time.monotonic() + timeout
         while True:
             try:
-                fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
                 break
             except BlockingIOError:
                 if time.monotonic() >= deadline:
@@ -101,10 +115,49 @@ def build_lock(root: Path, timeout: float) -> Iterator[None]:
                         f"waited {timeout:g}s, try again when it finishes"
                     ) from None
                 time.sleep(0.1)
+        info = os.fstat(fd)
+        _HELD_LOCKS[fd] = (info.st_dev, info.st_ino)
         try:
             yield
         finally:
-            fcntl.flock(handle, fcntl.LOCK_UN)
+            del _HELD_LOCKS[fd]
+            fcntl.flock(fd, fcntl.LOCK_UN)
+    finally:
+        os.close(fd)
+
+
+#: The build locks this process holds: file descriptor -> (device, inode) of the lock file.
+_HELD_LOCKS: dict[int, tuple[int, int]] = {}
+
+
+def _start_worker(parent: int, locks: dict[int, tuple[int, int]]) -> None:
+    """A pool worker's first step: let go of the parent's build lock (a forked worker
+    inherits the descriptor, and would keep the lock alive if the parent were killed),
+    then watch the parent and exit when it is gone."""
+    for fd, identity in locks.items():
+        with suppress(OSError):  # not inherited (a spawned worker): nothing to close
+            info = os.fstat(fd)
+            if (info.st_dev, info.st_ino) == identity:
+                os.close(fd)
+    threading.Thread(target=_exit_with, args=(parent,), daemon=True).start()
+
+
+def _exit_with(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(0.5)
+    os._exit(1)  # orphaned: the parent died, nobody will read the results
+
+
+def _pool(count: int, context: Any = None) -> Any:
+    """A process pool whose workers drop the build lock and die with this process."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    return ProcessPoolExecutor(
+        max_workers=count,
+        mp_context=context,
+        initializer=_start_worker,
+        initargs=(os.getpid(), dict(_HELD_LOCKS)),
+    )
 
 
 def build(
@@ -121,8 +174,18 @@ def build(
     root = check_repository(repo)
     report = progress or (lambda stage, done, total: None)
     with build_lock(root, lock_timeout):
-        fresh = full or not db_path(root).exists() or GraphStore.is_outdated(root)
-        store = GraphStore.create_fresh(root) if fresh else GraphStore.open(root)
+        remove_leftovers(root)
+        notes: list[str] = []
+        store: GraphStore | None = None
+        fresh = full or not os.path.lexists(db_path(root)) or is_outdated(root)
+        if not fresh:
+            try:
+                store = GraphStore.open(root, writable=True)
+            except UntrustedStoreError as exc:
+                notes.append(f"the old graph store is not trusted ({exc.reason}); built afresh")
+                fresh = True
+        if store is None:
+            store = GraphStore.create_fresh(root)
         try:
             with _without_cycle_collection():
                 summary = _build(store, root, max_file_size, report, workers)
@@ -130,6 +193,7 @@ def build(
                 store.publish()
         finally:
             store.close()
+    summary.notes = notes + summary.notes
     summary.elapsed = time.perf_counter() - started
     return summary
 
@@ -226,8 +290,8 @@ def _build(
         for node in output.nodes:
             if node[1] in _DEFINITION_KINDS:
                 new_definitions.setdefault(node[2], []).append((node[0], node[1]))
-    definitions = _DefinitionIndex(store, gone | set(parsed), new_definitions)
-    definitions.calls = _CallIndex(store, gone | set(parsed), parsed)
+    definitions = DefinitionIndex(store, gone | set(parsed), new_definitions)
+    definitions.calls = CallIndex(store, gone | set(parsed), parsed)
     commit, dirty = git.snapshot(root)
     snapshot = (commit[:12] if commit else "no-commit") + ("+dirty" if dirty else "")
     changed = bool(gone or parsed or to_resolve)
@@ -254,6 +318,7 @@ def _build(
             )
             store.put_file(row, outputs[path].facts_json)
             store.put_nodes(path, outputs[path].nodes)
+            store.put_search(path, outputs[path].search)
         for path, stat in unchanged.items():
             if known[path].mtime_ns != stat.st_mtime_ns:
                 store.touch_file(path, stat.st_mtime_ns)
@@ -275,13 +340,21 @@ def _build(
         )
 
     counts = store.counts()
+    undecodable = [
+        {
+            "path": name,
+            "status": SkipReason.UNDECODABLE_NAME,
+            "message": "the file name is not valid UTF-8; skipped",
+        }
+        for name in found.skipped.get(SkipReason.UNDECODABLE_NAME, [])
+    ]
     return BuildSummary(
         parsed=len(parsed),
         unchanged=len(unchanged),
         removed=len(removed),
         resolved=len(to_resolve),
         skipped=dict(skipped),
-        diagnostics=store.diagnostics(),
+        diagnostics=store.diagnostics() + undecodable,
         nodes=counts["nodes"],
         edges=counts["edges"],
         unresolved=sum(counts["unresolved"].values()),
@@ -313,92 +386,6 @@ def _context(layouts: dict[str, Any], module: str) -> dict[str, Any]:
     return {"roots": layouts[module]} if module in layouts else {}
 
 
-class _DefinitionIndex:
-    """Name -> (node id, kind) of every definition after this build: the store's, minus
-    changed files, plus new ones."""
-
-    def __init__(
-        self, store: GraphStore, excluded: set[str], new: dict[str, list[tuple[str, str]]]
-    ) -> None:
-        self.store, self.excluded, self.new = store, excluded, new
-        self.cache: dict[str, list[tuple[str, str]]] = {}
-        self.complete = False
-        self.calls: _CallIndex | None = None
-        if store.fresh:  # nothing stored yet: every definition is a new one
-            self.cache = {name: sorted(found) for name, found in new.items()}
-            self.complete = True
-
-    def load_all(self) -> None:
-        """Read every name now (before forking workers, which must not touch the store)."""
-        index = self.store.definition_index(self.excluded)
-        for name in set(index) | set(self.new):
-            self.cache[name] = sorted(index.get(name, []) + self.new.get(name, []))
-        self.complete = True
-
-    def named(self, name: str) -> list[tuple[str, str]]:
-        found = self.cache.get(name)
-        if found is None and self.complete:
-            return []
-        if found is None:
-            stored = [
-                (node_id, kind)
-                for node_id, kind, path in self.store.definition_ids(name)
-                if path not in self.excluded
-            ]
-            found = self.cache[name] = sorted(stored + self.new.get(name, []))
-        return found
-
-
-class _CallIndex:
-    """Name -> the files with a call of that name, for resolvers that follow arguments
-    across files (a resolver module's `call_names(facts)`, recorded at resolution as
-    `has-call:NAME` dependency rows): the store's rows, minus changed files, plus new ones."""
-
-    def __init__(self, store: GraphStore, excluded: set[str], parsed: dict[str, FileFacts]) -> None:
-        self.store, self.excluded = store, excluded
-        self.new = _call_names(parsed)
-        self.cache: dict[str, list[str]] = {}
-        self.complete = store.fresh
-        if store.fresh:
-            self.cache = self.new
-
-    def load_all(self, facts: dict[str, FileFacts]) -> None:
-        """Every name now, from every file's facts (before forking workers, which must not
-        touch the store)."""
-        self.cache = _call_names(facts)
-        self.complete = True
-
-    def files(self, name: str) -> list[str]:
-        found = self.cache.get(name)
-        if found is None and self.complete:
-            return []
-        if found is None:
-            stored = self.store.files_depending_on([f"{CALL_KEY}{name}"]) - self.excluded
-            found = self.cache[name] = sorted(stored | set(self.new.get(name, [])))
-        return found
-
-
-def _call_names(facts: dict[str, FileFacts]) -> dict[str, list[str]]:
-    """Name -> the files (in order) whose facts call it, by their resolver's `call_names`."""
-    found: dict[str, list[str]] = {}
-    for path, file_facts in sorted(facts.items()):
-        if file_facts.language not in LANGUAGES:
-            continue
-        hook = getattr(_resolver_module(file_facts.language), "call_names", None)
-        for name in hook(file_facts) if hook is not None else ():
-            found.setdefault(name, []).append(path)
-    return found
-
-
-def _indexes(module: str, definitions: _DefinitionIndex) -> dict[str, Any]:
-    """The indexes a resolver module asks for besides the definitions (by having the hook
-    that fills them): `calls_named` for one with `call_names`."""
-    calls = definitions.calls
-    if calls is not None and hasattr(importlib.import_module(module), "call_names"):
-        return {"calls_named": calls.files}
-    return {}
-
-
 # Set in the parent just before a fork-based pool starts; the workers inherit it.
 _POOL_CONTEXT: dict[str, Any] = {}
 
@@ -409,7 +396,7 @@ def _start_resolution(
     live: set[str],
     parsed: dict[str, FileFacts],
     to_resolve: set[str],
-    definitions: _DefinitionIndex,
+    definitions: DefinitionIndex,
     report: Progress,
     workers: int | None,
     layouts: dict[str, Any],
@@ -440,12 +427,11 @@ def _start_resolution(
         definitions=definitions.named,
         paths=every,
         layouts=layouts,
-        indexes={module: _indexes(module, definitions) for module in by_resolver},
+        indexes={module: resolver_indexes(module, definitions) for module in by_resolver},
     )
     import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor
 
-    pool = ProcessPoolExecutor(max_workers=count, mp_context=multiprocessing.get_context("fork"))
+    pool = _pool(count, multiprocessing.get_context("fork"))
 
     # Biggest files first, in small chunks, so that both workers finish together.
     def weight(path: str) -> int:
@@ -479,7 +465,7 @@ def _resolve_here(
     parsed: dict[str, FileFacts],
     by_resolver: dict[str, list[str]],
     every: dict[str, list[str]],
-    definitions: _DefinitionIndex,
+    definitions: DefinitionIndex,
     report: Progress,
     total: int,
     layouts: dict[str, Any],
@@ -497,7 +483,7 @@ def _resolve_here(
             load_facts,
             definitions.named,
             **_context(layouts, module),
-            **_indexes(module, definitions),
+            **resolver_indexes(module, definitions),
         )
         for path in paths:
             yield path, _resolve_one(resolver, path)
@@ -540,6 +526,7 @@ class Parsed:
     facts: FileFacts
     nodes: list[NodeRow]
     facts_json: str
+    search: list[SearchRow]
 
 
 def _parse_one(job: tuple[str, str, bytes, dict[str, Any]]) -> tuple[str, Parsed]:
@@ -551,7 +538,9 @@ def _parse_one(job: tuple[str, str, bytes, dict[str, Any]]) -> tuple[str, Parsed
         (n.id, n.kind.value, n.name, n.qualname, n.path, n.line, n.end_line, n.language)
         for n in _resolver_module(language).nodes_of(path, facts, **context)
     ]
-    return path, Parsed(facts, nodes, json.dumps(facts.to_json(), separators=(",", ":")))
+    search = search_text.rows_for(path, language, data, nodes)
+    facts_json = json.dumps(facts.to_json(), separators=(",", ":"))
+    return path, Parsed(facts, nodes, facts_json, search)
 
 
 def _parse_all(
@@ -570,9 +559,7 @@ def _parse_all(
     results: dict[str, Parsed] = {}
     count = workers if workers is not None else (os.cpu_count() or 1)
     if total >= POOL_THRESHOLD and count > 1:
-        from concurrent.futures import ProcessPoolExecutor
-
-        with ProcessPoolExecutor(max_workers=count) as pool:
+        with _pool(count) as pool:
             for path, facts in pool.map(_parse_one, items, chunksize=16):
                 results[path] = facts
                 if len(results) % 50 == 0 or len(results) == total:
@@ -586,5 +573,6 @@ def _parse_all(
 
 
 def open_store(repo: Path) -> GraphStore:
-    """Open an existing graph for reading; a missing or corrupt store is a clear error."""
-    return GraphStore.open(check_repository(repo))
+    """Open an existing graph for reading (read-only); a missing, corrupt or untrusted
+    store is a clear error."""
+    return GraphStore.open(check_repository(repo), writable=False)

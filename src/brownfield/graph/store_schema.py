@@ -1,8 +1,12 @@
-"""The graph store's schema: its tables, the indexes made once a fresh graph is written,
-and the version a store records (an older store is rebuilt from scratch)."""
+"""The graph store's tables and indexes, and the schema version a store must carry."""
 
-SCHEMA_VERSION = 4  # 2: calls keep their arguments, bindings their branch; 3: namespaces;
-# 4: Python facts gain unpacking, stores into containers, narrowing and implicit calls
+from __future__ import annotations
+
+#: 2: calls keep their arguments, bindings their branch; 3: namespaces; 5, 6: the search index;
+#: 7: Python facts gain unpacking, stores into containers, narrowing, annotations and
+#: implicit calls
+SCHEMA_VERSION = 7
+
 SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE files (
@@ -56,3 +60,34 @@ CREATE INDEX unresolved_path ON unresolved(path);
 CREATE INDEX deps_key ON deps(key);
 CREATE INDEX deps_path ON deps(path);
 """
+
+#: The search index: one row per definition in `search_docs`, full-text indexed by FTS5
+#: (porter stemmer) in `search`, kept in step by triggers (an external-content table).
+SEARCH_SCHEMA = """
+CREATE TABLE search_docs (
+    rowid INTEGER PRIMARY KEY,
+    id TEXT NOT NULL,
+    path TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    name TEXT, words TEXT, doc TEXT, params TEXT, attrs TEXT, keys TEXT, body TEXT,
+    raw TEXT
+);
+CREATE INDEX search_docs_path ON search_docs(path);
+CREATE VIRTUAL TABLE search USING fts5(
+    name, words, doc, params, attrs, keys, body,
+    content='search_docs', content_rowid='rowid', tokenize='porter unicode61'
+);
+CREATE TRIGGER search_docs_added AFTER INSERT ON search_docs BEGIN
+    INSERT INTO search(rowid, name, words, doc, params, attrs, keys, body)
+    VALUES (new.rowid, new.name, new.words, new.doc, new.params, new.attrs, new.keys, new.body);
+END;
+CREATE TRIGGER search_docs_removed AFTER DELETE ON search_docs BEGIN
+    INSERT INTO search(search, rowid, name, words, doc, params, attrs, keys, body)
+    VALUES (
+        'delete', old.rowid, old.name, old.words, old.doc, old.params, old.attrs, old.keys,
+        old.body
+    );
+END;
+"""
+
+TABLES = ("deps", "edges", "files", "meta", "nodes", "search", "search_docs", "unresolved")

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from collections import Counter
 
-from brownfield.graph.roles import is_test
+from brownfield.graph.roles import is_production, is_test, what_counts_as_tests
 from brownfield.graph.store import GraphStore
 from brownfield.model import Citation, EdgeKind, Fact, Node, NodeKind
-from brownfield.query.context import Touchpoint, stem
-from brownfield.query.search import words
+from brownfield.query.context import Touchpoint
+from brownfield.query.search import parse, rank
+from brownfield.query.traverse import Hop
 
 #: Well-known libraries whose import says what kind of project this is.
 FRAMEWORKS = {
@@ -26,6 +27,7 @@ FRAMEWORKS = {
     "aiohttp": "aiohttp",
 }
 TEST_FRAMEWORKS = {"pytest": "pytest", "unittest": "unittest"}
+MAX_SETTINGS = 12  # attributes and keys named per touchpoint
 _CONFIG_CALLS = ("os.getenv", "os.environ.get", "os.environ.setdefault", "os.environ.__getitem__")
 
 
@@ -77,86 +79,161 @@ def project_facts(store: GraphStore) -> list[Fact]:
     return facts
 
 
-def callers_fact(store: GraphStore, touchpoint: Touchpoint) -> Fact | None:
-    """Who calls a touchpoint (direct callers, each call site cited)."""
-    node = touchpoint.node
-    ids = [node.id]
-    if node.kind is NodeKind.CLASS:
-        ids.append(f"{node.id}.__init__")
+def _ids(store: GraphStore, node: Node) -> list[str]:
+    """The ids a call of `node` lands on: a class's constructor too; a module's definitions."""
     if node.kind is NodeKind.MODULE:
-        ids = [n.id for n in store.nodes_where("path", node.path or "")]
+        return [n.id for n in store.nodes_where("path", node.path or "")]
+    if node.kind is NodeKind.CLASS:
+        return [node.id, f"{node.id}.__init__"]
+    return [node.id]
+
+
+def _unresolved_note(store: GraphStore, node: Node) -> tuple[str, tuple[Citation, ...]]:
+    """How complete a negative answer is: the unresolved calls that carry the node's name."""
+    if node.kind is NodeKind.MODULE:
+        return "", ()
+    sites = sorted({(u.path, u.line) for u in store.unresolved_named(node.name)})
+    if not sites:
+        return f"; no unresolved call is named `{node.name}` either", ()
+    shown = ", ".join(f"{path}:{line}" for path, line in sites[:3])
+    more = " ..." if len(sites) > 3 else ""
+    cited = tuple(_site(path, line, node.name) for path, line in sites[:3])
+    return (
+        f"; {len(sites)} unresolved call(s) named `{node.name}` remain, e.g. {shown}{more}",
+        cited,
+    )
+
+
+def callers_fact(store: GraphStore, touchpoint: Touchpoint) -> Fact | None:
+    """Who calls a touchpoint (direct callers, each call site cited), production code apart
+    from tests; "no resolved caller" says how many unresolved same-name calls remain."""
+    node = touchpoint.node
+    ids = _ids(store, node)
     edges = [e for e in store.edges_into(ids, [EdgeKind.CALLS]) if e.src not in ids]
     if not edges:
+        note, cited = _unresolved_note(store, node)
         return Fact(
             "callers",
             node.qualname,
-            f"{node.qualname} ({node.path}:{node.line}) has no callers in the repository.",
-            (_definition(node),),
+            f"No resolved caller of {node.qualname} ({node.path}:{node.line}) in the "
+            f"repository{note}.",
+            (_definition(node), *cited),
         )
     callers = store.nodes(e.src for e in edges)
     sites = [
         _site(e.path, e.line, callers[e.src].qualname if e.src in callers else e.src) for e in edges
     ]
-    names = sorted({c.symbol or "" for c in sites})
-    shown = ", ".join(f"{c.symbol} ({c})" for c in sites[:5]) + (" ..." if len(sites) > 5 else "")
+    production = [c for c in sites if not is_test(c.path)]
+    tests = [c for c in sites if is_test(c.path)]
+    parts = []
+    if production:
+        shown = ", ".join(f"{c.symbol} ({c})" for c in production[:5])
+        parts.append(
+            f"{len(production)} place(s) in production code: {shown}"
+            + (" ..." if len(production) > 5 else "")
+        )
+    if tests:
+        names = sorted({c.symbol or "" for c in tests})
+        parts.append(
+            f"{len(names)} test(s), e.g. {tests[0].symbol} ({tests[0]})"
+            if production
+            else f"only tests: {len(names)} test(s), e.g. {tests[0].symbol} ({tests[0]})"
+        )
     return Fact(
         "callers",
         node.qualname,
-        f"{node.qualname} ({node.path}:{node.line}) is called from {len(sites)} place(s) "
-        f"in {len(names)} definition(s): {shown}.",
-        (_definition(node), *sites),
+        f"{node.qualname} ({node.path}:{node.line}) is called from " + "; ".join(parts) + ".",
+        (_definition(node), *production, *tests),
     )
 
 
-def tests_fact(store: GraphStore, touchpoint: Touchpoint, depth: int = 3) -> Fact:
-    """Which tests reach a touchpoint through calls (to `depth` hops)."""
-    node = touchpoint.node
+#: How far up the callers a test is looked for, and how many definitions may be visited:
+#: tests reach code through runners and fixtures, often several calls away.
+TEST_DEPTH = 8
+TEST_BUDGET = 4000
+
+
+def tests_reaching(store: GraphStore, node: Node, depth: int = TEST_DEPTH) -> list[Hop]:
+    """The tests that reach `node` through resolved calls within `depth` calls, one hop per
+    call site, nearest first (a test is not walked through: it is where a chain starts)."""
     seen = {node.id}
-    frontier = [node.id] + ([f"{node.id}.__init__"] if node.kind is NodeKind.CLASS else [])
-    found: list[Citation] = []
-    for _ in range(depth):
+    frontier = _ids(store, node)
+    found: list[Hop] = []
+    for distance in range(1, depth + 1):
+        if not frontier or len(seen) > TEST_BUDGET:
+            break
         edges = store.edges_into(frontier, [EdgeKind.CALLS])
-        frontier = sorted({e.src for e in edges} - seen)
-        seen.update(frontier)
-        callers = store.nodes(frontier)
-        for edge in edges:
+        callers = store.nodes({e.src for e in edges} - seen)
+        frontier = []
+        for edge in sorted(edges, key=lambda e: (e.path, e.line or 0, e.src)):
             caller = callers.get(edge.src)
-            if caller is not None and is_test(caller.path):
-                found.append(_site(edge.path, edge.line, caller.qualname))
-    found = sorted(set(found))
+            if caller is None:
+                continue
+            if is_test(caller.path):
+                site = Citation(edge.path, edge.line or 1)
+                found.append(Hop(distance, caller, edge.dst, edge.kind, site, edge.resolution))
+            elif edge.src not in frontier:
+                frontier.append(edge.src)
+        seen.update(callers)
+    return found
+
+
+def tests_fact(store: GraphStore, touchpoint: Touchpoint, depth: int = TEST_DEPTH) -> Fact:
+    """Which tests reach a touchpoint through calls (to `depth` hops); when none does, what
+    was looked for and how many unresolved same-name calls remain."""
+    node = touchpoint.node
+    found = list(
+        dict.fromkeys(
+            _site(hop.site.path, hop.site.line, hop.node.qualname)
+            for hop in tests_reaching(store, node, depth)
+            if hop.site is not None
+        )
+    )
     if not found:
-        return Fact("tests", node.qualname, f"No test reaches {node.qualname} through calls.")
+        note, cited = _unresolved_note(store, node)
+        looked = what_counts_as_tests([node.path or ""])
+        return Fact(
+            "tests",
+            node.qualname,
+            f"No test reaches {node.qualname} through resolved calls within {depth} calls "
+            f"(looked for {looked}){note}.",
+            cited,
+        )
     names = sorted({c.symbol or "" for c in found})
     return Fact(
         "tests",
         node.qualname,
-        f"{len(names)} test definition(s) reach {node.qualname}: "
+        f"{len(names)} test(s) reach {node.qualname}: "
         + ", ".join(f"{c.symbol} ({c})" for c in found[:5])
         + ("." if len(found) <= 5 else " ..."),
         tuple(found),
     )
 
 
-def similar_fact(store: GraphStore, keywords: tuple[str, ...], exclude: set[str]) -> Fact:
-    """Definitions that share the idea's key words but are not its touchpoints."""
-    found: dict[str, Node] = {}
-    for keyword in keywords:
-        for node in store.nodes_like(keyword, limit=200):
-            definition = node.kind in (NodeKind.FUNCTION, NodeKind.METHOD, NodeKind.CLASS)
-            named = keyword in {stem(w) for w in words(node.name)}
-            if definition and named and node.id not in exclude:
-                found[node.id] = node
-    if not found:
+def similar_fact(store: GraphStore, text: str) -> Fact:
+    """Production definitions that already do something like the idea: the full-text index
+    (names, docstrings, parameters, attributes, keys; abbreviations and plain words
+    expanded) searched for the idea's mechanism, its words but those of the thing it is
+    done to ("add *retries with backoff* to payment charges"); when none, what was searched."""
+    query = parse(text)
+    mechanism = [w for w in query.words if w not in query.target] or list(query.words)
+    definitions = (NodeKind.FUNCTION, NodeKind.METHOD, NodeKind.CLASS)
+    nodes = [
+        hit.node
+        for hit in rank(store, " ".join(mechanism), 40)
+        if hit.node.kind in definitions and hit.matched and is_production(hit.node.path)
+    ][:5]
+    if not nodes:
         return Fact(
             "similar",
             "similar mechanism",
-            "No similar mechanism exists: no other definition shares the idea's key words.",
+            "The full-text index (names, docstrings, parameters, attributes, keys) finds no "
+            f"production function, method or class for {', '.join(mechanism) or 'the idea'}.",
         )
-    nodes = sorted(found.values(), key=lambda n: n.id)[:5]
     return Fact(
         "similar",
         "similar mechanism",
-        "Similar definitions exist: "
+        f"Definitions that already do something like it ({', '.join(mechanism)}): "
         + ", ".join(f"{n.qualname} ({n.path}:{n.line})" for n in nodes)
         + ".",
         tuple(_definition(n) for n in nodes),
@@ -164,18 +241,52 @@ def similar_fact(store: GraphStore, keywords: tuple[str, ...], exclude: set[str]
 
 
 def configuration_fact(store: GraphStore, touchpoint: Touchpoint) -> Fact | None:
-    """Environment reads in the touchpoint's file (where it is configured), when there are any."""
+    """Where the touchpoint's file reads its configuration: each environment read, with the
+    keys (environment variable and setting names) read at that line, when there are any."""
     path = touchpoint.node.path or ""
-    ids = [n.id for n in store.nodes_where("path", path)]
-    edges = [e for e in store.edges_out_of(ids, [EdgeKind.CALLS]) if e.dst in _CONFIG_CALLS]
+    nodes = store.nodes_where("path", path)
+    edges = [
+        e
+        for e in store.edges_out_of([n.id for n in nodes], [EdgeKind.CALLS])
+        if e.dst in _CONFIG_CALLS
+    ]
     if not edges:
         return None
+    keys: dict[int, list[str]] = {}
+    for raw in store.search_raw([n.id for n in nodes if n.kind is NodeKind.MODULE]).values():
+        for item in raw.split():
+            name, _, line = item.rpartition(":")
+            if line.isdigit() and not name.islower():
+                keys.setdefault(int(line), []).append(name)
     sites = tuple(_site(e.path, e.line, e.dst) for e in edges)
+    shown = []
+    for site in sites[:5]:
+        named = [k for k in keys.get(site.line, []) if k.isupper() or "." in k or "-" in k]
+        shown.append(f"`{named[-1]}` at {site}" if named else str(site))
     return Fact(
         "configuration",
         path,  # a fact about the file, not about the touched symbol
-        f"{path} reads its configuration from the environment at "
-        + ", ".join(str(s) for s in sites[:5])
-        + ".",
+        f"{path} reads its configuration from the environment: " + ", ".join(shown) + ".",
         sites,
+    )
+
+
+def settings_fact(store: GraphStore, touchpoint: Touchpoint) -> Fact | None:
+    """The attributes a touchpoint assigns and the keys and constants it reads (the settings
+    a change near it is likely to name), each cited where it first appears."""
+    node = touchpoint.node
+    raw = store.search_raw([node.id]).get(node.id, "")
+    items = []
+    for item in raw.split()[:MAX_SETTINGS]:
+        name, _, line = item.rpartition(":")
+        if name and line.isdigit():
+            items.append(_site(node.path or "", int(line), name))
+    if not items:
+        return None
+    shown = ", ".join(f"`{c.symbol}` ({c})" for c in items)
+    return Fact(
+        "settings",
+        node.qualname,
+        f"{node.qualname} sets or reads: {shown}.",
+        tuple(items),
     )

@@ -27,6 +27,19 @@ from brownfield.model import (
 from brownfield.query.freshness import stale_paths
 from brownfield.query.symbols import expand_targets, find_symbol
 
+#: The deepest walk asked for: far beyond any real call chain, small enough that every
+#: loop over distances stays instant (a larger depth is a usage error).
+MAX_DEPTH = 1000
+
+
+def check_depth(depth: int) -> int:
+    """`depth` if it is between 0 and `MAX_DEPTH`; a `UsageError` otherwise."""
+    if depth < 0:
+        raise UsageError(f"depth must be 0 or more, not {depth}")
+    if depth > MAX_DEPTH:
+        raise UsageError(f"depth must be at most {MAX_DEPTH}, not {depth}")
+    return depth
+
 
 @dataclass(frozen=True)
 class Hop:
@@ -151,8 +164,7 @@ def walk(
     """The edges reached from `start_ids` to `depth` hops, each node once at its shortest
     distance. A start node reached by an edge (a recursive call) is reported too, unless
     `report_start` is false, but never walked again."""
-    if depth < 0:
-        raise UsageError(f"depth must be 0 or more, not {depth}")
+    check_depth(depth)
     allowed = allowed_resolutions(min_confidence)
     walked = set(start_ids)
     seen = set() if report_start else set(walked)
@@ -269,8 +281,7 @@ def dependencies(store: GraphStore, rel_path: str, depth: int = 1) -> WalkResult
 
 def _file_walk(store: GraphStore, rel_path: str, depth: int, backwards: bool) -> WalkResult:
     """A walk over files: each reached file once, cited by its first edge."""
-    if depth < 0:
-        raise UsageError(f"depth must be 0 or more, not {depth}")
+    check_depth(depth)
     start = store.node(rel_path)
     if start is None:
         raise SymbolError(rel_path, f"file not in the graph: {rel_path}")
