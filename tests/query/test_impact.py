@@ -151,7 +151,7 @@ def test_tests_are_looked_for_beyond_the_depth_shown(shop: Path) -> None:
     assert [(t["id"], t["distance"]) for t in data["tests"]] == [
         ("tests/test_cart.py::test_checkout", 3)
     ]
-    assert data["test_search"]["depth"] == 3
+    assert data["test_search"]["depth"] == 8  # the interview's rule: evidence.TEST_DEPTH
     assert data["summary"] == "1 definitions changed, 1 callers affected in 1 files, 1 tests"
 
 
@@ -174,14 +174,14 @@ def test_no_test_says_what_it_looked_for_and_what_may_reach(tmp_path: Path) -> N
     assert data["test_search"] == {
         "looked_for": "Python test files (test_*.py, *_test.py, conftest.py, files under "
         "tests/ or test/)",
-        "depth": 3,
+        "depth": 8,
         "names": ["render"],
         "unresolved_same_name": 1,
         "unresolved_same_name_in_tests": 1,
     }
     output = CliRunner().invoke(app, ["impact", "app/report.py", "--repo", str(root)]).output
     assert (
-        "no test reaches the change within 3 calls (looked for Python test files "
+        "no test reaches the change within 8 calls (looked for Python test files "
         "(test_*.py, *_test.py, conftest.py, files under tests/ or test/)); 1 unresolved "
         "call(s) share a changed name (1 in tests) and may reach it"
     ) in output

@@ -17,14 +17,12 @@ from brownfield.graph.languages import language_for
 from brownfield.graph.roles import is_test, what_counts_as_tests
 from brownfield.graph.store import GraphStore
 from brownfield.model import EdgeKind, Unresolved
+from brownfield.query.evidence import TEST_DEPTH, tests_reaching
 from brownfield.query.freshness import repository_root, stale_paths
 from brownfield.query.traverse import Hop, check_depth, walk
 
 Span = tuple[str, int, int]  # qualname, first line, last line
 
-#: Tests are looked for this many calls away from a change at least (as the interview's
-#: tests fact), whatever depth of callers is shown.
-TEST_DEPTH = 3
 
 
 @dataclass(frozen=True)
@@ -188,18 +186,24 @@ def impact(
 def _tests_reaching(
     store: GraphStore, changed: list[Changed], depth: int
 ) -> tuple[list[Hop], TestSearch]:
-    """The test definitions that reach a changed one (each once, nearest first), and how
-    they were looked for."""
-    reach = max(depth, TEST_DEPTH)
+    """The test definitions that reach a changed one (each once, nearest first), by the
+    rule the interview's tests fact uses (`evidence.tests_reaching`: up to `TEST_DEPTH`
+    calls, through production code), and how they were looked for."""
     found: dict[str, Hop] = {}
-    for hop in walk(store, [c.id for c in changed], reach, [EdgeKind.CALLS], True, None, False):
-        if is_test(hop.node.path):
-            found.setdefault(hop.node.id, hop)
+    nodes = store.nodes(c.id for c in changed)
+    for change in changed:
+        node = nodes.get(change.id)
+        if node is None:
+            continue  # added since the build, or a file's top level
+        for hop in tests_reaching(store, node):
+            known = found.get(hop.node.id)
+            if known is None or hop.distance < known.distance:
+                found[hop.node.id] = hop
     names = sorted({c.id.partition("::")[2].rpartition(".")[2] for c in changed} - {""})
     same_name = [u for name in names for u in store.unresolved_named(name)]
     search = TestSearch(
         what_counts_as_tests(sorted({c.path for c in changed})),
-        reach,
+        max(depth, TEST_DEPTH),
         tuple(names),
         len(same_name),
         sum(1 for u in same_name if is_test(u.path)),
