@@ -24,7 +24,6 @@ from brownfield.query.traverse import Hop, check_depth, walk
 Span = tuple[str, int, int]  # qualname, first line, last line
 
 
-
 @dataclass(frozen=True)
 class Changed:
     """A definition the change touches: `changed`, `added` or `deleted`."""
