@@ -21,3 +21,13 @@
 ((attribute
   object: (identifier) @object) @read
   (#any-of? @object "self" "cls"))
+
+; a truth test calls __bool__ (else __len__) of its operand
+(if_statement
+  condition: [(identifier) (attribute)] @operand) @truth
+(elif_clause
+  condition: [(identifier) (attribute)] @operand) @truth
+(while_statement
+  condition: [(identifier) (attribute)] @operand) @truth
+(not_operator
+  argument: [(identifier) (attribute)] @operand) @truth

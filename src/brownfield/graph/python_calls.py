@@ -17,7 +17,14 @@ from brownfield.graph.facts import CallFact
 from brownfield.graph.python_builtins import CALLS_ARGUMENT, SORT_METHOD, called_arguments
 from brownfield.graph.python_classes import ClassMembers
 from brownfield.graph.python_evaluator import Evaluator
-from brownfield.graph.python_implicit import BUILTIN_DUNDERS, FALLBACK, PRINTING, RAISE, READ
+from brownfield.graph.python_implicit import (
+    BUILTIN_DUNDERS,
+    FALLBACK,
+    OPERATOR,
+    PRINTING,
+    RAISE,
+    READ,
+)
 from brownfield.graph.python_scopes import Found, ModuleTable, Value, node_id
 from brownfield.model import Resolution
 
@@ -127,8 +134,8 @@ class CallTargets:
         name = call.chain[-1]
         if call.text == READ:
             return self._property_read(table, call)
-        if not self.defined_anywhere(name):
-            return []
+        if call.text == OPERATOR and not self.defined_anywhere(name):
+            return []  # (`for`/`with` are looked up whatever: `__iter__ = iterkeys` aliases)
         receivers = self.resolver.evaluate(table, call.scope, call.chain[:-1], call.line)
         return self._special_of(receivers, name)
 

@@ -32,7 +32,12 @@ from brownfield.graph.python_chains import (
     span,
     text,
 )
-from brownfield.graph.python_implicit import attribute_read, operation, raise_statement
+from brownfield.graph.python_implicit import (
+    attribute_read,
+    operation,
+    raise_statement,
+    truth_test,
+)
 
 Match = tuple[int, dict[str, list[Node]]]
 
@@ -55,6 +60,7 @@ _TOP_CAPTURES = (
     "raise",
     "operation",
     "read",
+    "truth",
     "branch",
 )
 
@@ -138,6 +144,8 @@ def extract(root: Node, source: bytes, matches: list[Match]) -> FileFacts:
         operation(facts, scopes, names, captures["operation"][0])
     for captures in groups["read"]:
         attribute_read(facts, scopes, captures["read"][0])
+    for captures in groups["truth"]:
+        truth_test(facts, scopes, names, captures["operand"][0])
     return facts
 
 

@@ -111,6 +111,11 @@ def attribute_read(facts: FileFacts, scopes: Scopes, node: Node) -> None:
         )
 
 
+def truth_test(facts: FileFacts, scopes: Scopes, names: Names, operand: Node) -> None:
+    """`if x:`, `while x:`, `not x` call `x.__bool__` (else `x.__len__`)."""
+    _add(facts, scopes, names, operand, ("__bool__",), operand)
+
+
 def operation(facts: FileFacts, scopes: Scopes, names: Names, node: Node) -> None:
     """An operator or a subscript, as calls of its operand's special methods."""
     kind = node.type
