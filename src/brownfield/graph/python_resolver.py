@@ -27,6 +27,7 @@ from brownfield.graph.facts import (
 from brownfield.graph.python_builtins import RETURNS_FROM, argument_of
 from brownfield.graph.python_calls import CallTargets
 from brownfield.graph.python_classes import ClassMembers
+from brownfield.graph.python_containers import Containers
 from brownfield.graph.python_evaluator import Consulted, Kept, T
 from brownfield.graph.python_flow import ValueFlow, unique
 from brownfield.graph.python_roots import ImportRoots
@@ -106,6 +107,7 @@ class Resolver:
         self.current = ""
         self.classes = ClassMembers(self)
         self.flow = ValueFlow(self, self.classes)
+        self.containers = Containers(self, self.flow)
         self.calls = CallTargets(self, self.classes, world.methods_named)
 
     # -- tables and dependencies -------------------------------------------------
@@ -333,7 +335,7 @@ class Resolver:
         found: list[Found] = []
         for value, how in values:
             if value.kind == "bound":
-                found += self.flow.call_bound(value, [site.args for site in sites], argument)
+                found += self.containers.call_bound(value, [site.args for site in sites], argument)
                 continue
             if not _needs_arguments(value):
                 found += self._step(value, how, CALL)
@@ -359,7 +361,9 @@ class Resolver:
     def _step(self, value: Value, how: Resolution, step: str) -> list[Found]:
         """One step of a chain from `value`; the same wherever it is taken, so remembered."""
         if step.startswith("["):
-            return self.remembered(("element", value, step), lambda: self.flow.element(value, step))
+            return self.remembered(
+                ("element", value, step), lambda: self.containers.element(value, step)
+            )
         if step == CALL:
             return self.remembered(("call", value), lambda: self._call_result(value))
         found = self.remembered(("attribute", value, step), lambda: self._attribute(value, step))
@@ -411,7 +415,7 @@ class Resolver:
         if attribute == "__class__" and value.kind == "inst":  # `type(x)`, `x.__class__`
             return [(Value("def", value.path, value.name), Resolution.INFERRED)]
         if value.kind in ("cont", "slice", "seq"):  # `d.get`, `kwargs.get`, `xs.pop`...
-            return self.flow.bound_method(value, attribute)
+            return self.containers.bound_method(value, attribute)
         if value.kind == "def" and self.classes.is_class(value):
             return self.classes.member(value, attribute, instance=False)
         if value.kind == "inst":
