@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from brownfield.graph.facts import CallFact
+from brownfield.graph.facts import CALL, CallFact
 from brownfield.graph.python_builtins import CALLS_ARGUMENT, SORT_METHOD, called_arguments
 from brownfield.graph.python_classes import ClassMembers
 from brownfield.graph.python_evaluator import Evaluator
@@ -34,6 +34,11 @@ Target = tuple[str, Resolution]
 _DELEGATING = frozenset(
     {*CALLS_ARGUMENT, *(f"<builtin>.{name}" for name in (*BUILTIN_DUNDERS, *PRINTING))}
 )
+
+
+def _is_attribute(step: str) -> bool:
+    """Whether a chain's last step names an attribute (not a call, not a subscript)."""
+    return step != CALL and not step.startswith("[")
 
 
 def _is_first_parameter(table: ModuleTable, scope: str, name: str) -> bool:
@@ -79,7 +84,7 @@ class CallTargets:
             outside = [v.name for v, _ in found if v.kind == "ext" and v.name in _DELEGATING]
             if outside or (call.chain[-1] == SORT_METHOD and call.kwargs):
                 targets |= self._through_builtins(table, call, found)
-        if len(call.chain) == 2 and _is_first_parameter(table, call.scope, call.chain[0]):
+        if len(call.chain) >= 2 and _is_attribute(call.chain[-1]):
             targets |= self._overrides(table, call)
         return targets
 
@@ -230,28 +235,34 @@ class CallTargets:
     # -- dispatch to overrides ------------------------------------------------------------
 
     def _overrides(self, table: ModuleTable, call: CallFact) -> set[Target]:
-        """`self.m()` (or `cls.m()`): the methods `m` of the repository's subclasses of the
-        class `self` stands for, which the call dispatches to when `self` is one of them."""
+        """`x.m()` on an instance of a repository class (`self.m()`, `param.m()` with `param:
+        Base`...), or `cls.m()`: the methods `m` of the class's subclasses, which the call
+        dispatches to when x is one of them. A class named explicitly (`Base.m()`) is not."""
         chain = call.chain
         assert chain is not None
-        if is_special(chain[1]):
+        name = chain[-1]
+        if is_special(name):
             return set()
-        definition = table.definitions[call.scope]
-        bindings = table.scopes.get(call.scope, {}).get(chain[0], [])
-        if len(bindings) == 1 and bindings[0].source == "param":  # `self` is never rebound
+        definition = table.definitions.get(call.scope)
+        bindings = table.scopes.get(call.scope, {}).get(chain[0], []) if len(chain) == 2 else []
+        if (
+            definition is not None
+            and _is_first_parameter(table, call.scope, chain[0])
+            and len(bindings) == 1
+            and bindings[0].source == "param"
+        ):  # `self`, never rebound: the enclosing class, without evaluating
             if ("staticmethod",) in definition.decorators:
                 return set()
             owners = {Value("def", table.path, definition.scope)}
         else:
-            receivers = self.resolver.evaluate(table, call.scope, chain[:1], call.line)
+            receivers = self.resolver.evaluate(table, call.scope, chain[:-1], call.line)
             owners = {
                 Value("def", value.path, value.name)
                 for value, how in receivers
-                if how is Resolution.SELF and value.kind in ("inst", "def")
+                if value.kind == "inst" or (value.kind == "def" and how is Resolution.SELF)
             }
         if not owners:
             return set()
-        name = chain[1]
         self.resolver.consulted.names.add(name)
         key = (frozenset(owners), name)
         if self._memo_owner is not self.resolver.consulted:  # remembered within one file
