@@ -112,7 +112,17 @@ MIN_RECALL = 0.85
 MIN_PRECISION = 0.98
 
 #: resolution labels, most certain first (docs/resolution.md); `--min-confidence` keeps a prefix
-LABELS = ("local", "import", "self", "constructor", "builtin", "inferred", "unique-name")
+LABELS = (
+    "local",
+    "import",
+    "self",
+    "constructor",
+    "builtin",
+    "inferred",
+    "unique-name",
+    "override",
+    "dispatch",
+)
 
 GIT = [
     "git",

@@ -1,10 +1,14 @@
 ; brownfield's own Python bindings query: what names are bound to, so that call resolution
-; can follow values (`x = Foo(); x.run()`, `return Foo()`, `for f in handlers: f()`,
-; `with Timer() as t`).
+; can follow values (`x = Foo(); x.run()`, `a, b = f, g`, `return Foo()`,
+; `for f in handlers: f()`, `with Timer() as t`, `except E as e`, `isinstance(x, A)`).
 
 (assignment
-  left: [(identifier) (attribute)] @target
+  left: (_) @target
   right: (_) @value) @binding
+
+(named_expression
+  name: (identifier) @target
+  value: (_) @value) @binding
 
 (return_statement
   (_) @value) @return
@@ -13,5 +17,26 @@
   left: (_) @target
   right: (_) @iterable) @loop
 
-(with_item
-  value: (_) @value) @with
+(for_in_clause
+  left: (_) @target
+  right: (_) @iterable) @loop
+
+(with_item) @with
+
+(except_clause) @except
+
+(global_statement) @declaration
+(nonlocal_statement) @declaration
+
+; receivers narrowed by isinstance (`isinstance(x, A)`, also negated, in `and`, in parentheses)
+(if_statement
+  condition: [(call) (not_operator) (boolean_operator) (parenthesized_expression)] @condition
+  consequence: (block) @body) @narrow
+
+(elif_clause
+  condition: [(call) (boolean_operator) (parenthesized_expression)] @condition
+  consequence: (block) @body) @narrow
+
+(assert_statement
+  .
+  [(call) (boolean_operator)] @condition) @narrow

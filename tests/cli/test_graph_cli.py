@@ -79,6 +79,7 @@ def test_callers_text_cites_call_sites(shop: Path) -> None:
         "  dist  site            symbol              kind      how",
         "  1     jobs.py:5       jobs.retry_failed   function  import",
         "  1     shop/cart.py:4  shop.cart.checkout  function  import",
+        "unresolved: no unresolved call site is named `charge`",
     ]
 
 

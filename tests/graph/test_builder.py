@@ -297,3 +297,83 @@ def test_real_code_builds_without_errors(tmp_path: Path) -> None:
     store = GraphStore.open(root)
     encoder = store.edges_into(["json/encoder.py::JSONEncoder.encode"], [EdgeKind.CALLS])
     assert ("json/__init__.py", "json/__init__.py::dumps") in {(e.path, e.src) for e in encoder}
+
+
+def _rebuilt_equals_clean(root: Path, tmp_path: Path, name: str) -> dict[str, object]:
+    """Build `root` incrementally, then a copy of it from scratch: both graphs must agree."""
+    build(root, workers=1)
+    incremental = exported(root)
+    clean = tmp_path / name
+    shutil.copytree(root, clean, ignore=shutil.ignore_patterns(".brownfield"))
+    build(clean, full=True, workers=1)
+    assert incremental == exported(clean)
+    return incremental
+
+
+def _call_pairs(graph: dict[str, object]) -> set[tuple[str, str, str]]:
+    edges = graph["edges"]
+    assert isinstance(edges, list)
+    return {(e["src"], e["dst"], e["resolution"]) for e in edges if e["kind"] == "calls"}
+
+
+def test_incremental_follows_arguments_passed_from_other_files(tmp_path: Path) -> None:
+    # jobs.run calls what other files pass it: a caller's edit, a new caller and a removed
+    # one each change run's edges without jobs.py changing.
+    root = tmp_path / "repo"
+    write_files(
+        root,
+        {
+            "jobs.py": "def run(job):\n    job()\n",
+            "a.py": "from jobs import run\n\ndef backup():\n    pass\n\nrun(backup)\n",
+        },
+    )
+    build(root, workers=1)
+    runs = "jobs.py::run"
+    write_files(root, {"a.py": "from jobs import run\n\ndef prune():\n    pass\n\nrun(prune)\n"})
+    graph = _rebuilt_equals_clean(root, tmp_path, "edited")
+    assert (runs, "a.py::prune", "inferred") in _call_pairs(graph)
+    assert (runs, "a.py::backup", "inferred") not in _call_pairs(graph)
+    write_files(root, {"b.py": "import jobs\n\ndef sweep():\n    pass\n\njobs.run(job=sweep)\n"})
+    graph = _rebuilt_equals_clean(root, tmp_path, "added")
+    assert {(runs, "a.py::prune", "inferred"), (runs, "b.py::sweep", "inferred")} <= _call_pairs(
+        graph
+    )
+    (root / "a.py").unlink()
+    graph = _rebuilt_equals_clean(root, tmp_path, "removed")
+    assert [d for s, d, _ in _call_pairs(graph) if s == runs] == ["b.py::sweep"]
+
+
+def test_incremental_follows_overrides_in_other_files(tmp_path: Path) -> None:
+    # Base.render's `self.draw()` reaches the overrides of draw in subclasses elsewhere:
+    # a new subclass, a subclass that stops inheriting and a base class in the middle.
+    root = tmp_path / "repo"
+    base = "class Base:\n    def render(self):\n        self.draw()\n\n    def draw(self):\n        pass\n"
+    write_files(
+        root,
+        {
+            "base.py": base,
+            "circle.py": "from base import Base\n\nclass Circle(Base):\n    def draw(self):\n        pass\n",
+        },
+    )
+    build(root, workers=1)
+    render = "base.py::Base.render"
+    write_files(
+        root,
+        {
+            "middle.py": "from base import Base\n\nclass Middle(Base):\n    pass\n",
+            "square.py": "from middle import Middle\n\nclass Square(Middle):\n    def draw(self):\n        pass\n",
+        },
+    )
+    graph = _rebuilt_equals_clean(root, tmp_path, "added")
+    overrides = {d for s, d, how in _call_pairs(graph) if s == render and how == "override"}
+    assert overrides == {"circle.py::Circle.draw", "square.py::Square.draw"}
+    write_files(
+        root,
+        {
+            "circle.py": "class Circle:\n    def draw(self):\n        pass\n",
+            "middle.py": "class Middle:\n    pass\n",
+        },
+    )
+    graph = _rebuilt_equals_clean(root, tmp_path, "unlinked")
+    assert {d for s, d, how in _call_pairs(graph) if s == render and how == "override"} == set()
+    assert (render, "base.py::Base.draw", "self") in _call_pairs(graph)

@@ -139,3 +139,49 @@ def test_context_ranks_the_named_definition_first(shop: Path) -> None:
     assert [h["id"] for h in total["callees"]] == ["shop/pricing.py::subtotal"]
     assert [h["id"] for h in total["tests"]] == ["tests/test_cart.py::test_checkout"]
     assert total["citation"] == "shop/pricing.py:4"
+
+
+def test_tests_are_looked_for_beyond_the_depth_shown(shop: Path) -> None:
+    pricing = PROJECT["shop/pricing.py"].replace("sum(items)", "sum(items) or 0")
+    (shop / "shop/pricing.py").write_text(pricing)
+    data = run(shop, "impact", "--diff", "HEAD", "--depth", "1")
+    assert [c["id"] for c in data["changed"]] == ["shop/pricing.py::subtotal"]
+    assert [r["id"] for r in data["results"]] == ["shop/pricing.py::total"]
+    # subtotal <- total <- checkout <- test_checkout: three calls away
+    assert [(t["id"], t["distance"]) for t in data["tests"]] == [
+        ("tests/test_cart.py::test_checkout", 3)
+    ]
+    assert data["test_search"]["depth"] == 8  # the interview's rule: evidence.TEST_DEPTH
+    assert data["summary"] == "1 definitions changed, 1 callers affected in 1 files, 1 tests"
+
+
+def test_no_test_says_what_it_looked_for_and_what_may_reach(tmp_path: Path) -> None:
+    root = tmp_path / "repo"
+    write_files(
+        root,
+        {
+            "app/report.py": "def render(rows):\n    return rows\n",
+            "app/page.py": "def render(page):\n    return page\n",
+            # `view.render(...)` on a fixture: two definitions are named render, so the
+            # call stays unresolved
+            "tests/test_view.py": "def test_view(view):\n    assert view.render([])\n",
+        },
+    )
+    git_init(root)
+    build(root, workers=1)
+    data = run(root, "impact", "app/report.py")
+    assert data["tests"] == []
+    assert data["test_search"] == {
+        "looked_for": "Python test files (test_*.py, *_test.py, conftest.py, files under "
+        "tests/ or test/)",
+        "depth": 8,
+        "names": ["render"],
+        "unresolved_same_name": 1,
+        "unresolved_same_name_in_tests": 1,
+    }
+    output = CliRunner().invoke(app, ["impact", "app/report.py", "--repo", str(root)]).output
+    assert (
+        "no test reaches the change within 8 calls (looked for Python test files "
+        "(test_*.py, *_test.py, conftest.py, files under tests/ or test/)); 1 unresolved "
+        "call(s) share a changed name (1 in tests) and may reach it"
+    ) in output

@@ -122,4 +122,15 @@ def print_impact(result: Impact) -> None:
         print(f"broken: calls to deleted definitions ({len(result.broken)}):")
         for call in result.broken:
             print(f"  {clean(call.path)}:{call.line}  {clean(call.src)} calls {clean(call.callee)}")
+    if result.tests:
+        print(f"tests reaching the change ({len(result.tests)}):")
+        rows = [
+            [str(hop.distance), clean(str(hop.site or "")), clean(hop.node.qualname)]
+            for hop in result.tests
+        ]
+        print(table(rows, ["dist", "site", "test"]))
+    if result.search is not None:
+        explanation = result.search.explanation(len(result.tests))
+        if explanation:
+            print(clean(explanation))
     print(result.summary())

@@ -14,6 +14,8 @@ from brownfield.graph.store import GraphStore
 from brownfield.query.overview import stats
 from brownfield.query.search import search
 from brownfield.query.traverse import (
+    Completeness,
+    Hop,
     WalkResult,
     callees,
     callers,
@@ -26,7 +28,13 @@ MIN_CONFIDENCE = typer.Option(
     None,
     "--min-confidence",
     help="Follow only edges at least this certain: local, import, self, constructor, builtin, "
-    "inferred, unique-name.",
+    "inferred, unique-name, override, dispatch (the last two are dynamic dispatch).",
+)
+POSSIBLE = typer.Option(
+    False,
+    "--possible",
+    help="Also list the unresolved call sites counted as possibly missing (same name for "
+    "callers, made by SYMBOL for callees).",
 )
 
 
@@ -51,10 +59,27 @@ def print_walk(result: WalkResult, as_json: bool) -> None:
             + clean(", ".join(result.stale))
             + " (run `brownfield graph build`)"
         )
-    if not result.hops:
+    completeness = result.unresolved
+    static = result.static if completeness is not None else result.hops
+    if static:
+        print(table(_hop_rows(static), ["dist", "site", "symbol", "kind", "how"]))
+    elif not result.dispatch:
         print("  (none)")
-        return
-    rows = [
+    if completeness is not None and result.dispatch:
+        print("dynamic dispatch (may run instead of the named target, at run time):")
+        print(table(_hop_rows(result.dispatch), ["dist", "site", "symbol", "kind", "how"]))
+    if completeness is not None:
+        print(clean(_completeness_line(result.query, completeness)))
+        if completeness.sites:
+            rows = [
+                [f"{u.path}:{u.line}", u.callee, u.src, u.reason, "possible"]
+                for u in completeness.sites
+            ]
+            print(table(rows, ["site", "callee", "in", "unresolved", "mark"]))
+
+
+def _hop_rows(hops: list[Hop]) -> list[list[str]]:
+    return [
         [
             str(hop.distance),
             str(hop.site or ""),
@@ -62,9 +87,21 @@ def print_walk(result: WalkResult, as_json: bool) -> None:
             hop.node.kind.value,
             hop.resolution.value if hop.resolution else hop.relation.value,
         ]
-        for hop in result.hops
+        for hop in hops
     ]
-    print(table(rows, ["dist", "site", "symbol", "kind", "how"]))
+
+
+def _completeness_line(query: str, completeness: Completeness) -> str:
+    """How complete the answer is, in one line."""
+    count, callers_query = completeness.count, query == "callers"
+    if not count:
+        where = f"is named `{completeness.name}`" if callers_query else "is in it"
+        return f"unresolved: no unresolved call site {where}"
+    if callers_query:
+        what = f"{count} unresolved call site(s) named `{completeness.name}` may also call it"
+    else:
+        what = f"{count} of its own call site(s) are unresolved"
+    return "unresolved: " + what + ("" if completeness.sites else " (--possible lists them)")
 
 
 def register(app: typer.Typer) -> None:
@@ -77,13 +114,18 @@ def register(app: typer.Typer) -> None:
         ),
         depth: int = typer.Option(1, "--depth", help=DEPTH_HELP),
         min_confidence: str | None = MIN_CONFIDENCE,
+        possible: bool = POSSIBLE,
         repo: Path = REPO,
         as_json: bool = JSON,
     ) -> None:
-        """Who calls SYMBOL, transitively to --depth, with every call site."""
+        """Who calls SYMBOL, transitively to --depth, with every call site; calls through
+        dynamic dispatch apart; and how many unresolved calls share its name."""
         check_depth(depth)
         check_text(symbol, "the symbol")
-        print_walk(_with_store(repo, lambda s: callers(s, symbol, depth, min_confidence)), as_json)
+        print_walk(
+            _with_store(repo, lambda s: callers(s, symbol, depth, min_confidence, possible)),
+            as_json,
+        )
 
     @app.command("callees")
     def callees_command(
@@ -92,13 +134,18 @@ def register(app: typer.Typer) -> None:
         ),
         depth: int = typer.Option(1, "--depth", help=DEPTH_HELP),
         min_confidence: str | None = MIN_CONFIDENCE,
+        possible: bool = POSSIBLE,
         repo: Path = REPO,
         as_json: bool = JSON,
     ) -> None:
-        """What SYMBOL calls, transitively to --depth, with every call site."""
+        """What SYMBOL calls, transitively to --depth, with every call site; calls through
+        dynamic dispatch apart; and how many of its calls are unresolved."""
         check_depth(depth)
         check_text(symbol, "the symbol")
-        print_walk(_with_store(repo, lambda s: callees(s, symbol, depth, min_confidence)), as_json)
+        print_walk(
+            _with_store(repo, lambda s: callees(s, symbol, depth, min_confidence, possible)),
+            as_json,
+        )
 
     @app.command("dependents")
     def dependents_command(

@@ -28,6 +28,7 @@ from brownfield import __version__, git
 from brownfield.confine import open_nofollow, real_folder
 from brownfield.errors import BuildLockedError, RepositoryError, UntrustedStoreError
 from brownfield.graph import search_text
+from brownfield.graph.build_indexes import CallIndex, DefinitionIndex, resolver_indexes
 from brownfield.graph.discover import DEFAULT_MAX_FILE_SIZE, SkipReason, discover, read_source
 from brownfield.graph.facts import FileFacts, FileGraph
 from brownfield.graph.languages import LANGUAGES
@@ -289,7 +290,8 @@ def _build(
         for node in output.nodes:
             if node[1] in _DEFINITION_KINDS:
                 new_definitions.setdefault(node[2], []).append((node[0], node[1]))
-    definitions = _DefinitionIndex(store, gone | set(parsed), new_definitions)
+    definitions = DefinitionIndex(store, gone | set(parsed), new_definitions)
+    definitions.calls = CallIndex(store, gone | set(parsed), parsed)
     commit, dirty = git.snapshot(root)
     snapshot = (commit[:12] if commit else "no-commit") + ("+dirty" if dirty else "")
     changed = bool(gone or parsed or to_resolve)
@@ -384,38 +386,6 @@ def _context(layouts: dict[str, Any], module: str) -> dict[str, Any]:
     return {"roots": layouts[module]} if module in layouts else {}
 
 
-class _DefinitionIndex:
-    """Name -> (node id, kind) of every definition after this build: the store's, minus
-    changed files, plus new ones."""
-
-    def __init__(
-        self, store: GraphStore, excluded: set[str], new: dict[str, list[tuple[str, str]]]
-    ) -> None:
-        self.store, self.excluded, self.new = store, excluded, new
-        self.cache: dict[str, list[tuple[str, str]]] = {}
-        self.complete = False
-
-    def load_all(self) -> None:
-        """Read every name now (before forking workers, which must not touch the store)."""
-        index = self.store.definition_index(self.excluded)
-        for name in set(index) | set(self.new):
-            self.cache[name] = sorted(index.get(name, []) + self.new.get(name, []))
-        self.complete = True
-
-    def named(self, name: str) -> list[tuple[str, str]]:
-        found = self.cache.get(name)
-        if found is None and self.complete:
-            return []
-        if found is None:
-            stored = [
-                (node_id, kind)
-                for node_id, kind, path in self.store.definition_ids(name)
-                if path not in self.excluded
-            ]
-            found = self.cache[name] = sorted(stored + self.new.get(name, []))
-        return found
-
-
 # Set in the parent just before a fork-based pool starts; the workers inherit it.
 _POOL_CONTEXT: dict[str, Any] = {}
 
@@ -426,7 +396,7 @@ def _start_resolution(
     live: set[str],
     parsed: dict[str, FileFacts],
     to_resolve: set[str],
-    definitions: _DefinitionIndex,
+    definitions: DefinitionIndex,
     report: Progress,
     workers: int | None,
     layouts: dict[str, Any],
@@ -450,8 +420,14 @@ def _start_resolution(
     facts = dict(parsed)
     facts.update((path, store.facts(path)) for path in sorted(live - set(parsed)))
     definitions.load_all()
+    if definitions.calls is not None:
+        definitions.calls.load_all(facts)
     _POOL_CONTEXT.update(
-        load=facts.__getitem__, definitions=definitions.named, paths=every, layouts=layouts
+        load=facts.__getitem__,
+        definitions=definitions.named,
+        paths=every,
+        layouts=layouts,
+        indexes={module: resolver_indexes(module, definitions) for module in by_resolver},
     )
     import multiprocessing
 
@@ -489,7 +465,7 @@ def _resolve_here(
     parsed: dict[str, FileFacts],
     by_resolver: dict[str, list[str]],
     every: dict[str, list[str]],
-    definitions: _DefinitionIndex,
+    definitions: DefinitionIndex,
     report: Progress,
     total: int,
     layouts: dict[str, Any],
@@ -503,7 +479,11 @@ def _resolve_here(
     done = 0
     for module, paths in sorted(by_resolver.items()):
         resolver = importlib.import_module(module).new_resolver(
-            every[module], load_facts, definitions.named, **_context(layouts, module)
+            every[module],
+            load_facts,
+            definitions.named,
+            **_context(layouts, module),
+            **resolver_indexes(module, definitions),
         )
         for path in paths:
             yield path, _resolve_one(resolver, path)
@@ -532,6 +512,7 @@ def _resolve_chunk(module_name: str, paths: list[str]) -> dict[str, FileGraph]:
             context["load"],
             context["definitions"],
             **_context(context["layouts"], module_name),
+            **context["indexes"][module_name],
         )
         _POOL_CONTEXT[key] = resolver
     return {path: _resolve_one(resolver, path) for path in paths}

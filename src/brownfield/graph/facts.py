@@ -29,6 +29,8 @@ class Definition(NamedTuple):
     decorators: tuple[Chain | None, ...] = ()
     params: tuple[str, ...] = ()
     defaults: tuple[tuple[str, Chain], ...] = ()  # parameters whose default is a chain
+    # the classes parameters are annotated with (`ctx: Context`), "" for the return type
+    annotations: tuple[tuple[str, Chain], ...] = ()
 
     @property
     def name(self) -> str:
@@ -39,6 +41,13 @@ class Definition(NamedTuple):
 #: for every enclosing `if`/`elif`/`else` and `try`/`except`/`else`, innermost last.
 Branch = tuple[tuple[int, int], ...]
 ELSE = 99  # the branch number of an `if` statement's `else` clause
+#: The branch "statement" of a binding made through `global name` (number 0) or
+#: `nonlocal name` (number 1) inside a function: it binds the outer scope's name, at a
+#: time nobody knows, so it never replaces the outer scope's other bindings.
+REBOUND = -1
+#: The second step of a binding's target `(name, "<until:LINE>")`: a name narrowed by
+#: `isinstance` from the binding's line to LINE (the end of the block it holds in).
+UNTIL = "<until:"
 
 
 class ImportFact(NamedTuple):
@@ -150,6 +159,7 @@ class FileFacts:
                     tuple(map(chain, decorators)),
                     tuple(params),
                     tuple((name, tuple(value)) for name, value in defaults),
+                    tuple((name, tuple(value)) for name, value in annotations),
                 )
                 for (
                     kind,
@@ -161,6 +171,7 @@ class FileFacts:
                     decorators,
                     params,
                     defaults,
+                    annotations,
                 ) in defs
             ],
             imports=[ImportFact._make([*head, _branch(branch)]) for *head, branch in imports],
@@ -210,6 +221,11 @@ def _restore(data: list[Any]) -> FileFacts:
         ns,
     )
 
+
+#: The dependency key a file records for each name it calls (with arguments), so that a
+#: resolver following arguments into a function's parameters finds its callers' files:
+#: `has-call:NAME` rows are an index, never a key that changes.
+CALL_KEY = "has-call:"
 
 #: A resolved edge as the store writes it: (src, dst, kind, line, resolution).
 EdgeRow = tuple[str, str, str, int | None, str | None]

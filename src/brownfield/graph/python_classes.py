@@ -7,6 +7,9 @@ from brownfield.graph.python_evaluator import Consulted, Evaluator
 from brownfield.graph.python_scopes import Found, ModuleTable, Value
 from brownfield.model import Resolution
 
+#: Decorators (their last name) that make a method a property: reading it calls it.
+PROPERTY_DECORATORS = frozenset({"property", "cached_property", "abstractproperty", "getter"})
+
 #: class -> (its order, the files, modules and names computing it consulted)
 Orders = dict[tuple[str, str], tuple[list[Value], frozenset[str], frozenset[str], frozenset[str]]]
 
@@ -21,6 +24,17 @@ class ClassMembers:
     def is_class(self, value: Value) -> bool:
         definition = self.resolver.table(value.path).definitions.get(value.name)
         return definition is not None and definition.kind == "class"
+
+    def is_property(self, value: Value) -> bool:
+        """Whether a repository function is a property getter (`@property`,
+        `@functools.cached_property`, `@x.getter`...): reading it calls it."""
+        if value.kind != "def":
+            return False
+        definition = self.resolver.table(value.path).definitions.get(value.name)
+        return definition is not None and any(
+            chain is not None and chain[-1] in PROPERTY_DECORATORS
+            for chain in definition.decorators
+        )
 
     def enclosing_class(self, table: ModuleTable, scope: str) -> str | None:
         definition = table.definitions.get(scope)

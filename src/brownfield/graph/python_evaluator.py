@@ -9,10 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Any, Protocol, TypeVar
 
 from brownfield.graph.facts import Chain, Definition
 from brownfield.graph.python_scopes import Found, ModuleTable, Value
+
+T = TypeVar("T")
 
 
 @dataclass
@@ -23,6 +25,7 @@ class Consulted:
     files: set[str] = field(default_factory=set)
     modules: set[str] = field(default_factory=set)
     names: set[str] = field(default_factory=set)
+    calls: set[str] = field(default_factory=set)  # names whose callers in other files were read
     memo: dict[object, tuple[list[Found], str]] = field(default_factory=dict)
     reason: str = ""  # the first cause wins
 
@@ -31,17 +34,41 @@ class Consulted:
         if not self.reason:
             self.reason = reason
 
-    def absorb(self, other: Consulted) -> None:
+    def absorb(self, other: Consulted | Kept) -> None:
         """Depend on what `other` consulted too."""
         self.files |= other.files
         self.modules |= other.modules
         self.names |= other.names
+        self.calls |= other.calls
+
+
+@dataclass(frozen=True)
+class Kept:
+    """A result kept across the files of a build, with what computing it consulted (a file
+    reusing it depends on the same keys)."""
+
+    value: Any
+    files: frozenset[str]
+    modules: frozenset[str]
+    names: frozenset[str]
+    calls: frozenset[str]
+
+    @classmethod
+    def of(cls, value: Any, consulted: Consulted) -> Kept:
+        return cls(
+            value,
+            frozenset(consulted.files),
+            frozenset(consulted.modules),
+            frozenset(consulted.names),
+            frozenset(consulted.calls),
+        )
 
 
 class Evaluator(Protocol):
     """The resolver, as its collaborators see it."""
 
     consulted: Consulted
+    current: str  # the file being resolved
 
     def table(self, path: str) -> ModuleTable:
         """The scope table of a repository file (recording the dependency)."""
@@ -54,8 +81,19 @@ class Evaluator(Protocol):
     ) -> list[Found] | None:
         """The values of `name` bound in exactly this scope, or None when it is not."""
 
+    def files_calling(self, name: str) -> list[str]:
+        """The repository's Python files with a call of `name` (with arguments)."""
+
+    def imported_by(self, path: str) -> set[str]:
+        """The absolute modules a file imports, and `module.name` of each name it imports
+        (read off its facts: no dependency is recorded)."""
+
     def bases(self, table: ModuleTable, definition: Definition) -> list[Value]:
         """The classes a class definition names as its bases."""
 
     def remembered(self, key: object, compute: Callable[[], list[Found]]) -> list[Found]:
         """`compute()` once per file: asked again, the same values and failure cause."""
+
+    def shared(self, key: object, compute: Callable[[], T], empty: T) -> T:
+        """`compute()` once per build, in a context of its own (so that its result does not
+        depend on the file asking); `empty` while it is being computed."""

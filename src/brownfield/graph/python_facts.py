@@ -1,4 +1,8 @@
-"""Python: turn tree-sitter query matches into `FileFacts` (definitions, imports, calls...)."""
+"""Python: turn tree-sitter query matches into `FileFacts` (definitions, imports, calls...).
+
+Bindings come from `python_bindings`, the calls Python makes implicitly (operators,
+`raise E`) from `python_implicit`; chains and scopes from `python_chains`.
+"""
 
 from __future__ import annotations
 
@@ -6,10 +10,6 @@ import re
 from typing import Any
 
 from brownfield.graph.facts import (
-    CALL,
-    ELSE,
-    SUBSCRIPT,
-    BindingFact,
     CallFact,
     Chain,
     Definition,
@@ -17,23 +17,33 @@ from brownfield.graph.facts import (
     ImportFact,
     ReturnFact,
 )
-from brownfield.graph.spans import Spans
+from brownfield.graph.python_bindings import Binder
+from brownfield.graph.python_chains import (
+    NAMED,
+    Names,
+    Node,
+    Scopes,
+    branch_number,
+    branches,
+    chain_of,
+    line_of,
+    literal_key,
+    name_container,
+    span,
+    text,
+)
+from brownfield.graph.python_implicit import (
+    attribute_read,
+    operation,
+    raise_statement,
+    truth_test,
+)
 
-Node = Any  # tree_sitter.Node; typed loosely so this module needs no tree-sitter import
 Match = tuple[int, dict[str, list[Node]]]
 
-_PLAIN_CHAIN = re.compile(rb"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*")
+#: Methods whose first argument is a key: `d.get("a")` keeps the literal key "a".
+KEYED_METHODS = frozenset({"get", "pop", "setdefault"})
 
-
-def _text(node: Node) -> str:
-    return bytes(node.text).decode("utf-8", "replace")
-
-
-def _line(node: Node) -> int:
-    return int(node.start_point.row) + 1
-
-
-_CONSTANTS = frozenset({b"None", b"True", b"False"})
 _TOP_CAPTURES = (
     "definition.class",
     "definition.function",
@@ -44,130 +54,23 @@ _TOP_CAPTURES = (
     "return",
     "loop",
     "with",
+    "except",
+    "narrow",
+    "declaration",
+    "raise",
+    "operation",
+    "read",
+    "truth",
     "branch",
 )
-_CHAIN_KINDS = frozenset(
-    {
-        "call",
-        "subscript",
-        "parenthesized_expression",
-        "lambda",
-        "dictionary",
-        "list",
-        "tuple",
-        "set",
-        "expression_list",
-    }
-)
-_CONTAINERS = frozenset({"dictionary", "list", "tuple", "set", "expression_list"})
-_LITERAL_KEYS = frozenset({"string", "integer"})
-
-
-def chain_of(node: Node, names: dict[int, str] | None = None) -> Chain | None:
-    """The expression as a chain of steps, or None when it is not one (a literal...).
-
-    `names` maps the start byte of lambdas and container literals to their synthetic
-    names (`<lambda1>`, `<c1203>`), so that they can be referred to like names.
-    """
-    kind = node.type
-    if kind == "identifier":
-        raw = node.text
-        return None if raw in _CONSTANTS else (raw.decode("utf-8", "replace"),)
-    if kind == "attribute":
-        raw = node.text
-        if _PLAIN_CHAIN.fullmatch(raw):  # the common `a.b.c`, without walking the tree
-            return tuple(raw.decode("utf-8", "replace").split("."))
-        head = chain_of(node.child_by_field_name("object"), names)
-        attribute = node.child_by_field_name("attribute")
-        return None if head is None or attribute is None else (*head, _text(attribute))
-    if kind not in _CHAIN_KINDS:
-        return None
-    if names and node.start_byte in names:
-        return (names[node.start_byte],)
-    if kind == "call":
-        head = chain_of(node.child_by_field_name("function"), names)
-        return None if head is None else (*head, CALL)
-    if kind == "subscript":
-        head = chain_of(node.child_by_field_name("value"), names)
-        index = node.child_by_field_name("subscript")
-        key = _key(index) if index is not None else None
-        return None if head is None else (*head, f"[{key}]" if key is not None else SUBSCRIPT)
-    if kind == "parenthesized_expression" and node.named_child_count == 1:
-        return chain_of(node.named_children[0], names)
-    return None
-
-
-def _key(node: Node) -> str | None:
-    """A literal subscript key (`"a"`, `0`) as text, or None."""
-    if node.type == "integer":
-        return _text(node)
-    if node.type == "string" and node.named_child_count <= 3:
-        text = _text(node)
-        if len(text) >= 2 and text[0] in "'\"" and text[-1] == text[0]:
-            return text[1:-1]
-    return None
-
-
-def _branches(alternatives: list[tuple[int, int, int, int]]) -> Spans[tuple[int, int]]:
-    """The if/try alternatives (start, end, statement, number) as nested spans."""
-    spans: Spans[tuple[int, int]] = Spans()
-    for start, end, statement, number in sorted(alternatives, key=lambda a: (a[0], -a[1])):
-        spans.add(start, end, (statement, number))
-    return spans
-
-
-def _branch_number(capture: str, alternative: Node) -> int:
-    """0 for the body of an if/try, ELSE for an if's else, a distinct number otherwise."""
-    if capture == "branch.body":
-        return 0
-    if capture == "branch.else":
-        return ELSE
-    return ELSE + 1 + int(alternative.start_byte)
-
-
-class _Scopes(Spans[str]):
-    """Definitions by the span of their body, and the if/try alternatives inside them."""
-
-    def __init__(self, branches: Spans[tuple[int, int]]) -> None:
-        super().__init__()
-        self.branches = branches
-
-    def at(self, offset: int) -> str:
-        """The innermost definition whose body holds `offset` ("" for the module)."""
-        return self.innermost(offset, "")
-
-    def branch(self, offset: int) -> tuple[tuple[int, int], ...]:
-        """The if/try alternatives holding `offset` inside its innermost scope, outermost
-        first."""
-        floor = next((start for start, _ in self.holding(offset)), 0)
-        path = []
-        for start, alternative in self.branches.holding(offset):
-            if start < floor:
-                break
-            path.append(alternative)
-        return tuple(reversed(path))
 
 
 def extract(root: Node, source: bytes, matches: list[Match]) -> FileFacts:
     """Build the facts of one Python file from the matches of its grammar's queries."""
     facts = FileFacts(language="python")
     definitions: list[tuple[Node, dict[str, list[Node]]]] = []
-    calls: list[dict[str, list[Node]]] = []
-    imports: list[Node] = []
-    bindings: list[dict[str, list[Node]]] = []
-    returns: list[dict[str, list[Node]]] = []
-    loops: list[dict[str, list[Node]]] = []
-    withs: list[Node] = []
+    groups: dict[str, list[Any]] = {kind: [] for kind in _TOP_CAPTURES}
     alternatives: list[tuple[int, int, int, int]] = []
-    groups: dict[str, list[Any]] = {
-        "definition": definitions,
-        "reference.call": calls,
-        "import": imports,
-        "binding": bindings,
-        "return": returns,
-        "loop": loops,
-        "with": withs,
-    }
     kinds: dict[int, str] = {}  # pattern index -> its top capture; found once per pattern
     for pattern, captures in matches:
         kind = kinds.get(pattern)
@@ -175,20 +78,84 @@ def extract(root: Node, source: bytes, matches: list[Match]) -> FileFacts:
             kind = kinds[pattern] = next(k for k in _TOP_CAPTURES if k in captures)
         if kind.startswith("definition."):
             definitions.append((captures[kind][0], captures))
-        elif kind == "import":
-            imports.append(captures["import"][0])
-        elif kind == "with":
-            withs.append(captures["value"][0])
         elif kind == "branch":
             capture, [alternative] = next((k, v) for k, v in captures.items() if k != kind)
-            number = _branch_number(capture, alternative)
+            number = branch_number(capture, alternative)
             statement = captures[kind][0].start_byte
             alternatives.append((alternative.start_byte, alternative.end_byte, statement, number))
         else:
             groups[kind].append(captures)
 
-    scopes = _Scopes(_branches(alternatives))
-    names: dict[int, str] = {}  # start byte of a lambda or container -> its synthetic name
+    scopes = Scopes(branches(alternatives))
+    names: Names = {}  # a lambda's or container's span -> its synthetic name
+    _definitions(facts, scopes, names, definitions)
+    for captures in groups["reference.call"]:
+        call = captures["reference.call"][0]
+        callee = captures["callee"][0]
+        arguments = captures["arguments"][0]
+        chain = chain_of(callee, names)
+        keyed = chain is not None and chain[-1] in KEYED_METHODS
+        args, kwargs = (
+            _arguments(facts, scopes, names, arguments, keyed)
+            if arguments.named_child_count
+            else ((), ())
+        )
+        facts.calls.append(
+            CallFact(
+                scope=scopes.at(call.start_byte),
+                chain=chain,
+                # the callee as written, for reports of unresolved calls
+                text=".".join(chain).replace(".()", "()")[:80] if chain else text(callee)[:80],
+                line=line_of(call),
+                args=args,
+                kwargs=kwargs,
+            )
+        )
+    for captures in groups["import"]:
+        node = captures["import"][0]
+        branch = scopes.branch(node.start_byte)
+        facts.imports.extend(
+            fact._replace(branch=branch) for fact in _imports(node, scopes.at(node.start_byte))
+        )
+    binder = Binder(facts, scopes, names)
+    for captures in groups["binding"]:
+        binder.assignment(captures)
+    for captures in groups["return"]:
+        node, value_node = captures["return"][0], captures["value"][0]
+        if value_node.type in NAMED:  # `return f, g`, `return a or b`
+            name_container(facts, scopes, names, value_node)
+        value = chain_of(value_node, names)
+        if value is not None:
+            facts.returns.append(ReturnFact(scopes.at(node.start_byte), value, line_of(node)))
+    for captures in groups["loop"]:
+        binder.loop(captures)
+    for captures in groups["with"]:
+        binder.with_item(captures["with"][0])
+    for captures in groups["except"]:
+        binder.except_clause(captures["except"][0])
+    for captures in groups["narrow"]:
+        binder.narrowing(captures)
+    for captures in groups["declaration"]:
+        binder.declaration(captures["declaration"][0])
+    binder.rebind()
+    for captures in groups["raise"]:
+        raise_statement(facts, scopes, names, captures["value"][0])
+    for captures in groups["operation"]:
+        operation(facts, scopes, names, captures["operation"][0])
+    for captures in groups["read"]:
+        attribute_read(facts, scopes, captures["read"][0])
+    for captures in groups["truth"]:
+        truth_test(facts, scopes, names, captures["operand"][0])
+    return facts
+
+
+def _definitions(
+    facts: FileFacts,
+    scopes: Scopes,
+    names: Names,
+    definitions: list[tuple[Node, dict[str, list[Node]]]],
+) -> None:
+    """Classes, functions and lambdas (with their decorators' calls), in source order."""
     definitions.sort(key=lambda item: item[0].start_byte)
     stack: list[tuple[int, str, bool]] = []  # end byte, qualname, is class
     lambdas = 0
@@ -200,10 +167,10 @@ def extract(root: Node, source: bytes, matches: list[Match]) -> FileFacts:
         parent_name, parent_is_class = (stack[-1][1], stack[-1][2]) if stack else ("", False)
         if node.type == "lambda":
             lambdas += 1
-            qualname = names[node.start_byte] = f"<lambda{lambdas}>"  # keyed under the module
+            qualname = names[span(node)] = f"<lambda{lambdas}>"  # keyed under the module
             kind = "function"
         else:
-            name = _text(captures["name"][0])
+            name = text(captures["name"][0])
             qualname = f"{parent_name}.{name}" if parent_name else name
             kind = (
                 "class"
@@ -219,8 +186,8 @@ def extract(root: Node, source: bytes, matches: list[Match]) -> FileFacts:
                 CallFact(
                     parent_name,
                     chain_of(decorator),
-                    _text(decorator)[:80],
-                    _line(decorator),
+                    text(decorator)[:80],
+                    line_of(decorator),
                     args=((applied_to,),),
                 )
             )
@@ -229,85 +196,24 @@ def extract(root: Node, source: bytes, matches: list[Match]) -> FileFacts:
                 kind=kind,
                 qualname=qualname,
                 scope=parent_name,
-                line=_line(node),
+                line=line_of(node),
                 end_line=int(node.end_point.row) + 1,
                 bases=_bases(captures.get("bases")),
                 decorators=tuple(chain_of(decorator) for decorator in decorators),
                 params=_params(captures.get("parameters")),
                 defaults=_defaults(captures.get("parameters"), names),
+                annotations=_annotations(captures.get("parameters"), node),
             )
         )
         scopes.add(captures["body"][0].start_byte, node.end_byte, qualname)
         stack.append((node.end_byte, qualname, node.type == "class_definition"))
 
-    for captures in calls:
-        call = captures["reference.call"][0]
-        callee = captures["callee"][0]
-        arguments = captures["arguments"][0]
-        args, kwargs = (
-            _arguments(facts, scopes, names, arguments) if arguments.named_child_count else ((), ())
-        )
-        chain = chain_of(callee, names)
-        facts.calls.append(
-            CallFact(
-                scope=scopes.at(call.start_byte),
-                chain=chain,
-                # the callee as written, for reports of unresolved calls
-                text=".".join(chain).replace(".()", "()")[:80] if chain else _text(callee)[:80],
-                line=_line(call),
-                args=args,
-                kwargs=kwargs,
-            )
-        )
-    for node in imports:
-        branch = scopes.branch(node.start_byte)
-        facts.imports.extend(
-            fact._replace(branch=branch) for fact in _imports(node, scopes.at(node.start_byte))
-        )
-    for captures in bindings:
-        _binding(facts, scopes, names, captures)
-    for captures in returns:
-        node = captures["return"][0]
-        value = chain_of(captures["value"][0], names)
-        if value is not None:
-            facts.returns.append(ReturnFact(scopes.at(node.start_byte), value, _line(node)))
-    for captures in loops:
-        _loop(facts, scopes, names, captures)
-    for value in withs:
-        _with(facts, scopes, names, value)
-    return facts
-
-
-def _container(facts: FileFacts, scopes: _Scopes, names: dict[int, str], node: Node) -> None:
-    """Name a container literal and bind its elements (values keyed by literal keys)."""
-    if node.type not in _CONTAINERS or node.start_byte in names:
-        return
-    name = names[node.start_byte] = f"<c{node.start_byte}>"
-    scope, line = scopes.at(node.start_byte), _line(node)
-    for index, element in enumerate(node.named_children):
-        key: str | None = str(index)
-        if element.type == "pair":
-            key_node, element = (
-                element.child_by_field_name("key"),
-                element.child_by_field_name("value"),
-            )
-            key = _key(key_node) if key_node is not None else None
-            if element is None:
-                continue
-        elif node.type == "set":
-            key = None
-        if element.type in _CONTAINERS:
-            _container(facts, scopes, names, element)
-        value = chain_of(element, names)
-        if value is not None:
-            step = f"[{key}]" if key is not None else SUBSCRIPT
-            facts.bindings.append(BindingFact(scope, (name, step), value, line))
-
 
 def _arguments(
-    facts: FileFacts, scopes: _Scopes, names: dict[int, str], node: Node
+    facts: FileFacts, scopes: Scopes, names: Names, node: Node, keyed: bool
 ) -> tuple[tuple[Chain | None, ...], tuple[tuple[str, Chain | None], ...]]:
-    """The chains passed to a call, by position and by keyword (literals are None)."""
+    """The chains passed to a call, by position and by keyword (other values are None).
+    For a `keyed` call (`d.get("a")`) a literal key is kept too, as the chain `("[a]",)`."""
     args: list[Chain | None] = []
     kwargs: list[tuple[str, Chain | None]] = []
     for argument in node.named_children:
@@ -316,67 +222,22 @@ def _arguments(
             name = argument.child_by_field_name("name")
             value = argument.child_by_field_name("value")
             if name is not None and value is not None:
-                if value.type in _CONTAINERS:
-                    _container(facts, scopes, names, value)
+                if value.type in NAMED:
+                    name_container(facts, scopes, names, value)
                 chain = chain_of(value, names)
                 if chain is not None:
-                    kwargs.append((_text(name), chain))
+                    kwargs.append((text(name), chain))
         elif kind not in ("list_splat", "dictionary_splat", "comment"):
-            if kind in _CONTAINERS:
-                _container(facts, scopes, names, argument)
-            args.append(chain_of(argument, names))
+            if kind in NAMED:
+                name_container(facts, scopes, names, argument)
+            chain = chain_of(argument, names)
+            if chain is None and keyed and kind in ("string", "integer"):
+                key = literal_key(argument)
+                chain = None if key is None else (f"[{key}]",)
+            args.append(chain)
     while args and args[-1] is None:
         args.pop()
     return tuple(args), tuple(kwargs)
-
-
-def _loop(
-    facts: FileFacts, scopes: _Scopes, names: dict[int, str], captures: dict[str, list[Node]]
-) -> None:
-    """`for x in items:` binds x to an element of items and calls `items.__iter__`."""
-    node, target = captures["loop"][0], captures["target"][0]
-    _container(facts, scopes, names, captures["iterable"][0])
-    iterable = chain_of(captures["iterable"][0], names)
-    scope, line = scopes.at(node.start_byte), _line(node)
-    if iterable is None:
-        return
-    # the loop calls iter(items) once, then next() on what __iter__ returned
-    facts.calls.append(CallFact(scope, (*iterable, "__iter__"), "for", line, implicit=True))
-    facts.calls.append(
-        CallFact(scope, (*iterable, "__iter__", CALL, "__next__"), "for", line, implicit=True)
-    )
-    branch = scopes.branch(node.start_byte)
-    element = (*iterable, SUBSCRIPT)
-    if target.type == "identifier":
-        facts.bindings.append(BindingFact(scope, (_text(target),), element, line, branch))
-    elif target.type in ("pattern_list", "tuple_pattern"):  # for name, handler in pairs:
-        for index, part in enumerate(target.named_children):
-            if part.type == "identifier":
-                facts.bindings.append(
-                    BindingFact(scope, (_text(part),), (*element, f"[{index}]"), line, branch)
-                )
-
-
-def _with(facts: FileFacts, scopes: _Scopes, names: dict[int, str], value: Node) -> None:
-    """`with X() as y:` calls `X.__enter__` and `X.__exit__`; y is what `__enter__` returns."""
-    alias = None
-    if value.type == "as_pattern":
-        alias = value.child_by_field_name("alias")
-        value = value.named_children[0]
-    chain = chain_of(value, names)
-    if chain is None:
-        return
-    scope, line = scopes.at(value.start_byte), _line(value)
-    for method in ("__enter__", "__exit__"):
-        facts.calls.append(CallFact(scope, (*chain, method), "with", line, implicit=True))
-    if (
-        alias is not None
-        and alias.named_child_count
-        and alias.named_children[0].type == "identifier"
-    ):
-        facts.bindings.append(
-            BindingFact(scope, (_text(alias.named_children[0]),), (*chain, "__enter__", CALL), line)
-        )
 
 
 def _header_is_broken(captures: dict[str, list[Node]]) -> bool:
@@ -393,6 +254,8 @@ def _bases(nodes: list[Node] | None) -> tuple[Chain, ...]:
     for child in nodes[0].named_children:
         if child.type in ("keyword_argument", "comment"):
             continue
+        while child.type == "subscript":  # a generic base, `Serializer[T]`, is Serializer
+            child = child.child_by_field_name("value")
         chain = chain_of(child)
         if chain is not None:
             found.append(chain)
@@ -420,20 +283,75 @@ def _params(nodes: list[Node] | None) -> tuple[str, ...]:
     for child in nodes[0].named_children:
         kind = child.type
         if kind == "identifier":
-            names.append(_text(child))
+            names.append(text(child))
         elif kind in ("default_parameter", "typed_default_parameter"):
             name = child.child_by_field_name("name")
             if name is not None:
-                names.append(_text(name))
+                names.append(text(name))
         elif kind == "typed_parameter" and child.named_child_count:
             first = child.named_children[0]
-            names.append(_PARAM_PREFIX.get(first.type, "") + _text(first).lstrip("*"))
+            names.append(_PARAM_PREFIX.get(first.type, "") + text(first).lstrip("*"))
         elif kind in _PARAM_PREFIX and child.named_child_count:
-            names.append(_PARAM_PREFIX[kind] + _text(child.named_children[0]))
+            names.append(_PARAM_PREFIX[kind] + text(child.named_children[0]))
     return tuple(names)
 
 
-def _defaults(nodes: list[Node] | None, names: dict[int, str]) -> tuple[tuple[str, Chain], ...]:
+def _annotations(nodes: list[Node] | None, definition: Node) -> tuple[tuple[str, Chain], ...]:
+    """The classes a function's parameters (and, under "", its return) are annotated with."""
+    found: list[tuple[str, Chain]] = []
+    for child in nodes[0].named_children if nodes else ():
+        if child.type in ("typed_parameter", "typed_default_parameter"):
+            name = child.child_by_field_name("name") or child.named_children[0]
+            annotation = child.child_by_field_name("type")
+            if name.type == "identifier" and annotation is not None:
+                found += [(text(name), chain) for chain in _annotated_classes(annotation)]
+    returned = definition.child_by_field_name("return_type")
+    if returned is not None:
+        found += [("", chain) for chain in _annotated_classes(returned)]
+    return tuple(found)
+
+
+_ANNOTATION_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*")
+#: Annotation wrappers whose arguments are the value's possible classes.
+_UNIONS = frozenset({"Optional", "Union", "Annotated", "Final", "ClassVar"})
+
+
+def _annotated_classes(node: Node, depth: int = 0) -> list[Chain]:
+    """The classes an annotation says a value is an instance of: a name (`Context`, a
+    string `"Context"`), the arguments of `Optional`/`Union` and the sides of `A | B`.
+    Other generics (`List[A]`) say nothing of the value itself."""
+    if depth > 4:
+        return []
+    kind = node.type
+    if kind == "type" and node.named_child_count:
+        return _annotated_classes(node.named_children[0], depth + 1)
+    if kind in ("identifier", "attribute"):
+        chain = chain_of(node)
+        return [] if chain is None or chain == ("None",) else [chain]
+    if kind == "string" and node.named_child_count <= 3:
+        words = [w.strip() for w in text(node)[1:-1].split("|")]
+        return [tuple(w.split(".")) for w in words if _ANNOTATION_NAME.fullmatch(w) and w != "None"]
+    if kind == "binary_operator":
+        return [
+            chain
+            for side in (node.child_by_field_name("left"), node.child_by_field_name("right"))
+            if side is not None
+            for chain in _annotated_classes(side, depth + 1)
+        ]
+    if kind in ("subscript", "generic_type") and node.named_child_count > 1:
+        wrapper = chain_of(node.named_children[0])
+        if wrapper is None or wrapper[-1] not in _UNIONS:
+            return []
+        arguments = [c for c in node.named_children[1:] if c.type != "comment"]
+        if kind == "generic_type":  # `Optional[A]` in a type: (type_parameter (type A))
+            arguments = [c for a in arguments for c in a.named_children]
+        if wrapper[-1] in ("Annotated", "Final", "ClassVar"):
+            arguments = arguments[:1]
+        return [chain for a in arguments for chain in _annotated_classes(a, depth + 1)]
+    return []
+
+
+def _defaults(nodes: list[Node] | None, names: Names) -> tuple[tuple[str, Chain], ...]:
     """Parameters whose default value is a chain (`cb=default_handler`)."""
     if not nodes:
         return ()
@@ -443,16 +361,16 @@ def _defaults(nodes: list[Node] | None, names: dict[int, str]) -> tuple[tuple[st
             name, value = child.child_by_field_name("name"), child.child_by_field_name("value")
             chain = chain_of(value, names) if value is not None else None
             if name is not None and chain is not None:
-                found.append((_text(name), chain))
+                found.append((text(name), chain))
     return tuple(found)
 
 
 def _dotted(node: Node) -> str:
-    return "".join(_text(node).split())
+    return "".join(text(node).split())
 
 
 def _imports(node: Node, scope: str) -> list[ImportFact]:
-    line = _line(node)
+    line = line_of(node)
     found: list[ImportFact] = []
     if node.type == "import_statement":
         for child in node.named_children:
@@ -460,14 +378,14 @@ def _imports(node: Node, scope: str) -> list[ImportFact]:
                 found.append(ImportFact(scope, _dotted(child), None, None, 0, line))
             elif child.type == "aliased_import":
                 name, alias = child.child_by_field_name("name"), child.child_by_field_name("alias")
-                found.append(ImportFact(scope, _dotted(name), None, _text(alias), 0, line))
+                found.append(ImportFact(scope, _dotted(name), None, text(alias), 0, line))
         return found
     module_node = node.child_by_field_name("module_name")
     level, module = 0, ""
     if module_node is not None and module_node.type == "relative_import":
         for part in module_node.named_children:
             if part.type == "import_prefix":
-                level = _text(part).count(".")
+                level = text(part).count(".")
             elif part.type == "dotted_name":
                 module = _dotted(part)
     elif module_node is not None:
@@ -481,30 +399,5 @@ def _imports(node: Node, scope: str) -> list[ImportFact]:
             found.append(ImportFact(scope, module, _dotted(child), None, level, line))
         elif child.type == "aliased_import":
             name, alias = child.child_by_field_name("name"), child.child_by_field_name("alias")
-            found.append(ImportFact(scope, module, _dotted(name), _text(alias), level, line))
+            found.append(ImportFact(scope, module, _dotted(name), text(alias), level, line))
     return found
-
-
-def _binding(
-    facts: FileFacts, scopes: _Scopes, names: dict[int, str], captures: dict[str, list[Node]]
-) -> None:
-    node = captures["binding"][0]
-    target_node, value_node = captures["target"][0], captures["value"][0]
-    if target_node.type not in ("identifier", "attribute"):
-        return  # tuple unpacking and subscripts bind nothing we follow
-    target = chain_of(target_node)
-    if target is None or CALL in target or SUBSCRIPT in target:
-        return
-    scope = scopes.at(node.start_byte)
-    if target == ("__all__",) and not scope and value_node.type in ("list", "tuple"):
-        facts.exports = [
-            _text(item)[1:-1]
-            for item in value_node.named_children
-            if item.type == "string" and len(_text(item)) >= 2
-        ]
-    if value_node.type in _CONTAINERS:
-        _container(facts, scopes, names, value_node)
-    value = chain_of(value_node, names)
-    facts.bindings.append(
-        BindingFact(scope, target, value, _line(node), scopes.branch(node.start_byte))
-    )

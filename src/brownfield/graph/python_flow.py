@@ -1,15 +1,17 @@
 """Python: how values flow into names the resolver cannot read off a binding.
 
-Decorators (a decorated name holds what its decorators return), arguments flowing into
-parameters at the calls of a function in the same module, and elements of container
-literals and `*args`.
+Decorators (a decorated name holds what its decorators return), and arguments flowing into
+parameters: at the calls of a function in its module and in the files importing it, its
+default, its annotation, `functools.partial`'s bound arguments, the elements `*args` and
+`**kwargs` gather. Container elements are `python_containers`'.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
-from brownfield.graph.facts import CALL, SUBSCRIPT, CallFact, Definition
+from brownfield.graph.facts import CALL, SUBSCRIPT, CallFact, Chain, Definition
+from brownfield.graph.python_chains import SLICE
 from brownfield.graph.python_classes import ClassMembers
 from brownfield.graph.python_evaluator import Evaluator
 from brownfield.graph.python_scopes import Found, ModuleTable, Value
@@ -17,6 +19,19 @@ from brownfield.model import Resolution
 
 #: Decorators that change how a function is bound, not what calling it reaches.
 PASS_THROUGH = frozenset({("staticmethod",), ("classmethod",), ("property",)})
+INFERRED = Resolution.INFERRED
+#: Calls that bind the first arguments of the function they are given.
+PARTIALS = ("partial", "partialmethod")
+#: Call sites in other files read for one parameter, at most (a bound on the cost of a
+#: name called everywhere; sites are taken in the order of their files' paths).
+MAX_SITES_ELSEWHERE = 16
+
+
+def _holds(imported: set[str], dotted: str) -> bool:
+    """Whether importing these modules and names reaches module `dotted` (the module, a
+    package holding it, or a name from it)."""
+    parts = dotted.split(".")
+    return any(".".join(parts[:size]) in imported for size in range(1, len(parts) + 1))
 
 
 def unique(found: Iterable[Found]) -> list[Found]:
@@ -34,24 +49,8 @@ class ValueFlow:
     def __init__(self, resolver: Evaluator, classes: ClassMembers) -> None:
         self.resolver = resolver
         self.classes = classes
-
-    def element(self, value: Value, step: str) -> list[Found]:
-        """An element of a container literal (by literal key when it has one), or of `*args`."""
-        if value.kind == "seq":
-            qualname, _, index = value.name.rpartition("#")
-            table = self.resolver.table(value.path)
-            return self.flowing_in(table, table.definitions[qualname], int(index), gather=False)
-        if value.kind != "cont":
-            self.resolver.consulted.fail("unknown-receiver")
-            return []
-        table = self.resolver.table(value.path)
-        elements = table.containers.get(value.name, [])
-        keyed = [e for e in elements if e.target[1] == step] if step != SUBSCRIPT else []
-        found: list[Found] = []
-        for element in keyed or elements:
-            if element.value is not None:
-                found += self.resolver.evaluate(table, element.scope, element.value, element.line)
-        return [(v, Resolution.INFERRED) for v, _ in unique(found)]
+        self._elsewhere = 0  # evaluating what a call site in another file passes
+        self.across_files = True  # whether parameters take what other files pass (see flowing_in)
 
     def decorated(self, table: ModuleTable, qualname: str, depth: int | None = None) -> list[Found]:
         """What a defined name holds: the function itself, or what its decorators return
@@ -103,73 +102,180 @@ class ValueFlow:
         return found
 
     def param_values(self, table: ModuleTable, scope: str, index: int) -> list[Found]:
+        """What a parameter may hold: what is passed for it (and its default), an instance
+        of the classes it is annotated with; `self`, `cls` the method's class."""
         definition = table.definitions.get(scope)
         if definition is None or index >= len(definition.params):
             return []  # a redefinition (`if ...: def f(a, b)` / `else: def f(a)`) kept the first
-        if definition.kind != "method" or index != 0:
-            return self.flowing_in(table, definition, index)
         decorators = {chain for chain in definition.decorators if chain}
-        if ("staticmethod",) in decorators:
-            return self.flowing_in(table, definition, index)
+        if definition.kind != "method" or index != 0 or ("staticmethod",) in decorators:
+            passed = self.flowing_in(table, definition, index)
+            annotated = self.annotated(table, definition, definition.params[index])
+            return unique([*passed, *annotated]) if annotated else passed
         owner = Value("def", table.path, definition.scope)
         if ("classmethod",) in decorators or definition.name == "__new__":
             return [(owner, Resolution.SELF)]
         return [(Value("inst", table.path, definition.scope), Resolution.SELF)]
 
+    def annotated(self, table: ModuleTable, definition: Definition, name: str) -> list[Found]:
+        """Instances of the classes a parameter (or, for "", the return) is annotated with."""
+        found: list[Found] = []
+        for annotated, chain in definition.annotations:
+            if annotated != name:
+                continue
+            for value, _ in self.resolver.evaluate(table, definition.scope, chain, definition.line):
+                if value.kind == "def" and self.classes.is_class(value):
+                    found.append((Value("inst", value.path, value.name), INFERRED))
+        return found
+
     def flowing_in(
-        self, table: ModuleTable, definition: Definition, index: int, gather: bool = True
+        self,
+        table: ModuleTable,
+        definition: Definition,
+        index: int,
+        gather: bool = True,
+        key: str = SUBSCRIPT,
     ) -> list[Found]:
         """Values passed into a parameter: its default, and the arguments of every call of
-        the function in the same module (positional, keyword, or gathered by `*args`, whose
+        the function (positional, keyword, or gathered by `*args`/`**kwargs`, whose
         elements are reached by subscripting or iterating the gathered value)."""
         if gather and definition.params[index].startswith("*"):
             marker = Value("seq", table.path, f"{definition.qualname}#{index}")
             return [(marker, Resolution.INFERRED)]
+        own = table.path == self.resolver.current
+        if not own:  # the same from every file: kept for the build
+            empty: list[Found] = []
+            return self.resolver.shared(
+                ("param", table.path, definition.qualname, index, key),
+                _arguments_for(self, table, definition, index, key),
+                empty,
+            )
+        elsewhere = self.across_files and not self._elsewhere
         return self.resolver.remembered(
-            ("param", table.path, definition.qualname, index),
-            lambda: self.arguments_for(table, definition, index),
+            ("param", table.path, definition.qualname, index, key, elsewhere),
+            lambda: self.arguments_for(table, definition, index, key, elsewhere),
         )
 
-    def arguments_for(self, table: ModuleTable, definition: Definition, index: int) -> list[Found]:
+    def arguments_for(
+        self,
+        table: ModuleTable,
+        definition: Definition,
+        index: int,
+        key: str = SUBSCRIPT,
+        elsewhere: bool = False,
+    ) -> list[Found]:
+        """What the calls of a function pass for its parameter `index` (for a gathering
+        parameter's element, the one at `key` when it is a literal), in the same module
+        and, when `elsewhere`, in the other files that import it. Those are read only for
+        the file being resolved, one step deep: what a function is given from other files
+        counts where it is used, not in the values it returns to other files."""
         param = definition.params[index]
         name = param.lstrip("*")
         found: list[Found] = []
         default = dict(definition.defaults).get(name)
         if default is not None:
             found += self.resolver.evaluate(table, definition.scope, default, definition.line)
-        target = Value("def", table.path, definition.qualname)
-        bound = definition.kind == "method" and not any(
-            chain == ("staticmethod",) for chain in definition.decorators
-        )
-        candidates = self.calls_named(table, definition.name) + self.calls_named(table, CALL)
-        for call in candidates:
+        names = [definition.name]
+        if definition.name == "__init__" and definition.scope:
+            names.append(definition.scope.rpartition(".")[2])  # `Foo(x)` calls Foo.__init__
+        sites = [
+            (table, call) for n in [*names, CALL, *PARTIALS] for call in self.calls_named(table, n)
+        ]
+        if elsewhere and (definition.kind != "method" or definition.name == "__init__"):
+            # from other files: calls by the function's name, or by its class's for a
+            # constructor (`super().__init__(...)` in other files is left out: too common)
+            sites += self._sites_elsewhere(table, names[-1:])
+        for site_table, call in sites:
             if call.chain is None:
                 continue
-            reached = self.resolver.evaluate(table, call.scope, call.chain, call.line)
-            values = [v for v, _ in reached]
-            if target not in values and not any(
-                v.kind == "def"
-                and v.name == definition.scope
-                and self.classes.is_class(v)
-                and definition.name == "__init__"
-                for v in values
-            ):
-                continue
-            position = index - 1 if bound else index
-            if param.startswith("**"):
-                chains = [chain for _, chain in call.kwargs]
-            elif param.startswith("*"):
-                chains = list(call.args[position:])
-            else:
-                chains = [c for k, c in call.kwargs if k == name]
-                if 0 <= position < len(call.args):
-                    chains.append(call.args[position])
-            for chain in chains:
-                if chain is not None:
-                    found += self.resolver.evaluate(table, call.scope, chain, call.line)
+            outside = site_table is not table
+            self._elsewhere += outside
+            try:
+                found += self._passed_at(site_table, call, table, definition, index, key)
+            finally:
+                self._elsewhere -= outside
         # what the call sites failed on does not explain a use of the parameter
         self.resolver.consulted.reason = ""
         return [(value, Resolution.INFERRED) for value, _ in unique(found)]
+
+    def _passed_at(
+        self,
+        site_table: ModuleTable,
+        call: CallFact,
+        table: ModuleTable,
+        definition: Definition,
+        index: int,
+        key: str,
+    ) -> list[Found]:
+        """What one call site passes for the parameter, when it calls the function (or
+        binds its first arguments: `functools.partial(f, a)` passes a to f)."""
+        assert call.chain is not None
+        target = Value("def", table.path, definition.qualname)
+        reached = self.resolver.evaluate(site_table, call.scope, call.chain, call.line)
+        args = call.args
+        if call.chain[-1] in PARTIALS and call.args and call.args[0] is not None:
+            if not any(v.kind == "ext" and v.name.startswith("functools.") for v, _ in reached):
+                return []
+            reached = self.resolver.evaluate(site_table, call.scope, call.args[0], call.line)
+            args = call.args[1:]
+        if not any(
+            value == target
+            or (
+                definition.name == "__init__"
+                and value.kind == "def"
+                and value.path == table.path
+                and value.name == definition.scope
+            )
+            for value, _ in reached
+        ):
+            return []
+        param = definition.params[index]
+        name = param.lstrip("*")
+        bound = definition.kind == "method" and not any(
+            chain == ("staticmethod",) for chain in definition.decorators
+        )
+        position = index - 1 if bound else index
+        literal = key[1:-1] if key not in (SUBSCRIPT, SLICE) else None
+        if param.startswith("**"):
+            chains = [c for k, c in call.kwargs if literal is None or k == literal]
+        elif param.startswith("*"):
+            extra = args[position:]
+            if literal is not None and literal.isdigit():
+                extra = extra[int(literal) : int(literal) + 1]
+            chains = list(extra)
+        else:
+            chains = [c for k, c in call.kwargs if k == name]
+            if 0 <= position < len(args):
+                chains.append(args[position])
+        found: list[Found] = []
+        for chain in chains:
+            if chain is not None:
+                found += self.resolver.evaluate(site_table, call.scope, chain, call.line)
+        return found
+
+    def _sites_elsewhere(
+        self, table: ModuleTable, names: list[str]
+    ) -> list[tuple[ModuleTable, CallFact]]:
+        """Calls of these names in the other files that import the module (or a package
+        holding it), at most `MAX_SITES_ELSEWHERE` of them."""
+        sites: list[tuple[ModuleTable, CallFact]] = []
+        for name in names:
+            self.resolver.consulted.calls.add(name)
+            for path in self.resolver.files_calling(name):
+                # read off the file's imports: a change to them invalidates `calls:NAME`
+                if path == table.path or not _holds(self.resolver.imported_by(path), table.dotted):
+                    continue
+                other = self.resolver.table(path)
+                sites += [
+                    (other, call)
+                    for call in self.calls_named(other, name)
+                    if call.chain is not None
+                    and len(call.chain) <= 2  # `f(x)`, `module.f(x)`, `Class(x)`
+                    and not call.implicit
+                ]
+                if len(sites) >= MAX_SITES_ELSEWHERE:
+                    return sites[:MAX_SITES_ELSEWHERE]
+        return sites
 
     def calls_named(self, table: ModuleTable, name: str) -> list[CallFact]:
         """The calls of a module whose callee chain ends in `name` (or a constructor call)."""
@@ -179,3 +285,18 @@ class ValueFlow:
                 if call.chain:
                     table.calls_named.setdefault(call.chain[-1], []).append(call)
         return table.calls_named.get(name, [])
+
+    def calls_at(self, table: ModuleTable, line: int, callee: Chain) -> list[CallFact]:
+        """The written calls of `callee` that start on `line`."""
+        if table.calls_at is None:
+            table.calls_at = {}
+            for call in table.facts.calls:
+                if call.chain is not None and not call.implicit:
+                    table.calls_at.setdefault((call.line, call.chain), []).append(call)
+        return table.calls_at.get((line, callee), [])
+
+
+def _arguments_for(
+    flow: ValueFlow, table: ModuleTable, definition: Definition, index: int, key: str
+) -> Callable[[], list[Found]]:
+    return lambda: flow.arguments_for(table, definition, index, key)

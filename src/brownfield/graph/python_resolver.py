@@ -11,12 +11,11 @@ a dependency key, so an incremental build knows which files to resolve again.
 from __future__ import annotations
 
 import builtins
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
-from pathlib import Path
+from collections.abc import Callable, Iterable
 
 from brownfield.graph.facts import (
     CALL,
+    CALL_KEY,
     SUBSCRIPT,
     BindingFact,
     Chain,
@@ -25,10 +24,13 @@ from brownfield.graph.facts import (
     FileGraph,
     ImportFact,
 )
+from brownfield.graph.python_builtins import RETURNS_FROM, argument_of
+from brownfield.graph.python_calls import CallTargets
 from brownfield.graph.python_classes import ClassMembers
-from brownfield.graph.python_evaluator import Consulted
+from brownfield.graph.python_containers import Containers
+from brownfield.graph.python_evaluator import Consulted, Kept, T
 from brownfield.graph.python_flow import ValueFlow, unique
-from brownfield.graph.python_roots import ImportRoots, import_roots
+from brownfield.graph.python_roots import ImportRoots
 from brownfield.graph.python_scopes import (
     Binding,
     Found,
@@ -41,7 +43,11 @@ from brownfield.graph.python_scopes import (
     module_name,
     node_id,
 )
-from brownfield.model import Node, NodeKind, Resolution, Unresolved
+from brownfield.graph.python_world import World, call_names, invalidated_keys, layout, nodes_of
+from brownfield.model import Resolution, Unresolved
+
+# The resolver module's entry points for the builder (see `languages.LanguageSpec`).
+__all__ = ["call_names", "invalidated_keys", "layout", "new_resolver", "nodes_of"]
 
 BUILTIN_NAMES = frozenset(name for name in dir(builtins) if not name.startswith("__"))
 
@@ -54,101 +60,38 @@ _BUILTIN_ATTRIBUTES = frozenset(
 )
 
 
-@dataclass
-class World:
-    """The repository as the resolver sees it: its modules and a way to read their facts."""
-
-    modules: dict[str, str]  # dotted module name -> path
-    load_facts: Callable[[str], FileFacts]
-    methods_named: Callable[[str], list[str]]  # node ids of the methods with this name
-    names: dict[str, str] = field(default_factory=dict)  # path -> dotted module name
-    packages: set[str] = field(init=False)
-
-    def __post_init__(self) -> None:
-        self.packages = set()
-        for dotted in self.modules:
-            parts = dotted.split(".")
-            for size in range(1, len(parts)):
-                self.packages.add(".".join(parts[:size]))
-
-
-def layout(root: Path, configs: Sequence[str], paths: Sequence[str]) -> ImportRoots:
-    """The repository's import roots, computed once per build (see `python_roots`)."""
-    return import_roots(root, configs, paths)
-
-
-def nodes_of(path: str, facts: FileFacts, roots: ImportRoots | None = None) -> list[Node]:
-    """The module node and every definition of a file; these depend on the file and the
-    import roots alone."""
-    dotted = module_name(path, roots)
-    found = [
-        Node(
-            id=path,
-            kind=NodeKind.MODULE,
-            name=dotted.rpartition(".")[2],
-            qualname=dotted,
-            path=path,
-            line=1,
-            end_line=max(1, facts.line_count),
-            language="python",
-        )
-    ]
-    seen = set()
-    for definition in facts.definitions:
-        if definition.qualname in seen:
-            continue  # a redefinition (`if ...: def f` / `else: def f`) keeps the first span
-        seen.add(definition.qualname)
-        found.append(
-            Node(
-                id=node_id(path, definition.qualname),
-                kind=NodeKind(definition.kind),
-                name=definition.name,
-                qualname=f"{dotted}.{definition.qualname}",
-                path=path,
-                line=definition.line,
-                end_line=definition.end_line,
-                language="python",
-            )
-        )
-    return found
-
-
 def new_resolver(
     paths: Iterable[str],
     load_facts: Callable[[str], FileFacts],
     definitions_named: Callable[[str], list[tuple[str, str]]],
     roots: ImportRoots | None = None,
+    calls_named: Callable[[str], list[str]] | None = None,
 ) -> Resolver:
     """A resolver over the Python files `paths` of one repository; `definitions_named`
     gives the (node id, kind) of every definition with a name, in any language; `roots`
-    names modules (the repository root alone when None)."""
+    names modules (the repository root alone when None); `calls_named` the files whose
+    `call_names` hold a name (none when None)."""
+
+    known: dict[str, list[str]] = {}
 
     def methods_named(name: str) -> list[str]:
-        return [
-            node_id
-            for node_id, kind in definitions_named(name)
-            if kind == "method" and node_id.partition("::")[0].endswith((".py", ".pyi"))
-        ]
+        found = known.get(name)
+        if found is None:
+            found = known[name] = [
+                node_id
+                for node_id, kind in definitions_named(name)
+                if kind == "method" and node_id.partition("::")[0].endswith((".py", ".pyi"))
+            ]
+        return found
 
     # When two files claim one name, the one sorting last wins (`pkg/__init__.py` over
     # `pkg.py`, as Python prefers the package).
     names = {path: module_name(path, roots) for path in sorted(paths)}
     modules = {dotted: path for path, dotted in names.items()}
-    return Resolver(World(modules, load_facts, methods_named, names))
-
-
-def invalidated_keys(
-    path: str, old: FileFacts | None, new: FileFacts | None, roots: ImportRoots | None = None
-) -> set[str]:
-    """The dependency keys whose meaning changes when `path` goes from `old` to `new` facts."""
-    keys = {f"file:{path}"}
-    if old is None or new is None:  # the module (and maybe its packages) appears or goes
-        parts = module_name(path, roots).split(".")
-        keys |= {f"mod:{'.'.join(parts[:size])}" for size in range(1, len(parts) + 1)}
-    for facts in (old, new):
-        if facts is not None:
-            keys.update(f"name:{d.name}" for d in facts.definitions if d.kind == "method")
-    return keys
+    world = World(modules, load_facts, methods_named, names)
+    if calls_named is not None:
+        world.files_calling = lambda name: [p for p in calls_named(name) if p in names]
+    return Resolver(world)
 
 
 class Resolver:
@@ -158,9 +101,14 @@ class Resolver:
         self.world = world
         self._tables: dict[str, ModuleTable] = {}
         self._active: set[object] = set()
+        self._shared: dict[object, Kept] = {}  # see `shared`
+        self._imported: dict[str, set[str]] = {}  # file -> the modules and names it imports
         self.consulted = Consulted()
+        self.current = ""
         self.classes = ClassMembers(self)
         self.flow = ValueFlow(self, self.classes)
+        self.containers = Containers(self, self.flow)
+        self.calls = CallTargets(self, self.classes, world.methods_named)
 
     # -- tables and dependencies -------------------------------------------------
 
@@ -171,6 +119,22 @@ class Resolver:
             table = build_table(path, self.world.load_facts(path), self.world.names.get(path))
             self._tables[path] = table
         return table
+
+    def files_calling(self, name: str) -> list[str]:
+        return self.world.files_calling(name)
+
+    def imported_by(self, path: str) -> set[str]:
+        found = self._imported.get(path)
+        if found is None:
+            found = self._imported[path] = set()
+            dotted = self.world.names.get(path, "")
+            for fact in self.world.load_facts(path).imports:
+                module = absolute_module(dotted, path, fact.module, fact.level)
+                if module is not None:
+                    found.add(module)
+                    if fact.name is not None and fact.name != "*":
+                        found.add(f"{module}.{fact.name}")
+        return found
 
     def _module(self, dotted: str) -> Value | None:
         """A repository module or package by dotted name, recording the lookup."""
@@ -187,6 +151,7 @@ class Resolver:
     def resolve(self, path: str) -> FileGraph:
         """Every edge leaving the definitions of `path`, and what stayed unresolved."""
         self.consulted = Consulted()  # its evaluations are remembered within this file
+        self.current = path
         table = self.table(path)
         graph = FileGraph()
         for definition in table.facts.definitions:
@@ -215,12 +180,11 @@ class Resolver:
                 graph.unresolved.append(Unresolved(source, call.text, path, call.line, "dynamic"))
                 continue
             self.consulted.reason = ""
-            found = self.evaluate(table, call.scope, call.chain, call.line)
-            targets = {target for value, how in found for target in self._call_targets(value, how)}
-            if call.implicit:  # `with`/`for` protocols count only when they reach our code
-                targets = {t for t in targets if "::" in t[0]}
-                if not targets:
-                    continue
+            # what other files pass a parameter is read for written calls only
+            self.flow.across_files = not call.implicit
+            targets = self.calls.of_call(table, call)
+            if call.implicit and not targets:
+                continue  # protocols and operators count only when they reach our code
             if not targets:
                 guess = self._unique_name_guess(call.chain)
                 if guess is not None:
@@ -235,6 +199,8 @@ class Resolver:
             {f"file:{p}" for p in self.consulted.files}
             | {f"mod:{m}" for m in self.consulted.modules}
             | {f"name:{n}" for n in self.consulted.names}
+            | {f"calls:{n}" for n in self.consulted.calls}
+            | {f"{CALL_KEY}{n}" for n in call_names(table.facts)}  # an index, not a dependency
         )
         return graph
 
@@ -260,28 +226,6 @@ class Resolver:
                     bases.append(value)
         return bases
 
-    def _call_targets(self, value: Value, how: Resolution) -> list[tuple[str, Resolution]]:
-        if value.kind == "ext":
-            return [(value.name, how)]
-        if value.kind == "def":
-            if not self.classes.is_class(value):
-                return [(node_id(value.path, value.name), how)]
-            init = self.classes.member(value, "__init__", instance=False, skip_self=False)
-            defined = [v for v, _ in init if v.kind == "def" and not self.classes.is_class(v)]
-            if defined:
-                return [(node_id(v.path, v.name), Resolution.CONSTRUCTOR) for v in defined]
-            return [(node_id(value.path, value.name), Resolution.CONSTRUCTOR)]
-        if value.kind == "inst":
-            return [
-                (node_id(v.path, v.name), Resolution.INFERRED)
-                for v, _ in self.classes.member(
-                    Value("def", value.path, value.name), "__call__", True
-                )
-                if v.kind == "def" and not self.classes.is_class(v)
-            ]
-        self.consulted.fail("not-callable")
-        return []
-
     def _unique_name_guess(self, chain: Chain) -> tuple[str, Resolution] | None:
         """A method call on an unknown receiver, when only one method has that name."""
         if (
@@ -304,7 +248,8 @@ class Resolver:
         consulted = self.consulted
         known = consulted.memo.get(key)
         if known is not None:
-            consulted.fail(known[1])
+            if known[1] and not consulted.reason:  # as `consulted.fail`, on the hot path
+                consulted.reason = known[1]
             return known[0]
         if key in self._active:
             return []  # a cycle: `x = x.parent`, functions returning each other
@@ -318,46 +263,107 @@ class Resolver:
             self._active.discard(key)
             consulted.reason = outer_reason or consulted.reason
 
+    def shared(self, key: object, compute: Callable[[], T], empty: T) -> T:
+        kept = self._shared.get(key)
+        if kept is None:
+            self._shared[key] = Kept.of(empty, Consulted())  # asked again while computed
+            outer, current, active = self.consulted, self.current, self._active
+            own = self.consulted = Consulted()
+            self.current, self._active = "", set()
+            try:
+                kept = self._shared[key] = Kept.of(compute(), own)
+            finally:
+                self.consulted, self.current, self._active = outer, current, active
+        self.consulted.absorb(kept)
+        value: T = kept.value
+        return value
+
     def evaluate(self, table: ModuleTable, scope: str, chain: Chain, line: int) -> list[Found]:
         """The values a chain may have when evaluated in `scope` at `line`."""
-        return self.remembered(
-            (table.path, scope, chain, line), lambda: self._evaluate_now(table, scope, chain, line)
-        )
+        key = (table.path, scope, chain, line)
+        consulted = self.consulted
+        known = consulted.memo.get(key)
+        if known is not None:  # `remembered`'s first step, without making the closure
+            if known[1] and not consulted.reason:
+                consulted.reason = known[1]
+            return known[0]
+        return self.remembered(key, lambda: self._evaluate_now(table, scope, chain, line))
 
     def _evaluate_now(self, table: ModuleTable, scope: str, chain: Chain, line: int) -> list[Found]:
         head = chain[0]
+        first = 1
         if head == "super" and len(chain) > 1 and chain[1] == CALL:
             owner = self.classes.enclosing_class(table, scope)
             if owner is None:
                 self.consulted.fail("unknown-receiver")
                 return []
             values: list[Found] = [(Value("super", table.path, owner), Resolution.SELF)]
-            steps: Iterable[str] = chain[2:]
+            first = 2
         elif head.startswith("<c") and head in table.containers:
             values = [(Value("cont", table.path, head), Resolution.INFERRED)]
-            steps = chain[1:]
         elif head.startswith("<def:"):
             values = [(Value("def", table.path, head[5:-1]), Resolution.LOCAL)]
-            steps = chain[1:]
         elif head.startswith("<dec:"):
             qualname, _, depth = head[5:-1].rpartition(":")
             values = self.flow.decorated(table, qualname, int(depth))
-            steps = chain[1:]
+        elif head.startswith("["):
+            return []  # a literal key passed as an argument: no value to follow
         else:
             values = self._lookup(table, scope, head, line)
-            steps = chain[1:]
-        for step in steps:
+        for index in range(first, len(chain)):
             if not values:
                 break
+            step = chain[index]
+            if step == CALL and any(_needs_arguments(value) for value, _ in values):
+                values = self._call_with_arguments(table, scope, chain[:index], line, values)
+                continue
             values = unique(
                 found for value, how in values for found in self._step(value, how, step)
             )
         return values
 
+    def _call_with_arguments(
+        self, table: ModuleTable, scope: str, callee: Chain, line: int, values: list[Found]
+    ) -> list[Found]:
+        """Call results that depend on the arguments written at the call site (`partial(f)`,
+        `list(xs)`, `d.get("a")`): the site is the call of `callee` on `line`."""
+        sites = self.flow.calls_at(table, line, callee)
+
+        def argument(chain: Chain) -> list[Found]:
+            return self.evaluate(table, scope, chain, line)
+
+        found: list[Found] = []
+        for value, how in values:
+            if value.kind == "bound":
+                found += self.containers.call_bound(value, [site.args for site in sites], argument)
+                continue
+            if not _needs_arguments(value):
+                found += self._step(value, how, CALL)
+                continue
+            shape = RETURNS_FROM[value.name]
+            for site in sites:
+                chain = argument_of(value.name, site.args)
+                if chain is None:
+                    continue
+                for inner, inner_how in argument(chain):
+                    if shape == "same":
+                        found.append((inner, inner_how))
+                    elif shape == "instance":
+                        if inner.kind == "def" and self.classes.is_class(inner):
+                            found.append((Value("inst", inner.path, inner.name), inner_how))
+                    elif shape == "element":
+                        found += self._step(inner, Resolution.INFERRED, SUBSCRIPT)
+                    elif inner.kind in ("cont", "seq", "slice", "items", "pair"):
+                        view = Value(shape, inner.path, f"{inner.kind}|{inner.name}")
+                        found.append((view, Resolution.INFERRED))
+        return unique(found)
+
     def _step(self, value: Value, how: Resolution, step: str) -> list[Found]:
         """One step of a chain from `value`; the same wherever it is taken, so remembered."""
         if step.startswith("["):
-            return self.remembered(("element", value, step), lambda: self.flow.element(value, step))
+            return self.remembered(
+                ("element", value, step), lambda: self.containers.element(value, step)
+            )
         if step == CALL:
             return self.remembered(("call", value), lambda: self._call_result(value))
         found = self.remembered(("attribute", value, step), lambda: self._attribute(value, step))
@@ -370,36 +376,64 @@ class Resolver:
         if value.kind == "def":
             if self.classes.is_class(value):
                 return [(Value("inst", value.path, value.name), Resolution.INFERRED)]
-            table = self.table(value.path)
-            results: list[Found] = []
-            for returned in table.facts.returns:
-                if returned.scope == value.name:
-                    results.extend(
-                        (found, Resolution.INFERRED)
-                        for found, _ in self.evaluate(
-                            table, value.name, returned.value, returned.line
-                        )
-                    )
-            if not results:
-                self.consulted.fail("unknown-receiver")
-            return results
+            if value.path != self.current:  # the same from every file: kept for the build
+                empty: list[Found] = []
+                found = self.shared(("returns", value), lambda: self._returned(value), empty)
+                if not found:
+                    self.consulted.fail("unknown-receiver")
+                return found
+            return self._returned(value)
         if value.kind == "inst":
             calls = self.classes.member(Value("def", value.path, value.name), "__call__", True)
             return unique(found for method, _ in calls for found in self._call_result(method))
-        self.consulted.fail("unknown-receiver")
+        # what outside code returns is an outside object: its methods are never guessed
+        self.consulted.fail("outside-result" if value.kind == "ext" else "unknown-receiver")
         return []
+
+    def _returned(self, value: Value) -> list[Found]:
+        """What a repository function returns (its `return`s, its return annotation)."""
+        table = self.table(value.path)
+        results: list[Found] = []
+        for returned in table.facts.returns:
+            if returned.scope == value.name:
+                results.extend(
+                    (found, Resolution.INFERRED)
+                    for found, _ in self.evaluate(table, value.name, returned.value, returned.line)
+                )
+        definition = table.definitions.get(value.name)
+        if definition is not None and definition.annotations:
+            results = unique([*results, *self.flow.annotated(table, definition, "")])
+        if not results:
+            self.consulted.fail("unknown-receiver")
+        return results
 
     def _attribute(self, value: Value, attribute: str) -> list[Found]:
         if value.kind == "ext":
             return [(Value("ext", "", f"{value.name}.{attribute}"), Resolution.IMPORT)]
         if value.kind == "mod":
             return self._module_attribute(value, attribute)
+        if attribute == "__class__" and value.kind == "inst":  # `type(x)`, `x.__class__`
+            return [(Value("def", value.path, value.name), Resolution.INFERRED)]
+        if value.kind in ("cont", "slice", "seq"):  # `d.get`, `kwargs.get`, `xs.pop`...
+            return self.containers.bound_method(value, attribute)
         if value.kind == "def" and self.classes.is_class(value):
             return self.classes.member(value, attribute, instance=False)
         if value.kind == "inst":
-            return self.classes.member(
+            found = self.classes.member(
                 Value("def", value.path, value.name), attribute, instance=True
             )
+            if any(self.classes.is_property(member) for member, _ in found):
+                # reading a property is what its getter returns
+                return unique(
+                    result
+                    for member, how in found
+                    for result in (
+                        self._step(member, how, CALL)
+                        if self.classes.is_property(member)
+                        else [(member, how)]
+                    )
+                )
+            return found
         if value.kind == "super":
             return self.classes.member(
                 Value("def", value.path, value.name), attribute, instance=True, skip_self=True
@@ -461,16 +495,24 @@ class Resolver:
         bindings = table.scopes.get(scope, {}).get(name)
         if not bindings:
             return None
+        shown: tuple[int, ...] | int = len(bindings)
         if line is not None and len(bindings) > 1:
-            before = [
-                binding
-                for binding in bindings
-                if binding.line < line or (binding.line == line and binding.source != "assign")
-            ]
-            bindings = before or bindings  # always a prefix: same-line assignments sort last
+            if any(binding.source == "narrow" for binding in bindings):
+                before = [binding for binding in bindings if binding.holds_at(line)]
+                shown = tuple(i for i, binding in enumerate(bindings) if binding.holds_at(line))
+                if before and before[-1].source == "narrow":  # inside `if isinstance(x, A):`
+                    before, shown = before[-1:], (bindings.index(before[-1]),)
+            else:
+                before = [
+                    binding
+                    for binding in bindings
+                    if binding.line < line or (binding.line == line and binding.source != "assign")
+                ]
+                shown = len(before)  # a prefix: same-line assignments sort last
+            bindings = before or bindings
         # Uses at different lines that see the same bindings share one evaluation.
         return self.remembered(
-            ("lookup", table.path, scope, name, len(bindings)),
+            ("lookup", table.path, scope, name, shown),
             lambda: unique(
                 found
                 for binding in live(bindings)
@@ -489,9 +531,9 @@ class Resolver:
         assert isinstance(fact, BindingFact)
         if fact.value is None:
             return []
-        return [
+        return [  # evaluated where it is written (a `global` binding: in its function)
             (value, Resolution.INFERRED)
-            for value, _ in self.evaluate(table, scope, fact.value, fact.line)
+            for value, _ in self.evaluate(table, fact.scope, fact.value, fact.line)
         ]
 
     def _import_values(self, table: ModuleTable, fact: object) -> list[Found]:
@@ -540,6 +582,11 @@ class Resolver:
             if found:
                 return found
         return []
+
+
+def _needs_arguments(value: Value) -> bool:
+    """Whether calling the value gives what its arguments at the call site make."""
+    return value.kind == "bound" or (value.kind == "ext" and value.name in RETURNS_FROM)
 
 
 def _target_id(value: Value) -> str:

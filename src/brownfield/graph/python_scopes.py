@@ -10,7 +10,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from brownfield.graph.facts import ELSE, BindingFact, CallFact, Definition, FileFacts
+from brownfield.graph.facts import (
+    ELSE,
+    REBOUND,
+    UNTIL,
+    BindingFact,
+    CallFact,
+    Chain,
+    Definition,
+    FileFacts,
+)
 from brownfield.graph.python_roots import ImportRoots, dotted_path
 from brownfield.model import Resolution
 
@@ -22,7 +31,10 @@ class Value(NamedTuple):
 
     kind: "def" (a repository function or class: path, qualname), "mod" (a repository
     module or package: path or "", dotted name), "ext" (outside code: "", dotted name),
-    "inst" (an instance of a repository class), "super" (`super()` inside a class).
+    "inst" (an instance of a repository class), "super" (`super()` inside a class);
+    containers: "cont" (a container literal: path, synthetic name), "seq" (the tuple a
+    `*args` parameter gathers: path, `qualname#index`), and views of a container's elements
+    (`python_flow.VIEWS`), named `kind|name` of the container they view.
     """
 
     kind: str
@@ -49,9 +61,20 @@ def builtin_id(name: str) -> str:
 
 class Binding(NamedTuple):
     line: int
-    source: str  # "def" | "import" | "assign" | "param"
+    source: str  # "def" | "import" | "assign" | "param" | "narrow" (by isinstance)
     payload: object
     branch: tuple[tuple[int, int], ...] = ()
+
+    def holds_at(self, line: int) -> bool:
+        """Whether the binding can reach a use at `line` of its scope: made before it (or
+        on it, unless it is an assignment), and for a narrowing, within its block."""
+        if self.line > line or (self.line == line and self.source == "assign"):
+            return False
+        if self.source == "narrow":
+            payload = self.payload
+            assert isinstance(payload, BindingFact)
+            return line <= int(payload.target[1][len(UNTIL) : -1])
+        return True
 
 
 def alternatives(first: Binding, second: Binding) -> bool:
@@ -63,20 +86,25 @@ def alternatives(first: Binding, second: Binding) -> bool:
 def live(bindings: list[Binding]) -> list[Binding]:
     """The bindings that may reach a use: the last one; earlier ones in other branches of
     the same if/try; and the last one before them all when every later binding is
-    conditional relative to it (an `if` without an `else` may leave it in place)."""
+    conditional relative to it (an `if` without an `else` may leave it in place). A
+    binding made by a function through `global`/`nonlocal` is always live."""
     if len(bindings) == 1:
         return bindings
-    live = [bindings[-1]]
+    rebound = [b for b in bindings if b.branch and b.branch[0][0] == REBOUND]
+    if rebound:
+        rest = [b for b in bindings if not (b.branch and b.branch[0][0] == REBOUND)]
+        return (live(rest) if rest else []) + rebound
+    kept = [bindings[-1]]
     for binding in reversed(bindings[:-1]):
-        if all(alternatives(binding, kept) for kept in live):
-            live.append(binding)
+        if all(alternatives(binding, later) for later in kept):
+            kept.append(binding)
             continue
         outer = set(binding.branch)
-        conditional = all(set(kept.branch) - outer for kept in live)
-        if conditional and not exhaustive(live, outer):
-            live.append(binding)
+        conditional = all(set(later.branch) - outer for later in kept)
+        if conditional and not exhaustive(kept, outer):
+            kept.append(binding)
         break
-    return live
+    return kept
 
 
 def exhaustive(live: list[Binding], outer: set[tuple[int, int]]) -> bool:
@@ -101,7 +129,9 @@ class ModuleTable:
     star_imports: list[tuple[str, int]]  # (absolute module, line) of `from m import *`
     instance_attributes: dict[str, dict[str, list[BindingFact]]]  # class -> attr -> bindings
     containers: dict[str, list[BindingFact]] = field(default_factory=dict)  # <c..> -> elements
+    stores: list[BindingFact] = field(default_factory=list)  # `d[k] = v`: target (*d, "[k]")
     calls_named: dict[str, list[CallFact]] | None = None  # last chain step -> calls (lazy)
+    calls_at: dict[tuple[int, Chain], list[CallFact]] | None = None  # (line, callee) (lazy)
 
 
 def build_table(path: str, facts: FileFacts, dotted: str | None = None) -> ModuleTable:
@@ -136,12 +166,22 @@ def build_table(path: str, facts: FileFacts, dotted: str | None = None) -> Modul
         scope.setdefault(bound, []).append(Binding(fact.line, "import", fact, fact.branch))
     for binding in facts.bindings:
         if len(binding.target) == 1:
-            scope = scopes.setdefault(binding.scope, {})
+            holder = binding.scope
+            if binding.branch and binding.branch[0][0] == REBOUND:
+                holder = _rebound_scope(definitions, holder, binding.branch[0][1])
+            scope = scopes.setdefault(holder, {})
             scope.setdefault(binding.target[0], []).append(
                 Binding(binding.line, "assign", binding, binding.branch)
             )
         elif binding.target[0].startswith("<c"):
             table.containers.setdefault(binding.target[0], []).append(binding)
+        elif binding.target[1].startswith(UNTIL):
+            scope = scopes.setdefault(binding.scope, {})
+            scope.setdefault(binding.target[0], []).append(
+                Binding(binding.line, "narrow", binding, binding.branch)
+            )
+        elif binding.target[-1].startswith("["):
+            table.stores.append(binding)
         elif len(binding.target) == 2:
             owner = definitions.get(binding.scope)
             if owner is None or owner.kind != "method" or not owner.params:
@@ -153,6 +193,18 @@ def build_table(path: str, facts: FileFacts, dotted: str | None = None) -> Modul
         for bindings in scope.values():
             bindings.sort(key=lambda binding: binding.line)
     return table
+
+
+def _rebound_scope(definitions: dict[str, Definition], scope: str, nonlocal_: int) -> str:
+    """The scope a `global` (0) or `nonlocal` (1) name of `scope` lives in: the module, or
+    the nearest enclosing function."""
+    if not nonlocal_:
+        return ""
+    definition = definitions.get(scope)
+    outer = definitions.get(definition.scope) if definition is not None else None
+    while outer is not None and outer.kind == "class":
+        outer = definitions.get(outer.scope)
+    return outer.qualname if outer is not None else ""
 
 
 def absolute_module(dotted: str, path: str, module: str, level: int) -> str | None:

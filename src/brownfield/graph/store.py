@@ -534,6 +534,16 @@ class GraphStore:
         found = [Unresolved(*row) for row in rows]  # LIKE's `_` matches any character
         return [u for u in found if u.callee == name or u.callee.endswith(f".{name}")]
 
+    def unresolved_from(self, path: str, sources: Iterable[str]) -> list[Unresolved]:
+        """Unresolved calls written in the file `path` by these definitions (node ids)."""
+        wanted = set(sources)
+        rows = self._db.execute(
+            "SELECT src, callee, path, line, reason FROM unresolved WHERE path = ? "
+            "ORDER BY line, src, callee",
+            (path,),
+        )
+        return [Unresolved(*row) for row in rows if row[0] in wanted]
+
     def all_unresolved(self) -> list[Unresolved]:
         rows = self._db.execute(
             "SELECT src, callee, path, line, reason FROM unresolved "

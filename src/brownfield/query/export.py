@@ -6,7 +6,7 @@ import json
 
 from brownfield.errors import UsageError
 from brownfield.graph.store import GraphStore
-from brownfield.model import EdgeKind, Node, NodeKind
+from brownfield.model import DYNAMIC_DISPATCH, EdgeKind, Node, NodeKind
 
 FORMATS = ("json", "callgraph-json", "dot", "mermaid")
 
@@ -72,7 +72,8 @@ def callgraph(store: GraphStore) -> dict[str, list[str]]:
 
     Keys are every module, function and method; a call made in a class body counts for
     the enclosing function or module. A call to a class names its `__init__` (when the
-    class defines one, the edge already points there) and is left out otherwise.
+    class defines one, the edge already points there) and is left out otherwise. Only the
+    static edges: dynamic dispatch (`override`, `dispatch`) is left out.
     """
     nodes = {node.id: node for node in store.all_nodes()}
     graph: dict[str, set[str]] = {
@@ -81,7 +82,7 @@ def callgraph(store: GraphStore) -> dict[str, list[str]]:
         if node.kind in _CALLGRAPH_KEYS and node.language == "python"
     }
     for edge in store.all_edges():
-        if edge.kind is not EdgeKind.CALLS:
+        if edge.kind is not EdgeKind.CALLS or edge.resolution in DYNAMIC_DISPATCH:
             continue
         caller = _key_owner(nodes, edge.src)
         callee = nodes.get(edge.dst)

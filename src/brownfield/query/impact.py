@@ -1,5 +1,7 @@
 """What a change touches: the definitions it changes, adds or deletes, and everything that
-reaches them, grouped by distance, with the tests among them."""
+reaches them, grouped by distance; the tests that reach them (looked for deeper than the
+callers shown, by the one rule of `roles`), and, when none does, what was looked for and
+how many unresolved calls share a changed definition's name."""
 
 from __future__ import annotations
 
@@ -12,9 +14,10 @@ from brownfield import git
 from brownfield.confine import read_bytes_inside, relative_inside, resolve_inside
 from brownfield.errors import ConfinementError, FileAccessError, UsageError
 from brownfield.graph.languages import language_for
-from brownfield.graph.roles import is_test
+from brownfield.graph.roles import is_test, what_counts_as_tests
 from brownfield.graph.store import GraphStore
 from brownfield.model import EdgeKind, Unresolved
+from brownfield.query.evidence import TEST_DEPTH, tests_reaching
 from brownfield.query.freshness import repository_root, stale_paths
 from brownfield.query.traverse import Hop, check_depth, walk
 
@@ -34,6 +37,40 @@ class Changed:
         return {"id": self.id, "path": self.path, "line": self.line, "status": self.status}
 
 
+@dataclass(frozen=True)
+class TestSearch:
+    """How the tests reaching a change were looked for, and what may still reach it: the
+    unresolved calls sharing a changed definition's name (and how many are in tests)."""
+
+    looked_for: str  # the test rule of the changed files' languages, in words
+    depth: int
+    names: tuple[str, ...]
+    unresolved: int
+    unresolved_in_tests: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "looked_for": self.looked_for,
+            "depth": self.depth,
+            "names": list(self.names),
+            "unresolved_same_name": self.unresolved,
+            "unresolved_same_name_in_tests": self.unresolved_in_tests,
+        }
+
+    def explanation(self, found: int) -> str:
+        """One sentence for an answer with `found` tests."""
+        shared = (
+            f"{self.unresolved} unresolved call(s) share a changed name "
+            f"({self.unresolved_in_tests} in tests) and may reach it"
+        )
+        if found:
+            return shared if self.unresolved else ""
+        return (
+            f"no test reaches the change within {self.depth} calls "
+            f"(looked for {self.looked_for}); {shared}"
+        )
+
+
 @dataclass
 class Impact:
     changed: list[Changed]
@@ -41,10 +78,8 @@ class Impact:
     broken: list[Unresolved] = field(default_factory=list)  # calls to deleted definitions
     stale: list[str] = field(default_factory=list)
     depth: int = 2
-
-    @property
-    def tests(self) -> list[Hop]:
-        return [hop for hop in self.hops if is_test(hop.node.path)]
+    tests: list[Hop] = field(default_factory=list)  # tests reaching a change, each once
+    search: TestSearch | None = None
 
     def summary(self) -> str:
         files = {hop.node.path for hop in self.hops} | {call.path for call in self.broken}
@@ -61,6 +96,8 @@ class Impact:
             "depth": self.depth,
             "changed": [c.to_json() for c in self.changed],
             "results": [{**hop.to_json(), "test": is_test(hop.node.path)} for hop in self.hops],
+            "tests": [hop.to_json() for hop in self.tests],
+            "test_search": None if self.search is None else self.search.to_json(),
             "broken": [
                 {"src": u.src, "callee": u.callee, "site": f"{u.path}:{u.line}"}
                 for u in self.broken
@@ -132,7 +169,7 @@ def impact(
                     )
                     deleted_names.append(qualname.rpartition(".")[2])
     changed = sorted(set(changed), key=lambda c: (c.path, c.line, c.id))
-    hops = walk(store, [c.id for c in changed], depth, [EdgeKind.CALLS], True, None)
+    hops = walk(store, [c.id for c in changed], depth, [EdgeKind.CALLS], True, None, False)
     known = {c.id for c in changed}
     broken = [
         call
@@ -141,7 +178,36 @@ def impact(
         if call.src not in known
     ]
     touched = {c.path for c in changed} | {h.node.path for h in hops if h.node.path}
-    return Impact(changed, hops, broken, stale_paths(store, touched), depth)
+    tests, search = _tests_reaching(store, changed, depth)
+    return Impact(changed, hops, broken, stale_paths(store, touched), depth, tests, search)
+
+
+def _tests_reaching(
+    store: GraphStore, changed: list[Changed], depth: int
+) -> tuple[list[Hop], TestSearch]:
+    """The test definitions that reach a changed one (each once, nearest first), by the
+    rule the interview's tests fact uses (`evidence.tests_reaching`: up to `TEST_DEPTH`
+    calls, through production code), and how they were looked for."""
+    found: dict[str, Hop] = {}
+    nodes = store.nodes(c.id for c in changed)
+    for change in changed:
+        node = nodes.get(change.id)
+        if node is None:
+            continue  # added since the build, or a file's top level
+        for hop in tests_reaching(store, node):
+            known = found.get(hop.node.id)
+            if known is None or hop.distance < known.distance:
+                found[hop.node.id] = hop
+    names = sorted({c.id.partition("::")[2].rpartition(".")[2] for c in changed} - {""})
+    same_name = [u for name in names for u in store.unresolved_named(name)]
+    search = TestSearch(
+        what_counts_as_tests(sorted({c.path for c in changed})),
+        max(depth, TEST_DEPTH),
+        tuple(names),
+        len(same_name),
+        sum(1 for u in same_name if is_test(u.path)),
+    )
+    return sorted(found.values(), key=lambda h: (h.distance, h.node.id)), search
 
 
 def _read(root: Path, path: str) -> bytes | None:

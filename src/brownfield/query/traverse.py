@@ -1,4 +1,9 @@
-"""Walks over the graph: callers, callees, and what depends on a file, to a depth."""
+"""Walks over the graph: callers, callees, and what depends on a file, to a depth.
+
+A callers or callees answer says how complete it is: the calls that may reach the
+definition only through dynamic dispatch (`override`, `dispatch`) are listed apart from
+the static ones, and the unresolved call sites that share the definition's name (for
+callers) or that the definition makes (for callees) are counted, and listed on request."""
 
 from __future__ import annotations
 
@@ -8,7 +13,17 @@ from typing import Any
 
 from brownfield.errors import SymbolError, UsageError
 from brownfield.graph.store import GraphStore
-from brownfield.model import CONFIDENCE_ORDER, Citation, Edge, EdgeKind, Node, Resolution
+from brownfield.model import (
+    CONFIDENCE_ORDER,
+    DYNAMIC_DISPATCH,
+    Citation,
+    Edge,
+    EdgeKind,
+    Node,
+    NodeKind,
+    Resolution,
+    Unresolved,
+)
 from brownfield.query.freshness import stale_paths
 from brownfield.query.symbols import expand_targets, find_symbol
 
@@ -53,6 +68,26 @@ class Hop:
 
 
 @dataclass
+class Completeness:
+    """What a callers/callees answer may be missing: unresolved call sites that share the
+    definition's name (callers) or that it makes (callees); `sites` only when asked for."""
+
+    name: str  # the name the unresolved calls were matched on ("" for callees)
+    count: int
+    sites: list[Unresolved] | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "count": self.count,
+            "sites": [
+                {"src": u.src, "callee": u.callee, "site": f"{u.path}:{u.line}", "reason": u.reason}
+                for u in self.sites or []
+            ],
+        }
+
+
+@dataclass
 class WalkResult:
     """The answer to a walk, with the graph's freshness for every file it touches."""
 
@@ -63,16 +98,32 @@ class WalkResult:
     stale: list[str] = field(default_factory=list)
     snapshot: str = ""
     file: dict[str, Any] | None = None  # for `graph query --file`: path, parse_status, missing
+    unresolved: Completeness | None = None  # for callers and callees
+
+    @property
+    def static(self) -> list[Hop]:
+        """The hops through edges that name their target."""
+        return [hop for hop in self.hops if hop.resolution not in DYNAMIC_DISPATCH]
+
+    @property
+    def dispatch(self) -> list[Hop]:
+        """The hops through dynamic dispatch (an override, an interface's implementation)."""
+        return [hop for hop in self.hops if hop.resolution in DYNAMIC_DISPATCH]
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {
             "query": self.query,
             "depth": self.depth,
             "start": [node_json(node) for node in self.start],
-            "results": [hop.to_json() for hop in self.hops],
+            "results": [hop.to_json() for hop in self.static],
             "stale": self.stale,
             "snapshot": self.snapshot,
         }
+        if self.unresolved is not None:
+            data["dispatch"] = [hop.to_json() for hop in self.dispatch]
+            data["unresolved"] = self.unresolved.to_json()
+        elif self.dispatch:
+            data["results"] = [hop.to_json() for hop in self.hops]
         if self.file is not None:
             data["file"] = self.file
         return data
@@ -108,11 +159,16 @@ def walk(
     kinds: Sequence[EdgeKind],
     backwards: bool,
     min_confidence: str | None,
+    report_start: bool = True,
 ) -> list[Hop]:
+    """The edges reached from `start_ids` to `depth` hops, each node once at its shortest
+    distance. A start node reached by an edge (a recursive call) is reported too, unless
+    `report_start` is false, but never walked again."""
     check_depth(depth)
     allowed = allowed_resolutions(min_confidence)
-    seen = set(start_ids)
-    frontier = sorted(seen)
+    walked = set(start_ids)
+    seen = set() if report_start else set(walked)
+    frontier = sorted(walked)
     found: list[tuple[int, Edge, str]] = []
     for distance in range(1, depth + 1):
         if not frontier:
@@ -130,7 +186,8 @@ def walk(
             reached.add(other)
             found.append((distance, edge, other))
         seen |= reached
-        frontier = sorted(reached)
+        frontier = sorted(reached - walked)
+        walked |= reached
     nodes = store.nodes(other for _, _, other in found)
     hops = []
     for distance, edge, other in found:
@@ -160,21 +217,38 @@ def _result(
 
 
 def callers(
-    store: GraphStore, symbol: str, depth: int = 1, min_confidence: str | None = None
+    store: GraphStore,
+    symbol: str,
+    depth: int = 1,
+    min_confidence: str | None = None,
+    possible: bool = False,
 ) -> WalkResult:
-    """Who calls `symbol`, transitively to `depth`, with every call site."""
+    """Who calls `symbol`, transitively to `depth`, with every call site; and how many
+    unresolved calls share its name (the sites themselves when `possible`)."""
     node = find_symbol(store, symbol)
     hops = walk(store, expand_targets(store, node), depth, [EdgeKind.CALLS], True, min_confidence)
-    return _result(store, "callers", [node], depth, hops)
+    result = _result(store, "callers", [node], depth, hops)
+    named = node.kind not in (NodeKind.EXTERNAL, NodeKind.MODULE)  # a module is not called
+    same_name = store.unresolved_named(node.name) if named else []
+    result.unresolved = Completeness(node.name, len(same_name), same_name if possible else None)
+    return result
 
 
 def callees(
-    store: GraphStore, symbol: str, depth: int = 1, min_confidence: str | None = None
+    store: GraphStore,
+    symbol: str,
+    depth: int = 1,
+    min_confidence: str | None = None,
+    possible: bool = False,
 ) -> WalkResult:
-    """What `symbol` calls, transitively to `depth`, with every call site."""
+    """What `symbol` calls, transitively to `depth`, with every call site; and how many of
+    its own calls are unresolved (the sites themselves when `possible`)."""
     node = find_symbol(store, symbol)
     hops = walk(store, [node.id], depth, [EdgeKind.CALLS], False, min_confidence)
-    return _result(store, "callees", [node], depth, hops)
+    result = _result(store, "callees", [node], depth, hops)
+    made = store.unresolved_from(node.path, [node.id]) if node.path else []
+    result.unresolved = Completeness("", len(made), made if possible else None)
+    return result
 
 
 DEPENDENCY_KINDS = (EdgeKind.CALLS, EdgeKind.IMPORTS, EdgeKind.INHERITS)

@@ -1,0 +1,33 @@
+; brownfield's own Python implicit-calls query: statements and expressions that call code
+; without a written call (`raise E` constructs E, `a + b` calls `a.__add__`, `x[k]` calls
+; `x.__getitem__`), interpreted by python_implicit.py. Operands that are literals call the
+; builtin types' methods, so only names, attributes, calls and subscripts are matched.
+
+(raise_statement
+  .
+  [(identifier) (attribute)] @value) @raise
+
+(binary_operator
+  left: [(identifier) (attribute) (call) (subscript)]) @operation
+(unary_operator
+  argument: [(identifier) (attribute) (call) (subscript)]) @operation
+(augmented_assignment
+  left: [(identifier) (attribute) (subscript)]) @operation
+(comparison_operator) @operation
+(subscript
+  value: [(identifier) (attribute) (call) (subscript)]) @operation
+
+; reading an attribute of self or cls calls it when it is a property
+((attribute
+  object: (identifier) @object) @read
+  (#any-of? @object "self" "cls"))
+
+; a truth test calls __bool__ (else __len__) of its operand
+(if_statement
+  condition: [(identifier) (attribute)] @operand) @truth
+(elif_clause
+  condition: [(identifier) (attribute)] @operand) @truth
+(while_statement
+  condition: [(identifier) (attribute)] @operand) @truth
+(not_operator
+  argument: [(identifier) (attribute)] @operand) @truth

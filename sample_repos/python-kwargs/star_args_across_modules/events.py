@@ -1,0 +1,3 @@
+def emit(*listeners):
+    for listener in listeners:
+        listener("tick")

@@ -1,0 +1,3 @@
+from tasks import Backup, Cleanup
+
+print(Backup().run(), Cleanup().run())

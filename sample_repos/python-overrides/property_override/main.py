@@ -1,0 +1,16 @@
+class Widget:
+    @property
+    def label(self):
+        return "widget"
+
+    def title(self):
+        return self.label.upper()
+
+
+class Button(Widget):
+    @property
+    def label(self):
+        return "button"
+
+
+print(Widget().title(), Button().title())

@@ -1,0 +1,103 @@
+"""What a build knows of every file at once, for resolvers: definitions by name, and the
+files calling a name. Each is the store's rows (minus the files changed or gone) plus the
+files parsed now, so an incremental build sees what a full build would."""
+
+from __future__ import annotations
+
+import importlib
+from types import ModuleType
+from typing import Any
+
+from brownfield.graph.facts import CALL_KEY, FileFacts
+from brownfield.graph.languages import LANGUAGES
+from brownfield.graph.store import GraphStore
+
+
+def resolver_module(language: str) -> ModuleType:
+    return importlib.import_module(LANGUAGES[language].resolver)
+
+
+class DefinitionIndex:
+    """Name -> (node id, kind) of every definition after this build: the store's, minus
+    changed files, plus new ones."""
+
+    def __init__(
+        self, store: GraphStore, excluded: set[str], new: dict[str, list[tuple[str, str]]]
+    ) -> None:
+        self.store, self.excluded, self.new = store, excluded, new
+        self.cache: dict[str, list[tuple[str, str]]] = {}
+        self.complete = False
+        self.calls: CallIndex | None = None
+        if store.fresh:  # nothing stored yet: every definition is a new one
+            self.cache = {name: sorted(found) for name, found in new.items()}
+            self.complete = True
+
+    def load_all(self) -> None:
+        """Read every name now (before forking workers, which must not touch the store)."""
+        index = self.store.definition_index(self.excluded)
+        for name in set(index) | set(self.new):
+            self.cache[name] = sorted(index.get(name, []) + self.new.get(name, []))
+        self.complete = True
+
+    def named(self, name: str) -> list[tuple[str, str]]:
+        found = self.cache.get(name)
+        if found is None and self.complete:
+            return []
+        if found is None:
+            stored = [
+                (node_id, kind)
+                for node_id, kind, path in self.store.definition_ids(name)
+                if path not in self.excluded
+            ]
+            found = self.cache[name] = sorted(stored + self.new.get(name, []))
+        return found
+
+
+class CallIndex:
+    """Name -> the files with a call of that name, for resolvers that follow arguments
+    across files (a resolver module's `call_names(facts)`, recorded at resolution as
+    `has-call:NAME` dependency rows): the store's rows, minus changed files, plus new ones."""
+
+    def __init__(self, store: GraphStore, excluded: set[str], parsed: dict[str, FileFacts]) -> None:
+        self.store, self.excluded = store, excluded
+        self.new = _call_names(parsed)
+        self.cache: dict[str, list[str]] = {}
+        self.complete = store.fresh
+        if store.fresh:
+            self.cache = self.new
+
+    def load_all(self, facts: dict[str, FileFacts]) -> None:
+        """Every name now, from every file's facts (before forking workers, which must not
+        touch the store)."""
+        self.cache = _call_names(facts)
+        self.complete = True
+
+    def files(self, name: str) -> list[str]:
+        found = self.cache.get(name)
+        if found is None and self.complete:
+            return []
+        if found is None:
+            stored = self.store.files_depending_on([f"{CALL_KEY}{name}"]) - self.excluded
+            found = self.cache[name] = sorted(stored | set(self.new.get(name, [])))
+        return found
+
+
+def _call_names(facts: dict[str, FileFacts]) -> dict[str, list[str]]:
+    """Name -> the files (in order) whose facts call it, by their resolver's `call_names`."""
+    found: dict[str, list[str]] = {}
+    for path, file_facts in sorted(facts.items()):
+        if file_facts.language not in LANGUAGES:
+            continue
+        hook = getattr(resolver_module(file_facts.language), "call_names", None)
+        for name in hook(file_facts) if hook is not None else ():
+            found.setdefault(name, []).append(path)
+    return found
+
+
+def resolver_indexes(module: str, definitions: DefinitionIndex) -> dict[str, Any]:
+    """The indexes a resolver module asks for besides the definitions (by having the hook
+    that fills them): `calls_named` for one with `call_names`."""
+    calls = definitions.calls
+    if calls is not None and hasattr(importlib.import_module(module), "call_names"):
+        return {"calls_named": calls.files}
+    return {}

@@ -1,0 +1,322 @@
+"""Python: what names are bound to, from every statement that binds one.
+
+Assignments in all their forms (chained `a = b = f`, tuple and starred unpacking, stores
+into a subscript `d[k] = f`), walrus expressions, `for` loops and comprehensions, `with ...
+as`, `except E as e`, receivers narrowed by `isinstance`, and `global`/`nonlocal`
+rebinding. `for` and `with` also make the calls Python makes for them (`__iter__`,
+`__next__`, `__enter__`, `__exit__`).
+"""
+
+from __future__ import annotations
+
+from brownfield.graph.facts import (
+    CALL,
+    REBOUND,
+    SUBSCRIPT,
+    UNTIL,
+    BindingFact,
+    CallFact,
+    Chain,
+    FileFacts,
+)
+from brownfield.graph.python_chains import (
+    NAMED,
+    SLICE,
+    Names,
+    Node,
+    Scopes,
+    chain_of,
+    line_of,
+    name_container,
+    text,
+)
+
+Captures = dict[str, list[Node]]
+_PATTERNS = frozenset(
+    {"pattern_list", "tuple_pattern", "list_pattern", "tuple", "list", "expression_list"}
+)
+_STARRED = frozenset({"list_splat_pattern", "list_splat"})
+_EXITS = frozenset({"return_statement", "raise_statement", "continue_statement", "break_statement"})
+
+
+class Binder:
+    """Adds the bindings of one file's statements to its facts."""
+
+    def __init__(self, facts: FileFacts, scopes: Scopes, names: Names) -> None:
+        self.facts, self.scopes, self.names = facts, scopes, names
+        self.declared: dict[str, dict[str, int]] = {}  # scope -> name -> 0 global, 1 nonlocal
+
+    # -- the statements ------------------------------------------------------------
+
+    def assignment(self, captures: Captures) -> None:
+        """`target = value`, `a = b = value`, `a, *b = value`, `d[k] = value`, `(x := value)`."""
+        node = captures["binding"][0]
+        target, value = captures["target"][0], captures["value"][0]
+        while value.type == "assignment":  # `a = b = f`: every target gets the last value
+            right = value.child_by_field_name("right")
+            if right is None:
+                return
+            value = right
+        scope = self.scopes.at(node.start_byte)
+        if target.text == b"__all__" and not scope and value.type in ("list", "tuple"):
+            self.facts.exports = [
+                text(item)[1:-1]
+                for item in value.named_children
+                if item.type == "string" and len(text(item)) >= 2
+            ]
+        if value.type in NAMED:
+            name_container(self.facts, self.scopes, self.names, value)
+        chain = chain_of(value, self.names)
+        where = (scope, line_of(node), self.scopes.branch(node.start_byte))
+        self.bind(target, chain, where, value)
+
+    def loop(self, captures: Captures) -> None:
+        """`for x in items:` (or a comprehension's `for`) binds x to an element of items and
+        calls `items.__iter__`, then `__next__` on what that returned."""
+        node, target, iterable_node = (
+            captures["loop"][0],
+            captures["target"][0],
+            captures["iterable"][0],
+        )
+        name_container(self.facts, self.scopes, self.names, iterable_node)
+        iterable = chain_of(iterable_node, self.names)
+        scope, line = self.scopes.at(node.start_byte), line_of(node)
+        if iterable is None:
+            self.bind(target, None, (scope, line, self.scopes.branch(node.start_byte)))
+            return
+        start, step = ("__aiter__", "__anext__") if _is_async(node) else ("__iter__", "__next__")
+        self.facts.calls.append(CallFact(scope, (*iterable, start), "for", line, implicit=True))
+        self.facts.calls.append(
+            CallFact(scope, (*iterable, start, CALL, step), "for", line, implicit=True)
+        )
+        where = (scope, line, self.scopes.branch(node.start_byte))
+        self.bind(target, (*iterable, SUBSCRIPT), where)
+
+    def with_item(self, item: Node) -> None:
+        """`with X() as y:` calls `X.__enter__` and `X.__exit__`; y is what `__enter__` returns."""
+        value = item.child_by_field_name("value")
+        if value is None:
+            return
+        clause = item.parent
+        statement = clause.parent if clause is not None else None
+        alias = None
+        if value.type == "as_pattern":
+            alias = value.child_by_field_name("alias")
+            value = value.named_children[0]
+        chain = chain_of(value, self.names)
+        if chain is None:
+            return
+        scope, line = self.scopes.at(value.start_byte), line_of(value)
+        enter, leave = (
+            ("__aenter__", "__aexit__") if _is_async(statement) else ("__enter__", "__exit__")
+        )
+        for method in (enter, leave):
+            self.facts.calls.append(CallFact(scope, (*chain, method), "with", line, implicit=True))
+        if alias is not None and alias.named_child_count:
+            where = (scope, line, self.scopes.branch(value.start_byte))
+            self.bind(alias.named_children[0], (*chain, enter, CALL), where)
+
+    def except_clause(self, clause: Node) -> None:
+        """`except E as e:` binds e to an instance of E (of any of them, for a tuple)."""
+        value = clause.child_by_field_name("value")
+        if value is None or value.type != "as_pattern" or not value.named_child_count:
+            return
+        alias = value.child_by_field_name("alias")
+        if alias is None or not alias.named_child_count:
+            return
+        instance = self._instance_of(value.named_children[0])
+        where = (
+            self.scopes.at(clause.start_byte),
+            line_of(clause),
+            self.scopes.branch(clause.start_byte),
+        )
+        self.bind(alias.named_children[0], instance, where)
+
+    def narrowing(self, captures: Captures) -> None:
+        """`if isinstance(x, A):` makes x an A inside the body; `if not isinstance(x, A):`
+        with a body that leaves (return, raise...) makes it one after the `if`; so does
+        `assert isinstance(x, A)`."""
+        node, condition = captures["narrow"][0], captures["condition"][0]
+        scope = self.scopes.at(node.start_byte)
+        body = captures.get("body")
+        if node.type == "assert_statement":
+            after = (scope, line_of(node), self.scopes.branch(node.start_byte))
+            self._narrow(_isinstance_tests(condition), after)
+            return
+        if body is None:
+            return
+        block = body[0]
+        # from the condition on (`isinstance(x, A) and x.ok()`) to the end of the body
+        inside = (scope, line_of(node), self.scopes.branch(block.start_byte))
+        self._narrow(_isinstance_tests(condition), inside, until=int(block.end_point.row) + 1)
+        if (
+            node.type == "if_statement"
+            and condition.type == "not_operator"
+            and node.child_by_field_name("alternative") is None
+            and block.named_child_count
+            and block.named_children[-1].type in _EXITS
+        ):
+            argument = condition.child_by_field_name("argument")
+            if argument is not None:
+                end_line = int(node.end_point.row) + 1
+                after = (scope, end_line, self.scopes.branch(node.start_byte))
+                self._narrow(_isinstance_tests(argument), after)
+
+    def declaration(self, node: Node) -> None:
+        """`global a, b` / `nonlocal a`: the function's bindings of these names are the outer
+        scope's (see `rebind`)."""
+        kind = 0 if node.type == "global_statement" else 1
+        names = self.declared.setdefault(self.scopes.at(node.start_byte), {})
+        for child in node.named_children:
+            if child.type == "identifier":
+                names[text(child)] = kind
+
+    def rebind(self) -> None:
+        """Mark the bindings of names declared `global`/`nonlocal` in their scope."""
+        if not self.declared:
+            return
+        bindings = self.facts.bindings
+        for index, fact in enumerate(bindings):
+            declared = self.declared.get(fact.scope)
+            if declared and len(fact.target) == 1 and fact.target[0] in declared:
+                bindings[index] = fact._replace(branch=((REBOUND, declared[fact.target[0]]),))
+
+    # -- targets ---------------------------------------------------------------------
+
+    def bind(
+        self,
+        target: Node,
+        value: Chain | None,
+        where: tuple[str, int, tuple[tuple[int, int], ...]],
+        value_node: Node | None = None,
+    ) -> None:
+        """Bind a target (a name, an attribute, a subscript or a pattern of them) to a value."""
+        scope, line, branch = where
+        kind = target.type
+        if kind == "identifier":  # the common case, without building a chain
+            name = (target.text.decode("utf-8", "replace"),)
+            self.facts.bindings.append(BindingFact(scope, name, value, line, branch))
+        elif kind in ("attribute", "subscript"):
+            chain = chain_of(target, self.names if kind == "subscript" else None)
+            if chain is None or CALL in chain[:-1] or SUBSCRIPT in chain[:-1]:
+                return
+            if kind == "attribute" and chain[-1] in (CALL, SUBSCRIPT):
+                return
+            self.facts.bindings.append(BindingFact(scope, chain, value, line, branch))
+        elif kind in ("parenthesized_expression", "as_pattern_target") and target.named_child_count:
+            self.bind(target.named_children[0], value, where, value_node)
+        elif kind in _PATTERNS:
+            self._unpack(target, value, where, value_node)
+
+    def _unpack(
+        self,
+        target: Node,
+        value: Chain | None,
+        where: tuple[str, int, tuple[tuple[int, int], ...]],
+        value_node: Node | None,
+    ) -> None:
+        """`a, (b, c), *rest = value`: each part gets its element (by position from the
+        front before a starred part, from the back after it)."""
+        parts = [p for p in target.named_children if p.type != "comment"]
+        star = next((i for i, part in enumerate(parts) if part.type in _STARRED), None)
+        elements = None
+        if value_node is not None and value_node.type in ("tuple", "list", "expression_list"):
+            found = [e for e in value_node.named_children if e.type != "comment"]
+            fits = len(found) == len(parts) if star is None else len(found) >= len(parts) - 1
+            if fits and not any(e.type in _STARRED for e in found):
+                elements = found
+        for index, part in enumerate(parts):
+            after = len(parts) - index  # 1 for the last part
+            if index == star:
+                inner = part.named_children[0] if part.named_child_count else None
+                if inner is None:
+                    continue
+                if elements is not None:  # the covered elements, as a list of their own
+                    covered = elements[index : len(elements) - (len(parts) - index - 1)]
+                    self.bind(inner, self._sequence(part, covered, where[0], where[1]), where)
+                else:
+                    self.bind(inner, None if value is None else (*value, SLICE), where)
+                continue
+            if elements is not None:
+                element = elements[index] if star is None or index < star else elements[-after]
+                self.bind(part, chain_of(element, self.names), where, element)
+                continue
+            step = f"[{index}]" if star is None or index < star else f"[-{after}]"
+            self.bind(part, None if value is None else (*value, step), where)
+
+    def _sequence(self, node: Node, elements: list[Node], scope: str, line: int) -> Chain:
+        """A synthetic list holding `elements` (what a starred target gets from a literal)."""
+        name = f"<c{node.start_byte}:{node.end_byte}>"
+        for index, element in enumerate(elements):
+            chain = chain_of(element, self.names)
+            if chain is not None:
+                self.facts.bindings.append(BindingFact(scope, (name, f"[{index}]"), chain, line))
+        if not elements:  # still a container, with no element
+            self.facts.bindings.append(BindingFact(scope, (name, SUBSCRIPT), None, line))
+        return (name,)
+
+    def _instance_of(self, classes: Node) -> Chain | None:
+        """An instance of a class expression, or of any class of a tuple of them."""
+        if classes.type == "tuple":
+            name_container(self.facts, self.scopes, self.names, classes)
+            chain = chain_of(classes, self.names)
+            return None if chain is None else (*chain, SUBSCRIPT, CALL)
+        chain = chain_of(classes, self.names)
+        return None if chain is None else (*chain, CALL)
+
+    def _narrow(
+        self,
+        tests: list[tuple[Node, Node]],
+        where: tuple[str, int, tuple[tuple[int, int], ...]],
+        until: int | None = None,
+    ) -> None:
+        """Bind each tested name to an instance of its classes; `until` a last line, for a
+        narrowing that holds in a block only (target `(name, "<until:LINE>")`)."""
+        scope, line, branch = where
+        for subject, classes in tests:
+            instance = self._instance_of(classes)
+            if instance is None:
+                continue
+            if until is None:
+                self.bind(subject, instance, where)
+            else:
+                target = (text(subject), f"{UNTIL}{until}>")
+                self.facts.bindings.append(BindingFact(scope, target, instance, line, branch))
+
+
+def _isinstance_tests(condition: Node) -> list[tuple[Node, Node]]:
+    """The (name, classes) pairs that `condition` proves: `isinstance(x, A)`, also inside
+    `and` and parentheses."""
+    kind = condition.type
+    if kind == "parenthesized_expression" and condition.named_child_count == 1:
+        return _isinstance_tests(condition.named_children[0])
+    if kind == "boolean_operator":
+        operator = condition.child_by_field_name("operator")
+        if operator is None or operator.type != "and":
+            return []
+        left, right = condition.child_by_field_name("left"), condition.child_by_field_name("right")
+        return [
+            *(_isinstance_tests(left) if left is not None else []),
+            *(_isinstance_tests(right) if right is not None else []),
+        ]
+    if kind != "call":
+        return []
+    function, arguments = (
+        condition.child_by_field_name("function"),
+        condition.child_by_field_name("arguments"),
+    )
+    if function is None or function.text != b"isinstance" or arguments is None:
+        return []
+    args = [a for a in arguments.named_children if a.type != "comment"]
+    if len(args) != 2 or args[0].type != "identifier":
+        return []
+    return [(args[0], args[1])]
+
+
+def _is_async(statement: Node | None) -> bool:
+    """Whether a `for`/`with` statement (or a comprehension's `for`) is `async`."""
+    return (
+        statement is not None
+        and statement.child_count > 0
+        and statement.children[0].type == "async"
+    )

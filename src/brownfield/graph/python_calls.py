@@ -1,0 +1,291 @@
+"""Python: the definitions one call site reaches.
+
+A written call reaches what its callee evaluates to (a function, a class's `__new__` and
+`__init__`, an instance's `__call__`), plus the functions a builtin calls with what it is
+given (`map(f, xs)`, `sorted(xs, key=f)`), the special methods a builtin delegates to
+(`len(x)` is `x.__len__`), and, labelled `override`, the overrides below the class of
+`self` that `self.m()` may dispatch to. An implicit call (an operator, `with`, `for`,
+`raise E`) reaches the special method of its operand's class, looked up on the class as
+Python does (never on the instance), with Python's fallbacks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from brownfield.graph.facts import CALL, CallFact
+from brownfield.graph.python_builtins import CALLS_ARGUMENT, SORT_METHOD, called_arguments
+from brownfield.graph.python_classes import ClassMembers
+from brownfield.graph.python_evaluator import Evaluator
+from brownfield.graph.python_implicit import (
+    BUILTIN_DUNDERS,
+    FALLBACK,
+    OPERATOR,
+    PRINTING,
+    RAISE,
+    READ,
+)
+from brownfield.graph.python_scopes import Found, ModuleTable, Value, node_id
+from brownfield.model import Resolution
+
+Target = tuple[str, Resolution]
+
+#: Outside functions that call what they are given, or a special method of it.
+_DELEGATING = frozenset(
+    {*CALLS_ARGUMENT, *(f"<builtin>.{name}" for name in (*BUILTIN_DUNDERS, *PRINTING))}
+)
+
+
+def _is_attribute(step: str) -> bool:
+    """Whether a chain's last step names an attribute (not a call, not a subscript)."""
+    return step != CALL and not step.startswith("[")
+
+
+def _is_first_parameter(table: ModuleTable, scope: str, name: str) -> bool:
+    """Whether `name` is the first parameter (`self`, `cls`) of the method `scope`."""
+    definition = table.definitions.get(scope)
+    return (
+        definition is not None
+        and definition.kind == "method"
+        and bool(definition.params)
+        and definition.params[0] == name
+    )
+
+
+def is_special(name: str) -> bool:
+    return len(name) > 4 and name.startswith("__") and name.endswith("__")
+
+
+class CallTargets:
+    """What call sites reach, for the resolver that evaluates through it."""
+
+    def __init__(
+        self,
+        resolver: Evaluator,
+        classes: ClassMembers,
+        methods_named: Callable[[str], list[str]],
+    ) -> None:
+        self.resolver = resolver
+        self.classes = classes
+        self.methods_named = methods_named
+        self._memo: dict[tuple[frozenset[Value], str], set[Target]] = {}
+        self._memo_owner: object = None
+        self._candidates: dict[str, list[tuple[str, Value]]] = {}
+
+    def of_call(self, table: ModuleTable, call: CallFact) -> set[Target]:
+        """The node ids (with how) a call site reaches; implicit calls only in the repository."""
+        assert call.chain is not None
+        if call.implicit:  # only in the repository, but for `raise E` (E constructed)
+            implicit = self._implicit(table, call)
+            return {t for t in implicit if "::" in t[0] or call.text == RAISE}
+        found = self.resolver.evaluate(table, call.scope, call.chain, call.line)
+        targets = {target for value, how in found for target in self.of_value(value, how)}
+        if call.args or call.kwargs:
+            outside = [v.name for v, _ in found if v.kind == "ext" and v.name in _DELEGATING]
+            if outside or (call.chain[-1] == SORT_METHOD and call.kwargs):
+                targets |= self._through_builtins(table, call, found)
+        if len(call.chain) >= 2 and _is_attribute(call.chain[-1]):
+            targets |= self._overrides(table, call)
+        return targets
+
+    def of_value(self, value: Value, how: Resolution) -> list[Target]:
+        """What calling a value runs: a function, a class's `__new__` and `__init__` (the
+        class itself when it defines neither), an instance's `__call__`."""
+        if value.kind == "ext":
+            return [(value.name, how)]
+        if value.kind == "def":
+            if not self.classes.is_class(value):
+                return [(node_id(value.path, value.name), how)]
+            found = []
+            for method in ("__new__", "__init__"):
+                defined = self.special(value, method, fallback=False)
+                found += [(node_id(v.path, v.name), Resolution.CONSTRUCTOR) for v in defined]
+            return found or [(node_id(value.path, value.name), Resolution.CONSTRUCTOR)]
+        if value.kind == "inst":
+            return [
+                (node_id(v.path, v.name), Resolution.INFERRED)
+                for v in self.special(Value("def", value.path, value.name), "__call__")
+            ]
+        self.resolver.consulted.fail("not-callable")
+        return []
+
+    def special(self, cls: Value, name: str, fallback: bool = True) -> list[Value]:
+        """A special method of a repository class, looked up on the class through its
+        method resolution order (a base from outside the repository ends the search: it
+        may define the method), then Python's fallback method (`__ne__` -> `__eq__`)."""
+        for klass in self.classes.mro(cls):
+            if klass.kind == "ext":
+                return []
+            table = self.resolver.table(klass.path)
+            found = self.resolver.lookup_in_scope(table, klass.name, name, None)
+            if found is not None:
+                return [v for v, _ in found if v.kind == "def" and not self.classes.is_class(v)]
+        if fallback and name in FALLBACK:
+            return self.special(cls, FALLBACK[name])
+        return []
+
+    # -- implicit calls -----------------------------------------------------------------
+
+    def _implicit(self, table: ModuleTable, call: CallFact) -> list[Target]:
+        assert call.chain is not None
+        if call.text == RAISE:  # `raise E`: a class is constructed (an outside one too)
+            found = self.resolver.evaluate(table, call.scope, call.chain, call.line)
+            return [
+                target
+                for value, how in found
+                if value.kind == "ext" or (value.kind == "def" and self.classes.is_class(value))
+                for target in self.of_value(value, how)
+            ]
+        name = call.chain[-1]
+        if call.text == READ:
+            return self._property_read(table, call)
+        if call.text == OPERATOR and not self.defined_anywhere(name):
+            return []  # (`for`/`with` are looked up whatever: `__iter__ = iterkeys` aliases)
+        receivers = self.resolver.evaluate(table, call.scope, call.chain[:-1], call.line)
+        return self._special_of(receivers, name)
+
+    def _property_read(self, table: ModuleTable, call: CallFact) -> list[Target]:
+        """`self.name` read: the getter of a property `name` of the class (and, labelled
+        `override`, of its subclasses' properties), or a descriptor's `__get__`."""
+        assert call.chain is not None
+        name = call.chain[-1]
+        self.resolver.consulted.names.add(name)
+        if not self.methods_named(name):
+            return []  # no method is so named: no property either
+        found: list[Target] = []
+        owners: set[Value] = set()
+        for receiver, how in self.resolver.evaluate(table, call.scope, call.chain[:1], call.line):
+            if receiver.kind != "inst":
+                continue
+            cls = Value("def", receiver.path, receiver.name)
+            label = Resolution.SELF if how is Resolution.SELF else Resolution.INFERRED
+            if how is Resolution.SELF:
+                owners.add(cls)
+            for member, _ in self.classes.member(cls, name, instance=False):
+                if self.classes.is_property(member):
+                    found.append((node_id(member.path, member.name), label))
+                elif member.kind == "inst":  # a descriptor: `name = Descriptor(...)`
+                    descriptor = Value("def", member.path, member.name)
+                    found += [
+                        (node_id(m.path, m.name), label)
+                        for m in self.special(descriptor, "__get__")
+                    ]
+        if owners:
+            for target, how in self._overriding(owners, name):
+                path, _, qualname = target.partition("::")
+                if self.classes.is_property(Value("def", path, qualname)):
+                    found.append((target, how))
+        return found
+
+    def defined_anywhere(self, name: str) -> bool:
+        """Whether any repository method is called `name` (or its fallback): operators on
+        classes that define no such method reach no repository code, whatever the operand."""
+        while name:
+            self.resolver.consulted.names.add(name)
+            if self.methods_named(name):
+                return True
+            name = FALLBACK.get(name, "")
+        return False
+
+    def _special_of(self, receivers: list[Found], name: str) -> list[Target]:
+        """The special method `name` of each instance among `receivers`."""
+        found: list[Target] = []
+        for value, how in receivers:
+            if value.kind != "inst":
+                continue
+            label = Resolution.SELF if how is Resolution.SELF else Resolution.INFERRED
+            for method in self.special(Value("def", value.path, value.name), name):
+                found.append((node_id(method.path, method.name), label))
+        return found
+
+    # -- what builtins do with their arguments --------------------------------------------
+
+    def _through_builtins(
+        self, table: ModuleTable, call: CallFact, callees: list[Found]
+    ) -> set[Target]:
+        """Functions a builtin calls with what it is given, and special methods it
+        delegates to (`len(x)`, `print(x)`); `xs.sort(key=f)` on a list calls f."""
+        found: set[Target] = set()
+        names = {value.name for value, _ in callees if value.kind == "ext"}
+        assert call.chain is not None
+        if call.chain[-1] == SORT_METHOD and not any(v.kind != "ext" for v, _ in callees):
+            names.add("<builtin>.sorted")  # an outside or unknown receiver's sort(key=...)
+        for name in sorted(names):
+            for chain in called_arguments(name, call):
+                for value, _ in self.resolver.evaluate(table, call.scope, chain, call.line):
+                    if value.kind != "ext":
+                        found.update(
+                            (target, Resolution.INFERRED)
+                            for target, _ in self.of_value(value, Resolution.INFERRED)
+                        )
+            builtin = name.removeprefix("<builtin>.")
+            if not name.startswith("<builtin>."):
+                continue
+            method = BUILTIN_DUNDERS.get(builtin)
+            arguments = call.args[:1] if method else call.args if builtin in PRINTING else ()
+            if not arguments or not self.defined_anywhere(method or "__str__"):
+                continue
+            for argument in arguments:
+                if argument is None or argument[0].startswith("["):
+                    continue
+                receivers = self.resolver.evaluate(table, call.scope, argument, call.line)
+                found.update(self._special_of(receivers, method or "__str__"))
+        return {target for target in found if "::" in target[0]}
+
+    # -- dispatch to overrides ------------------------------------------------------------
+
+    def _overrides(self, table: ModuleTable, call: CallFact) -> set[Target]:
+        """`x.m()` on an instance of a repository class (`self.m()`, `param.m()` with `param:
+        Base`...), or `cls.m()`: the methods `m` of the class's subclasses, which the call
+        dispatches to when x is one of them. A class named explicitly (`Base.m()`) is not."""
+        chain = call.chain
+        assert chain is not None
+        name = chain[-1]
+        if is_special(name):
+            return set()
+        definition = table.definitions.get(call.scope)
+        bindings = table.scopes.get(call.scope, {}).get(chain[0], []) if len(chain) == 2 else []
+        if (
+            definition is not None
+            and _is_first_parameter(table, call.scope, chain[0])
+            and len(bindings) == 1
+            and bindings[0].source == "param"
+        ):  # `self`, never rebound: the enclosing class, without evaluating
+            if ("staticmethod",) in definition.decorators:
+                return set()
+            owners = {Value("def", table.path, definition.scope)}
+        else:
+            receivers = self.resolver.evaluate(table, call.scope, chain[:-1], call.line)
+            owners = {
+                Value("def", value.path, value.name)
+                for value, how in receivers
+                if value.kind == "inst" or (value.kind == "def" and how is Resolution.SELF)
+            }
+        if not owners:
+            return set()
+        self.resolver.consulted.names.add(name)
+        key = (frozenset(owners), name)
+        if self._memo_owner is not self.resolver.consulted:  # remembered within one file
+            self._memo_owner, self._memo = self.resolver.consulted, {}
+        known = self._memo.get(key)
+        if known is None:
+            known = self._memo[key] = self._overriding(owners, name)
+        return known
+
+    def _overriding(self, owners: set[Value], name: str) -> set[Target]:
+        candidates = self._candidates.get(name)
+        if candidates is None:  # the classes defining a method `name`, once per build
+            candidates = self._candidates[name] = []
+            for method_id in self.methods_named(name):
+                path, _, qualname = method_id.partition("::")
+                owner = Value("def", path, qualname.rpartition(".")[0])
+                if self.classes.is_class(owner):
+                    candidates.append((method_id, owner))
+        found: set[Target] = set()
+        for method_id, owner in candidates:
+            if owner in owners:
+                continue
+            order = self.classes.mro(owner)  # records what the order depends on
+            if any(cls in order for cls in owners):
+                found.add((method_id, Resolution.OVERRIDE))
+        return found

@@ -1,0 +1,262 @@
+"""Python: expressions as chains of steps, and where a node sits (scope, if/try branch).
+
+Shared by the extractors of one file's facts (`python_facts`, `python_bindings`,
+`python_implicit`): a chain is what the resolver evaluates (`make().run` is
+`("make", "()", "run")`), container literals and lambdas get synthetic names so that
+chains can refer to them, and `Scopes` says which definition and branch holds a byte.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from brownfield.graph.facts import CALL, ELSE, SUBSCRIPT, BindingFact, Chain, FileFacts
+from brownfield.graph.spans import Spans
+
+Node = Any  # tree_sitter.Node; typed loosely so this module needs no tree-sitter import
+#: Synthetic names of lambdas and container literals by their span (start and end byte:
+#: `a, b` starts where `a` does, `a or b or c` where `a or b` does).
+Names = dict[tuple[int, int], str]
+
+_PLAIN_CHAIN = re.compile(rb"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*")
+_CONSTANTS = frozenset({b"None", b"True", b"False"})
+_CHAIN_KINDS = frozenset(
+    {
+        "call",
+        "subscript",
+        "parenthesized_expression",
+        "lambda",
+        "dictionary",
+        "list",
+        "tuple",
+        "set",
+        "expression_list",
+        "boolean_operator",
+        "conditional_expression",
+        "binary_operator",
+    }
+)
+CONTAINERS = frozenset({"dictionary", "list", "tuple", "set", "expression_list"})
+#: Expressions whose value is one of their operands: `a or b`, `a and b`, `a if c else b`.
+#: Named like containers (the operands are the elements), a chain takes an element.
+ALTERNATIVES = frozenset({"boolean_operator", "conditional_expression"})
+NAMED = CONTAINERS | ALTERNATIVES
+#: A step taking every element of a sequence as a sequence (`xs[1:]`, `*rest = ...`).
+SLICE = "[:]"
+
+
+def span(node: Node) -> tuple[int, int]:
+    return (node.start_byte, node.end_byte)
+
+
+def text(node: Node) -> str:
+    return bytes(node.text).decode("utf-8", "replace")
+
+
+def line_of(node: Node) -> int:
+    return int(node.start_point.row) + 1
+
+
+def chain_of(node: Node, names: Names | None = None) -> Chain | None:
+    """The expression as a chain of steps, or None when it is not one (a literal...).
+
+    `names` maps the start byte of lambdas and container literals to their synthetic
+    names (`<lambda1>`, `<c1203>`), so that they can be referred to like names.
+    `getattr(x, "name")` is `x.name` and `type(x)` is `x.__class__`.
+    """
+    kind = node.type
+    if kind == "identifier":
+        raw = node.text
+        return None if raw in _CONSTANTS else (raw.decode("utf-8", "replace"),)
+    if kind == "attribute":
+        raw = node.text
+        if _PLAIN_CHAIN.fullmatch(raw):  # the common `a.b.c`, without walking the tree
+            return tuple(raw.decode("utf-8", "replace").split("."))
+        head = chain_of(node.child_by_field_name("object"), names)
+        attribute = node.child_by_field_name("attribute")
+        return None if head is None or attribute is None else (*head, text(attribute))
+    if kind not in _CHAIN_KINDS:
+        return None
+    if names and span(node) in names:
+        name = names[span(node)]
+        return (name, SUBSCRIPT) if kind in ALTERNATIVES else (name,)
+    if kind == "call":
+        function = node.child_by_field_name("function")
+        rewritten = _builtin_access(function, node.child_by_field_name("arguments"), names)
+        if rewritten is not None:
+            return rewritten
+        head = chain_of(function, names)
+        return None if head is None else (*head, CALL)
+    if kind == "subscript":
+        head = chain_of(node.child_by_field_name("value"), names)
+        index = node.child_by_field_name("subscript")
+        if head is None:
+            return None
+        if index is not None and index.type == "slice":
+            return (*head, SLICE)
+        key = literal_key(index) if index is not None else None
+        return (*head, f"[{key}]" if key is not None else SUBSCRIPT)
+    if kind == "parenthesized_expression" and node.named_child_count == 1:
+        return chain_of(node.named_children[0], names)
+    if kind == "binary_operator":  # `a + b` is what `a.__add__(b)` returns
+        operator = node.child_by_field_name("operator")
+        method = BINARY_METHODS.get(operator.type) if operator is not None else None
+        left = node.child_by_field_name("left")
+        head = chain_of(left, names) if method is not None and left is not None else None
+        return None if head is None or method is None else (*head, method, CALL)
+    return None
+
+
+BINARY_METHODS = {
+    "+": "__add__",
+    "-": "__sub__",
+    "*": "__mul__",
+    "@": "__matmul__",
+    "/": "__truediv__",
+    "//": "__floordiv__",
+    "%": "__mod__",
+    "**": "__pow__",
+    "<<": "__lshift__",
+    ">>": "__rshift__",
+    "&": "__and__",
+    "|": "__or__",
+    "^": "__xor__",
+}
+
+
+def _builtin_access(function: Node, arguments: Node, names: Names | None) -> Chain | None:
+    """`getattr(x, "name")` (with or without a default) as `x.name`; `type(x)` as
+    `x.__class__`. Other calls are None."""
+    if function.type != "identifier" or arguments is None or arguments.type != "argument_list":
+        return None
+    name = function.text
+    if name not in (b"getattr", b"type"):
+        return None
+    args = [a for a in arguments.named_children if a.type != "comment"]
+    if name == b"type" and len(args) == 1 and args[0].type != "keyword_argument":
+        head = chain_of(args[0], names)
+        return None if head is None else (*head, "__class__")
+    if name == b"getattr" and len(args) in (2, 3):
+        attribute = literal_key(args[1]) if args[1].type == "string" else None
+        if attribute is None or not attribute.isidentifier():
+            return None
+        head = chain_of(args[0], names)
+        return None if head is None else (*head, attribute)
+    return None
+
+
+def literal_key(node: Node) -> str | None:
+    """A literal subscript key (`"a"`, `0`, `-1`) as text, or None."""
+    kind = node.type
+    if kind == "integer":
+        return text(node)
+    if kind == "unary_operator" and node.named_child_count == 1:
+        operand = node.named_children[0]
+        if operand.type == "integer" and text(node).startswith("-"):
+            return "-" + text(operand)
+        return None
+    if kind == "string" and node.named_child_count <= 3:
+        value = text(node)
+        if len(value) >= 2 and value[0] in "'\"" and value[-1] == value[0]:
+            return value[1:-1]
+    return None
+
+
+def branches(alternatives: list[tuple[int, int, int, int]]) -> Spans[tuple[int, int]]:
+    """The if/try alternatives (start, end, statement, number) as nested spans."""
+    spans: Spans[tuple[int, int]] = Spans()
+    for start, end, statement, number in sorted(alternatives, key=lambda a: (a[0], -a[1])):
+        spans.add(start, end, (statement, number))
+    return spans
+
+
+def branch_number(capture: str, alternative: Node) -> int:
+    """0 for the body of an if/try, ELSE for an if's else, a distinct number otherwise."""
+    if capture == "branch.body":
+        return 0
+    if capture == "branch.else":
+        return ELSE
+    return ELSE + 1 + int(alternative.start_byte)
+
+
+class Scopes(Spans[str]):
+    """Definitions by the span of their body, and the if/try alternatives inside them."""
+
+    def __init__(self, alternatives: Spans[tuple[int, int]]) -> None:
+        super().__init__()
+        self.alternatives = alternatives
+
+    def at(self, offset: int) -> str:
+        """The innermost definition whose body holds `offset` ("" for the module)."""
+        return self.innermost(offset, "")
+
+    def branch(self, offset: int) -> tuple[tuple[int, int], ...]:
+        """The if/try alternatives holding `offset` inside its innermost scope, outermost
+        first."""
+        floor = next((start for start, _ in self.holding(offset)), 0)
+        path = []
+        for start, alternative in self.alternatives.holding(offset):
+            if start < floor:
+                break
+            path.append(alternative)
+        return tuple(reversed(path))
+
+
+def name_container(facts: FileFacts, scopes: Scopes, names: Names, node: Node) -> None:
+    """Name a container literal and bind its elements (values keyed by literal keys)."""
+    if node.type not in NAMED or span(node) in names:
+        return
+    name = names[span(node)] = f"<c{node.start_byte}:{node.end_byte}>"
+    scope, line = scopes.at(node.start_byte), line_of(node)
+    if node.type in ALTERNATIVES:
+        operands = [c for c in node.named_children if c.type != "comment"]
+        if node.type == "conditional_expression":
+            operands = operands[:1] + operands[2:3]  # `a if condition else b`
+        elif node.type == "boolean_operator" and node.child_by_field_name("operator").type == "and":
+            operands = operands[1:]  # `a and b` is b when it matters (a is a test)
+        facts.bindings.append(BindingFact(scope, (name, SUBSCRIPT), None, line))
+        for operand in operands:
+            if operand.type in NAMED:
+                name_container(facts, scopes, names, operand)
+            value = chain_of(operand, names)
+            if value is not None:
+                facts.bindings.append(BindingFact(scope, (name, SUBSCRIPT), value, line))
+        return
+    if not node.named_child_count:  # `{}`, `[]`: a container all the same, filled later
+        facts.bindings.append(BindingFact(scope, (name, SUBSCRIPT), None, line))
+        return
+    position: int | None = 0  # None once a splat makes later positions unknown
+    for element in node.named_children:
+        if element.type == "comment":
+            continue
+        key = str(position) if position is not None else None
+        if position is not None:
+            position += 1
+        if element.type == "pair":
+            key_node, element = (
+                element.child_by_field_name("key"),
+                element.child_by_field_name("value"),
+            )
+            key = literal_key(key_node) if key_node is not None else None
+            if element is None:
+                continue
+        elif node.type == "set":
+            key = None
+        elif element.type in ("list_splat", "dictionary_splat"):
+            # `[*a, f]` / `{**a}`: a's elements, under unknown keys; later positions unknown
+            position = None
+            inner = (
+                chain_of(element.named_children[0], names) if element.named_child_count else None
+            )
+            if inner is not None:
+                facts.bindings.append(
+                    BindingFact(scope, (name, SUBSCRIPT), (*inner, SUBSCRIPT), line)
+                )
+            continue
+        if element.type in NAMED:
+            name_container(facts, scopes, names, element)
+        value = chain_of(element, names)
+        if value is not None:
+            step = f"[{key}]" if key is not None else SUBSCRIPT
+            facts.bindings.append(BindingFact(scope, (name, step), value, line))

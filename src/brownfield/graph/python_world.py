@@ -1,0 +1,103 @@
+"""Python: the repository as the resolver sees it, and what a build asks of a file alone.
+
+`World` holds the dotted names of the repository's modules, a way to read their facts and
+the indexes of the build (methods by name, files calling a name). The module-level
+functions are the resolver module's entry points that need no resolver: a file's nodes,
+the names it calls, the dependency keys a change of it invalidates, the import roots.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from brownfield.graph.facts import FileFacts
+from brownfield.graph.python_roots import ImportRoots, import_roots
+from brownfield.graph.python_scopes import module_name, node_id
+from brownfield.model import Node, NodeKind
+
+
+@dataclass
+class World:
+    """The repository as the resolver sees it: its modules and a way to read their facts."""
+
+    modules: dict[str, str]  # dotted module name -> path
+    load_facts: Callable[[str], FileFacts]
+    methods_named: Callable[[str], list[str]]  # node ids of the methods with this name
+    names: dict[str, str] = field(default_factory=dict)  # path -> dotted module name
+    files_calling: Callable[[str], list[str]] = lambda name: []  # files calling `name(...)`
+    packages: set[str] = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.packages = set()
+        for dotted in self.modules:
+            parts = dotted.split(".")
+            for size in range(1, len(parts)):
+                self.packages.add(".".join(parts[:size]))
+
+
+def layout(root: Path, configs: Sequence[str], paths: Sequence[str]) -> ImportRoots:
+    """The repository's import roots, computed once per build (see `python_roots`)."""
+    return import_roots(root, configs, paths)
+
+
+def nodes_of(path: str, facts: FileFacts, roots: ImportRoots | None = None) -> list[Node]:
+    """The module node and every definition of a file; these depend on the file and the
+    import roots alone."""
+    dotted = module_name(path, roots)
+    found = [
+        Node(
+            id=path,
+            kind=NodeKind.MODULE,
+            name=dotted.rpartition(".")[2],
+            qualname=dotted,
+            path=path,
+            line=1,
+            end_line=max(1, facts.line_count),
+            language="python",
+        )
+    ]
+    seen = set()
+    for definition in facts.definitions:
+        if definition.qualname in seen:
+            continue  # a redefinition (`if ...: def f` / `else: def f`) keeps the first span
+        seen.add(definition.qualname)
+        found.append(
+            Node(
+                id=node_id(path, definition.qualname),
+                kind=NodeKind(definition.kind),
+                name=definition.name,
+                qualname=f"{dotted}.{definition.qualname}",
+                path=path,
+                line=definition.line,
+                end_line=definition.end_line,
+                language="python",
+            )
+        )
+    return found
+
+
+def call_names(facts: FileFacts) -> set[str]:
+    """The names a file calls with arguments (the last step of each callee): where values
+    may flow into the parameters of a function of that name, from this file."""
+    return {
+        call.chain[-1]
+        for call in facts.calls
+        if call.chain and not call.implicit and (call.args or call.kwargs)
+    }
+
+
+def invalidated_keys(
+    path: str, old: FileFacts | None, new: FileFacts | None, roots: ImportRoots | None = None
+) -> set[str]:
+    """The dependency keys whose meaning changes when `path` goes from `old` to `new` facts."""
+    keys = {f"file:{path}"}
+    if old is None or new is None:  # the module (and maybe its packages) appears or goes
+        parts = module_name(path, roots).split(".")
+        keys |= {f"mod:{'.'.join(parts[:size])}" for size in range(1, len(parts) + 1)}
+    for facts in (old, new):
+        if facts is not None:
+            keys.update(f"name:{d.name}" for d in facts.definitions if d.kind == "method")
+            keys.update(f"calls:{name}" for name in call_names(facts))
+    return keys
