@@ -25,3 +25,16 @@
   value: (call_expression
     function: (identifier) @_require (#eq? @_require "require")
     arguments: (arguments (string) @import.source))) @import
+(variable_declarator
+  name: (object_pattern (pair_pattern key: (property_identifier) @import.name value: (identifier) @import.alias))
+  value: (call_expression
+    function: (identifier) @_require (#eq? @_require "require")
+    arguments: (arguments (string) @import.source))) @import
+; `var f = require("./x").f`
+(variable_declarator
+  name: (identifier) @import.alias
+  value: (member_expression
+    object: (call_expression
+      function: (identifier) @_require (#eq? @_require "require")
+      arguments: (arguments . (string) @import.source .))
+    property: (property_identifier) @import.name)) @import

@@ -5,15 +5,117 @@
 (class_declaration
   name: (identifier) @name
   (class_heritage (_) @base)?) @definition.class
-(method_definition name: (property_identifier) @name) @definition.method
+(variable_declarator
+  name: (identifier) @name
+  value: (class (class_heritage (_) @base)?)) @definition.class
+(class_body
+  (method_definition name: [(property_identifier) (private_property_identifier)] @name) @definition.method)
 (variable_declarator
   name: (identifier) @name
   value: [(arrow_function) (function_expression) (generator_function)]) @definition.function
-; an object literal bound to a name is a namespace of its methods: `const api = { run() {} }`
-(variable_declarator name: (identifier) @name value: (object)) @definition.class
-(pair
-  key: (property_identifier) @name
-  value: [(arrow_function) (function_expression)]) @definition.method
+
+; An object literal bound to a name is a namespace of its members (not a class: it has no
+; node): `const api = { run() {} }` defines `api.run`; so is the chain
+; `var app = exports = module.exports = {}` (`app.set = function` is then `app.set`).
+(variable_declarator name: (identifier) @name value: (object)) @definition.object
+(variable_declarator
+  name: (identifier) @name
+  value: (assignment_expression
+    right: [(object) (assignment_expression right: [(object) (assignment_expression right: (object))])])) @definition.object
+; `module.exports = { ... }`: the file's `exports` object
+(expression_statement
+  (assignment_expression
+    left: (member_expression object: (identifier) @_module property: (property_identifier) @name)
+    right: (object)
+    (#eq? @_module "module") (#eq? @name "exports")) @definition.object)
+; `a.b = { ... }`: the object `a.b`
+(expression_statement
+  (assignment_expression
+    left: (member_expression
+      object: [(identifier) (member_expression)] @owner
+      property: (property_identifier) @name)
+    right: (object)
+    (#not-eq? @owner "module")
+    (#not-match? @owner "(^|\\.)prototype$")) @definition.object)
+
+; the members of those objects: `{ run() {} }`, `{ run: function () {} }`, `{ run: () => 1 }`
+(variable_declarator
+  value: (object
+    [(method_definition name: [(property_identifier) (string)] @name)
+     (pair
+       key: [(property_identifier) (string)] @name
+       value: [(function_expression) (arrow_function) (generator_function)])] @definition.function))
+(variable_declarator
+  value: (assignment_expression
+    right: [(object
+              [(method_definition name: [(property_identifier) (string)] @name)
+               (pair
+                 key: [(property_identifier) (string)] @name
+                 value: [(function_expression) (arrow_function) (generator_function)])] @definition.function)
+            (assignment_expression
+              right: (object
+                [(method_definition name: [(property_identifier) (string)] @name)
+                 (pair
+                   key: [(property_identifier) (string)] @name
+                   value: [(function_expression) (arrow_function) (generator_function)])] @definition.function))]))
+(expression_statement
+  (assignment_expression
+    left: (member_expression property: (property_identifier) @_property)
+    right: (object
+      [(method_definition name: [(property_identifier) (string)] @name)
+       (pair
+         key: [(property_identifier) (string)] @name
+         value: [(function_expression) (arrow_function) (generator_function)])] @definition.function)
+    (#not-eq? @_property "prototype")))
+
+; `Ctor.prototype.m = function () {}` and `Ctor.prototype = { m() {} }`: the method `Ctor.m`
+(assignment_expression
+  left: (member_expression
+    object: (member_expression object: (_) @owner property: (property_identifier) @_prototype)
+    property: (property_identifier) @name)
+  right: [(function_expression) (arrow_function) (generator_function)]
+  (#eq? @_prototype "prototype")) @definition.method
+(assignment_expression
+  left: (member_expression object: (_) @owner property: (property_identifier) @_prototype)
+  right: (object
+    [(method_definition name: [(property_identifier) (string)] @name)
+     (pair
+       key: [(property_identifier) (string)] @name
+       value: [(function_expression) (arrow_function) (generator_function)])] @definition.method)
+  (#eq? @_prototype "prototype"))
+
+; `exports.f = function () {}`, `module.exports.f = ...`: the function `exports.f`;
+; `obj.f = function () {}`: `obj.f` (an object created by the assignment at the top of a
+; file when nothing defines `obj`)
+(assignment_expression
+  left: (member_expression
+    object: (member_expression object: (identifier) @_module property: (property_identifier) @owner.object)
+    property: (property_identifier) @name)
+  right: [(function_expression) (arrow_function) (generator_function)]
+  (#eq? @_module "module") (#eq? @owner.object "exports")) @definition.function
+(assignment_expression
+  left: (member_expression
+    object: [(identifier) (member_expression)] @owner.object
+    property: (property_identifier) @name)
+  right: [(function_expression) (arrow_function) (generator_function)]
+  (#not-eq? @owner.object "module")
+  (#not-match? @owner.object "(^|\\.)prototype$|^module\\.exports$")) @definition.function
+
+; `Object.defineProperty(obj, "name", { get: function () {} })`: the getter `obj.name`
+(call_expression
+  function: (member_expression object: (identifier) @_object property: (property_identifier) @_define)
+  arguments: (arguments
+    .
+    [(identifier) (member_expression)] @owner.object
+    .
+    (string (string_fragment) @name)
+    .
+    (object
+      (pair
+        key: (property_identifier) @_accessor
+        value: [(function_expression) (arrow_function)])) @definition.function)
+  (#eq? @_object "Object") (#eq? @_define "defineProperty")
+  (#any-of? @_accessor "get" "set" "value"))
 
 (call_expression function: (_) @callee) @reference.call
 (new_expression constructor: (_) @callee) @reference.call

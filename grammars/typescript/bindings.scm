@@ -46,6 +46,12 @@
 (assignment_expression
   left: (member_expression object: (this) property: (property_identifier) @binding.field)
   right: [(new_expression) (call_expression) (identifier) (member_expression)] @binding.value) @binding
+; `this.stack = []`: a field, of no known type
+(assignment_expression
+  left: (member_expression object: (this) property: (property_identifier) @binding.field)
+  right: [(array) (object) (string) (number) (template_string) (binary_expression)
+          (ternary_expression) (subscript_expression) (null) (undefined) (true) (false)
+          (unary_expression) (function_expression) (arrow_function)]) @binding
 
 ; default exports: `export default x`, `export default class A {}`, `export = x`
 (export_statement "default" value: (_) @binding.default) @binding
@@ -53,3 +59,26 @@
 (export_statement "=" . (identifier) @binding.default) @binding
 
 (return_statement (_) @return.value) @return
+
+; untyped parameters and variables: bound, to nothing known unless the value is a chain
+(required_parameter pattern: (identifier) @binding.name !type) @binding
+(optional_parameter pattern: (identifier) @binding.name !type) @binding
+(arrow_function parameter: (identifier) @binding.name) @binding
+(variable_declarator name: (identifier) @binding.name !type !value) @binding
+(variable_declarator
+  name: (identifier) @binding.name
+  !type
+  value: [(subscript_expression) (await_expression) (parenthesized_expression)
+          (binary_expression) (ternary_expression) (unary_expression) (string)
+          (template_string) (number) (array) (null) (undefined) (true) (false)
+          (non_null_expression)] @binding.value) @binding
+(variable_declarator
+  name: [(object_pattern (shorthand_property_identifier_pattern) @binding.name)
+         (object_pattern (pair_pattern value: (identifier) @binding.name))
+         (array_pattern (identifier) @binding.name)]) @binding
+(catch_clause parameter: (identifier) @binding.name) @binding
+; `for (const x of xs)`: an element of xs
+(for_in_statement
+  left: (identifier) @binding.name
+  "of"
+  right: (_) @binding.element) @binding
