@@ -9,7 +9,8 @@ reads those names, so a language needs no extraction code of its own:
   `@base` (each base type), `@owner` (the type or object a member belongs to when it is
   written outside it: Go receivers, C++ `A::f`, `Ctor.prototype.f = function`),
   `@owner.object` (an owner that is an object created by assigning to it, `exports.f = ...`,
-  at the top of a file), `@return.type` (each declared result type, in order),
+  at the top of a file), `@return.type` (each declared result type, in order) or
+  `@return.list` (a list of results, each with a `type`),
   `@parameters` (the parameter list: its arity), `@abstract` (a method without a body).
 * `@scope` with `@name`: a naming scope without a node of its own (Rust `impl T`, a
   namespace block): definitions inside are named `T.f`.
@@ -19,7 +20,7 @@ reads those names, so a language needs no extraction code of its own:
 * `@import` with `@import.source`, and optionally `@import.name`, `@import.alias`,
   `@import.wildcard`: one imported name (or the whole module when no name).
 * `@binding` with `@binding.name` (each name bound to the same value) or
-  `@binding.results` (the k-th name is the k-th result: `a, b := f()`), and
+  `@binding.targets` (a list of names: the k-th is the k-th result, `a, b := f()`), and
   `@binding.type` (a declared type) or `@binding.value` (an expression) or
   `@binding.element` (an expression whose elements the names are: `range`, `for of`);
   `@binding.field` (`this.x = ...`: a member of what `this` is); `@binding.owner` with
@@ -284,7 +285,14 @@ def _definitions(
                 params=_arity(parameters[0]) if parameters else (),
             )
         )
-        for index, returned in enumerate(captures.get("return.type", [])):
+        results = list(captures.get("return.type", []))
+        for listed in captures.get("return.list", []):  # `(x *T, err error)`
+            results += [
+                child.child_by_field_name("type") or child
+                for child in listed.named_children
+                if "comment" not in child.type
+            ]
+        for index, returned in enumerate(results):
             chain = type_chain(_text(returned))
             if chain is not None:
                 marked = (f"{RESULT}{index}", *chain) if index else chain
@@ -377,7 +385,13 @@ def _binding(
                 facts.bindings.append(BindingFact(".".join(path), (_text(name),), value, line))
         return
     named = [(name, value) for name in captures.get("binding.name", [])]
-    for index, name in enumerate(captures.get("binding.results", [])):
+    results = [
+        child
+        for listed in captures.get("binding.targets", [])
+        for child in (listed.named_children if listed.named_children else [listed])
+        if child.type == "identifier" or child.grammar_name == "identifier"
+    ]
+    for index, name in enumerate(results):
         if index == 0 or value is None:  # `a, b := f()`: b is f's second result
             named.append((name, value if index == 0 else None))
         elif value[-1] == CALL:
