@@ -52,6 +52,7 @@
     property: (property_identifier) @binding.name)
   right: [(new_expression) (call_expression) (identifier) (member_expression)] @binding.value
   (#not-eq? @binding.owner "module")
+  (#not-eq? @binding.name "prototype")
   (#not-match? @binding.owner "(^|\\.)prototype$|^module\\.exports$")) @binding
 (assignment_expression
   left: (member_expression
@@ -107,4 +108,28 @@
     left: (member_expression object: (identifier) @_module property: (property_identifier) @_exports)
     right: (object))
   (#eq? @_module "module") (#eq? @_exports "exports")) @binding
+; `var proto = module.exports = function () {}`, `module.exports = class Store {}`
+(variable_declarator
+  name: (identifier) @binding.default
+  value: (assignment_expression
+    left: (member_expression object: (identifier) @_module property: (property_identifier) @_exports)
+    right: [(function_expression) (arrow_function)])
+  (#eq? @_module "module") (#eq? @_exports "exports")) @binding
+(variable_declarator
+  name: (identifier) @binding.default
+  value: (assignment_expression
+    right: (assignment_expression
+      left: (member_expression object: (identifier) @_module property: (property_identifier) @_exports)
+      right: [(function_expression) (arrow_function)]))
+  (#eq? @_module "module") (#eq? @_exports "exports")) @binding
+(assignment_expression
+  left: (member_expression object: (identifier) @_module property: (property_identifier) @_exports)
+  right: (class name: (identifier) @binding.default)
+  (#eq? @_module "module") (#eq? @_exports "exports")) @binding
+; `export { a as b }` (no `from`): b is a
+(export_statement
+  !source
+  (export_clause (export_specifier name: (identifier) @binding.value alias: (identifier) @binding.name))) @binding
+; class fields: `repo = new Repo()`
+(field_definition property: (property_identifier) @binding.name value: (_) @binding.value) @binding
 (return_statement (_) @return.value) @return

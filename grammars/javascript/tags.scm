@@ -119,3 +119,47 @@
 
 (call_expression function: (_) @callee) @reference.call
 (new_expression constructor: (_) @callee) @reference.call
+
+; `var proto = module.exports = function () {}`: the function `proto`
+(variable_declarator
+  name: (identifier) @name
+  value: (assignment_expression
+    right: [(function_expression) (arrow_function)
+            (assignment_expression right: [(function_expression) (arrow_function)])])) @definition.function
+; `module.exports = class Store {}`
+(assignment_expression
+  right: (class name: (identifier) @name (class_heritage (_) @base)?) @definition.class)
+
+; inheritance written as a statement: `util.inherits(Child, Base)`,
+; `Object.setPrototypeOf(Child.prototype, Base.prototype)`, `setPrototypeOf(child, base)`,
+; `Child.prototype = Object.create(Base.prototype)`, `Child.prototype.__proto__ = Base.prototype`
+(call_expression
+  function: [(identifier) @_inherits (member_expression property: (property_identifier) @_inherits)]
+  arguments: (arguments . [(identifier) (member_expression)] @inherits.child . [(identifier) (member_expression)] @inherits.base .)
+  (#eq? @_inherits "inherits")) @inherits
+(call_expression
+  function: [(identifier) @_set (member_expression property: (property_identifier) @_set)]
+  arguments: (arguments
+    .
+    (member_expression object: (_) @inherits.child property: (property_identifier) @_child)
+    .
+    (member_expression object: (_) @inherits.base property: (property_identifier) @_base)
+    .)
+  (#eq? @_set "setPrototypeOf") (#eq? @_child "prototype") (#eq? @_base "prototype")) @inherits
+(call_expression
+  function: [(identifier) @_set (member_expression property: (property_identifier) @_set)]
+  arguments: (arguments . (identifier) @inherits.child . (identifier) @inherits.base .)
+  (#eq? @_set "setPrototypeOf")) @inherits
+(assignment_expression
+  left: (member_expression object: (_) @inherits.child property: (property_identifier) @_prototype)
+  right: (call_expression
+    function: (member_expression object: (identifier) @_object property: (property_identifier) @_create)
+    arguments: (arguments . (member_expression object: (_) @inherits.base property: (property_identifier) @_base)))
+  (#eq? @_prototype "prototype") (#eq? @_object "Object") (#eq? @_create "create")
+  (#eq? @_base "prototype")) @inherits
+(assignment_expression
+  left: (member_expression
+    object: (member_expression object: (_) @inherits.child property: (property_identifier) @_prototype)
+    property: (property_identifier) @_proto)
+  right: (member_expression object: (_) @inherits.base property: (property_identifier) @_base)
+  (#eq? @_prototype "prototype") (#eq? @_proto "__proto__") (#eq? @_base "prototype")) @inherits

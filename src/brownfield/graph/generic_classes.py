@@ -69,7 +69,12 @@ class ClassMembers:
         bases: list[Value] = []
         for chain in definition.bases:
             for value, _ in self.reader.evaluate(table, definition.scope, chain, 0):
-                if value.kind == "ext" or (value.kind == "def" and self.kind(value) in CLASS_LIKE):
+                kind = self.kind(value) if value.kind == "def" else None
+                if (
+                    value.kind == "ext"
+                    or kind in CLASS_LIKE
+                    or (kind == "function" and self.reader.profile.functions_hold_members)
+                ):
                     bases.append(value)
         return bases
 

@@ -18,7 +18,10 @@ reads those names, so a language needs no extraction code of its own:
 * `@reference.call` with `@callee`, or with `@receiver` and `@method`; `@arguments` (the
   argument list: the call's arity).
 * `@import` with `@import.source`, and optionally `@import.name`, `@import.alias`,
-  `@import.wildcard`: one imported name (or the whole module when no name).
+  `@import.wildcard`: one imported name (or the whole module when no name);
+  `@import.as_default`: the module is what the file exports as its default.
+* `@inherits` with `@inherits.child` and `@inherits.base`: a base given to a definition
+  by a statement of its own (`util.inherits(Child, Base)`).
 * `@binding` with `@binding.name` (each name bound to the same value) or
   `@binding.targets` (a list of names: the k-th is the k-th result, `a, b := f()`), and
   `@binding.type` (a declared type) or `@binding.value` (an expression) or
@@ -69,7 +72,18 @@ _SEPARATOR = re.compile(r"\s*(?:\.|::|->|\?\.|\\)\s*")
 _PREFIX = re.compile(r"(?:new\s+|await\s+|&|\*|\\)*")
 _COLLECTION = re.compile(r"^(?:\[[^\]]*\]|map\[[^\]]*\]|(?:<-\s*)?chan\s+(?:<-\s*)?)")
 _CLOSING = {"(": ")", "<": ">", "{": "}", "[": "]"}
-_TOP = ("definition.", "scope", "namespace", "reference.call", "import", "binding", "return")
+_CAST = re.compile(r"^.*\sas\s+([^()]+?)\s*$", re.DOTALL)
+_TOP = (
+    "definition.",
+    "scope",
+    "namespace",
+    "reference.call",
+    "import",
+    "binding",
+    "return",
+    "inherits",
+)
+_HOLDERS = ("function", "method", "class")
 _KINDS = {
     "class": "class",
     "interface": "interface",
@@ -93,12 +107,12 @@ def chain_of_text(text: str) -> Chain | None:
             position = _skip_space(text, _balanced(text, position))
             separator = _SEPARATOR.match(text, position)
             position = separator.end() if separator else position
-        if steps and text.startswith("(", position):  # `x.(*T)`: a Go type assertion
+        if text.startswith("(", position):
             end = _balanced(text, position)
-            asserted = type_chain(text[position + 1 : end - 1])
-            if asserted is None or end > len(text):
+            inner = _parenthesized(text[position + 1 : end - 1], steps, text[end : end + 1])
+            if inner is None or end > len(text):
                 return None
-            steps[:] = list(asserted)
+            steps[:] = list(inner)
             position = _skip_space(text, end)
         else:
             name = _NAME.match(text, position)
@@ -106,6 +120,8 @@ def chain_of_text(text: str) -> Chain | None:
                 return None
             steps.append(name.group(0))
             position = _skip_space(text, name.end())
+            if text.startswith("!", position) and text[position + 1 : position + 2] in ".[(":
+                position += 1  # TypeScript's `x!.y`: not null
         if text.startswith("<", position):  # generic arguments: `List<T>`, `::<T>`
             position = _skip_space(text, _balanced(text, position))
         while position < len(text) and text[position] in "({[":
@@ -124,6 +140,21 @@ def chain_of_text(text: str) -> Chain | None:
         if separator is None or separator.end() == position:
             return None
         position = separator.end()
+
+
+def _parenthesized(inner: str, steps: list[str], after: str) -> Chain | None:
+    """The steps a parenthesized part of a chain stands for: after a name, `x.(*T)` (a Go
+    type assertion: a T); at the start, `(x as T)` (a TypeScript cast: a T), `(*T)(x)` (a
+    Go conversion: the type T, which the call step that follows makes a T) or `(a.b)`."""
+    if steps:
+        return type_chain(inner)
+    cast = _CAST.match(inner)
+    if cast:
+        return type_chain(cast.group(1))
+    if after == "(":
+        converted = type_chain(inner)
+        return None if converted is None else converted[:-1]
+    return chain_of_text(inner)
 
 
 def type_chain(text: str) -> Chain | None:
@@ -203,6 +234,8 @@ def extract(
             grouped[top].append(captures)
     scopes = _definitions(facts, grouped, overloads)
 
+    for captures in grouped["inherits"]:  # `util.inherits(Child, Base)` and the like
+        _inherits(facts, scopes, captures)
     for captures in grouped["namespace"]:
         if not facts.namespace and "name" in captures:
             facts.namespace = ".".join(chain_of_text(_text(captures["name"][0])) or ())
@@ -212,8 +245,14 @@ def extract(
     for captures in grouped["import"]:
         _import(facts, scopes, captures)
     holders = {d.qualname: d for d in facts.definitions}
+    members: dict[str, int] = {}  # `obj.x = y` at the top of a file: obj -> first line
     for captures in grouped["binding"]:
-        _binding(facts, scopes, holders, captures)
+        _binding(facts, scopes, holders, captures, members)
+    for holder, line in sorted(members.items()):  # nothing defines obj: an object
+        owner = holder.rpartition(".")[0]
+        if holder not in holders and (not owner or owner in holders):
+            holders[holder] = Definition("object", holder, owner, line, line)
+            facts.definitions.append(holders[holder])
     for captures in grouped["return"]:
         node = captures["return"][0]
         for value_node in captures.get("return.value", []):
@@ -262,7 +301,13 @@ def _definitions(
             continue
         definition_kind = _KINDS.get(kind, "class")
         if definition_kind == "function" and (owner or _is_class_scope(facts, base)):
-            definition_kind = "method" if "owner.object" not in captures else "function"
+            # `F.m = function` on a function F is a method of it (`this` is an F); on an
+            # object, a function member (`this` is the object)
+            function_owner = any(
+                d.qualname == base and d.kind in _HOLDERS for d in facts.definitions
+            )
+            method = "owner.object" not in captures or function_owner
+            definition_kind = "method" if method else "function"
         if definition_kind == "method" and "abstract" in captures:
             definition_kind = "abstract"
         count = declared[qualname] = declared.get(qualname, 0) + 1
@@ -303,6 +348,27 @@ def _definitions(
             parent = holder.rpartition(".")[0]
             facts.definitions.append(Definition("object", holder, parent, line, line))
     return scopes
+
+
+def _inherits(facts: FileFacts, scopes: Spans[str], captures: dict[str, list[Node]]) -> None:
+    """`@inherits` with `@inherits.child` and `@inherits.base`: the definition the child
+    names (in the scope of the statement, or at the top) gets the base."""
+    child = (
+        chain_of_text(_text(captures["inherits.child"][0]))
+        if "inherits.child" in captures
+        else None
+    )
+    base = (
+        chain_of_text(_text(captures["inherits.base"][0])) if "inherits.base" in captures else None
+    )
+    if not child or not base:
+        return
+    scope = scopes.innermost(captures["inherits"][0].start_byte, "")
+    wanted = {".".join(filter(None, (scope, *child))), ".".join(child)}
+    for index, definition in enumerate(facts.definitions):
+        if definition.qualname in wanted and base not in definition.bases:
+            facts.definitions[index] = definition._replace(bases=(*definition.bases, base))
+            return
 
 
 def _call(facts: FileFacts, scopes: Spans[str], captures: dict[str, list[Node]]) -> None:
@@ -349,7 +415,10 @@ def _import(facts: FileFacts, scopes: Spans[str], captures: dict[str, list[Node]
                 else "default"
                 if "import.default" in captures
                 else (_text(name) if name else None),
-                alias=_text(alias[0]) if alias else None,
+                # `module.exports = require("./x")`: the file's default is that module
+                alias="default"
+                if "import.as_default" in captures
+                else (_text(alias[0]) if alias else None),
                 level=0,
                 line=_line(node),
             )
@@ -361,6 +430,7 @@ def _binding(
     scopes: Spans[str],
     holders: dict[str, Definition],
     captures: dict[str, list[Node]],
+    members: dict[str, int],
 ) -> None:
     node = captures["binding"][0]
     value: Chain | None
@@ -381,6 +451,7 @@ def _binding(
         owner = captures["binding.owner"][0]
         path = chain_of_text(_text(owner))
         if path and not scopes.innermost(owner.start_byte, ""):
+            members.setdefault(".".join(path), line)
             for name in captures.get("binding.name", []):
                 facts.bindings.append(BindingFact(".".join(path), (_text(name),), value, line))
         return

@@ -245,6 +245,8 @@ class Resolver:
                 self.fail("unknown-attribute")
             return found
         kind = self.classes.kind(value) if value.kind == "def" else None
+        if kind in FUNCTION_LIKE and step in self.profile.invoke_steps:
+            return [(value, how)]  # `f.call(this, x)` calls f
         if value.kind == "def" and kind in CLASS_LIKE:
             if step == self.profile.new_step and kind != "object":
                 return [(value, Resolution.CONSTRUCTOR)]
@@ -450,9 +452,12 @@ class Resolver:
         if binding.value is None:
             self.fail("unknown-receiver")
             return []
+        scope = binding.scope
+        while table.kinds.get(scope) == "object":  # `{ a: f }`: f is read where it is written
+            scope = table.parent(scope) or ""
         return [
             (value, Resolution.INFERRED)
-            for value, _ in self.evaluate(table, binding.scope, binding.value, binding.line)
+            for value, _ in self.evaluate(table, scope, binding.value, binding.line)
         ]
 
     # -- targets ----------------------------------------------------------------------

@@ -182,6 +182,8 @@ class Profile:
     #: `F.prototype.m = ...`), and the step that gives its instances (`F.prototype`)
     functions_hold_members = False
     instance_step: str | None = None
+    #: steps that, on a function, call it (`f.call(this, x)`, `f.apply(this, args)`)
+    invoke_steps: frozenset[str] = frozenset()
     #: whether overloads are definitions of their own (`m`, `m~2`...: see generic_facts)
     #: and a call reaches only those whose arity it matches (Java)
     overloads = False

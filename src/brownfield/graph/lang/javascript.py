@@ -39,6 +39,7 @@ class JavaScript(Profile):
     #: functions are objects: `F.helper = ...`, and `F.prototype.m = ...` for instances
     functions_hold_members = True
     instance_step = "prototype"
+    invoke_steps = frozenset({"call", "apply"})
     #: `layer.handle()` on an unknown `layer` reaches the one method named `handle`
     unique_names = True
     common_methods = BUILTIN_METHODS
