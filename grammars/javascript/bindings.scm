@@ -132,4 +132,7 @@
   (export_clause (export_specifier name: (identifier) @binding.value alias: (identifier) @binding.name))) @binding
 ; class fields: `repo = new Repo()`
 (field_definition property: (property_identifier) @binding.name value: (_) @binding.value) @binding
-(return_statement (_) @return.value) @return
+; what a function returns, when it is a chain (`return new Repo()`, `return this.x`)
+(return_statement
+  [(identifier) (member_expression) (call_expression) (new_expression) (await_expression)
+   (parenthesized_expression) (this)] @return.value) @return

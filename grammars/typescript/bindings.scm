@@ -58,7 +58,10 @@
 (export_statement "default" declaration: [(function_declaration name: (identifier) @binding.default) (class_declaration name: (type_identifier) @binding.default) (abstract_class_declaration name: (type_identifier) @binding.default)]) @binding
 (export_statement "=" . (identifier) @binding.default) @binding
 
-(return_statement (_) @return.value) @return
+; what a function returns, when it is a chain (`return new Repo()`, `return this.x`)
+(return_statement
+  [(identifier) (member_expression) (call_expression) (new_expression) (await_expression)
+   (parenthesized_expression) (this) (as_expression) (non_null_expression)] @return.value) @return
 
 ; untyped parameters and variables: bound, to nothing known unless the value is a chain
 (required_parameter pattern: (identifier) @binding.name !type) @binding

@@ -68,10 +68,15 @@ RESULT = "#"
 OVERLOAD = "~"
 
 _NAME = re.compile(r"[$@#]{0,2}[A-Za-z_][A-Za-z0-9_$]*(?:[!?](?![.:=]))?")
+_SIMPLE = re.compile(r"[A-Za-z_][A-Za-z0-9_$]*(?:\.[A-Za-z_][A-Za-z0-9_$]*)*\Z")
 _SEPARATOR = re.compile(r"\s*(?:\.|::|->|\?\.|\\)\s*")
 _PREFIX = re.compile(r"(?:new\s+|await\s+|&|\*|\\)*")
 _COLLECTION = re.compile(r"^(?:\[[^\]]*\]|map\[[^\]]*\]|(?:<-\s*)?chan\s+(?:<-\s*)?)")
 _CLOSING = {"(": ")", "<": ">", "{": "}", "[": "]"}
+_BRACKETS = {
+    opener: re.compile(f"[{re.escape(opener)}{re.escape(closer)}]")
+    for opener, closer in _CLOSING.items()
+}
 _CAST = re.compile(r"^.*\sas\s+([^()]+?)\s*$", re.DOTALL)
 _TOP = (
     "definition.",
@@ -84,6 +89,7 @@ _TOP = (
     "inherits",
 )
 _HOLDERS = ("function", "method", "class")
+_CLASSES = ("class", "interface")
 _KINDS = {
     "class": "class",
     "interface": "interface",
@@ -98,6 +104,8 @@ def chain_of_text(text: str) -> Chain | None:
     `Type{...}` (a Go literal) -> ("Type", "()"); `a[0].b` -> ("a", "[]", "b");
     `x.(*T).m` -> ("T", "()", "m"); None for anything else (`a + b`)."""
     text = text.strip()
+    if _SIMPLE.match(text):  # the common case, `a` or `a.b.c`: no brackets, no prefix
+        return tuple(text.split("."))
     prefix = _PREFIX.match(text)
     constructs = bool(prefix and "new" in prefix.group(0))
     position = prefix.end() if prefix else 0
@@ -183,14 +191,14 @@ def _skip_space(text: str, position: int) -> int:
 def _balanced(text: str, position: int) -> int:
     """The index just past the bracket group opening at `position` (or past the end)."""
     opener = text[position]
-    closer, depth = _CLOSING[opener], 0
-    for index in range(position, len(text)):
-        if text[index] == opener:
+    depth = 0
+    for found in _BRACKETS[opener].finditer(text, position):
+        if found.group() == opener:
             depth += 1
-        elif text[index] == closer:
+        else:
             depth -= 1
             if depth == 0:
-                return index + 1
+                return found.end()
     return len(text) + 1
 
 
@@ -280,6 +288,7 @@ def _definitions(
     scopes: Spans[str] = Spans()
     seen: set[int] = set()
     declared: dict[str, int] = {}  # qualname -> how many times declared (overloads)
+    kinds: dict[str, str] = {}  # qualname -> kind, of the definitions so far
     implicit: dict[str, int] = {}  # objects created by assigning members to them -> line
     for node, captures, kind in spans:
         if node.start_byte * 4 + (kind == "scope") in seen or "name" not in captures:
@@ -300,13 +309,10 @@ def _definitions(
             scopes.add(node.start_byte, node.end_byte, qualname)
             continue
         definition_kind = _KINDS.get(kind, "class")
-        if definition_kind == "function" and (owner or _is_class_scope(facts, base)):
+        if definition_kind == "function" and (owner or kinds.get(base) in _CLASSES):
             # `F.m = function` on a function F is a method of it (`this` is an F); on an
             # object, a function member (`this` is the object)
-            function_owner = any(
-                d.qualname == base and d.kind in _HOLDERS for d in facts.definitions
-            )
-            method = "owner.object" not in captures or function_owner
+            method = "owner.object" not in captures or kinds.get(base) in _HOLDERS
             definition_kind = "method" if method else "function"
         if definition_kind == "method" and "abstract" in captures:
             definition_kind = "abstract"
@@ -314,6 +320,7 @@ def _definitions(
         if overloads and count > 1 and definition_kind in ("method", "abstract"):
             qualname = f"{qualname}{OVERLOAD}{count}"
         scopes.add(node.start_byte, node.end_byte, qualname)
+        kinds.setdefault(qualname, definition_kind)
         parameters = captures.get("parameters")
         facts.definitions.append(
             Definition(
@@ -491,10 +498,3 @@ def _this_holder(holders: dict[str, Definition], enclosing: str) -> str:
     if definition.kind == "function" and parent is not None and parent.kind == "object":
         return parent.qualname
     return enclosing if definition.kind == "function" else definition.scope
-
-
-def _is_class_scope(facts: FileFacts, qualname: str) -> bool:
-    return bool(qualname) and any(
-        d.qualname == qualname and d.kind in ("class", "interface")
-        for d in reversed(facts.definitions)
-    )
