@@ -44,6 +44,8 @@ class Reader(Protocol):
         self, table: Table, scope: str, payloads: Sequence[object]
     ) -> list[Found]: ...
 
+    def default_of(self, path: str) -> list[Found]: ...
+
     def fail(self, reason: str) -> None: ...
 
     def depend(self, key: str) -> None: ...
@@ -68,7 +70,10 @@ class ClassMembers:
             return []
         bases: list[Value] = []
         for chain in definition.bases:
-            for value, _ in self.reader.evaluate(table, definition.scope, chain, 0):
+            found = list(self.reader.evaluate(table, definition.scope, chain, 0))
+            for value, _ in found:
+                if value.kind == "mod":  # `require("./base")`: what the file exports
+                    found.extend(self.reader.default_of(value.path))
                 kind = self.kind(value) if value.kind == "def" else None
                 if (
                     value.kind == "ext"

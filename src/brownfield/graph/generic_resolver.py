@@ -319,6 +319,10 @@ class Resolver:
             )
         return found
 
+    def default_of(self, path: str) -> list[Found]:
+        """What a file exports as its default (for `generic_classes.Reader`)."""
+        return self._default(path, Resolution.IMPORT)
+
     def _default(self, path: str, how: Resolution) -> list[Found]:
         table = self.table(path)
         if "default" in table.scopes.get("", {}):
