@@ -451,9 +451,25 @@ class RepoIndex:
 
 SENTENCE_SIMILAR = re.compile(r"Similar definitions exist: [^\n]*")
 CITATION = re.compile(r"\(([^()\s]+):(\d+)\)")
-SENTENCE_NO_SIMILAR = re.compile(r"No similar mechanism exists[^\n]*?\.(?=\s|$)")
-SENTENCE_NO_TEST = re.compile(r"No test reaches (\S+) through calls\.")
-SENTENCE_NO_CALLERS = re.compile(r"(\S+) \(([^()\s]+):(\d+)\) has no callers in the repository\.")
+# Negative claims, in every wording brownfield has used. A claim that says how complete it
+# is ("...; 3 unresolved call(s) named `x` remain, e.g. ...") is the honest form the issue
+# asks for and is not counted; the flat forms are ("...; no unresolved call is named `x`
+# either." says nothing is left, so it is as strong a claim as "has no callers").
+SENTENCE_NO_SIMILAR = re.compile(
+    r"No similar mechanism exists[^\n]*?\.(?=\s|$)"
+    r"|No other function, method or class has a name sharing[^\n]*?\)\."
+    r"|The full-text index \([^)]*\) finds no production function[^\n]*?\)\."
+)
+SENTENCE_NO_TEST = re.compile(
+    r"No test reaches (\S+) through calls\."
+    r"|No test reaches (\S+) through resolved calls within \d+ calls \(looked for [^\n]*?\); "
+    r"no unresolved call is named `[^`]+` either\."
+)
+SENTENCE_NO_CALLERS = re.compile(
+    r"(\S+) \(([^()\s]+):(\d+)\) has no callers in the repository\."
+    r"|No resolved caller of (\S+) \(([^()\s]+):(\d+)\) in the repository; no unresolved "
+    r"call is named `[^`]+` either\."
+)
 SENTENCE_NO_TESTS_AT_ALL = re.compile(r"[^\n.]*the code has no tests to follow[^\n]*")
 
 
@@ -476,7 +492,7 @@ def false_negative_facts(
                 similar["where"][:2]
             )
     for match in SENTENCE_NO_TEST.finditer(shown):
-        ids = index.by_symbol.get(match.group(1), [])
+        ids = index.by_symbol.get(match.group(1) or match.group(2), [])
         hit = [g for g in tested for i in ids if i == g or i.startswith(g + ".")]
         if hit:
             found[("no-test", match.group(0))] = f"the repository's tests exercise {hit[0]}"
@@ -484,7 +500,8 @@ def false_negative_facts(
         for match in SENTENCE_NO_TESTS_AT_ALL.finditer(shown):
             found[("no-tests-at-all", match.group(0).strip())] = "the repository has test files"
     for match in SENTENCE_NO_CALLERS.finditer(shown):
-        node = index.by_site.get((match.group(2), int(match.group(3))))
+        path, line = (match.group(2), match.group(3)) if match.group(2) else match.group(5, 6)
+        node = index.by_site.get((path, int(line)))
         if node is None:
             continue
         sites = index.call_sites(node)

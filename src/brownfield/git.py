@@ -1,7 +1,15 @@
-"""The real git binary, through subprocess: listing files, the current commit, diffs."""
+"""The real git binary, through subprocess: listing files, the current commit, diffs.
+
+Every call is read-only and takes no option from user text: git runs with
+`--no-optional-locks` (so `git status` never rewrites `.git/index`), without the
+repository's fsmonitor hook, with literal pathspecs and stdin closed; a revision from
+outside is verified as a commit (`rev-parse --verify --end-of-options REV^{commit}`) and
+only its hash is passed on, after `--end-of-options`.
+"""
 
 from __future__ import annotations
 
+import os
 import re
 import subprocess
 from dataclasses import dataclass, field
@@ -12,10 +20,15 @@ class GitUnavailableError(Exception):
     """git is not installed, or the folder is not inside a work tree."""
 
 
+#: Options given to every git call: read-only, no hooks configured in the repository.
+_SAFE = ("--no-optional-locks", "--literal-pathspecs", "-c", "core.fsmonitor=false")
+
+
 def _git(repo: Path, *args: str) -> bytes:
     try:
         done = subprocess.run(
-            ["git", "-C", str(repo), *args],
+            ["git", *_SAFE, "-C", str(repo), *args],
+            stdin=subprocess.DEVNULL,
             capture_output=True,
             check=False,
         )
@@ -32,7 +45,7 @@ def work_tree_root(repo: Path) -> Path | None:
         out = _git(repo, "rev-parse", "--show-toplevel")
     except GitUnavailableError:
         return None
-    return Path(out.decode().strip())
+    return Path(os.fsdecode(out.rstrip(b"\n")))
 
 
 def list_files(repo: Path) -> list[str]:
@@ -40,6 +53,28 @@ def list_files(repo: Path) -> list[str]:
     out = _git(repo, "ls-files", "-z", "--cached", "--others", "--exclude-standard", "--", ".")
     names = {name for name in out.decode("utf-8", "surrogateescape").split("\0") if name}
     return sorted(names)
+
+
+def tracked(repo: Path, paths: list[str]) -> list[str]:
+    """Those of `paths` (relative to `repo`) that git tracks; none outside git."""
+    try:
+        out = _git(repo, "ls-files", "-z", "--cached", "--", *paths)
+    except GitUnavailableError:
+        return []
+    return sorted(name for name in out.decode("utf-8", "surrogateescape").split("\0") if name)
+
+
+def verify_revision(repo: Path, rev: str) -> str:
+    """The full hash of the commit `rev` names; `rev` is never read as an option."""
+    try:
+        out = _git(
+            repo, "rev-parse", "--verify", "--quiet", "--end-of-options", f"{rev}^{{commit}}"
+        )
+    except GitUnavailableError as exc:
+        raise GitUnavailableError(
+            f"not a commit: {rev}" + (f" ({exc})" if str(exc) else "")
+        ) from None
+    return out.decode("ascii", "replace").strip()
 
 
 def snapshot(repo: Path) -> tuple[str | None, bool]:
@@ -70,13 +105,20 @@ _HUNK = re.compile(rb"^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@")
 
 
 def diff(repo: Path, rev: str | None = None, staged: bool = False) -> list[FileDiff]:
-    """The changed lines of `git diff` (the working tree against `rev`, or the index
-    against HEAD when `staged`, or the working tree against the index by default)."""
-    args = ["diff", "--no-color", "--no-ext-diff", "-U0", "-M", "--relative"]
-    if staged:
-        args.append("--cached")
-    if rev:
-        args.append(rev)
+    """The changed lines of a diff: the working tree against `rev`, the index against
+    `rev` (HEAD by default) when `staged`, or the working tree against the index.
+
+    Plumbing (`diff-files`, `diff-index`), not `git diff`: the porcelain rewrites
+    `.git/index` when it meets files whose stat data changed, `--no-optional-locks` or
+    not (git 2.39), and follows UI settings such as `diff.noprefix`.
+    """
+    options = ["-p", "--no-color", "--no-ext-diff", "--no-textconv", "-U0", "-M", "--relative"]
+    if rev is None and not staged:
+        args = ["diff-files", *options, "--end-of-options"]
+    else:
+        base = verify_revision(repo, rev) if rev else _head_or_empty_tree(repo)
+        cached = ["--cached"] if staged else []
+        args = ["diff-index", *cached, *options, "--end-of-options", base]
     out = _git(repo, *args, "--")
     files: list[FileDiff] = []
     for line in out.splitlines():
@@ -100,6 +142,15 @@ def diff(repo: Path, rev: str | None = None, staged: bool = False) -> list[FileD
     return [f for f in files if f.old_path or f.new_path]
 
 
+def _head_or_empty_tree(repo: Path) -> str:
+    """HEAD's commit, or before the first commit the empty tree (what `--cached` compares
+    the index with then)."""
+    try:
+        return verify_revision(repo, "HEAD")
+    except GitUnavailableError:
+        return _git(repo, "hash-object", "-t", "tree", "--stdin").decode("ascii").strip()
+
+
 def _diff_path(raw: bytes, prefix: bytes) -> str | None:
     raw = raw.rstrip(b"\t")
     if raw == b"/dev/null":
@@ -110,6 +161,6 @@ def _diff_path(raw: bytes, prefix: bytes) -> str | None:
 def show(repo: Path, rev: str, path: str) -> bytes | None:
     """A file's content at `rev` (None when it did not exist there)."""
     try:
-        return _git(repo, "show", f"{rev}:./{path}")
+        return _git(repo, "show", "--no-textconv", "--end-of-options", f"{rev}:./{path}")
     except GitUnavailableError:
         return None

@@ -3,7 +3,9 @@
 Each tool returns exactly the JSON the matching command prints with `--json`, and fails
 with an MCP error whose message is the command's one line (`error: ...`). Read-only
 toward the repository, like the command line: only `.brownfield/` and the artifact folder
-are written.
+are written. Path arguments are confined to the repository, text arguments must be valid
+Unicode, and a line that is not JSON gets the JSON-RPC parse error (-32700), which the
+SDK's stdio transport would otherwise drop.
 """
 
 from __future__ import annotations
@@ -14,12 +16,18 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
+import anyio
 from mcp.server.mcpserver import MCPServer
+from mcp.server.stdio import stdio_server
 from mcp.shared.exceptions import MCPError
+from mcp.shared.message import SessionMessage
+from mcp_types import INVALID_REQUEST, PARSE_ERROR, ErrorData, JSONRPCError
 
+from brownfield.confine import read_text_inside, relative_inside, resolve_inside
 from brownfield.errors import BrownfieldError
 from brownfield.graph.builder import build, check_repository, open_store
 from brownfield.graph.store import GraphStore
+from brownfield.text import check_text, one_line
 
 T = TypeVar("T")
 Json = dict[str, Any]
@@ -28,7 +36,7 @@ Json = dict[str, Any]
 def create_server(repo: Path) -> MCPServer:
     """An MCP server answering for the repository at `repo`."""
     root = check_repository(repo)
-    server = MCPServer("brownfield", instructions=INSTRUCTIONS)
+    server = _Server("brownfield", instructions=INSTRUCTIONS)
 
     def with_store(action: Callable[[GraphStore], T]) -> T:
         store = open_store(root)
@@ -48,7 +56,9 @@ def create_server(repo: Path) -> MCPServer:
         from brownfield.query.traverse import callers as walk
 
         return _answer(
-            lambda: with_store(lambda s: walk(s, symbol, depth, min_confidence)).to_json()
+            lambda: with_store(
+                lambda s: walk(s, _text(symbol), depth, _optional_text(min_confidence))
+            ).to_json()
         )
 
     @server.tool()
@@ -57,7 +67,9 @@ def create_server(repo: Path) -> MCPServer:
         from brownfield.query.traverse import callees as walk
 
         return _answer(
-            lambda: with_store(lambda s: walk(s, symbol, depth, min_confidence)).to_json()
+            lambda: with_store(
+                lambda s: walk(s, _text(symbol), depth, _optional_text(min_confidence))
+            ).to_json()
         )
 
     @server.tool()
@@ -65,7 +77,11 @@ def create_server(repo: Path) -> MCPServer:
         """The files that import FILE (repository-relative), call into it or subclass it."""
         from brownfield.query.traverse import dependents as walk
 
-        return _answer(lambda: with_store(lambda s: walk(s, file, depth)).to_json())
+        return _answer(
+            lambda: with_store(
+                lambda s: walk(s, relative_inside(root, _text(file)), depth)
+            ).to_json()
+        )
 
     @server.tool()
     def impact(
@@ -80,7 +96,11 @@ def create_server(repo: Path) -> MCPServer:
         from brownfield.query.impact import impact as measure
 
         return _answer(
-            lambda: with_store(lambda s: measure(s, paths or None, diff, staged, depth)).to_json()
+            lambda: with_store(
+                lambda s: measure(
+                    s, [_text(p) for p in paths or []] or None, _optional_text(diff), staged, depth
+                )
+            ).to_json()
         )
 
     @server.tool()
@@ -91,7 +111,9 @@ def create_server(repo: Path) -> MCPServer:
         return _answer(
             lambda: {
                 "query": text,
-                "results": [hit.to_json() for hit in with_store(lambda s: find(s, text, limit))],
+                "results": [
+                    hit.to_json() for hit in with_store(lambda s: find(s, _text(text), limit))
+                ],
             }
         )
 
@@ -104,17 +126,23 @@ def create_server(repo: Path) -> MCPServer:
             lambda: {
                 "idea": idea,
                 "touchpoints": [
-                    item.to_json() for item in with_store(lambda s: idea_context(s, idea, limit))
+                    item.to_json()
+                    for item in with_store(lambda s: idea_context(s, _text(idea), limit))
                 ],
             }
         )
 
     @server.tool()
     def verify(spec: str) -> Json:
-        """Re-check the citations of a spec written by the interview."""
+        """Re-check the citations of a spec written by the interview (a file inside the
+        repository: absolute, or relative to it)."""
         from brownfield.interview.spec.verify import verify_json, verify_spec
 
-        return _answer(lambda: verify_json(Path(spec), verify_spec(Path(spec), root)))
+        def check() -> Json:
+            read_text_inside(root, _text(spec))  # outside, missing, binary, not UTF-8: one line
+            return verify_json(Path(spec), verify_spec(resolve_inside(root, spec), root))
+
+        return _answer(check)
 
     @server.tool()
     def interview_start(idea: str, mode: str = "adaptive") -> Json:
@@ -151,13 +179,24 @@ INSTRUCTIONS = (
 INVALID_PARAMS = -32602
 
 
+def _text(value: str) -> str:
+    """A text argument, refused when it holds lone surrogates (JSON can carry them as
+    `\\udcff` escapes; SQLite and git cannot take them)."""
+    return check_text(value, "an argument")
+
+
+def _optional_text(value: str | None) -> str | None:
+    return None if value is None else _text(value)
+
+
 def _answer(compute: Callable[[], Json]) -> Json:
     """The tool's JSON, or an MCP error carrying the command line's one-line message (and
     its exit code as data)."""
     try:
         return compute()
     except BrownfieldError as exc:
-        raise MCPError(INVALID_PARAMS, f"error: {exc}", {"exit_code": exc.exit_code}) from None
+        message = f"error: {one_line(exc)}"
+        raise MCPError(INVALID_PARAMS, message, {"exit_code": exc.exit_code}) from None
 
 
 def _interview(root: Path, answers: list[str], **how: Any) -> Json:
@@ -203,3 +242,66 @@ def _status(state_path: Path) -> Json:
 def serve(repo: Path) -> None:
     """Run the server on stdin/stdout until the client closes it."""
     create_server(repo).run("stdio")
+
+
+class _ParseErrorReplies:
+    """The read side of the stdio transport, answering what the SDK cannot read.
+
+    The SDK's stdio reader turns a line it cannot validate into an exception on this
+    stream, and the server then drops it silently; JSON-RPC wants an error response with
+    a null id: -32700 for text that is not JSON, -32600 for JSON that is not a message.
+    """
+
+    def __init__(self, inner: Any, replies: Any) -> None:
+        self._inner = inner
+        self._replies = replies
+
+    @property
+    def last_context(self) -> Any:
+        return getattr(self._inner, "last_context", None)
+
+    async def receive(self) -> Any:
+        while True:
+            item = await self._inner.receive()
+            if not isinstance(item, ValueError):  # a message, or another transport failure
+                return item
+            details = item.errors() if hasattr(item, "errors") else []  # pydantic's list
+            not_json = any(error.get("type") == "json_invalid" for error in details)
+            code, message = (
+                (PARSE_ERROR, "Parse error") if not_json else (INVALID_REQUEST, "Invalid Request")
+            )
+            error = JSONRPCError(
+                jsonrpc="2.0", id=None, error=ErrorData(code=code, message=message)
+            )
+            await self._replies.send(SessionMessage(error))
+
+    async def aclose(self) -> None:
+        await self._inner.aclose()
+
+    def __aiter__(self) -> _ParseErrorReplies:
+        return self
+
+    async def __anext__(self) -> Any:
+        try:
+            return await self.receive()
+        except (anyio.EndOfStream, anyio.ClosedResourceError):
+            raise StopAsyncIteration from None
+
+    async def __aenter__(self) -> _ParseErrorReplies:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.aclose()
+
+
+class _Server(MCPServer):
+    """The SDK's server, with stdio reads that answer malformed lines (see above)."""
+
+    async def run_stdio_async(self) -> None:
+        async with stdio_server() as (read_stream, write_stream):
+            lowlevel = self._lowlevel_server  # the SDK's own runner, as in its run_stdio_async
+            await lowlevel.run(
+                _ParseErrorReplies(read_stream, write_stream),
+                write_stream,
+                lowlevel.create_initialization_options(),
+            )

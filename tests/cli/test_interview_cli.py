@@ -82,7 +82,7 @@ def test_json_lines_protocol_drives_a_whole_interview(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     events = [json.loads(line) for line in done.stdout.splitlines()]
     questions = [e for e in events if e["type"] == "question"]
-    assert len(questions) == 17  # the 16 bank questions and the final free-form one
+    assert len(questions) == 16  # the 16 bank questions, nothing between (seed 000)
     assert questions[0] == {
         "type": "question",
         "id": "Q01",

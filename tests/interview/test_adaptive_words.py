@@ -61,7 +61,13 @@ def test_you_decide_is_marked_and_capped(shop_store: GraphStore) -> None:
 def test_a_question_about_the_question_is_not_scored(shop_store: GraphStore) -> None:
     state, script, _ = run(shop_store, ["1", "what do you mean by outcome?", "1"])
     assert [q.id for q in script.asked[1:3]] == ["R1", "R1"]  # the same question, again
-    assert any("It matters because" in text for _, text in script.told)
+    told = next(text for _, text in script.told if "it matters because" in text)
+    # what each option would mean here, not a restatement of the slot's name
+    assert "What each answer would mean here:" in told
+    assert "1. Exactly as stated: Add retries with backoff to payment charges: the spec " in told
+    assert "records 'Add retries with backoff to payment charges' as the goal the spec states" in (
+        told
+    )
     assert [r.round for r in state.rounds if r.kind == "decision"] == [1]
 
 

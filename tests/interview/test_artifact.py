@@ -17,13 +17,15 @@ from brownfield.interview.phases.state import InterviewState, load
 from brownfield.interview.review.artifact import load_artifact, render
 from brownfield.interview.session import Session, build_artifact, resume, start
 from tests.interview.test_adaptive import COOPERATIVE, IDEA, interview, sample
-from tests.interview.test_phases import FULL
+from tests.interview.test_phases import FULL, REVIEWED
 
 runner = CliRunner()
 
 
-def phases(tmp_path: Path, answers: list[str], max_questions: int = 18) -> Session:
-    session = start(tmp_path, "Add a login rate limiter", Path("docs"), max_questions)
+def phases(
+    tmp_path: Path, answers: list[str], max_questions: int = 18, review: bool = False
+) -> Session:
+    session = start(tmp_path, "Add a login rate limiter", Path("docs"), max_questions, review)
     Engine(PhasesPlanner(), ScriptedAnswers(answers), session.save).run(session.state)
     return session
 
@@ -40,8 +42,12 @@ def receipts_of(session: Session) -> list[dict[str, object]]:
 
 
 def test_phases_artifact_metadata(tmp_path: Path) -> None:
-    session = phases(tmp_path, FULL)
+    session = phases(tmp_path, FULL, review=False)
     artifact = load_artifact(tmp_path / "docs/interview.yaml")
+    assert [q.id for q in artifact.questions] == [f"Q{n:02d}" for n in range(1, 17)]
+    assert artifact.ticket_id is None and artifact.coverage == []
+    session = phases(tmp_path / "reviewed", REVIEWED, review=True)
+    artifact = load_artifact(tmp_path / "reviewed/docs/interview.yaml")
     ids = [q.id for q in artifact.questions]
     assert ids == [f"Q{n:02d}" for n in range(1, 17)] + ["FFF"]
     confirm = artifact.questions[15]
@@ -69,18 +75,29 @@ def test_skip_reason_then_answer_writes_both_receipts(tmp_path: Path) -> None:
     )
 
 
+#: the optional bank questions after Q03 (Q05 in scope and Q08 functional are required)
+OPTIONAL_AFTER_Q03 = ["Q04", "Q06", "Q07", *[f"Q{n:02d}" for n in range(9, 16)]]
+
+
 def test_skip_all_keeps_own_reasons_and_replays_to_nothing_new(tmp_path: Path) -> None:
-    session = phases(tmp_path, ["T", "G", "skip: metrics later", "skip all: not now", "yes"])
+    script = ["T", "G", "skip: metrics later", "skip all: not now", "api", "parse", "yes"]
+    session = phases(tmp_path, script, review=True)
     answers = answers_of(tmp_path / "docs/interview.yaml")
     assert answers["Q01"]["answered_by"] == "user"
     assert answers["Q03"]["skip_reason"] == "metrics later"  # never overwritten
-    assert {answers[f"Q{n:02d}"]["skip_reason"] for n in range(4, 16)} == {"not now"}
+    assert {answers[q]["skip_reason"] for q in OPTIONAL_AFTER_Q03} == {"not now"}
     assert answers["FFF"]["skip_reason"] == "not now"
-    assert answers["Q05"]["answered_by"] == "user_skip"
+    assert answers["Q05"]["answered_by"] == "user"  # required: asked after the skip all
+    assert answers["Q05"]["free_text"] == "api"
     before = session.receipts_file(session.state).read_text()
     summary = [r for r in receipts_of(session) if r["event"] == "skip_all"]
     assert len(summary) == 1 and summary[0]["reason"] == "not now"
-    assert sum(1 for r in receipts_of(session) if r["action_id"] == "skip-all-1") == 1 + 13
+    skipped = 1 + len(OPTIONAL_AFTER_Q03) + 1  # the summary, the bank's and FFF
+    assert sum(1 for r in receipts_of(session) if r["action_id"] == "skip-all-1") == skipped
+    coverage = load_artifact(tmp_path / "docs/interview.yaml").coverage
+    assert [(c.status, c.synthetic, c.follow_up_questions) for c in coverage] == [
+        ("clean", True, [])
+    ]
     again = resume(tmp_path, session.state_path)
     again.save(again.state)  # replaying the same state writes nothing new
     assert session.receipts_file(session.state).read_text() == before
@@ -118,7 +135,8 @@ def test_coverage_asks_within_budget_and_lists_the_rest(tmp_path: Path) -> None:
         "which database?",
         "skip",
     ]
-    session = phases(tmp_path, [*answers, "nginx only", "skip: later", "skip", "yes"])
+    script = [*answers, "nginx only", "skip: later", "skip", "yes"]
+    session = phases(tmp_path, script, max_questions=20, review=True)  # room for 3 follow-ups
     review = load(session.state_path).review
     assert [f.id for f in review.followups] == ["CFU1", "CFU2", "CFU3"]  # budget max(1, 16 // 5)
     assert [f.rule for f in review.followups] == [
@@ -141,7 +159,7 @@ def test_coverage_asks_within_budget_and_lists_the_rest(tmp_path: Path) -> None:
 
 
 def test_coverage_stops_after_two_passes(tmp_path: Path) -> None:
-    state = start(tmp_path, "x", Path("docs"), 18).state
+    state = start(tmp_path, "x", Path("docs"), 18, review=True).state
     state.spec_data.scope.in_scope = ["api"]
     state.spec_data.overview.success_metrics = ["fast"]
     state.spec_data.requirements.constraints = ["py3"]
@@ -203,31 +221,65 @@ def approval_flow(artifact: Path, root: Path) -> None:
     assert load_artifact(artifact).status == "approved"
     assert load_artifact(artifact).approval.reviewed_sha256 == current  # type: ignore[union-attr]
     assert run("status", str(artifact), *repo)[1].startswith("approved: approved by alice")
-    artifact.write_text(artifact.read_text() + "# a hand edit\n")
-    assert run("status", str(artifact), *repo)[1].startswith("changed since approval")
+    approved = artifact.read_bytes()
+    artifact.write_text(artifact.read_text() + "# a comment\n")  # changes no answer
+    code, out, err = run("status", str(artifact), *repo)
+    assert (code, out.startswith("approved: approved by alice")) == (0, True)
+    assert "only in layout or comments" in err
+    assert artifact.read_bytes() == approved  # the approved bytes, in canonical form
 
 
 def test_phases_approval_flow_and_edit(tmp_path: Path) -> None:
-    session = phases(tmp_path, ["T", "G", "skip: later", "skip all", "yes"])
+    session = phases(tmp_path, ["T", "G", "skip: later", "skip all", "api", "parse", "yes"])
     artifact = tmp_path / "docs/interview.yaml"
+    repo = ("--repo", str(tmp_path))
     approval_flow(artifact, tmp_path)
-    code, _, _ = run(
-        "edit", str(artifact), "Q03", "--skip-reason", "next sprint", "--repo", str(tmp_path)
+    code, _, err = run("edit", str(artifact), "Q03", "--skip-reason", "next sprint", *repo)
+    assert (code, err.startswith("error: --sha256 is required")) == (2, True)
+    code, _, err = run(
+        "edit", str(artifact), "Q03", "--skip-reason", "x", "--sha256", "ab" * 32, *repo
     )
-    assert code == 0
+    current = sha_of(artifact)
+    assert code == 1
+    assert err == (
+        f"error: stale edit: you edited {'ab' * 32} but {artifact} is now {current}; "
+        "review it again\n"
+    )
+    code, out, _ = run(
+        "edit", str(artifact), "Q03", "--skip-reason", "next sprint", "--sha256", current, *repo
+    )
+    assert code == 0 and out.startswith("edited Q03;")
     assert load_artifact(artifact).status == "draft"
     assert answers_of(artifact)["Q03"]["skip_reason"] == "next sprint"
     assert receipts_of(session)[-1]["event"] == "edit_skip_reason"
     code, _, _ = run(
-        "edit", str(artifact), "Q04", "--answer", "legacy API", "--repo", str(tmp_path)
+        "edit", str(artifact), "Q04", "--answer", "legacy API", "--sha256", sha_of(artifact), *repo
     )
     assert code == 0
     assert answers_of(artifact)["Q04"]["free_text"] == "legacy API"
     assert receipts_of(session)[-1]["event"] == "resolve"
-    assert "- legacy API" in (tmp_path / "docs/REQUIREMENTS.md").read_text()
+    requirements = tmp_path / "docs/REQUIREMENTS.md"
+    assert requirements.read_text().startswith("<!-- brownfield: stale: derived from")
+    assert "- legacy API" not in requirements.read_text()  # until approved again
+    code, _, _ = run(
+        "edit",
+        str(artifact),
+        "Q02",
+        "--answer",
+        "Faster logins",
+        "--sha256",
+        sha_of(artifact),
+        *repo,
+    )
+    assert code == 0 and receipts_of(session)[-1]["event"] == "edit_answer"
     assert [q.id for q in load_artifact(artifact).questions][:4] == ["Q01", "Q02", "Q03", "Q04"]
-    code, _, err = run("edit", str(artifact), "Q01", "--skip-reason", "x", "--repo", str(tmp_path))
+    sha = sha_of(artifact)
+    code, _, err = run("edit", str(artifact), "Q01", "--skip-reason", "x", "--sha256", sha, *repo)
     assert code == 2 and "was not skipped" in err
+    code, _, err = run("edit", str(artifact), "Q16", "--answer", "no", "--sha256", sha, *repo)
+    assert code == 2 and "cannot be edited" in err
+    assert run("approve", str(artifact), "--sha256", sha, *repo)[0] == 0
+    assert "- legacy API" in requirements.read_text() and "stale" not in requirements.read_text()
 
 
 def test_adaptive_answer_types_and_approval(tmp_path: Path) -> None:

@@ -68,6 +68,7 @@ def test_brief_for_a_coding_agent_in_both_formats(tmp_path: Path, before_handoff
         "spec",
         "constraints",
         "acceptance_criteria",
+        "change_points",
         "touchpoints",
         "open_questions",
     }

@@ -13,7 +13,7 @@ from brownfield.interview.phases.planner import BANK, PhasesPlanner
 from brownfield.interview.phases.state import load
 from brownfield.interview.session import Session, resume, start
 
-#: The 15 bank answers, the final free-form answer, then the confirmation. The answers
+#: The 15 bank answers, then the confirmation (seed 000: nothing between). The answers
 #: leave no coverage gap (constraints, an edge case, a boundary and metrics are all given).
 FULL = [
     "Rate limiter",
@@ -31,15 +31,16 @@ FULL = [
     "redis",
     "as an admin I see blocked IPs",
     "skip",
-    "skip: nothing more to add",
     "yes",
 ]
+#: The same with `--review`: the final free-form answer comes before the confirmation.
+REVIEWED = [*FULL[:15], "skip: nothing more to add", "yes"]
 
 
 def run(
-    tmp_path: Path, answers: list[str], max_questions: int = 18
+    tmp_path: Path, answers: list[str], max_questions: int = 18, review: bool = False
 ) -> tuple[Session, Outcome, ScriptedAnswers]:
-    session = start(tmp_path, "Add a login rate limiter", Path("docs"), max_questions)
+    session = start(tmp_path, "Add a login rate limiter", Path("docs"), max_questions, review)
     script = ScriptedAnswers(answers)
     outcome = Engine(PhasesPlanner(), script, session.save).run(session.state)
     return session, outcome, script
@@ -65,9 +66,8 @@ def test_full_flow_completes_and_compiles(tmp_path: Path) -> None:
     assert outcome is Outcome.COMPLETE
     state = load(session.state_path)
     assert (state.status, state.phase, state.progress) == ("complete", "complete", 1.0)
-    assert len(state.history) == 17  # the 16 bank questions and the final free-form one
-    assert state.review.final is not None and state.review.final.skipped
-    assert state.review.followups == [] and state.review.remaining_gaps == []
+    assert len(state.history) == 16  # the 16 bank questions, nothing else (seed 000)
+    assert state.review.final is None and state.review.followups == []
     assert state.requirements_path == "docs/REQUIREMENTS.md"
     assert (tmp_path / "docs/REQUIREMENTS.md").exists()
     assert [q.progress for q in script.asked[:5]] == [
@@ -77,8 +77,21 @@ def test_full_flow_completes_and_compiles(tmp_path: Path) -> None:
         "[overview: 4/4 | Next: Scope]",
         "[scope: 1/3 | Next: Requirements]",
     ]
-    assert [q.id for q in script.asked[-3:]] == ["Q15", "FFF", "Q16"]
+    assert [q.id for q in script.asked] == [f"Q{n:02d}" for n in range(1, 17)]
     assert script.asked[-1].progress == "[review: 2/2 | Next: Done]"
+
+
+def test_review_adds_the_final_free_form_question_before_the_confirmation(
+    tmp_path: Path,
+) -> None:
+    session, outcome, script = run(tmp_path, REVIEWED, review=True)
+    assert outcome is Outcome.COMPLETE
+    assert [q.id for q in script.asked[-3:]] == ["Q15", "FFF", "Q16"]
+    state = load(session.state_path)
+    assert len(state.history) == 17
+    assert state.review.final is not None and state.review.final.skipped
+    assert state.review.followups == [] and state.review.remaining_gaps == []
+    assert [(c.status, c.synthetic) for c in state.review.coverage] == [("clean", False)]
 
 
 def test_skip_any_case_stores_empty_list_distinct_from_not_asked(tmp_path: Path) -> None:
@@ -171,7 +184,7 @@ def test_resume_continues_at_the_next_question_and_keeps_history(tmp_path: Path)
     assert script.asked[0].field == "assumptions"
     state = load(first.state_path)
     assert [t.answer for t in state.history] == [a.strip() for a in FULL]
-    assert [t.turn_number for t in state.history] == list(range(1, 18))
+    assert [t.turn_number for t in state.history] == list(range(1, 17))
 
 
 def test_truncation_compiles_with_a_warning(tmp_path: Path) -> None:
@@ -187,6 +200,73 @@ def test_truncation_compiles_with_a_warning(tmp_path: Path) -> None:
         )
         == 1
     )
+
+
+def test_max_questions_counts_every_answered_turn(tmp_path: Path) -> None:
+    # 15 bank answers and two `no`s: 17 turns; the 18th is the limit
+    session, outcome, script = run(tmp_path, [*FULL[:15], "no", "n", "no", "yes"])
+    assert outcome is Outcome.COMPLETE
+    assert len(script.asked) == 18  # the `yes` is never asked for
+    state = load(session.state_path)
+    assert (state.status, state.phase, len(state.history)) == ("complete", "review", 18)
+    text = (tmp_path / "docs/REQUIREMENTS.md").read_text()
+    assert "## Warnings" not in text  # every phase was answered: not a truncation
+
+
+def test_review_turns_count_and_leave_the_confirmation_its_turn(tmp_path: Path) -> None:
+    gaps = ["T", "G", "skip", "skip", "api", *["skip"] * 2, "parse input", *["skip"] * 7]
+    session, outcome, script = run(tmp_path, [*gaps, "more", "nginx", "yes"], review=True)
+    assert outcome is Outcome.COMPLETE
+    assert [q.id for q in script.asked[15:]] == ["FFF", "CFU1", "Q16"]  # 18 turns in all
+    state = load(session.state_path)
+    assert (state.phase, len(state.history)) == ("complete", 18)
+    assert len(state.review.remaining_gaps) == 3  # a budget of 3, cut to the 1 turn left
+    assert [(c.status, c.follow_up_ids) for c in state.review.coverage] == [
+        ("gaps", ["CFU1"]),
+        ("gaps", []),
+    ]
+
+
+def test_a_zero_percent_follow_up_budget_asks_none_and_keeps_the_gaps(tmp_path: Path) -> None:
+    gaps = ["T", "G", "skip", "skip", "api", *["skip"] * 2, "parse input", *["skip"] * 7]
+    session = start(tmp_path, "Zero budget", Path("docs"), 18, True, 0)
+    script = ScriptedAnswers([*gaps, "nothing else", "yes"])
+    assert Engine(PhasesPlanner(), script, session.save).run(session.state) is Outcome.COMPLETE
+    assert [q.id for q in script.asked[15:]] == ["FFF", "Q16"]
+    review = load(session.state_path).review
+    assert review.followups == [] and len(review.remaining_gaps) == 4
+    assert [(c.status, c.follow_up_ids) for c in review.coverage] == [("gaps", [])]
+
+
+def test_skip_all_skips_only_optional_questions_and_records_a_clean_check(
+    tmp_path: Path,
+) -> None:
+    session, outcome, script = run(
+        tmp_path, ["T", "skip all: not now", "G", "api", "parse input", "yes"], review=True
+    )
+    assert outcome is Outcome.COMPLETE
+    assert [q.field for q in script.asked] == [
+        "title", "goal", "goal", "in_scope", "functional", "_confirm",
+    ]  # fmt: skip
+    state = load(session.state_path)
+    spec = state.spec_data
+    assert (spec.overview.title, spec.overview.goal) == ("T", "G")  # required: never empty
+    assert (spec.scope.in_scope, spec.requirements.functional) == (["api"], ["parse input"])
+    assert spec.overview.success_metrics == [] and spec.stories == []
+    assert state.review.final is not None and state.review.final.skip_reason == "not now"
+    assert state.review.remaining_gaps == [] and state.review.followups == []
+    check = state.review.coverage[-1]
+    assert (check.status, check.synthetic, check.reason) == ("clean", True, "skip all: not now")
+    assert [t.field for t in state.history][:2] == ["title", "_skip_all"]
+
+
+def test_back_after_skip_all_opens_every_question_it_skipped(tmp_path: Path) -> None:
+    session, _, script = run(tmp_path, ["T", "G", "skip all", "back", "m1"])
+    state = load(session.state_path)
+    assert state.spec_data.overview.success_metrics == ["m1"]
+    assert state.spec_data.overview.non_goals is None and state.spec_data.stories is None
+    assert state.review.skip_all == [] and state.review.coverage == []
+    assert script.asked[-1].field == "non_goals"
 
 
 def test_state_file_names_do_not_clobber(tmp_path: Path) -> None:

@@ -10,6 +10,7 @@ from typer.core import TyperGroup
 
 from brownfield import __version__
 from brownfield.errors import BrownfieldError
+from brownfield.text import one_line
 
 
 class _Group(TyperGroup):
@@ -19,7 +20,7 @@ class _Group(TyperGroup):
         try:
             return super().main(*args, **kwargs)
         except BrownfieldError as exc:
-            print(f"error: {exc}", file=sys.stderr)
+            print(f"error: {one_line(exc)}", file=sys.stderr)
             sys.exit(exc.exit_code)
         except KeyboardInterrupt:
             print("error: interrupted", file=sys.stderr)

@@ -12,6 +12,7 @@ from brownfield.graph.builder import check_repository, open_store
 from brownfield.graph.roles import is_test
 from brownfield.query.idea_context import idea_context
 from brownfield.query.impact import Impact, impact
+from brownfield.text import check_text, clean
 
 
 def register(app: typer.Typer) -> None:
@@ -35,6 +36,8 @@ def register(app: typer.Typer) -> None:
         Without PATHS, --diff or --staged: the working tree's unstaged changes.
         """
         check_depth(depth)
+        if diff is not None:
+            check_text(diff, "--diff")
         root = check_repository(repo)
         rel_paths = [repo_path(root, path) for path in paths or []]
         store = open_store(repo)
@@ -56,6 +59,7 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """The code an idea touches (the interview's touchpoints), ranked, with callers,
         callees and tests; Markdown, or JSON with --json."""
+        check_text(idea, "the idea")
         store = open_store(repo)
         try:
             found = idea_context(store, idea, limit)
@@ -64,12 +68,13 @@ def register(app: typer.Typer) -> None:
         if as_json:
             print_json({"idea": idea, "touchpoints": [item.to_json() for item in found]})
             return
-        print(f"# Context for: {idea}\n")
+        print(f"# Context for: {clean(idea)}\n")
         if not found:
             print("No definition in the graph matches the idea's words.")
         for rank, item in enumerate(found, 1):
             node = item.touchpoint.node
-            print(f"## {rank}. `{node.qualname}` ({node.kind.value}, {node.path}:{node.line})\n")
+            where = clean(f"{node.path}:{node.line}")
+            print(f"## {rank}. `{clean(node.qualname)}` ({node.kind.value}, {where})\n")
             for label, hops in (
                 ("Called from", item.callers),
                 ("Calls", item.callees),
@@ -77,7 +82,7 @@ def register(app: typer.Typer) -> None:
             ):
                 print(f"{label}:")
                 for hop in hops or []:
-                    print(f"- `{hop.node.qualname}` at {hop.site or hop.node.path}")
+                    print(f"- `{clean(hop.node.qualname)}` at {clean(hop.site or hop.node.path)}")
                 if not hops:
                     print("- (none)")
                 print()
@@ -94,13 +99,13 @@ def print_impact(result: Impact) -> None:
     if result.stale:
         print(
             "stale: the graph is older than "
-            + ", ".join(result.stale)
+            + clean(", ".join(result.stale))
             + " (run `brownfield graph build`)"
         )
     print(f"changed ({len(result.changed)}):")
     for change in result.changed:
-        print(f"  {change.path}:{change.line}  {change.id}  [{change.status}]")
-    for distance in range(1, result.depth + 1):
+        print(f"  {clean(change.path)}:{change.line}  {clean(change.id)}  [{change.status}]")
+    for distance in sorted({hop.distance for hop in result.hops}):  # not range(depth)
         hops = [hop for hop in result.hops if hop.distance == distance]
         if hops:
             print(f"distance {distance} ({len(hops)}):")
@@ -116,5 +121,5 @@ def print_impact(result: Impact) -> None:
     if result.broken:
         print(f"broken: calls to deleted definitions ({len(result.broken)}):")
         for call in result.broken:
-            print(f"  {call.path}:{call.line}  {call.src} calls {call.callee}")
+            print(f"  {clean(call.path)}:{call.line}  {clean(call.src)} calls {clean(call.callee)}")
     print(result.summary())

@@ -1,8 +1,14 @@
-"""`brownfield show|approve|status|edit ARTIFACT`: review an interview and approve it by hash."""
+"""`brownfield show|approve|status|edit ARTIFACT`: review an interview and approve it by hash.
+
+Each command first applies a hand edit of the artifact (or refuses it, exit 1); what that
+did is said on stderr, so stdout stays the command's own answer.
+"""
 
 from __future__ import annotations
 
 import getpass
+import sys
+from collections.abc import Iterable
 from pathlib import Path
 
 import typer
@@ -14,23 +20,31 @@ from brownfield.graph.builder import check_repository
 ARTIFACT = typer.Argument(..., help="An interview.yaml written by `brownfield interview`.")
 
 
+def _notes(notes: Iterable[str]) -> None:
+    for note in notes:
+        sys.stderr.write(f"note: {note}\n")
+
+
 def register(app: typer.Typer) -> None:
     @app.command("show")
     def show_command(
         artifact: Path = ARTIFACT,
         as_json: bool = typer.Option(False, "--json", help="Print JSON instead of text."),
+        repo: Path = REPO,
     ) -> None:
         """Print the questions and answers, and the SHA-256 to approve them with."""
         from brownfield.interview.approval import review
 
-        reviewed = review(artifact)
+        reviewed = review(artifact, check_repository(repo))
+        _notes(reviewed.notes)
         if as_json:
             print_json(
                 {"sha256": reviewed.sha256, "artifact": reviewed.artifact.model_dump(mode="json")}
             )
             return
         data = reviewed.artifact
-        print(f"{artifact} ({data.status})")
+        ticket = f", ticket {data.ticket_id}" if data.ticket_id else ""
+        print(f"{artifact} ({data.status}{ticket})")
         for question in data.questions:
             print(f"\n{question.id} [{question.phase}, {question.source}, {question.answer_type}]")
             print(f"  {question.prompt}")
@@ -72,25 +86,41 @@ def register(app: typer.Typer) -> None:
         repo: Path = REPO,
         as_json: bool = typer.Option(False, "--json", help="Print JSON instead of text."),
     ) -> None:
-        """Say whether the artifact is a draft, approved, or changed since approval."""
+        """Say whether the artifact is a draft, approved, or changed since approval, and
+        which compiled documents are stale."""
         from brownfield.interview.approval import status
 
-        state, detail = status(artifact, check_repository(repo))
+        found = status(artifact, check_repository(repo))
+        _notes(found.notes)
         if as_json:
-            print_json({"artifact": str(artifact), "status": state, "detail": detail})
+            print_json(
+                {
+                    "artifact": str(artifact),
+                    "status": found.word,
+                    "detail": found.detail,
+                    "stale": list(found.stale),
+                }
+            )
         else:
-            print(f"{state}: {detail}")
+            print(f"{found.word}: {found.detail}")
 
     @app.command("edit")
     def edit_command(
         artifact: Path = ARTIFACT,
         question_id: str = typer.Argument(..., help="The question to change (Q03, R5, CFU1...)."),
-        answer: str | None = typer.Option(None, "--answer", help="The new answer."),
+        answer: str | None = typer.Option(
+            None, "--answer", help="The new answer (an option by id or number, or text)."
+        ),
         skip_reason: str | None = typer.Option(None, "--skip-reason", help="A new skip reason."),
+        sha256: str | None = typer.Option(
+            None, "--sha256", help="The hash of the version you edit (`show` prints it)."
+        ),
         repo: Path = REPO,
     ) -> None:
-        """Change an answer or a skip reason; an approved artifact goes back to draft."""
+        """Change an answer or a skip reason; an approved artifact is archived and goes back
+        to draft."""
         from brownfield.interview.approval import edit
 
-        edit(artifact, question_id, answer, skip_reason, check_repository(repo))
-        print(f"edited {question_id}; {artifact} is a draft again")
+        edited = edit(artifact, question_id, answer, skip_reason, sha256, check_repository(repo))
+        _notes(edited.notes)
+        print(f"edited {question_id}; {artifact} is a draft (sha256 {edited.sha256})")

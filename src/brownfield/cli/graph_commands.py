@@ -9,10 +9,12 @@ import typer
 
 from brownfield.cli.options import DEPTH_HELP, JSON, REPO, check_depth, repo_path
 from brownfield.cli.render import ProgressBar, print_json, table
+from brownfield.confine import write_atomic
 from brownfield.graph.builder import BuildSummary, build, check_repository, open_store
 from brownfield.graph.discover import DEFAULT_MAX_FILE_SIZE
 from brownfield.query.export import FORMATS, export
 from brownfield.query.traverse import file_query
+from brownfield.text import clean
 
 graph_app = typer.Typer(
     help="Build, query and export the code graph.", no_args_is_help=True, rich_markup_mode=None
@@ -59,8 +61,10 @@ def format_summary(summary: BuildSummary) -> str:
         "edges    " + ", ".join(f"{k} {v}" for k, v in sorted(summary.edges.items())),
         f"calls    {summary.edges.get('calls', 0)} resolved, {summary.unresolved} unresolved",
     ]
+    for note in summary.notes:
+        lines.append(f"note     {clean(note)}")
     for diagnostic in summary.diagnostics[:10]:
-        lines.append(f"warning  {diagnostic['path']}: {diagnostic['message']}")
+        lines.append(f"warning  {clean(diagnostic['path'])}: {clean(diagnostic['message'])}")
     if len(summary.diagnostics) > 10:
         lines.append(f"warning  ... and {len(summary.diagnostics) - 10} more (see --json)")
     lines.append(f"snapshot {summary.snapshot}, {summary.elapsed:.2f}s")
@@ -88,10 +92,10 @@ def query_command(
         return
     info = result.file or {}
     if info.get("missing"):
-        print(f"{rel_path}: not in the graph (missing)")
+        print(f"{clean(rel_path)}: not in the graph (missing)")
         return
     flags = f"parse_status {info.get('parse_status')}" + (", STALE" if info.get("stale") else "")
-    print(f"{rel_path} ({flags})")
+    print(f"{clean(rel_path)} ({flags})")
     print("definitions:")
     print(
         table(
@@ -129,7 +133,11 @@ def export_command(
     ),
     repo: Path = REPO,
 ) -> None:
-    """The whole graph as JSON, call-graph JSON (dotted names), DOT or Mermaid."""
+    """The whole graph as JSON, call-graph JSON (dotted names), DOT or Mermaid.
+
+    `-o FILE` is replaced in one rename (a symlink there is replaced, not written through);
+    a missing folder or a folder at FILE is a one-line error.
+    """
     store = open_store(repo)
     try:
         text = export(store, fmt)
@@ -138,4 +146,4 @@ def export_command(
     if output is None:
         sys.stdout.write(text)
     else:
-        output.write_text(text, encoding="utf-8")
+        write_atomic(output, text)

@@ -70,7 +70,24 @@ def register(app: typer.Typer) -> None:
             Path("docs"), "--docs-dir", help="Artifact folder (relative to --repo)."
         ),
         max_questions: int = typer.Option(
-            18, "--max-questions", help="phases: compile what there is after this many answers."
+            18,
+            "--max-questions",
+            help="phases: compile what there is after this many answered turns (every "
+            "answer counts: bank, review, confirmation).",
+        ),
+        review: bool = typer.Option(
+            False,
+            "--review",
+            help="phases: also ask the final free-form question and coverage follow-ups "
+            "before the confirmation (adaptive always does).",
+        ),
+        followup_budget: int = typer.Option(
+            20,
+            "--followup-budget",
+            help="Coverage follow-ups allowed, in percent of the planned questions (0: none).",
+        ),
+        ticket: str | None = typer.Option(
+            None, "--ticket", help="An external ticket reference, kept as the artifact's ticket_id."
         ),
         threshold: float | None = typer.Option(
             None, "--threshold", help="adaptive: stop asking at this ambiguity (0 < T <= 1)."
@@ -108,6 +125,9 @@ def register(app: typer.Typer) -> None:
                 resume_path,
                 docs_dir,
                 max_questions=max_questions,
+                review=review,
+                followup_budget=followup_budget,
+                ticket_id=ticket,
                 threshold=threshold,
                 preset=presets[0] if presets else None,
                 force=force,
@@ -128,21 +148,26 @@ def register_verify(app: typer.Typer) -> None:
         repo: Path = REPO,
         as_json: bool = typer.Option(False, "--json", help="Print JSON instead of text."),
     ) -> None:
-        """Re-check the citations of SPEC against the working tree; exit 1 if any broke."""
+        """Re-check the citations of SPEC against the working tree; exit 1 if any broke, or
+        if SPEC is stale (derived from an approved interview edited since)."""
         from brownfield.cli.render import print_json
+        from brownfield.interview.session import stale_note
         from brownfield.interview.spec.verify import verify_json, verify_spec
 
         checks = verify_spec(spec, check_repository(repo))
         broken = [c for c in checks if c.status != "ok"]
+        stale = stale_note(spec)
         if as_json:
-            print_json(verify_json(spec, checks))
+            print_json({**verify_json(spec, checks), "stale": stale})
         else:
             for check in broken:
                 where = f" (now at line {check.now_line})" if check.now_line else ""
                 cited = f"{check.path}:{check.line} `{check.needle}`"
                 print(f"{check.status:<8} {check.id} {cited}{where}")
             print(f"{len(checks)} citation(s) checked, {len(broken)} moved or vanished")
-        if broken:
+            if stale:
+                print(f"stale: {stale}")
+        if broken or stale:
             raise typer.Exit(1)
 
 

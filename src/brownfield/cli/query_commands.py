@@ -20,6 +20,7 @@ from brownfield.query.traverse import (
     dependencies,
     dependents,
 )
+from brownfield.text import check_text, clean
 
 MIN_CONFIDENCE = typer.Option(
     None,
@@ -43,11 +44,11 @@ def print_walk(result: WalkResult, as_json: bool) -> None:
         return
     for node in result.start:
         where = f"{node.path}:{node.line}" if node.path else "outside the repository"
-        print(f"{result.query} of {node.qualname} ({where}), depth {result.depth}")
+        print(f"{result.query} of {clean(node.qualname)} ({clean(where)}), depth {result.depth}")
     if result.stale:
         print(
             "stale: the graph is older than "
-            + ", ".join(result.stale)
+            + clean(", ".join(result.stale))
             + " (run `brownfield graph build`)"
         )
     if not result.hops:
@@ -81,6 +82,7 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Who calls SYMBOL, transitively to --depth, with every call site."""
         check_depth(depth)
+        check_text(symbol, "the symbol")
         print_walk(_with_store(repo, lambda s: callers(s, symbol, depth, min_confidence)), as_json)
 
     @app.command("callees")
@@ -95,6 +97,7 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """What SYMBOL calls, transitively to --depth, with every call site."""
         check_depth(depth)
+        check_text(symbol, "the symbol")
         print_walk(_with_store(repo, lambda s: callees(s, symbol, depth, min_confidence)), as_json)
 
     @app.command("dependents")
@@ -129,6 +132,7 @@ def register(app: typer.Typer) -> None:
         as_json: bool = JSON,
     ) -> None:
         """Definitions matching TEXT, best first."""
+        check_text(text, "the search text")
         store = open_store(repo)
         try:
             hits = search(store, text, limit)
@@ -157,7 +161,7 @@ def register(app: typer.Typer) -> None:
         if as_json:
             print_json(data)
             return
-        print(f"snapshot {data['snapshot']} built {data['built_at']}")
+        print(f"snapshot {clean(data['snapshot'])} built {clean(data['built_at'])}")
         for section in ("files", "nodes", "edges", "resolutions", "unresolved"):
             values = data[section]
             print(f"{section:<12}" + ", ".join(f"{k} {v}" for k, v in sorted(values.items())))

@@ -7,17 +7,20 @@ import sys
 from collections.abc import Sequence
 from typing import Any, TextIO
 
+from brownfield.text import clean
+
 
 def print_json(data: Any) -> None:
     sys.stdout.write(json.dumps(data, indent=2, sort_keys=True) + "\n")
 
 
 def table(rows: Sequence[Sequence[str]], header: Sequence[str], indent: str = "  ") -> str:
-    """Left-aligned columns separated by two spaces, each line indented."""
-    widths = [max(len(str(row[i])) for row in [header, *rows]) for i in range(len(header))]
+    """Left-aligned columns separated by two spaces, each line indented; cells are cleaned."""
+    cleaned = [[clean(cell) for cell in row] for row in [header, *rows]]
+    widths = [max(len(row[i]) for row in cleaned) for i in range(len(header))]
     lines = []
-    for row in [header, *rows]:
-        cells = [str(cell).ljust(width) for cell, width in zip(row, widths, strict=True)]
+    for row in cleaned:
+        cells = [cell.ljust(width) for cell, width in zip(row, widths, strict=True)]
         lines.append((indent + "  ".join(cells)).rstrip())
     return "\n".join(lines)
 

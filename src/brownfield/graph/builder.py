@@ -13,10 +13,11 @@ import hashlib
 import importlib
 import json
 import os
+import threading
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -24,11 +25,13 @@ from types import ModuleType
 from typing import Any
 
 from brownfield import __version__, git
-from brownfield.errors import BuildLockedError, RepositoryError
-from brownfield.graph.discover import DEFAULT_MAX_FILE_SIZE, discover, read_source
+from brownfield.confine import open_nofollow, real_folder
+from brownfield.errors import BuildLockedError, RepositoryError, UntrustedStoreError
+from brownfield.graph.discover import DEFAULT_MAX_FILE_SIZE, SkipReason, discover, read_source
 from brownfield.graph.facts import FileFacts, FileGraph
 from brownfield.graph.languages import LANGUAGES
-from brownfield.graph.store import STATE_DIR, FileRow, GraphStore, NodeRow, db_path
+from brownfield.graph.store import FileRow, GraphStore, NodeRow
+from brownfield.graph.store_home import STATE_DIR, db_path, remove_leftovers
 from brownfield.model import NodeKind
 
 _DEFINITION_KINDS = {NodeKind.CLASS.value, NodeKind.FUNCTION.value, NodeKind.METHOD.value}
@@ -56,9 +59,11 @@ class BuildSummary:
     lines: int = 0
     snapshot: str = ""
     elapsed: float = 0.0
+    notes: list[str] = field(default_factory=list)  # one line each: what the build decided
 
     def to_json(self) -> dict[str, Any]:
         return {
+            "notes": list(self.notes),
             "parsed": self.parsed,
             "unchanged": self.unchanged,
             "removed": self.removed,
@@ -85,14 +90,19 @@ def check_repository(repo: Path) -> Path:
 
 @contextmanager
 def build_lock(root: Path, timeout: float) -> Iterator[None]:
-    """Hold the build lock; wait up to `timeout` seconds for another build to finish."""
-    state = root / STATE_DIR
-    state.mkdir(exist_ok=True)
-    with open(state / LOCK_NAME, "a+") as handle:
+    """Hold the build lock; wait up to `timeout` seconds for another build to finish.
+
+    The lock is a `flock` on `.brownfield/build.lock`, held by this process's open file.
+    Pool workers forked during the build close their inherited copy first thing (and
+    exit when this process dies), so a killed build never leaves the lock held.
+    """
+    state = real_folder(root, STATE_DIR)
+    fd = open_nofollow(state / LOCK_NAME, os.O_RDWR | os.O_CREAT)
+    try:
         deadline = time.monotonic() + timeout
         while True:
             try:
-                fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
                 break
             except BlockingIOError:
                 if time.monotonic() >= deadline:
@@ -101,10 +111,49 @@ def build_lock(root: Path, timeout: float) -> Iterator[None]:
                         f"waited {timeout:g}s, try again when it finishes"
                     ) from None
                 time.sleep(0.1)
+        info = os.fstat(fd)
+        _HELD_LOCKS[fd] = (info.st_dev, info.st_ino)
         try:
             yield
         finally:
-            fcntl.flock(handle, fcntl.LOCK_UN)
+            del _HELD_LOCKS[fd]
+            fcntl.flock(fd, fcntl.LOCK_UN)
+    finally:
+        os.close(fd)
+
+
+#: The build locks this process holds: file descriptor -> (device, inode) of the lock file.
+_HELD_LOCKS: dict[int, tuple[int, int]] = {}
+
+
+def _start_worker(parent: int, locks: dict[int, tuple[int, int]]) -> None:
+    """A pool worker's first step: let go of the parent's build lock (a forked worker
+    inherits the descriptor, and would keep the lock alive if the parent were killed),
+    then watch the parent and exit when it is gone."""
+    for fd, identity in locks.items():
+        with suppress(OSError):  # not inherited (a spawned worker): nothing to close
+            info = os.fstat(fd)
+            if (info.st_dev, info.st_ino) == identity:
+                os.close(fd)
+    threading.Thread(target=_exit_with, args=(parent,), daemon=True).start()
+
+
+def _exit_with(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(0.5)
+    os._exit(1)  # orphaned: the parent died, nobody will read the results
+
+
+def _pool(count: int, context: Any = None) -> Any:
+    """A process pool whose workers drop the build lock and die with this process."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    return ProcessPoolExecutor(
+        max_workers=count,
+        mp_context=context,
+        initializer=_start_worker,
+        initargs=(os.getpid(), dict(_HELD_LOCKS)),
+    )
 
 
 def build(
@@ -121,8 +170,18 @@ def build(
     root = check_repository(repo)
     report = progress or (lambda stage, done, total: None)
     with build_lock(root, lock_timeout):
-        fresh = full or not db_path(root).exists() or GraphStore.is_outdated(root)
-        store = GraphStore.create_fresh(root) if fresh else GraphStore.open(root)
+        remove_leftovers(root)
+        notes: list[str] = []
+        store: GraphStore | None = None
+        fresh = full or not os.path.lexists(db_path(root)) or GraphStore.is_outdated(root)
+        if not fresh:
+            try:
+                store = GraphStore.open(root, writable=True)
+            except UntrustedStoreError as exc:
+                notes.append(f"the old graph store is not trusted ({exc.reason}); built afresh")
+                fresh = True
+        if store is None:
+            store = GraphStore.create_fresh(root)
         try:
             with _without_cycle_collection():
                 summary = _build(store, root, max_file_size, report, workers)
@@ -130,6 +189,7 @@ def build(
                 store.publish()
         finally:
             store.close()
+    summary.notes = notes + summary.notes
     summary.elapsed = time.perf_counter() - started
     return summary
 
@@ -274,13 +334,21 @@ def _build(
         )
 
     counts = store.counts()
+    undecodable = [
+        {
+            "path": name,
+            "status": SkipReason.UNDECODABLE_NAME,
+            "message": "the file name is not valid UTF-8; skipped",
+        }
+        for name in found.skipped.get(SkipReason.UNDECODABLE_NAME, [])
+    ]
     return BuildSummary(
         parsed=len(parsed),
         unchanged=len(unchanged),
         removed=len(removed),
         resolved=len(to_resolve),
         skipped=dict(skipped),
-        diagnostics=store.diagnostics(),
+        diagnostics=store.diagnostics() + undecodable,
         nodes=counts["nodes"],
         edges=counts["edges"],
         unresolved=sum(counts["unresolved"].values()),
@@ -382,9 +450,8 @@ def _start_resolution(
         load=facts.__getitem__, definitions=definitions.named, paths=every, layouts=layouts
     )
     import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor
 
-    pool = ProcessPoolExecutor(max_workers=count, mp_context=multiprocessing.get_context("fork"))
+    pool = _pool(count, multiprocessing.get_context("fork"))
 
     # Biggest files first, in small chunks, so that both workers finish together.
     def weight(path: str) -> int:
@@ -504,9 +571,7 @@ def _parse_all(
     results: dict[str, Parsed] = {}
     count = workers if workers is not None else (os.cpu_count() or 1)
     if total >= POOL_THRESHOLD and count > 1:
-        from concurrent.futures import ProcessPoolExecutor
-
-        with ProcessPoolExecutor(max_workers=count) as pool:
+        with _pool(count) as pool:
             for path, facts in pool.map(_parse_one, items, chunksize=16):
                 results[path] = facts
                 if len(results) % 50 == 0 or len(results) == total:
@@ -520,5 +585,6 @@ def _parse_all(
 
 
 def open_store(repo: Path) -> GraphStore:
-    """Open an existing graph for reading; a missing or corrupt store is a clear error."""
-    return GraphStore.open(check_repository(repo))
+    """Open an existing graph for reading (read-only); a missing, corrupt or untrusted
+    store is a clear error."""
+    return GraphStore.open(check_repository(repo), writable=False)

@@ -10,6 +10,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from brownfield import git
+from brownfield.confine import is_inside, read_regular
+from brownfield.errors import BrownfieldError
 from brownfield.graph.ignore import IgnoreRule, is_ignored, parse_rules
 from brownfield.graph.languages import language_for
 from brownfield.graph.python_roots import CONFIG_FILES, read_settings
@@ -49,6 +51,9 @@ class SkipReason:
     TOO_LARGE = "too-large"
     BINARY = "binary"
     UNREADABLE = "unreadable"
+    #: Paths are repository-relative UTF-8 text everywhere (store, JSON, citations); a
+    #: name with other bytes is listed with them replaced (U+FFFD) and never read.
+    UNDECODABLE_NAME = "undecodable-name"
 
 
 @dataclass
@@ -101,6 +106,9 @@ def discover(root: Path, vendored: bool | None = None) -> Discovery:
 
     for rel_path in candidates:
         language = language_for(rel_path)
+        if language is not None and not _decodable(rel_path):
+            found.skipped[SkipReason.UNDECODABLE_NAME].append(printable_name(rel_path))
+            continue
         parts = rel_path.split("/")
         if parts[-1] in CONFIG_FILES and not is_vendored(parts):
             found.configs.append(rel_path)
@@ -114,8 +122,8 @@ def discover(root: Path, vendored: bool | None = None) -> Discovery:
             continue
         full = os.path.join(base, rel_path)
         if linked(rel_path.rpartition("/")[0]) or os.path.islink(full):
-            target = Path(full).resolve()
-            inside = target == real_root or real_root in target.parents
+            # realpath, not Path.resolve: a symlink loop must not raise
+            inside = is_inside(real_root, full)
             reason = SkipReason.SYMLINK if inside else SkipReason.SYMLINK_OUTSIDE
             found.skipped[reason].append(rel_path)
             continue
@@ -127,6 +135,19 @@ def discover(root: Path, vendored: bool | None = None) -> Discovery:
             found.files[rel_path] = language
             found.stats[rel_path] = status
     return found
+
+
+def _decodable(rel_path: str) -> bool:
+    try:
+        rel_path.encode("utf-8")
+    except UnicodeEncodeError:  # surrogate escapes: the name's bytes are not UTF-8
+        return False
+    return True
+
+
+def printable_name(rel_path: str) -> str:
+    """A file name as text, its undecodable bytes replaced by U+FFFD."""
+    return rel_path.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
 
 
 def _symlinked_folders(base: str) -> Callable[[str], bool]:
@@ -152,8 +173,12 @@ def _walk(root: Path) -> list[str]:
         rel_folder = Path(folder).relative_to(root).as_posix()
         rel_folder = "" if rel_folder == "." else rel_folder
         ignore_file = Path(folder) / ".gitignore"
-        if ignore_file.is_file():
-            rules = rules + parse_rules(ignore_file.read_text("utf-8", "replace"), rel_folder)
+        if ignore_file.is_file() and not ignore_file.is_symlink():
+            try:
+                text = read_regular(ignore_file).decode("utf-8", "replace")
+            except BrownfieldError:  # unreadable: as if there were none
+                text = ""
+            rules = rules + parse_rules(text, rel_folder)
         kept = []
         for name in sorted(dirs):
             rel = f"{rel_folder}/{name}" if rel_folder else name

@@ -97,7 +97,7 @@ class FileFacts:
     """Everything extracted from one file, and how the parse went."""
 
     language: str
-    status: str = "ok"  # ok | syntax-error | invalid-utf8
+    status: str = "ok"  # ok | syntax-error | invalid-utf8 | too-deep
     diagnostic: str | None = None
     line_count: int = 0
     definitions: list[Definition] = field(default_factory=list)

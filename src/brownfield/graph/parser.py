@@ -50,12 +50,22 @@ def _language(language: str) -> tuple[tree_sitter.Parser, tree_sitter.Query, Ext
 
 
 def parse(language: str, source: bytes) -> FileFacts:
-    """Parse one file and extract its facts; a syntax error still yields partial facts."""
+    """Parse one file and extract its facts; a syntax error still yields partial facts.
+
+    Code nested too deeply for the extractor (a thousand brackets) yields no facts and
+    the status `too-deep`, so that one file never stops a build.
+    """
     parser, query, extract = _language(language)
     tree = parser.parse(source)
     matches = tree_sitter.QueryCursor(query).matches(tree.root_node)
-    facts = extract(tree.root_node, source, matches)
+    try:
+        facts = extract(tree.root_node, source, matches)
+    except RecursionError:
+        facts = FileFacts(language, status="too-deep")
+        facts.diagnostic = "nesting too deep to extract; the file's definitions are left out"
     facts.line_count = source.count(b"\n") + (0 if source.endswith(b"\n") or not source else 1)
+    if facts.status == "too-deep":
+        return facts
     try:
         source.decode("utf-8")
     except UnicodeDecodeError as exc:

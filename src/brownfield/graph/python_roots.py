@@ -33,6 +33,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from brownfield.confine import read_regular
+from brownfield.errors import BrownfieldError
+
 #: Files that make their folder a Python project.
 CONFIG_FILES = frozenset({"pyproject.toml", "setup.cfg", "setup.py"})
 SUFFIXES = (".pyi", ".py")
@@ -162,14 +165,14 @@ def _declared(config: Path, name: str, present: Callable[[str], bool]) -> list[t
     """The (folder, dotted prefix) roots a pyproject.toml or setup.cfg declares;
     `present` tells whether a file or folder (relative to the project) holds Python."""
     try:
-        text = config.read_text("utf-8")
-    except (OSError, UnicodeDecodeError):
+        text = read_regular(config).decode("utf-8")
+    except (BrownfieldError, UnicodeDecodeError):  # a link, a pipe, unreadable, not UTF-8
         return []
     if name == "setup.cfg":
         return _setup_cfg(text)
     try:
         data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError:
+    except (tomllib.TOMLDecodeError, RecursionError):  # RecursionError: hostile nesting
         return []
     return _pyproject(data, present)
 
@@ -249,8 +252,8 @@ def _manual_roots(pyproject: Path) -> list[str]:
 def read_settings(pyproject: Path) -> dict[str, Any]:
     """The `[tool.brownfield]` table of a pyproject.toml (empty when there is none)."""
     try:
-        data = tomllib.loads(pyproject.read_text("utf-8"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        data = tomllib.loads(read_regular(pyproject).decode("utf-8"))
+    except (BrownfieldError, UnicodeDecodeError, tomllib.TOMLDecodeError, RecursionError):
         return {}
     settings = _table(data, "tool", "brownfield")
     return settings if isinstance(settings, dict) else {}

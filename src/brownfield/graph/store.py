@@ -1,6 +1,8 @@
 """The graph store: one SQLite file, `.brownfield/graph.db`, written in one transaction.
 
-This is the only module that imports sqlite3. Builds write through `GraphStore` inside
+With `store_errors` (SQLite's errors at its boundary), the only module that imports
+sqlite3; `store_schema` holds its tables, `store_home` where it lives and whose it is,
+`store_counts` its counting queries. Builds write through `GraphStore` inside
 `transaction()`; queries read through the same class. Never pickle: per-file facts are
 kept as JSON so a crafted cache file cannot run code.
 """
@@ -12,73 +14,28 @@ import os
 import sqlite3
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from brownfield.errors import StoreError
+from brownfield.errors import (
+    FileAccessError,
+    StoreError,
+    UntrustedStoreError,
+)
+from brownfield.graph import store_counts
 from brownfield.graph.facts import EdgeRow, FileFacts
+from brownfield.graph.store_errors import at_the_boundary, store_error
+from brownfield.graph.store_home import (
+    DB_NAME,
+    db_path,
+    distrust,
+    prepare,
+    root_text,
+)
+from brownfield.graph.store_schema import INDEXES, SCHEMA, SCHEMA_VERSION, TABLES
 from brownfield.model import Edge, EdgeKind, Node, NodeKind, Resolution, Unresolved
-
-SCHEMA_VERSION = 3  # 2: calls keep their arguments, bindings their branch; 3: namespaces
-STATE_DIR = ".brownfield"
-DB_NAME = "graph.db"
-
-_SCHEMA = """
-CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-CREATE TABLE files (
-    path TEXT PRIMARY KEY,
-    language TEXT,
-    sha256 TEXT,
-    size INTEGER,
-    mtime_ns INTEGER,
-    status TEXT NOT NULL,
-    diagnostic TEXT,
-    lines INTEGER NOT NULL DEFAULT 0,
-    facts TEXT
-);
-CREATE TABLE nodes (
-    id TEXT PRIMARY KEY,
-    kind TEXT NOT NULL,
-    name TEXT NOT NULL,
-    qualname TEXT NOT NULL,
-    path TEXT,
-    line INTEGER,
-    end_line INTEGER,
-    language TEXT
-);
-CREATE TABLE edges (
-    src TEXT NOT NULL,
-    dst TEXT NOT NULL,
-    kind TEXT NOT NULL,
-    path TEXT NOT NULL,
-    line INTEGER,
-    resolution TEXT
-);
-CREATE TABLE unresolved (
-    src TEXT NOT NULL,
-    callee TEXT NOT NULL,
-    path TEXT NOT NULL,
-    line INTEGER NOT NULL,
-    reason TEXT NOT NULL
-);
-CREATE TABLE deps (path TEXT NOT NULL, key TEXT NOT NULL);
-"""
-
-# Created after the rows of a fresh build are in: sorting once beats growing B-trees.
-_INDEXES = """
-CREATE INDEX nodes_path ON nodes(path);
-CREATE INDEX nodes_name ON nodes(name);
-CREATE INDEX nodes_qualname ON nodes(qualname);
-CREATE INDEX edges_src ON edges(src, kind);
-CREATE INDEX edges_dst ON edges(dst, kind);
-CREATE INDEX edges_path ON edges(path);
-CREATE INDEX unresolved_path ON unresolved(path);
-CREATE INDEX deps_key ON deps(key);
-CREATE INDEX deps_path ON deps(path);
-"""
-
 
 _DEFINITION_KINDS = (NodeKind.CLASS.value, NodeKind.FUNCTION.value, NodeKind.METHOD.value)
 
@@ -99,10 +56,7 @@ class FileRow:
     lines: int
 
 
-def db_path(root: Path) -> Path:
-    return root / STATE_DIR / DB_NAME
-
-
+@at_the_boundary
 class GraphStore:
     """Reads and writes one graph database."""
 
@@ -118,43 +72,75 @@ class GraphStore:
     # -- opening --------------------------------------------------------------------
 
     @classmethod
-    def open(cls, root: Path) -> GraphStore:
-        """Open the existing graph of repository `root`, checking that it is sound."""
+    def open(cls, root: Path, *, writable: bool = True) -> GraphStore:
+        """Open the existing graph of repository `root`, checking that it is sound and
+        brownfield's own (`UntrustedStoreError` otherwise).
+
+        A build opens it `writable` (write-ahead logging, so that queries can read while
+        it writes); queries open it read-only, so that they work in a read-only
+        `.brownfield/`.
+        """
         path = db_path(root)
+        if path.parent.is_symlink():
+            raise UntrustedStoreError(path, f"{path.parent} is a symlink")
+        if path.is_symlink():
+            raise UntrustedStoreError(path, "it is a symlink")
         if not path.exists():
             raise StoreError(f"no graph at {path}; run `brownfield graph build` first")
+        for suffix in ("-wal", "-shm"):  # SQLite would write through a planted link
+            if Path(f"{path}{suffix}").is_symlink():
+                raise UntrustedStoreError(path, f"its {suffix} file is a symlink")
         try:
-            connection = sqlite3.connect(path, timeout=30, isolation_level=None)
-            connection.execute("PRAGMA journal_mode=WAL")
-            connection.execute("PRAGMA synchronous=NORMAL")
-            store = cls(connection, path)
-            version = store._schema_version()
+            connection = _connect(path, writable)
         except sqlite3.DatabaseError as exc:
-            raise StoreError(
-                f"the graph store {path} is corrupt ({exc}); "
-                "rebuild it with `brownfield graph build --full`"
-            ) from exc
-        if version is None:
-            raise StoreError(
-                f"the graph store {path} is empty; run `brownfield graph build --full`"
-            )
-        if version > SCHEMA_VERSION:
-            raise StoreError(
-                f"the graph store {path} has schema {version}, newer than this brownfield "
-                f"({SCHEMA_VERSION}); upgrade brownfield or rebuild with --full"
-            )
-        if version < SCHEMA_VERSION:
-            raise StoreError(
-                f"the graph store {path} has an old schema ({version}); "
-                "rebuild it with `brownfield graph build --full`"
-            )
+            raise store_error(path, exc) from None
+        store = cls(connection, path)
+        try:
+            try:
+                version = store._schema_version()
+                tables = store._tables()
+            except sqlite3.DatabaseError as exc:
+                raise store_error(path, exc) from None
+            if version is None:
+                raise StoreError(
+                    f"the graph store {path} is empty; run `brownfield graph build --full`"
+                )
+            if version > SCHEMA_VERSION:
+                raise StoreError(
+                    f"the graph store {path} has schema {version}, newer than this brownfield "
+                    f"({SCHEMA_VERSION}); upgrade brownfield or rebuild with --full"
+                )
+            if version < SCHEMA_VERSION:
+                raise StoreError(
+                    f"the graph store {path} has an old schema ({version}); "
+                    "rebuild it with `brownfield graph build --full`"
+                )
+            missing = sorted(set(TABLES) - tables)
+            if missing:
+                raise StoreError(
+                    f"the graph store {path} is corrupt (no table {', '.join(missing)}); "
+                    "rebuild it with `brownfield graph build --full`"
+                )
+            reason = distrust(root, store.meta())
+            if reason is not None:
+                raise UntrustedStoreError(path, reason)
+        except BaseException:
+            connection.close()
+            raise
         return store
+
+    def _tables(self) -> set[str]:
+        rows = self._db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
+        return {name for (name,) in rows}
 
     @staticmethod
     def is_outdated(root: Path) -> bool:
         """Whether the graph was written by an older schema (a build then starts afresh)."""
+        path = db_path(root)
+        if path.is_symlink() or not path.exists():
+            return False  # opening it says why
         try:
-            connection = sqlite3.connect(f"file:{db_path(root)}?mode=ro", uri=True)
+            connection = sqlite3.connect(path.as_uri() + "?mode=ro", uri=True)
             try:
                 row = connection.execute(
                     "SELECT value FROM meta WHERE key = 'schema_version'"
@@ -163,44 +149,54 @@ class GraphStore:
                 connection.close()
         except sqlite3.DatabaseError:
             return False  # corrupt: opening it says so
-        return row is not None and int(row[0]) < SCHEMA_VERSION
+        return row is not None and str(row[0]).isdigit() and int(row[0]) < SCHEMA_VERSION
 
     @classmethod
     def create_fresh(cls, root: Path) -> GraphStore:
         """An empty graph written beside the current one; `publish()` replaces it atomically.
 
         A fresh build needs no journal: until the rename, the old graph is untouched, and a
-        killed build leaves only a stray `graph.db.new` that the next build removes.
+        killed build leaves only a stray `graph.db.new` that the next build removes. The
+        meta records the repository's real path and the random id in `.brownfield/store-id`
+        (made here if missing) with that file's inode number: what `open` checks.
         """
-        final = db_path(root)
-        final.parent.mkdir(parents=True, exist_ok=True)
-        ignore = final.parent / ".gitignore"
-        if not ignore.exists():
-            ignore.write_text("# brownfield's own state; never commit it\n*\n")
-        path = final.with_name(final.name + ".new")
-        path.unlink(missing_ok=True)
-        connection = sqlite3.connect(path, isolation_level=None)
-        connection.execute("PRAGMA journal_mode=OFF")
-        connection.execute("PRAGMA synchronous=OFF")
-        store = cls(connection, path)
-        store.fresh = True
-        for statement in _SCHEMA.split(";"):
-            if statement.strip():
-                connection.execute(statement)
-        store.set_meta({"schema_version": str(SCHEMA_VERSION)})
+        token, inode = prepare(root)
+        path = db_path(root).with_name(DB_NAME + ".new")
+        try:
+            connection = sqlite3.connect(path, isolation_level=None)
+            connection.execute("PRAGMA journal_mode=OFF")
+            connection.execute("PRAGMA synchronous=OFF")
+            store = cls(connection, path)
+            store.fresh = True
+            for statement in SCHEMA.split(";"):
+                if statement.strip():
+                    connection.execute(statement)
+        except sqlite3.DatabaseError as exc:
+            raise store_error(path, exc) from None
+        store.set_meta(
+            {
+                "schema_version": str(SCHEMA_VERSION),
+                "root": root_text(root),
+                "store_id": token,
+                "store_inode": str(inode),
+            }
+        )
         return store
 
     def publish(self) -> None:
         """Index a fresh graph and move it into place (an atomic rename)."""
         assert self.fresh, "only a fresh graph is published"
-        for statement in _INDEXES.split(";"):
+        for statement in INDEXES.split(";"):
             if statement.strip():
                 self._db.execute(statement)
         self._db.close()
         final = self.path.with_name(DB_NAME)
-        for suffix in ("-wal", "-shm"):  # a stale log must never be replayed onto the new file
-            Path(f"{final}{suffix}").unlink(missing_ok=True)
-        os.replace(self.path, final)
+        try:
+            for suffix in ("-wal", "-shm"):  # a stale log must never be replayed onto the new file
+                Path(f"{final}{suffix}").unlink(missing_ok=True)
+            os.replace(self.path, final)  # whatever the old file was: corrupt, read-only, a link
+        except OSError as exc:
+            raise FileAccessError(str(final), f"cannot replace {final}: {exc.strerror}") from None
 
     def close(self) -> None:
         self._db.close()
@@ -212,19 +208,33 @@ class GraphStore:
         if not exists:
             return None
         row = self._db.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone()
-        return int(row[0]) if row else None
+        if row is None:
+            return None
+        if not str(row[0]).isdigit():
+            raise StoreError(
+                f"the graph store {self.path} is corrupt (schema version {row[0]!r}); "
+                "rebuild it with `brownfield graph build --full`"
+            )
+        return int(row[0])
 
     @contextmanager
     def transaction(self) -> Iterator[None]:
         """Everything inside commits together or not at all; a killed build leaves the old graph."""
-        self._db.execute("BEGIN IMMEDIATE")
+        try:
+            self._db.execute("BEGIN IMMEDIATE")
+        except sqlite3.DatabaseError as exc:
+            raise store_error(self.path, exc) from None
         try:
             yield
         except BaseException:
             if not self.fresh:  # a fresh graph has no journal; it is simply never published
-                self._db.execute("ROLLBACK")
+                with suppress(sqlite3.DatabaseError):  # a damaged file: the first error counts
+                    self._db.execute("ROLLBACK")
             raise
-        self._db.execute("COMMIT")
+        try:
+            self._db.execute("COMMIT")
+        except sqlite3.DatabaseError as exc:
+            raise store_error(self.path, exc) from None
 
     # -- writing --------------------------------------------------------------------
 
@@ -529,55 +539,11 @@ class GraphStore:
 
     def count(self, table: str, group_by: str) -> dict[str, int]:
         """Row counts of a table grouped by one column (for stats and summaries)."""
-        allowed = {
-            "nodes": ("kind", "language"),
-            "edges": ("kind", "resolution"),
-            "unresolved": ("reason",),
-            "files": ("status", "language"),
-        }
-        if group_by not in allowed.get(table, ()):
-            raise ValueError(f"{table}.{group_by}")
-        rows = self._db.execute(
-            f"SELECT COALESCE({group_by}, ''), COUNT(*) FROM {table} GROUP BY 1 ORDER BY 1"
-        )
-        return {str(key): int(value) for key, value in rows}
+        return store_counts.count(self._db, table, group_by)
 
     def language_counts(self) -> dict[str, dict[str, int]]:
         """Per language: files, definitions, resolved calls and unresolved calls."""
-        result: dict[str, dict[str, int]] = {}
-
-        def add(rows: Any, key: str) -> None:
-            for language, value in rows:
-                if language is None:
-                    continue
-                entry = result.setdefault(
-                    language, {"files": 0, "definitions": 0, "calls": 0, "unresolved": 0}
-                )
-                entry[key] = int(value)
-
-        add(self._db.execute("SELECT language, COUNT(*) FROM files GROUP BY 1"), "files")
-        add(
-            self._db.execute(
-                "SELECT language, COUNT(*) FROM nodes "
-                "WHERE kind NOT IN ('module', 'external') GROUP BY 1"
-            ),
-            "definitions",
-        )
-        add(
-            self._db.execute(
-                "SELECT f.language, COUNT(*) FROM edges e JOIN files f ON f.path = e.path "
-                "WHERE e.kind = 'calls' GROUP BY 1"
-            ),
-            "calls",
-        )
-        add(
-            self._db.execute(
-                "SELECT f.language, COUNT(*) FROM unresolved u JOIN files f ON f.path = u.path "
-                "GROUP BY 1"
-            ),
-            "unresolved",
-        )
-        return result
+        return store_counts.language_counts(self._db)
 
 
 def _node(row: Sequence[Any]) -> Node:
@@ -597,3 +563,26 @@ def _edge(row: Sequence[Any]) -> Edge:
         row[4],
         Resolution(row[5]) if row[5] else None,
     )
+
+
+def _connect(path: Path, writable: bool) -> sqlite3.Connection:
+    """A connection to an existing store: read-write with write-ahead logging for a build;
+    read-only for queries, falling back to an immutable open when the folder is read-only
+    (no writer can be at work there, and SQLite cannot make its shared-memory file)."""
+    if writable:
+        connection = sqlite3.connect(path, timeout=30, isolation_level=None)
+        connection.execute("PRAGMA journal_mode=WAL")
+        connection.execute("PRAGMA synchronous=NORMAL")
+        return connection
+    uri = path.as_uri() + "?mode=ro"
+    connection = sqlite3.connect(uri, uri=True, timeout=30, isolation_level=None)
+    try:
+        connection.execute("SELECT 1 FROM sqlite_master").fetchone()
+    except sqlite3.OperationalError as exc:
+        code = exc.sqlite_errorcode & 0xFF
+        cannot_share = code in (sqlite3.SQLITE_CANTOPEN, sqlite3.SQLITE_READONLY)
+        if not cannot_share or os.access(path.parent, os.W_OK):
+            raise
+        connection.close()
+        connection = sqlite3.connect(uri + "&immutable=1", uri=True, isolation_level=None)
+    return connection

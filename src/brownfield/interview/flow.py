@@ -13,12 +13,13 @@ from typing import Protocol
 from brownfield.errors import BrownfieldError, UsageError
 from brownfield.graph.builder import Progress, build, open_store
 from brownfield.graph.discover import discover
-from brownfield.interview import handoff
+from brownfield.interview import approval, handoff
 from brownfield.interview.adaptive.evidence import EvidenceSource
 from brownfield.interview.adaptive.planner import AdaptivePlanner
 from brownfield.interview.adaptive.start import resolve_threshold, seed_state, suitability
 from brownfield.interview.adaptive.state import AdaptiveState
 from brownfield.interview.engine.loop import Conversation, Engine, Outcome, Question
+from brownfield.interview.phases.bank import is_truncated
 from brownfield.interview.phases.planner import PhasesPlanner
 from brownfield.interview.phases.state import InterviewState
 from brownfield.interview.review.artifact import sha256_of
@@ -49,6 +50,9 @@ def interview(
     docs_dir: Path = Path("docs"),
     *,
     max_questions: int = 18,
+    review: bool = False,
+    followup_budget: int = 20,
+    ticket_id: str | None = None,
     threshold: float | None = None,
     preset: str | None = None,
     force: bool = False,
@@ -57,14 +61,31 @@ def interview(
     progress: Progress | None = None,
 ) -> Outcome | None:
     """Start (or resume) an interview and run it until it ends or the answers run out;
-    what the command and the MCP tools both call. None: no interview was needed."""
+    what the command and the MCP tools both call. None: no interview was needed.
 
+    Phases (`--mode phases`) is seed 000's interview exactly; `review` adds seed 002's final
+    free-form question and coverage follow-ups (an adaptive interview always has them).
+    `followup_budget`: the follow-ups' share of the planned questions, in percent (0-100).
+    """
+
+    if not 0 <= followup_budget <= 100:
+        raise UsageError(f"--followup-budget must be 0 to 100 (percent), not {followup_budget}")
     if resume_path is not None:
         session = resume(root, resume_path)
+        artifact = session.artifact_file(session.state)
+        if artifact.is_file():  # a hand edit of the artifact is applied (or refused) first
+            opened = approval.open_artifact(artifact, root)
+            session = Session(
+                opened.session.state, session.state_path, root, original=session.original
+            )
+            for note in opened.notes:
+                conversation.tell(note, "hint")
     elif not idea.strip():
         raise UsageError("give an idea to interview about, or --resume FILE")
     elif (mode or _default_mode(root)) == "phases":
-        session = start(root, idea, docs_dir, max_questions)
+        session = start(
+            root, idea, docs_dir, max_questions, review, followup_budget, ticket_id or None
+        )
     elif mode not in (None, "adaptive"):
         raise UsageError(f"unknown --mode {mode!r}; use adaptive or phases")
     else:
@@ -74,6 +95,9 @@ def interview(
         if started is None:
             return None
         session = started
+        session.state.review.budget_percent = followup_budget
+        session.state.review.ticket_id = ticket_id or None
+        session.save(session.state)
     return _run(session, conversation, batch)
 
 
@@ -180,12 +204,19 @@ def _run(session: Session, conversation: Reporter, batch: bool = False) -> Outco
     spec_path = getattr(state, "spec_path", None)
     if spec_path:
         lines.insert(0, f"Spec written to {spec_path} (status: pending-approval)")
-    truncated = getattr(state, "phase", "complete") != "complete"
+    truncated = isinstance(state, InterviewState) and is_truncated(state)
     if truncated:
         lines.insert(
             0,
             f"Stopped after --max-questions {getattr(state, 'max_questions', '?')} answers; "
             "compiled what was answered.",
+        )
+    elif isinstance(state, InterviewState) and state.phase != "complete":
+        lines.insert(
+            0,
+            f"Stopped after --max-questions {state.max_questions} answers at the "
+            "confirmation (not confirmed); every phase has its answers, so nothing is "
+            "truncated.",
         )
     fields["requirements_path"] = state.requirements_path
     extra: dict[str, object] = {"spec_path": spec_path} if spec_path else {}

@@ -8,8 +8,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from brownfield.interview.adaptive import refine
-from brownfield.interview.adaptive.slots import option_value
+from brownfield.interview.adaptive import decisions
 from brownfield.interview.adaptive.state import AdaptiveState
 from brownfield.interview.spec import autofill
 
@@ -28,25 +27,14 @@ def question(artifact_hash: str) -> str:
 
 def brief(state: AdaptiveState) -> dict[str, Any]:
     """Goal, constraints, acceptance criteria, touchpoints with citations, open questions."""
-    active = state.topology.active()
-
-    def values(*names: str) -> list[str]:
-        return [
-            option_value(slot.value)
-            for component in active
-            for slot in component.slots
-            if slot.name in names and slot.filled_by in ("person", "auto") and slot.value
-        ]
-
     return {
         "goal": state.restated_goal or state.description,
         "spec": state.spec_path,
-        "constraints": values("compatibility", "limits")
-        + [v for v in values("non_goals") if v.lower() != "nothing is excluded"]
-        + refine.constraints(state)
-        + [f"out of scope: {v}" for v in refine.out_of_scope(state)],
-        "acceptance_criteria": values("acceptance", "edge_cases")
+        "constraints": decisions.constraints(state)
+        + [f"out of scope: {v}" for v in decisions.non_goals(state)],
+        "acceptance_criteria": decisions.acceptance(state)
         + [f.value for f in autofill.fills(state) if f.slot == "acceptance"],
+        "change_points": decisions.change_points(state),
         "touchpoints": [
             {"symbol": t.symbol, "citation": f"{t.path}:{t.line}"} for t in state.touchpoints
         ],

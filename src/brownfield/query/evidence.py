@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from brownfield.graph.roles import is_test
+from brownfield.graph.roles import is_production, is_test, what_counts_as_tests
 from brownfield.graph.store import GraphStore
 from brownfield.model import Citation, EdgeKind, Fact, Node, NodeKind
 from brownfield.query.context import Touchpoint, stem
@@ -77,42 +77,80 @@ def project_facts(store: GraphStore) -> list[Fact]:
     return facts
 
 
-def callers_fact(store: GraphStore, touchpoint: Touchpoint) -> Fact | None:
-    """Who calls a touchpoint (direct callers, each call site cited)."""
-    node = touchpoint.node
-    ids = [node.id]
-    if node.kind is NodeKind.CLASS:
-        ids.append(f"{node.id}.__init__")
+def _ids(store: GraphStore, node: Node) -> list[str]:
+    """The ids a call of `node` lands on: a class's constructor too; a module's definitions."""
     if node.kind is NodeKind.MODULE:
-        ids = [n.id for n in store.nodes_where("path", node.path or "")]
+        return [n.id for n in store.nodes_where("path", node.path or "")]
+    if node.kind is NodeKind.CLASS:
+        return [node.id, f"{node.id}.__init__"]
+    return [node.id]
+
+
+def _unresolved_note(store: GraphStore, node: Node) -> tuple[str, tuple[Citation, ...]]:
+    """How complete a negative answer is: the unresolved calls that carry the node's name."""
+    if node.kind is NodeKind.MODULE:
+        return "", ()
+    sites = sorted({(u.path, u.line) for u in store.unresolved_named(node.name)})
+    if not sites:
+        return f"; no unresolved call is named `{node.name}` either", ()
+    shown = ", ".join(f"{path}:{line}" for path, line in sites[:3])
+    more = " ..." if len(sites) > 3 else ""
+    cited = tuple(_site(path, line, node.name) for path, line in sites[:3])
+    return (
+        f"; {len(sites)} unresolved call(s) named `{node.name}` remain, e.g. {shown}{more}",
+        cited,
+    )
+
+
+def callers_fact(store: GraphStore, touchpoint: Touchpoint) -> Fact | None:
+    """Who calls a touchpoint (direct callers, each call site cited), production code apart
+    from tests; "no resolved caller" says how many unresolved same-name calls remain."""
+    node = touchpoint.node
+    ids = _ids(store, node)
     edges = [e for e in store.edges_into(ids, [EdgeKind.CALLS]) if e.src not in ids]
     if not edges:
+        note, cited = _unresolved_note(store, node)
         return Fact(
             "callers",
             node.qualname,
-            f"{node.qualname} ({node.path}:{node.line}) has no callers in the repository.",
-            (_definition(node),),
+            f"No resolved caller of {node.qualname} ({node.path}:{node.line}) in the "
+            f"repository{note}.",
+            (_definition(node), *cited),
         )
     callers = store.nodes(e.src for e in edges)
     sites = [
         _site(e.path, e.line, callers[e.src].qualname if e.src in callers else e.src) for e in edges
     ]
-    names = sorted({c.symbol or "" for c in sites})
-    shown = ", ".join(f"{c.symbol} ({c})" for c in sites[:5]) + (" ..." if len(sites) > 5 else "")
+    production = [c for c in sites if not is_test(c.path)]
+    tests = [c for c in sites if is_test(c.path)]
+    parts = []
+    if production:
+        shown = ", ".join(f"{c.symbol} ({c})" for c in production[:5])
+        parts.append(
+            f"{len(production)} place(s) in production code: {shown}"
+            + (" ..." if len(production) > 5 else "")
+        )
+    if tests:
+        names = sorted({c.symbol or "" for c in tests})
+        parts.append(
+            f"{len(names)} test(s), e.g. {tests[0].symbol} ({tests[0]})"
+            if production
+            else f"only tests: {len(names)} test(s), e.g. {tests[0].symbol} ({tests[0]})"
+        )
     return Fact(
         "callers",
         node.qualname,
-        f"{node.qualname} ({node.path}:{node.line}) is called from {len(sites)} place(s) "
-        f"in {len(names)} definition(s): {shown}.",
-        (_definition(node), *sites),
+        f"{node.qualname} ({node.path}:{node.line}) is called from " + "; ".join(parts) + ".",
+        (_definition(node), *production, *tests),
     )
 
 
 def tests_fact(store: GraphStore, touchpoint: Touchpoint, depth: int = 3) -> Fact:
-    """Which tests reach a touchpoint through calls (to `depth` hops)."""
+    """Which tests reach a touchpoint through calls (to `depth` hops); when none does, what
+    was looked for and how many unresolved same-name calls remain."""
     node = touchpoint.node
     seen = {node.id}
-    frontier = [node.id] + ([f"{node.id}.__init__"] if node.kind is NodeKind.CLASS else [])
+    frontier = _ids(store, node)
     found: list[Citation] = []
     for _ in range(depth):
         edges = store.edges_into(frontier, [EdgeKind.CALLS])
@@ -123,14 +161,22 @@ def tests_fact(store: GraphStore, touchpoint: Touchpoint, depth: int = 3) -> Fac
             caller = callers.get(edge.src)
             if caller is not None and is_test(caller.path):
                 found.append(_site(edge.path, edge.line, caller.qualname))
-    found = sorted(set(found))
+    found = list(dict.fromkeys(found))  # the closest tests first
     if not found:
-        return Fact("tests", node.qualname, f"No test reaches {node.qualname} through calls.")
+        note, cited = _unresolved_note(store, node)
+        looked = what_counts_as_tests([node.path or ""])
+        return Fact(
+            "tests",
+            node.qualname,
+            f"No test reaches {node.qualname} through resolved calls within {depth} calls "
+            f"(looked for {looked}){note}.",
+            cited,
+        )
     names = sorted({c.symbol or "" for c in found})
     return Fact(
         "tests",
         node.qualname,
-        f"{len(names)} test definition(s) reach {node.qualname}: "
+        f"{len(names)} test(s) reach {node.qualname}: "
         + ", ".join(f"{c.symbol} ({c})" for c in found[:5])
         + ("." if len(found) <= 5 else " ..."),
         tuple(found),
@@ -138,19 +184,22 @@ def tests_fact(store: GraphStore, touchpoint: Touchpoint, depth: int = 3) -> Fac
 
 
 def similar_fact(store: GraphStore, keywords: tuple[str, ...], exclude: set[str]) -> Fact:
-    """Definitions that share the idea's key words but are not its touchpoints."""
+    """Production definitions (not tests) that share the idea's key words, but for those
+    excluded (the definition the change targets); when none, what was searched."""
     found: dict[str, Node] = {}
     for keyword in keywords:
         for node in store.nodes_like(keyword, limit=200):
             definition = node.kind in (NodeKind.FUNCTION, NodeKind.METHOD, NodeKind.CLASS)
             named = keyword in {stem(w) for w in words(node.name)}
-            if definition and named and node.id not in exclude:
+            if definition and named and node.id not in exclude and is_production(node.path):
                 found[node.id] = node
     if not found:
+        searched = ", ".join(keywords) or "(no key words)"
         return Fact(
             "similar",
             "similar mechanism",
-            "No similar mechanism exists: no other definition shares the idea's key words.",
+            "No other function, method or class has a name sharing the idea's key words "
+            f"(searched: {searched}).",
         )
     nodes = sorted(found.values(), key=lambda n: n.id)[:5]
     return Fact(

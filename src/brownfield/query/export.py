@@ -27,9 +27,14 @@ def export(store: GraphStore, fmt: str) -> str:
     raise UsageError(f"unknown format {fmt!r}; use one of: {', '.join(FORMATS)}")
 
 
+#: Meta that says when and where a graph was built, not what it holds: left out, so that
+#: two builds of one tree export the same (and the store's identity stays in the store).
+_LOCAL_META = ("built_at", "root", "store_id", "store_inode")
+
+
 def _json(store: GraphStore) -> str:
     data = {
-        "meta": {k: v for k, v in store.meta().items() if k not in ("built_at",)},
+        "meta": {k: v for k, v in store.meta().items() if k not in _LOCAL_META},
         "nodes": [
             {
                 "id": n.id,
@@ -118,13 +123,28 @@ def _dot(store: GraphStore) -> str:
     return "\n".join(lines) + "\n"
 
 
+#: What a Mermaid label keeps as it is; every other character becomes an entity code.
+_MERMAID_PLAIN = frozenset(
+    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 _.-/:,()+=*@$!?'~"
+)
+
+
+def mermaid_label(text: str) -> str:
+    """A name as the text of a quoted Mermaid label: quotes, brackets, pipes, `#`, `<`,
+    backticks and control characters as entity codes (`#quot;`, `#91;`), so that a
+    hostile file name cannot close the label or add directives."""
+    return "".join(
+        char if char in _MERMAID_PLAIN else "#quot;" if char == '"' else f"#{ord(char)};"
+        for char in text
+    )
+
+
 def _mermaid(store: GraphStore) -> str:
     nodes, edges = _graph_edges(store)
     short = {node.id: f"n{index}" for index, node in enumerate(nodes)}
     lines = ["graph LR"]
     for node in nodes:
-        label = node.qualname.replace('"', "'")
-        lines.append(f'  {short[node.id]}["{label}"]')
+        lines.append(f'  {short[node.id]}["{mermaid_label(node.qualname)}"]')
     arrows = {"calls": "-->", "imports": "-.->", "inherits": "==>"}
     for src, dst, kind in edges:
         if src in short and dst in short:

@@ -3,18 +3,20 @@ reaches them, grouped by distance, with the tests among them."""
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from brownfield import git
-from brownfield.errors import UsageError
+from brownfield.confine import read_bytes_inside, relative_inside, resolve_inside
+from brownfield.errors import ConfinementError, FileAccessError, UsageError
 from brownfield.graph.languages import language_for
 from brownfield.graph.roles import is_test
 from brownfield.graph.store import GraphStore
 from brownfield.model import EdgeKind, Unresolved
 from brownfield.query.freshness import repository_root, stale_paths
-from brownfield.query.traverse import Hop, walk
+from brownfield.query.traverse import Hop, check_depth, walk
 
 Span = tuple[str, int, int]  # qualname, first line, last line
 
@@ -75,27 +77,33 @@ def impact(
     staged: bool = False,
     depth: int = 2,
 ) -> Impact:
-    """The impact of the given files (all their definitions), or of a diff's changed lines."""
-    if depth < 0:
-        raise UsageError(f"depth must be 0 or more, not {depth}")
+    """The impact of the given files (all their definitions), or of a diff's changed lines.
+
+    `paths` are repository-relative and confined to the repository (a symlink leading out
+    is refused); `rev` is verified as a commit before git sees it.
+    """
+    check_depth(depth)
     root = repository_root(store)
     changed: list[Changed] = []
     deleted_names: list[str] = []
     if paths:
         for path in paths:
+            if not os.path.lexists(resolve_inside(root, path)):
+                raise UsageError(f"no such file in the repository: {path}")
+            path = relative_inside(root, path)
             data = _read(root, path)
             if data is None:
-                raise UsageError(f"no such file in the repository: {path}")
+                raise UsageError(f"not a readable regular file in the repository: {path}")
             spans = _spans(path, data)
             if spans is None:
                 raise UsageError(f"not a source file brownfield parses: {path}")
             changed += [Changed(_id(path, q), path, first, "changed") for q, first, _ in spans]
     else:
         try:
-            diffs = git.diff(root, rev, staged)
+            base = git.verify_revision(root, rev) if rev else "HEAD"
+            diffs = git.diff(root, base if rev else None, staged)
         except git.GitUnavailableError as exc:
             raise UsageError(f"cannot read the diff: {exc}") from None
-        base = rev or "HEAD"
         for file in diffs:
             new = _spans(file.new_path, _read(root, file.new_path)) if file.new_path else []
             old_bytes = git.show(root, base, file.old_path) if file.old_path else None
@@ -137,9 +145,10 @@ def impact(
 
 
 def _read(root: Path, path: str) -> bytes | None:
+    """A file's bytes, or None when it is missing, not a regular file or a symlink out."""
     try:
-        return (root / path).read_bytes()
-    except OSError:
+        return read_bytes_inside(root, path)
+    except (ConfinementError, FileAccessError):
         return None
 
 

@@ -12,6 +12,19 @@ from brownfield.model import CONFIDENCE_ORDER, Citation, Edge, EdgeKind, Node, R
 from brownfield.query.freshness import stale_paths
 from brownfield.query.symbols import expand_targets, find_symbol
 
+#: The deepest walk asked for: far beyond any real call chain, small enough that every
+#: loop over distances stays instant (a larger depth is a usage error).
+MAX_DEPTH = 1000
+
+
+def check_depth(depth: int) -> int:
+    """`depth` if it is between 0 and `MAX_DEPTH`; a `UsageError` otherwise."""
+    if depth < 0:
+        raise UsageError(f"depth must be 0 or more, not {depth}")
+    if depth > MAX_DEPTH:
+        raise UsageError(f"depth must be at most {MAX_DEPTH}, not {depth}")
+    return depth
+
 
 @dataclass(frozen=True)
 class Hop:
@@ -96,8 +109,7 @@ def walk(
     backwards: bool,
     min_confidence: str | None,
 ) -> list[Hop]:
-    if depth < 0:
-        raise UsageError(f"depth must be 0 or more, not {depth}")
+    check_depth(depth)
     allowed = allowed_resolutions(min_confidence)
     seen = set(start_ids)
     frontier = sorted(seen)
@@ -195,8 +207,7 @@ def dependencies(store: GraphStore, rel_path: str, depth: int = 1) -> WalkResult
 
 def _file_walk(store: GraphStore, rel_path: str, depth: int, backwards: bool) -> WalkResult:
     """A walk over files: each reached file once, cited by its first edge."""
-    if depth < 0:
-        raise UsageError(f"depth must be 0 or more, not {depth}")
+    check_depth(depth)
     start = store.node(rel_path)
     if start is None:
         raise SymbolError(rel_path, f"file not in the graph: {rel_path}")

@@ -5,9 +5,9 @@ answer carried back into the state."""
 from __future__ import annotations
 
 from brownfield.errors import UsageError
-from brownfield.interview.adaptive import refine
+from brownfield.interview.adaptive import decisions
 from brownfield.interview.adaptive.slots import MULTIPLE_CHOICE
-from brownfield.interview.adaptive.state import AdaptiveState, Round
+from brownfield.interview.adaptive.state import AdaptiveState, Round, Slot
 from brownfield.interview.review.artifact import (
     Answer,
     ArtifactQuestion,
@@ -111,27 +111,16 @@ def questions(state: AdaptiveState) -> list[ArtifactQuestion]:
 
 
 def summary(state: AdaptiveState) -> Summary:
-    """Outcomes as goals; compatibility, limits and refined constraints; the non-goals."""
-    values = {
-        name: [
-            s.value or ""
-            for c in state.topology.active()
-            for s in c.slots
-            if s.name == name and s.filled_by in ("person", "auto")
-        ]
-        for name in ("outcome", "compatibility", "limits", "non_goals")
-    }
+    """Outcomes as goals (or the restated goal); the constraints and the non-goals."""
     return Summary(
-        goals=values["outcome"] or [state.restated_goal or state.description],
-        constraints=values["compatibility"] + values["limits"] + refine.constraints(state),
-        non_goals=[v for v in values["non_goals"] if v.lower() != "nothing is excluded"]
-        + refine.out_of_scope(state),
+        goals=decisions.values(state, "outcome") or [state.restated_goal or state.description],
+        constraints=decisions.constraints(state),
+        non_goals=decisions.non_goals(state),
     )
 
 
-def apply_edit(state: AdaptiveState, question_id: str, answer: str) -> None:
-    """Carry an edited answer of a round (`R<n>`) or a skipped slot (`S:<c>:<slot>`) into
-    the state."""
+def _slot(state: AdaptiveState, question_id: str) -> Slot:
+    """The slot a round (`R<n>`) or a skipped slot (`S:<c>:<slot>`) decided."""
     target = question_id.removeprefix("S:")
     if question_id.startswith("S:"):
         component_id, _, slot_name = target.partition(":")
@@ -142,5 +131,17 @@ def apply_edit(state: AdaptiveState, question_id: str, answer: str) -> None:
             raise UsageError(f"{question_id} cannot be edited")
         component_id, slot_name = found.component, found.slot
     component = next(c for c in state.topology.components if c.id == component_id)
-    slot = next(s for s in component.slots if s.name == slot_name)
+    return next(s for s in component.slots if s.name == slot_name)
+
+
+def apply_edit(state: AdaptiveState, question_id: str, answer: str) -> None:
+    """Carry an edited answer of a round (`R<n>`) or a skipped slot (`S:<c>:<slot>`) into
+    the state."""
+    slot = _slot(state, question_id)
     slot.value, slot.filled_by, slot.quality, slot.skipped = answer, "person", 1.0, False
+
+
+def apply_skip(state: AdaptiveState, question_id: str) -> None:
+    """Carry a skip of a round's decision into the state: the slot is open, skipped."""
+    slot = _slot(state, question_id)
+    slot.value, slot.filled_by, slot.quality, slot.skipped = None, None, 0.0, True

@@ -16,7 +16,7 @@ def cite(fact: Fact) -> list[CitationRecord]:
 
 def add_fact(state: AdaptiveState, fact: Fact, source: str, round_number: int) -> EstablishedFact:
     record = EstablishedFact(
-        id=f"F{len(state.established_facts) + 1}",
+        id=f"F{sum(1 for f in state.established_facts if f.id.startswith('F')) + 1}",
         topic=fact.topic,
         subject=fact.subject,
         statement=fact.statement,

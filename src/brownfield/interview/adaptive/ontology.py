@@ -182,7 +182,7 @@ def _noun_entities(state: AdaptiveState, taken: list[_Draft]) -> dict[str, _Draf
         for token in _TOKEN.findall(text):
             whole = bool(_IDENTIFIER.search(token))
             word = token if whole else token.lower()
-            if not whole and (word in STOP_WORDS or len(word) < 3):
+            if not whole and (word in STOP_WORDS or len(word) < 3 or not _nounlike(word, number)):
                 continue
             key = word.lower() if whole else stem(word)
             if key in covered or any(c.endswith("." + key) for c in covered):
@@ -193,6 +193,51 @@ def _noun_entities(state: AdaptiveState, taken: list[_Draft]) -> dict[str, _Draf
         for key, (name, where) in seen.items()
         if 0 in where or len(where) >= 2
     }
+
+
+#: Words that are never entities: question words, pronouns, quantifiers and the adjectives
+#: of a change ("incoming", "existing", "current").
+_NOT_NOUNS = frozenset(
+    """whose whom whether whatever whichever whoever however wherever whenever anything
+    something nothing everything anyone someone everyone nobody itself themselves
+    many much several few various certain current existing previous next last first second
+    third incoming outgoing different similar possible available optional required default
+    instead always never often sometimes already still even really actually maybe please
+    another either neither enough further early late fast slow high low good bad better
+    best worse worst easy hard able like unlike""".split()
+)
+
+
+#: Common verbs of answers; their -s, -ing and -ed forms are not entities either.
+_VERBS = frozenset(
+    """keep fail retry change add remove make take give get see run wait log call return raise
+    use stay work go show break stop start send handle apply allow reject accept block skip
+    say tell ask read write store save load check test pass try reach need want happen""".split()
+)
+_VERB_FORMS = frozenset(
+    form
+    for verb in _VERBS
+    for form in (
+        verb,
+        verb + "s",
+        verb + "es",
+        verb + "ing",
+        verb[:-1] + "ing" if verb.endswith("e") else verb + "ing",
+        verb + "ed",
+        verb + "d",
+        verb[:-1] + "ies" if verb.endswith("y") else verb + "s",
+    )
+)
+
+
+def _nounlike(word: str, text_number: int) -> bool:
+    """A plain word that can name a thing: not a question word, pronoun, quantifier or
+    adjective of the list; in an answer (not the idea, whose nouns stand: "add retries"),
+    not a common verb's form or shaped like a past participle ("retried", not "speed")."""
+    if word in _NOT_NOUNS:
+        return False
+    participle = len(word) > 4 and word.endswith("ed") and not word.endswith("eed")
+    return text_number == 0 or not (word in _VERB_FORMS or participle)
 
 
 def chosen_core(state: AdaptiveState) -> str | None:

@@ -16,6 +16,8 @@ Findings with an option are folded into the NEXT question, after its recommended
 
 from __future__ import annotations
 
+import re
+
 from brownfield.graph.roles import is_test
 from brownfield.interview.adaptive.slots import Prompt
 from brownfield.interview.adaptive.state import (
@@ -129,9 +131,19 @@ def fold(state: AdaptiveState, component: Component, slot: Slot, prompt: Prompt)
     )
     if review is None or not review.folded or not prompt.options:
         return prompt
-    extra = [option for option in review.folded if option not in prompt.options]
+    extra = [option for option in review.folded if not _repeats(option, prompt.options)]
     options = (prompt.options[0], *extra, *prompt.options[1:])[:MAX_OPTIONS]
     return Prompt(prompt.text, options, f"{prompt.why}; reviewed ({review.trigger})")
+
+
+def _repeats(option: str, options: tuple[str, ...]) -> bool:
+    """A folded option that says what an option already says (its words, after its framing
+    "The smallest version: ..." or "Not at all: ...", are all in one of them)."""
+    said = set(re.findall(r"[\w.]+", option.split(": ", 1)[-1].lower())) - _FILLER
+    return any(said <= set(re.findall(r"[\w.]+", other.lower())) for other in options)
+
+
+_FILLER = frozenset({"only", "just", "the", "a", "an", "it", "as", "is", "at", "all"})
 
 
 def report(state: AdaptiveState) -> list[str]:

@@ -9,20 +9,29 @@ the threshold, a closure audit and a one-sentence restatement close the intervie
 
 from __future__ import annotations
 
-import re
-
-from brownfield.interview.adaptive import asking, batch, closing, ontology, panel, refine
+from brownfield.interview.adaptive import (
+    asking,
+    batch,
+    closing,
+    contradictions,
+    deciding,
+    ontology,
+    panel,
+    refine,
+    statements,
+    topology,
+)
 from brownfield.interview.adaptive.asking import Clock
 from brownfield.interview.adaptive.coverage import adaptive_gaps, next_followup
 from brownfield.interview.adaptive.evidence import EvidenceSource
 from brownfield.interview.adaptive.report import progress_table
-from brownfield.interview.adaptive.rounds import STREAK_LIMIT, EvidenceRounds
+from brownfield.interview.adaptive.rounds import MOOT_WITHOUT_CALLERS, STREAK_LIMIT, EvidenceRounds
 from brownfield.interview.adaptive.scoring import (
     AUTO_ANSWER_CAP,
     dimension_scores,
     weights,
 )
-from brownfield.interview.adaptive.slots import MULTIPLE_CHOICE, Prompt, prompt_for
+from brownfield.interview.adaptive.slots import Prompt, explain, prompt_for
 from brownfield.interview.adaptive.state import (
     AdaptiveState,
     AnswerRecord,
@@ -31,8 +40,6 @@ from brownfield.interview.adaptive.state import (
     Slot,
     Trigger,
 )
-from brownfield.interview.adaptive.topology import edit_topology
-from brownfield.interview.adaptive.triggers import detect, settle_dispute
 from brownfield.interview.engine import words
 from brownfield.interview.engine.loop import Feedback, Question, Verdict
 from brownfield.interview.engine.records import RefinedAnswer, SkipAll
@@ -43,7 +50,14 @@ TOPOLOGY_HELP = (
     "Say what to change: 'add: NAME', 'remove N', 'merge N M', 'split N: A / B', "
     "'defer N: reason' (several separated by ';'), or 1 when it looks right."
 )
-_FACT_REF = re.compile(r"\bF(\d+)\b")
+RHYTHM_GUARD = (
+    "The last three answers came from the code or were left to me; this decision is yours "
+    "(seed 004's rhythm guard). Pick an option or type your answer."
+)
+IMPLEMENT_REFUSAL = (
+    "I can interview for an implementation plan, but I won't implement during the interview. "
+    "The question again:"
+)
 
 
 class AdaptivePlanner:
@@ -68,10 +82,12 @@ class AdaptivePlanner:
                     continue
                 target = self._target(state)
                 if target is None:
-                    state.phase = "closing"
+                    if closing.out_of_questions(state, messages):
+                        state.phase = "closing"
                     continue
                 component, slot = target
-                if slot.kind == "fact" and self.rounds.resolve(state, component, slot, messages):
+                answerable = slot.kind == "fact" or slot.name in MOOT_WITHOUT_CALLERS
+                if answerable and self.rounds.resolve(state, component, slot, messages):
                     continue
             elif state.phase == "closing" and state.step is None:
                 closing.audit(state, messages)
@@ -89,7 +105,7 @@ class AdaptivePlanner:
         if state.refinement is not None:
             return refine.question(state)
         if state.phase == "topology":
-            return self._topology_question(state)
+            return topology.question(state)
         if state.phase == "restate":
             return closing.restate_question(state)
         if state.phase == "review":
@@ -107,11 +123,7 @@ class AdaptivePlanner:
                 f"R{state.round_count}.exit",
                 "Early exit",
                 closing.early_exit_warning(state),
-                (
-                    "Yes, proceed with what we have",
-                    "Ask 2-3 more questions",
-                    "Cancel the interview",
-                ),
+                closing.EARLY_EXIT_OPTIONS,
             )
         stall = ontology.stall_reason(state)
         if stall is not None:  # the round's single question becomes the ontology question
@@ -128,6 +140,15 @@ class AdaptivePlanner:
         component, slot = target
         panel.before_question(state, component, slot)
         prompt = self._prompt(state, component, slot)
+        shared = deciding.shared(state, component, slot, prompt, self.evidence)
+        if shared:
+            names = ", ".join(f"'{c.name}'" for c in shared)
+            prompt = Prompt(
+                f"{prompt.text} (The same question stands for {names}: one answer applies to "
+                "all of them.)",
+                prompt.options,
+                prompt.why,
+            )
         header = (
             f"Round {state.round_count + 1} | Component: {component.name} | "
             f"Targeting: {slot.dimension} | Why now: {prompt.why} | "
@@ -147,6 +168,8 @@ class AdaptivePlanner:
             return self._back(state)
         if word is not None and word.kind == "clarify":
             return Feedback(Verdict.IGNORED, self._clarify(state, question))
+        if words.asks_to_implement(text):
+            return Feedback(Verdict.REFUSED, IMPLEMENT_REFUSAL)
         if word is not None and word.kind == "stop":
             asking.record(state, question, text, self.clock.now())
             state.status, state.phase = "cancelled", "cancelled"
@@ -158,13 +181,13 @@ class AdaptivePlanner:
             asking.record(state, question, text, self.clock.now())
             return self._skip_all(state, (skip_all.group("reason") or "").strip() or None)
         if state.phase == "topology":
-            return self._apply_topology(state, question, text)
+            return topology.apply_answer(state, question, text, self.clock.now())
         if state.phase == "review":
-            return self._apply_review(state, question, text)
+            return self._apply_review(state, question, text, word)
         if state.phase == "restate":
-            return closing.apply_restate(state, question, text, self.clock.now())
+            return closing.apply_restate(state, question, text, word, self.clock.now())
         if state.step == "early-exit":
-            return closing.apply_early_exit(state, question, text, self.clock.now())
+            return closing.apply_early_exit(state, question, text, word, self.clock.now())
         if word is not None and word.kind == "enough":
             if state.round_count + 1 < 3:  # the question on screen is round N + 1
                 return Feedback(Verdict.REFUSED, "Early exit is possible from round 3 on.")
@@ -196,57 +219,6 @@ class AdaptivePlanner:
         return batch.companion_questions(state, first, self._target, self._prompt)
 
     # -- topology (round 0) ------------------------------------------------------------
-
-    def _topology_question(self, state: AdaptiveState) -> Question:
-        listing = "\n".join(
-            f"{n}. {c.name}: {c.description}" + (" (deferred)" if c.status == "deferred" else "")
-            for n, c in enumerate(state.topology.components, 1)
-        )
-        count = len(state.topology.components)
-        text = (
-            f"I'm reading this as {count} top-level component(s):\n{listing}\n\n"
-            "Is that topology right? Should any component be added, removed, merged, split, "
-            "or explicitly deferred?"
-        )
-        options = ("Looks right", "Add/remove/merge components", "Defer one or more components")
-        return asking.question(
-            state,
-            "R0",
-            "Round 0 | Topology confirmation | Ambiguity: not scored yet",
-            text,
-            options,
-        )
-
-    def _apply_topology(self, state: AdaptiveState, question: Question, text: str) -> Feedback:
-        lowered = text.lower().strip().rstrip(".!")
-        if lowered in ("1", "looks right", "yes", "y", "ok", "right", "correct", "confirm"):
-            asking.record(state, question, text, self.clock.now())
-            topology = state.topology
-            topology.status, topology.confirmed_at = "confirmed", self.clock.now()
-            state.phase = "interviewing"
-            state.rounds.append(
-                Round(
-                    round=0,
-                    kind="topology",
-                    question=question.text,
-                    answer=text,
-                    answer_kind="option",
-                    timestamp=self.clock.now(),
-                )
-            )
-            asking.rescore(state)
-            return Feedback(
-                Verdict.ACCEPTED,
-                f"Topology confirmed: {len(topology.active())} active component(s).",
-            )
-        try:
-            changed = edit_topology(state, text, self.clock.now())
-        except ValueError as exc:
-            return Feedback(Verdict.REFUSED, f"{exc}. {TOPOLOGY_HELP}")
-        if not changed:
-            return Feedback(Verdict.REFUSED, TOPOLOGY_HELP)
-        asking.record(state, question, text, self.clock.now())
-        return Feedback(Verdict.ACCEPTED, "Topology updated; please confirm it.")
 
     # -- choosing the target ---------------------------------------------------------------
 
@@ -300,12 +272,22 @@ class AdaptivePlanner:
 
     def _prompt(self, state: AdaptiveState, component: Component, slot: Slot) -> Prompt:
         if asking.disputed(state, slot):
-            disputed = [f for i in slot.fact_ids if (f := state.fact(i)) and f.open_dispute]
+            fact = next(f for i in slot.fact_ids if (f := state.fact(i)) and f.open_dispute)
+            if fact.source == "person":
+                return Prompt(
+                    f"Earlier (round {fact.round}) you decided: '{fact.statement}'. "
+                    f"Then you said: '{fact.challenge}'. Both cannot stand: which does?",
+                    (
+                        f"Keep the earlier decision: {fact.statement}",
+                        f"The later answer stands: {fact.challenge}",
+                    ),
+                    f"{fact.id} is disputed and blocks the spec until it is settled",
+                )
             return Prompt(
-                f"The code shows: {disputed[0].statement} You said this is wrong. "
-                f"Confirm {disputed[0].id}, or type what is right.",
-                (f"Confirm {disputed[0].id}: the code is right", "Replace it (type what is right)"),
-                f"{disputed[0].id} is disputed and blocks the interview until it is settled",
+                f"The code shows: {fact.statement} You said this is wrong. "
+                f"Confirm {fact.id}, or type what is right.",
+                (f"Confirm {fact.id}: the code is right", "Replace it (type what is right)"),
+                f"{fact.id} is disputed and blocks the interview until it is settled",
             )
         return panel.fold(state, component, slot, prompt_for(state, component, slot, self.evidence))
 
@@ -333,46 +315,60 @@ class AdaptivePlanner:
         word: words.Word | None,
         refined: RefinedAnswer | None = None,
     ) -> Feedback:
-        closing = state.step is not None and state.step.startswith("closure:")
+        closure = state.step is not None and state.step.startswith("closure:")
         target = self._target(state, closure=state.step)
         if target is None:
             return Feedback(Verdict.IGNORED)
         component, slot = target
+        disputed = asking.disputed(state, slot)
+        guarded = state.auto_answer_streak >= STREAK_LIMIT
+        if word is not None and word.kind == "you-decide" and guarded and not disputed:
+            return Feedback(Verdict.REFUSED, RHYTHM_GUARD)
+        prompt = self._prompt(state, component, slot)
+        options, shared = (
+            prompt.options,
+            deciding.shared(state, component, slot, prompt, self.evidence),
+        )
+        choice = words.choose(text, options)
+        if (
+            refined is None
+            and not disputed
+            and refine.applies(text, choice.kind, word)
+            and refine.has_structure(state, text)
+        ):
+            asking.record(state, question, text, self.clock.now())
+            refine.start(state, question, component.id, slot.name, text)
+            return Feedback(Verdict.ACCEPTED)
         if refined is None:  # a refined answer was recorded at its confirmation
             asking.record(state, question, text, self.clock.now())
         before = state.current_ambiguity
         number = state.round_count + 1
         triggers: list[Trigger] = []
-        kind = "decision"
+        kind, answer_kind, shown = "decision", choice.kind, ""
+        value = statements.compose(list(choice.labels), choice.note) if choice.labels else text
         skip_reason: str | None = None
-        options = self._prompt(state, component, slot).options
-        choice = words.choose(text, options, multiple=slot.name in MULTIPLE_CHOICE)
-        value, answer_kind, chosen = choice.value, choice.kind, choice.chosen
         if refined is not None:
-            value, answer_kind, chosen = refined.decision, "other", []
+            value, answer_kind = refined.decision, "other"
             state.refined_rounds.append(number)
-        elif not asking.disputed(state, slot) and refine.applies(text, answer_kind, word):
-            refine.start(state, question, component.id, slot.name, text)
-            return Feedback(Verdict.ACCEPTED)
-        if asking.disputed(state, slot):
-            settle_dispute(state, slot, value, answer_kind, chosen, number)
-            answer_kind = "option" if chosen else "other"
+        if disputed:
+            deciding.settle(state, slot, choice, text, number)
         elif word is not None and word.kind == "skip":
             slot.skipped, answer_kind = True, "skip"
             value = f"skipped: {word.argument}" if word.argument else "skipped"
             skip_reason = word.argument or None
         elif word is not None and word.kind == "you-decide":
-            value = re.sub(r" \(recommended\)$", "", options[0])
-            slot.value, slot.filled_by, slot.quality, slot.round = (
-                value,
-                "auto",
-                AUTO_ANSWER_CAP,
-                number,
-            )
+            value = statements.statement(options[0])
+            slot.value, slot.filled_by, slot.quality = value, "auto", AUTO_ANSWER_CAP
+            slot.round, slot.skipped = number, False
             kind, answer_kind = "auto-answer", "auto-answer"
             state.auto_answered_rounds.append(number)
             panel.convene(state, component, slot, "pre-answer", number)
-        elif words.is_evasive(text, answer_kind):
+            shown = (
+                f"Auto-answer for {slot.name.replace('_', ' ')} of '{component.name}': {value} "
+                f"(my pick, the recommended option; it counts at most {AUTO_ANSWER_CAP:.2f}. "
+                "Say 'back' to answer it yourself.)"
+            )
+        elif refined is None and words.is_evasive(text, answer_kind):
             slot.skipped = True
             triggers.append(
                 Trigger(
@@ -384,25 +380,20 @@ class AdaptivePlanner:
                 )
             )
         else:
-            quality = 1.0
-            if slot.name == "acceptance" and not words.is_observable(value):
-                quality = 0.5  # a criterion with nothing observable counts half
-            slot.value, slot.filled_by, slot.quality, slot.round = value, "person", quality, number
-            slot.skipped = False
-            triggers += detect(state, component, slot, text)
-        if kind == "auto-answer":
-            state.auto_answer_streak += 1
-        else:
-            state.auto_answer_streak = 0
+            value = statements.statement(value)
+            triggers += deciding.decide(state, component, slot, value, text, number)
+        if not disputed and not triggers:
+            deciding.answer_shared(state, slot, shared, number)
+        state.auto_answer_streak = state.auto_answer_streak + 1 if kind == "auto-answer" else 0
         state.round_count = number
         state.topology.last_targeted_component_id = component.id
-        if closing:
+        if closure:
             state.step, state.phase = None, "interviewing"
         raw, low = asking.rescore(state)
         state.rounds.append(
             Round(
                 round=number,
-                kind="closure" if closing else kind,  # type: ignore[arg-type]
+                kind="closure" if closure else kind,  # type: ignore[arg-type]
                 component=component.id,
                 dimension=slot.dimension,
                 slot=slot.name,
@@ -410,7 +401,7 @@ class AdaptivePlanner:
                 options=list(options),
                 answer=value,
                 answer_kind=answer_kind,  # type: ignore[arg-type]
-                selected=chosen,
+                selected=choice.chosen,
                 note=choice.note,
                 skip_reason=skip_reason,
                 scored=answer_kind != "skip",
@@ -426,6 +417,8 @@ class AdaptivePlanner:
         )
         ontology.observe(state)
         message = progress_table(state, before, triggers)
+        if shown:
+            message = f"{shown}\n{message}"
         if number == SOFT_WARNING_ROUND:
             message += (
                 f"\nWe're at {SOFT_WARNING_ROUND} rounds. Current ambiguity: "
@@ -433,22 +426,38 @@ class AdaptivePlanner:
             )
         return Feedback(Verdict.ACCEPTED, message)
 
-    # -- review: final free-form and coverage follow-ups ------------------------------------
-
-    def _apply_review(self, state: AdaptiveState, question: Question, text: str) -> Feedback:
+    def _apply_review(
+        self, state: AdaptiveState, question: Question, text: str, word: words.Word | None
+    ) -> Feedback:
+        """A follow-up's answer fills its slot; `enough` ends the review (the rest skipped),
+        `you decide` leaves the follow-up to the code (skipped, filled from evidence later)."""
         followup = state.review.pending()
         if followup is None or followup.id != question.id:
             return Feedback(Verdict.IGNORED)
-        if not settle(followup, text, self.clock.now()):
+        moment = self.clock.now()
+        if word is not None and word.kind == "enough":
+            asking.record(state, question, text, moment)
+            skipped = skip_pending(state.review, "enough: the review was ended early", moment)
+            state.review.remaining_gaps = [gap.describe() for gap in adaptive_gaps(state)]
+            state.review.done = True
+            asking.rescore(state)
+            return Feedback(Verdict.ACCEPTED, f"Review ended; {len(skipped)} question(s) skipped.")
+        if word is not None and word.kind == "you-decide":
+            text = "skip: left to brownfield (you decide)"
+        elif word is not None and word.kind != "skip":
             return Feedback(Verdict.REFUSED, "Type an answer, or skip.")
-        asking.record(state, question, text, self.clock.now())
+        if not settle(followup, text, moment):
+            return Feedback(Verdict.REFUSED, "Type an answer, or skip.")
+        asking.record(state, question, text, moment)
         if followup.answer and followup.target:
+            followup.answer = statements.statement(followup.answer)
             component_id, _, slot_name = followup.target.partition(":")
             component = next(c for c in state.topology.components if c.id == component_id)
             slot = next(s for s in component.slots if s.name == slot_name)
             quality = 0.5 if slot.name == "acceptance" and not words.is_observable(text) else 1.0
             slot.value, slot.filled_by, slot.quality = followup.answer, "person", quality
             slot.round, slot.skipped = state.round_count, False
+            contradictions.record(state, component, slot, followup.answer, state.round_count)
         before = state.current_ambiguity
         asking.rescore(state)
         return Feedback(Verdict.ACCEPTED, progress_table(state, before, []))
@@ -481,14 +490,15 @@ class AdaptivePlanner:
     # -- helpers -----------------------------------------------------------------------------------
 
     def _clarify(self, state: AdaptiveState, question: Question) -> str:
+        """What the question is about and what each option would mean here (not scored)."""
         target = self._target(state, closure=state.step)
-        why = ""
-        if target is not None and state.phase == "interviewing":
-            why = f" It matters because {self._prompt(state, *target).why}."
-        return (
-            f"This question is about {question.field.replace('_', ' ') or 'this step'}.{why} "
-            "Pick a number, type your own answer, or say 'you decide'."
-        )
+        if target is None or state.phase != "interviewing" or state.refinement is not None:
+            options = closing.question_options(question)
+            listing = "".join(f"\n  {n}. {o}" for n, o in enumerate(options, 1))
+            return f"This step asks: {question.text.splitlines()[0]}{listing}"
+        component, slot = target
+        prompt = self._prompt(state, component, slot)
+        return explain(component, slot, prompt)
 
     def _back(self, state: AdaptiveState) -> Feedback:
         """Undo the person's last answer by replaying all the others from the initial state."""

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 from brownfield.interview.adaptive.state import AdaptiveState, Refinement, Round
+from brownfield.interview.adaptive.statements import statement
 from brownfield.interview.engine import words
 from brownfield.interview.engine.loop import Feedback, Question, Verdict
 from brownfield.interview.engine.records import CitationRecord, RefinedAnswer
@@ -22,26 +23,51 @@ OPTIONS = ("Send as-is", "Add a constraint", "Mark something out of scope", "Rew
 MAX_CITATIONS = 5
 
 _REASON = r"because|since|so that|in order to|given that|due to|otherwise"
-_SCOPE = r"without|except(?:\s+for)?|excluding|other than|(?:but|and) not|not including"
 _QUANTITY = (
     r"\b\d+(?:\.\d+)?\s*(?:ms|s|secs?|seconds?|mins?|minutes?|h|hours?|days?|times|"
     r"retries|attempts|requests|calls|items|rows|users|%|percent|kb|mb|gb)(?!\w)"
 )
 _CONSTRAINT = (
     r"\b(?:must|should(?:n't| not)|never|only|at most|at least|no more than|up to|within|"
-    r"limits?|limited|max(?:imum)?|min(?:imum)?|unless|cannot|can't|not|no)\b"
+    r"limits?|limited|max(?:imum)?|min(?:imum)?|unless|cannot|can't|not|no|without)\b"
 )
 _OUT = r"out[- ]of[- ]scope|not in scope|not part of this|non-goals?"
-
-_MARKERS = re.compile(rf"\b(?:{_REASON}|{_SCOPE}|{_OUT})\b|{_CONSTRAINT}|{_QUANTITY}", re.I)
+#: A clause "carries its own verb" when it opens with a modal or negation, or a short subject
+#: and then one, or with a common imperative verb: only there is an answer split.
+_MODAL = (
+    r"must|should|shall|will|would|can|could|may|might|never|always|do not|don't|does not|"
+    r"doesn't|did not|cannot|can't|need to|needs to|has to|have to|is|are|was|were|gets?"
+)
+_VERB = (
+    r"use|keep|add|remove|change|log|retry|return|raise|skip|stop|send|store|cache|call|apply|"
+    r"leave|make|allow|reject|support|handle|show|write|read|run|block|wait|fail|touch|give|"
+    r"take|work|ask|set|expose|accept|drop|warn|report|limit|cap|time out|fall back|notify"
+)
+_SUBJECT = (
+    r"(?:it|they|we|you|this|that|these|those|"
+    r"(?:(?:the|a|an|all|every|each|no|any|its|their)\s+)?[\w./-]+(?:\s+[\w./-]+){0,2})"
+)
+_OWN_VERB = re.compile(
+    rf"^(?:{_SUBJECT}\s+)?(?:{_MODAL})\b"
+    rf"|^(?:(?:{_MODAL})\s+)?(?:not\s+)?(?:{_VERB})\b"
+    rf"|^{_SUBJECT}\s+(?:{_VERB})s\b",
+    re.I,
+)
+_MARKERS = re.compile(rf"\b(?:{_REASON}|{_OUT})\b|{_CONSTRAINT}|{_QUANTITY}", re.I)
 _SENTENCE = re.compile(r"(?<=[.;!?])\s+|\n+")
-_CLAUSE = re.compile(rf",?\s+(?=(?:{_REASON}|{_SCOPE})\b)", re.I)
-_CONNECTOR = re.compile(r"^(?:and|but)\s+(?=\w)", re.I)
+#: Where a sentence may split: a comma or a conjunction; kept only before a clause with its
+#: own verb, or a reason.
+_JOINT = re.compile(
+    rf",\s*(?:(?:and|but|or|so|then)\s+)?|\s+(?:and|but)\s+(?=\w)|\s+(?=(?:{_REASON})\b)", re.I
+)
 _STARTS_REASON = re.compile(rf"^(?:{_REASON})\b", re.I)
 _DROPPED_REASON = re.compile(r"^(?:because|since|given that)\s+", re.I)
-_STARTS_SCOPE = re.compile(rf"^(?:{_SCOPE}|not)\b", re.I)  # "but not": "but" is cut
-_SCOPE_WORD = re.compile(
-    r"^(?:without|except(?:\s+for)?|excluding|other than|not including)\s+", re.I
+#: An exclusion at the end of a clause ("retry, but not for declined cards"): cut off as out
+#: of scope, the rest of the clause kept whole.
+_TAIL_EXCLUSION = re.compile(
+    r"(?:(?:,\s*|\s+)(?:but\s+not|except(?:\s+for)?|excluding|other\s+than|not\s+including)"
+    r"|,\s*without)\s+(?:for\s+|in\s+|on\s+)?(?P<what>[^,;]+)$",
+    re.I,
 )
 _OUT_PHRASE = re.compile(rf"\b(?:{_OUT})\b", re.I)
 _OUT_HEAD = re.compile(r"^(?:out[- ]of[- ]scope|non-goals?)\s*:\s*", re.I)
@@ -86,62 +112,74 @@ def applies(text: str, kind: str, word: words.Word | None) -> bool:
     return len(_WORDS.findall(text)) >= MIN_WORDS and _MARKERS.search(text) is not None
 
 
+def has_structure(state: AdaptiveState, text: str) -> bool:
+    """Whether refining finds more than a decision (a reason, a constraint, an exclusion):
+    an answer that is only a decision is scored as typed, with no confirmation."""
+    answer = structure(state, text)
+    return bool(answer.reasoning or answer.constraints or answer.out_of_scope)
+
+
 # -- what: the structure ------------------------------------------------------------------
 
 
-def _pieces(text: str) -> list[tuple[str, bool]]:
-    """The clauses of `text`, each with whether it opens its sentence."""
-    found = []
-    for sentence in _SENTENCE.split(text.strip()):
-        for n, piece in enumerate(_CLAUSE.split(sentence)):
-            if _clean(piece):
-                found.append((_clean(piece), n == 0))
-    return found
+def _clauses(sentence: str) -> list[str]:
+    """A sentence's clauses: split at a comma or conjunction only where what follows carries
+    its own verb (or gives a reason), never on a negation inside a clause."""
+    clauses = [""]
+    position = 0
+    for joint in _JOINT.finditer(sentence):
+        following = sentence[joint.end() :]
+        if _OWN_VERB.match(following) or _STARTS_REASON.match(following):
+            clauses[-1] += sentence[position : joint.start()]
+            clauses.append("")
+            position = joint.end()
+    clauses[-1] += sentence[position:]
+    return [c for c in (_clean(c) for c in clauses) if c]
 
 
 def _clean(piece: str) -> str:
-    return _CONNECTOR.sub("", piece.strip()).strip().rstrip(".;,!").strip()
+    return piece.strip().rstrip(".;,!").strip()
 
 
 def structure(state: AdaptiveState, text: str) -> RefinedAnswer:
     """Decision, Reasoning, Constraints, Out of scope and Codebase context of `text`.
 
-    Each clause (sentences, split again before a reason or scope word) lands in one part: a
-    clause opening with a reason word is Reasoning, one opening with a scope word
-    ("without", "except", "but not"...) or naming scope ("out of scope", "non-goal") is Out
-    of scope; a sentence that opens with such a clause ("Because A, B") continues after its
-    first comma. The first remaining clause is the Decision; later ones with a constraint
-    word or a quantity are Constraints; the rest join the Decision. With no such clause, the
-    first scope clause as written is the Decision (an answer about what is excluded).
+    Sentences split into clauses only before a clause with its own verb or a reason word. A
+    clause opening with a reason word is Reasoning (a sentence opening "Because A, B" goes on
+    after its first comma); a clause that names scope ("X is out of scope", "non-goal: X") is
+    Out of scope, and so is an exclusion closing a clause ("..., but not for X", "except X"),
+    cut off with the rest kept whole. The first remaining clause is the Decision; later ones
+    with a constraint word, a negation or a quantity are Constraints; the rest join the
+    Decision. An answer that only excludes is its own Decision, never both.
     """
     reasoning: list[str] = []
     constraints: list[str] = []
     out: list[str] = []
     decision: list[str] = []
-    scope_first: list[str] = []  # the first scope clause as written, when nothing else decides
-    queue = _pieces(text)
-    while queue:
-        piece, opens = queue.pop(0)
-        leading = _STARTS_REASON.match(piece) or _STARTS_SCOPE.match(piece)
-        if leading and opens and ", " in piece:
-            piece, _, rest = piece.partition(", ")
-            if _clean(rest):
-                queue.insert(0, (_clean(rest), False))
-        if _STARTS_REASON.match(piece):
-            reasoning.append(_DROPPED_REASON.sub("", piece))
-        elif _STARTS_SCOPE.match(piece):
-            out.append(_SCOPE_WORD.sub("", piece))  # "without X": X; "not in X" stays
-            scope_first = scope_first or [piece]
-        elif _OUT_PHRASE.search(piece):
-            out.append(_OUT_TAIL.sub("", _OUT_HEAD.sub("", piece)))
-            scope_first = scope_first or [piece]
-        elif decision and _IS_CONSTRAINT.search(piece):
-            constraints.append(piece)
-        else:
-            decision.append(piece)
+    for sentence in _SENTENCE.split(text.strip()):
+        queue = _clauses(sentence)
+        if queue and _STARTS_REASON.match(queue[0]) and len(queue) == 1 and ", " in queue[0]:
+            reason, _, rest = queue[0].partition(", ")
+            queue = [reason, _clean(rest)]
+        for piece in queue:
+            if _OUT_PHRASE.search(piece):
+                out.append(_OUT_TAIL.sub("", _OUT_HEAD.sub("", piece)))
+                continue
+            tail = _TAIL_EXCLUSION.search(piece)
+            if tail and piece[: tail.start()].strip():
+                out.append(_clean(tail.group("what")))
+                piece = _clean(piece[: tail.start()])
+            if _STARTS_REASON.match(piece):
+                reasoning.append(_DROPPED_REASON.sub("", piece))
+            elif decision and _IS_CONSTRAINT.search(piece):
+                constraints.append(piece)
+            else:
+                decision.append(piece)
+    if not decision:  # the answer is about what is excluded: that is its decision
+        decision, out = [text.strip().rstrip(".")], []
     answer = RefinedAnswer(
         original=text.strip(),
-        decision="; ".join(decision or scope_first) or text.strip(),
+        decision="; ".join(decision),
         reasoning=[p for p in reasoning if p],
         constraints=constraints,
         out_of_scope=[p for p in out if p],
@@ -352,14 +390,17 @@ def current(state: AdaptiveState) -> list[Round]:
 def constraints(state: AdaptiveState) -> list[str]:
     """The person's refined constraints, for the spec's Constraints."""
     return [
-        f"{c} (round {r.round})" for r in current(state) if r.refined for c in r.refined.constraints
+        f"{statement(c)} (round {r.round})"
+        for r in current(state)
+        if r.refined
+        for c in r.refined.constraints
     ]
 
 
 def out_of_scope(state: AdaptiveState) -> list[str]:
     """What the person marked out of scope, for the spec's Non-Goals."""
     return [
-        f"{o} (round {r.round})"
+        f"{statement(o)} (round {r.round})"
         for r in current(state)
         if r.refined
         for o in r.refined.out_of_scope

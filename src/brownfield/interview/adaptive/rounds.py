@@ -15,6 +15,9 @@ from brownfield.model import Fact
 
 #: After this many rounds in a row without the person, only decisions are eligible.
 STREAK_LIMIT = 3
+#: Decisions about existing callers: moot (answered by the callers fact) when no production
+#: code calls the touchpoint.
+MOOT_WITHOUT_CALLERS = frozenset({"compatibility", "caller_impact"})
 
 
 class EvidenceRounds:
@@ -41,10 +44,8 @@ class EvidenceRounds:
             if reached:
                 return reached
             return [f for f in self.evidence.project() if f.topic == "test-layout"]
-        if slot.name == "caller_impact":
-            callers = self.evidence.callers(component)
-            if callers and all("has no callers" in f.statement for f in callers):
-                return callers  # nothing calls it: there is nothing to decide
+        if slot.name in MOOT_WITHOUT_CALLERS and not self.evidence.caller_names(component):
+            return self.evidence.callers(component)  # no production caller: nothing to decide
         return []
 
     def resolve(

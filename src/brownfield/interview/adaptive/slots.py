@@ -8,8 +8,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from brownfield.graph.roles import is_production, what_counts_as_tests
 from brownfield.interview.adaptive.evidence import EvidenceSource
 from brownfield.interview.adaptive.state import AdaptiveState, Component, Slot
+from brownfield.interview.adaptive.statements import FRAMES, is_nothing, statement
 
 MULTIPLE_CHOICE = frozenset({"change_points"})  # slots where several options may be picked
 
@@ -56,18 +58,6 @@ def new_slots(brownfield: bool) -> list[Slot]:
     ]
 
 
-#: Option labels that frame a value ("Exactly as stated: X"); the value is what follows.
-_FRAMES = ("Exactly as stated: ", "A smaller first step: ")
-
-
-def option_value(label: str) -> str:
-    """The decision an option label carries, without its framing words."""
-    for frame in _FRAMES:
-        if label.startswith(frame):
-            return label[len(frame) :]
-    return label
-
-
 @dataclass(frozen=True)
 class Prompt:
     """A decision question: the text and its 2 to 4 options, the first one recommended."""
@@ -97,9 +87,9 @@ def prompt_for(
     top = touched[0][0].rsplit(".", 1)[-1] if touched else name
     callers = evidence.caller_names(component) if evidence else []
     if slot.name == "outcome":
-        options = [f"{_FRAMES[0]}{component.description}"]
+        options = [f"{FRAMES[0]}{component.description}"]
         if touched:
-            options.append(f"{_FRAMES[1]}only change {touched[0][0]} ({touched[0][1]})")
+            options.append(f"{FRAMES[1]}only change {touched[0][0]} ({touched[0][1]})")
         options.append("Something bigger: the description is only part of it (say what)")
         return Prompt(
             f"When '{name}' is done, what exactly happens that does not happen today?",
@@ -123,7 +113,8 @@ def prompt_for(
             "the idea matched these definitions, but matching is not deciding",
         )
     if slot.name == "non_goals":
-        files = sorted({where.split(":")[0] for _, where in touched})
+        files = list(dict.fromkeys(where.split(":")[0] for _, where in touched))
+        files = [f for f in files if is_production(f)]
         options = ["Do not change the behaviour of existing callers"]
         if files:
             options.append(f"No changes outside {', '.join(files[:2])}")
@@ -179,15 +170,21 @@ def prompt_for(
             "edge cases are where a change usually breaks",
         )
     if slot.name == "test_location":
+        where = [t.split(":")[0] for _, t in touched[:1]]
         return Prompt(
             f"Where should the tests for '{name}' live?",
-            ("In a new tests/ folder at the top of the repository", "Beside the code they test"),
-            "the code has no tests to follow",
+            (
+                f"As the language expects: {what_counts_as_tests(where)}",
+                "Beside the code they test",
+                "In a separate tests/ folder at the top of the repository",
+            ),
+            "no test in the repository reaches this code, so there is no layout to follow",
         )
     if slot.name == "caller_impact":
         every = ", ".join(callers[:3]) + (" ..." if len(callers) > 3 else "")
         folders = sorted({c.split("(")[-1].split("/")[0] for c in callers if "/" in c})
-        options = [f"Apply it to all {len(callers)} call sites ({every})"]
+        count = "both" if len(callers) == 2 else f"all {len(callers)}"
+        options = [f"Apply it to {count} call sites ({every})"]
         if len(folders) > 1:
             options.append(f"Only the call sites under {folders[0]}/")
         options.append("Keep the current callers' behaviour; new behaviour is opt-in")
@@ -203,3 +200,39 @@ def prompt_for(
         ("Leave it as the code shows", "Something else (say what)"),
         "the evidence is missing or disputed",
     )
+
+
+#: What each slot records, for the clarification of a question about it.
+MEANING = {
+    "outcome": "the goal the spec states",
+    "trigger": "what starts the new behaviour",
+    "change_points": "the existing code the change is allowed to touch",
+    "non_goals": "what the spec says this change will not do",
+    "compatibility": "what existing callers may expect afterwards",
+    "limits": "a limit the change must respect",
+    "acceptance": "the check that says it is done",
+    "edge_cases": "the cases the tests must cover",
+    "test_location": "where the new tests go",
+    "caller_impact": "which existing call sites get the new behaviour",
+}
+
+
+def explain(component: Component, slot: Slot, prompt: Prompt) -> str:
+    """A clarification: why the question matters and what each option would record."""
+    what = MEANING.get(slot.name, slot.name.replace("_", " "))
+    lines = [
+        f"This round decides {what} for '{component.name}'; it matters because {prompt.why}.",
+        "What each answer would mean here:",
+    ]
+    for n, option in enumerate(prompt.options, 1):
+        recorded = statement(option)
+        if is_nothing(recorded):
+            meaning = "nothing is recorded for it; the spec says so"
+        else:
+            meaning = f"the spec records '{recorded}' as {what}"
+        lines.append(f"  {n}. {option}: {meaning}")
+    lines.append(
+        "  Your own words are recorded as you type them. 'you decide' takes option 1, "
+        "marked as my pick. Pick a number, or type your answer."
+    )
+    return "\n".join(lines)

@@ -16,7 +16,7 @@ from brownfield.interview.adaptive.state import AdaptiveState, Relationship, Tou
 from brownfield.interview.adaptive.topology import new_component
 from brownfield.interview.engine.records import now, slugify
 from brownfield.interview.engine.store import StateError, read_mapping
-from brownfield.query.context import STOP_WORDS, Touchpoint, idea_words, touchpoints
+from brownfield.query.context import Touchpoint, idea_words, touchpoints
 from brownfield.query.traverse import file_query
 
 PRESETS = {"quick": 0.6, "standard": 0.5, "deep": 0.35}
@@ -43,13 +43,12 @@ def _valid(value: object) -> bool:
 
 
 def resolve_threshold(flag: float | None, preset: str | None, root: Path) -> Threshold:
-    """--threshold, then --quick/--standard/--deep, then .brownfield/config.yaml, then 0.05."""
-    if flag is not None:
-        if not _valid(flag):
-            raise UsageError(f"--threshold must be above 0 and at most 1, not {flag}")
-        return Threshold(float(flag), "--threshold")
-    if preset is not None:
-        return Threshold(PRESETS[preset], f"mode default (--{preset})")
+    """Seed 004's precedence: the repository's settings (`.brownfield/config.yaml`,
+    `interview.ambiguity_threshold`) first, then a resolution flag (`--threshold`, or the
+    mode default of --quick/--standard/--deep), then 0.05. A flag is still checked when the
+    settings win, so that a bad value never passes silently."""
+    if flag is not None and not _valid(flag):
+        raise UsageError(f"--threshold must be above 0 and at most 1, not {flag}")
     config = read_mapping(root / CONFIG)
     section = config.get("interview") or {}
     if isinstance(section, dict) and "ambiguity_threshold" in section:
@@ -59,6 +58,10 @@ def resolve_threshold(flag: float | None, preset: str | None, root: Path) -> Thr
                 f"{root / CONFIG}: interview.ambiguity_threshold must be above 0 and at most 1"
             )
         return Threshold(float(value), ".brownfield/config.yaml")
+    if flag is not None:
+        return Threshold(float(flag), "--threshold")
+    if preset is not None:
+        return Threshold(PRESETS[preset], f"mode default (--{preset})")
     return Threshold(DEFAULT_THRESHOLD, "default")
 
 
@@ -127,9 +130,16 @@ def _components(idea: str, found: list[Touchpoint], brownfield: bool) -> list:  
         mine = [t.node.id for t in found if set(t.matched) & set(keys)]
         if len(clauses) == 1:
             mine = [t.node.id for t in found]
-        name = " ".join(w for w in clause.split() if w.lower() not in STOP_WORDS)[:48] or clause
-        made.append(new_component(number, name, clause, mine, brownfield))
+        made.append(new_component(number, _name(clause), clause, mine, brownfield))
     return made
+
+
+def _name(clause: str, limit: int = 60) -> str:
+    """A component's name: its clause as the person wrote it, cut at a word when long."""
+    clause = clause[:1].upper() + clause[1:]
+    if len(clause) <= limit:
+        return clause
+    return clause[:limit].rsplit(" ", 1)[0].rstrip(",;:") + "..."
 
 
 def seed_state(

@@ -35,6 +35,9 @@ class EstablishedFact(StrictModel):
     round: int
     disputed: bool = False
     superseded_by: str | None = None
+    slot: str | None = None  # a person's decision: the `component:slot` it fills
+    challenge: str | None = None  # the later answer that contradicts it, until settled
+    challenge_slot: str | None = None  # where that answer was given (`component:slot`)
 
     @property
     def open_dispute(self) -> bool:
@@ -256,7 +259,7 @@ class AdaptiveState(StrictModel):
     closure_overrides: list[str] = Field(default_factory=list)
     restated_goal: str | None = None
     restate_loops: int = 0
-    exit_reason: Literal["threshold", "early-exit", "round-cap"] | None = None
+    exit_reason: Literal["threshold", "all-clear", "early-exit", "round-cap"] | None = None
     spec_path: str | None = None
     requirements_path: str | None = None
     review: Review = Field(default_factory=Review)

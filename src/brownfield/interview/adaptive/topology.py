@@ -5,8 +5,10 @@ from __future__ import annotations
 import re
 from datetime import datetime
 
+from brownfield.interview.adaptive import asking
 from brownfield.interview.adaptive.slots import new_slots
-from brownfield.interview.adaptive.state import AdaptiveState, Component, Deferral
+from brownfield.interview.adaptive.state import AdaptiveState, Component, Deferral, Round
+from brownfield.interview.engine.loop import Feedback, Question, Verdict
 
 
 def new_component(
@@ -82,3 +84,65 @@ def edit_topology(state: AdaptiveState, text: str, when: datetime) -> bool:
 def next_id(state: AdaptiveState) -> int:
     numbers = [int(c.id[1:]) for c in state.topology.components]
     return max(numbers, default=0) + 1
+
+
+TOPOLOGY_HELP = (
+    "Say what to change: 'add: NAME', 'remove N', 'merge N M', 'split N: A / B', "
+    "'defer N: reason' (several separated by ';'), or 1 when it looks right."
+)
+OPTIONS = ("Looks right", "Add/remove/merge components", "Defer one or more components")
+
+
+def question(state: AdaptiveState) -> Question:
+    """Round 0: the components the idea was read as, to confirm or reshape."""
+    listing = "\n".join(
+        f"{n}. {c.name}: {c.description}" + (" (deferred)" if c.status == "deferred" else "")
+        for n, c in enumerate(state.topology.components, 1)
+    )
+    count = len(state.topology.components)
+    text = (
+        f"I'm reading this as {count} top-level component(s):\n{listing}\n\n"
+        "Is that topology right? Should any component be added, removed, merged, split, "
+        "or explicitly deferred?"
+    )
+    options = ("Looks right", "Add/remove/merge components", "Defer one or more components")
+    return asking.question(
+        state,
+        "R0",
+        "Round 0 | Topology confirmation | Ambiguity: not scored yet",
+        text,
+        options,
+    )
+
+
+def apply_answer(state: AdaptiveState, question: Question, text: str, when: datetime) -> Feedback:
+    """Confirm the topology (1, yes...) or apply the edits the answer names."""
+    lowered = text.lower().strip().rstrip(".!")
+    if lowered in ("1", "looks right", "yes", "y", "ok", "right", "correct", "confirm"):
+        asking.record(state, question, text, when)
+        topology = state.topology
+        topology.status, topology.confirmed_at = "confirmed", when
+        state.phase = "interviewing"
+        state.rounds.append(
+            Round(
+                round=0,
+                kind="topology",
+                question=question.text,
+                answer=text,
+                answer_kind="option",
+                timestamp=when,
+            )
+        )
+        asking.rescore(state)
+        return Feedback(
+            Verdict.ACCEPTED,
+            f"Topology confirmed: {len(topology.active())} active component(s).",
+        )
+    try:
+        changed = edit_topology(state, text, when)
+    except ValueError as exc:
+        return Feedback(Verdict.REFUSED, f"{exc}. {TOPOLOGY_HELP}")
+    if not changed:
+        return Feedback(Verdict.REFUSED, TOPOLOGY_HELP)
+    asking.record(state, question, text, when)
+    return Feedback(Verdict.ACCEPTED, "Topology updated; please confirm it.")

@@ -38,10 +38,12 @@ def settle_dispute(
     slot.fact_ids = [replacement.id]
 
 
-def detect(state: AdaptiveState, component: Component, slot: Slot, text: str) -> list[Trigger]:
-    """Detect what raises ambiguity; each lowers the affected slot (seed mechanism A)."""
+def detect_contradiction(
+    state: AdaptiveState, component: Component, slot: Slot, text: str
+) -> list[Trigger]:
+    """Trigger A against the code: the answer disputes a fact from the code ("F3 is wrong",
+    or a negation naming its subject); the fact is marked disputed and its slots reopened."""
     found: list[Trigger] = []
-    # A: contradiction of an established fact ("F3 is wrong", or a negation naming its subject)
     for fact in state.established_facts:
         if fact.source != "evidence" or fact.disputed:
             continue
@@ -64,6 +66,13 @@ def detect(state: AdaptiveState, component: Component, slot: Slot, text: str) ->
                     fact_id=fact.id,
                 )
             )
+    return found
+
+
+def detect(state: AdaptiveState, component: Component, slot: Slot, text: str) -> list[Trigger]:
+    """Triggers B (inconsistency) and D (scope expansion) after a decision fills `slot`; each
+    lowers the affected slot (seed mechanism A)."""
+    found: list[Trigger] = []
     # B: inconsistency between filled slots of this component
     values = {s.name: (s.value or "") for s in component.slots if s.filled_by == "person"}
     outcome, non_goals = values.get("outcome", ""), values.get("non_goals", "")

@@ -70,11 +70,39 @@ class SkipAll(StrictModel):
 
 
 class Edit(StrictModel):
-    """A change made through `brownfield edit` after the interview."""
+    """A change made after the question was answered: `brownfield edit` (surface `cli`) or
+    a hand edit of the artifact applied by the next command that read it (surface `yaml`)."""
 
     question_id: str
-    kind: Literal["answer", "skip_reason"]
-    value: str
+    kind: Literal["answer", "skip", "skip_reason"]
+    value: str  # the answer (option labels for picked options), or the skip reason
+    at: datetime
+    selected_option_ids: list[str] = Field(default_factory=list)
+    note: str | None = None  # a multiple choice's free-text note
+    surface: Literal["cli", "yaml"] = "cli"
+    action_id: str | None = None  # the hand edit it belongs to
+
+
+class HandEdit(StrictModel):
+    """A hand edit of the artifact, validated and applied (seed 002's raw YAML editor)."""
+
+    action_id: str
+    at: datetime
+    edited_sha256: str  # the bytes the person wrote, before the canonical rewrite
+    question_ids: list[str] = Field(default_factory=list)
+    ticket_id_changed: bool = False
+
+
+class CoverageCheck(StrictModel):
+    """One coverage check: clean or gaps, and the follow-ups it asked (none when the budget
+    is spent, including the deliberate 0 % case). `skip all` writes a synthetic clean one."""
+
+    check: int
+    status: Literal["clean", "gaps"]
+    gaps: list[str] = Field(default_factory=list)
+    follow_up_ids: list[str] = Field(default_factory=list)
+    synthetic: bool = False
+    reason: str | None = None
     at: datetime
 
 
@@ -85,18 +113,42 @@ class Approval(StrictModel):
     file_sha256: str  # the artifact as written with this approval (to notice hand edits)
 
 
+class Archived(StrictModel):
+    """An approved version superseded by an edit: where its copies are, which documents
+    derived from it were marked stale."""
+
+    sha256: str  # the approved artifact's bytes
+    approved_by: str
+    approved_at: datetime
+    archived_at: datetime
+    files: list[str] = Field(default_factory=list)  # the copies, relative to the docs folder
+    stale: list[str] = Field(default_factory=list)  # documents left in place, marked stale
+
+
 class Review(StrictModel):
     """The end of every interview: final free-form, coverage follow-ups, skips, approval."""
 
+    enabled: bool = True  # ask the final free-form question and the coverage follow-ups
+    budget_percent: int = Field(default=20, ge=0, le=100)  # follow-ups: share of the planned
+    ticket_id: str | None = None
     final: FollowUp | None = None
     followups: list[FollowUp] = Field(default_factory=list)
     passes: int = 0
     done: bool = False
     remaining_gaps: list[str] = Field(default_factory=list)
+    coverage: list[CoverageCheck] = Field(default_factory=list)
     skip_all: list[SkipAll] = Field(default_factory=list)
     edits: list[Edit] = Field(default_factory=list)
+    hand_edits: list[HandEdit] = Field(default_factory=list)
     approval: Approval | None = None
+    archived: list[Archived] = Field(default_factory=list)
     artifact_path: str | None = None  # interview.yaml, beside the state file
+    artifact_sha256: str | None = None  # the artifact's bytes as last written
+
+    @property
+    def stale(self) -> bool:
+        """Edited after an approval and not approved again: what was compiled is stale."""
+        return self.approval is None and bool(self.archived)
 
     def pending(self) -> FollowUp | None:
         if self.final is not None and not self.final.settled:

@@ -51,28 +51,34 @@ def save(state: BaseModel, path: Path) -> None:
         raise StateError(f"cannot write the interview state {path}: {exc.strerror or exc}") from exc
 
 
-def load_data(path: Path) -> dict[str, Any]:
-    """The raw mapping of a state file, with a clear error for anything unreadable."""
+def load_data(path: Path, what: str = "interview state") -> dict[str, Any]:
+    """The raw mapping of a state (or artifact) file, with a clear error for anything
+    unreadable; `what` names the kind of file in the messages."""
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise StateError(f"no interview state at {path}") from None
+        raise StateError(f"no {what} at {path}") from None
     except (OSError, UnicodeDecodeError) as exc:
-        raise StateError(f"cannot read the interview state {path}: {exc}") from exc
+        raise StateError(f"cannot read the {what} {path}: {exc}") from exc
+    return parse_data(text, path, what)
+
+
+def parse_data(text: str, path: Path, what: str = "interview state") -> dict[str, Any]:
+    """The mapping in `text` (read from `path`), checked to be YAML of a known version."""
     try:
         data = yaml.safe_load(text)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f" at line {mark.line + 1}" if mark is not None else ""
         problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
-        message = f"the interview state {path} is not valid YAML{where}: {problem}"
+        message = f"the {what} {path} is not valid YAML{where}: {problem}"
         raise StateError(message) from None
     if not isinstance(data, dict):
-        raise StateError(f"the interview state {path} is not a mapping")
+        raise StateError(f"the {what} {path} is not a mapping")
     version = data.get("schema_version")
     if isinstance(version, int) and version > SCHEMA_VERSION:
         raise StateError(
-            f"the interview state {path} has schema_version {version}, newer than this "
+            f"the {what} {path} has schema_version {version}, newer than this "
             f"brownfield understands ({SCHEMA_VERSION}); upgrade brownfield"
         )
     return data
@@ -96,13 +102,20 @@ def read_mapping(path: Path) -> dict[str, Any]:
     return data
 
 
-def validate(model: type[M], data: dict[str, Any], path: Path) -> M:
-    """Validate `data` as `model`; the error lists every bad field by its dotted path."""
+def problems_of(model: type[M], data: dict[str, Any]) -> tuple[M | None, list[str]]:
+    """`data` validated as `model`, or None and every bad field as `dotted.path: problem`."""
     try:
-        return model.model_validate(data)
+        return model.model_validate(data), []
     except ValidationError as exc:
-        problems = "; ".join(
+        return None, [
             f"{'.'.join(str(part) for part in error['loc']) or '(top)'}: {error['msg']}"
             for error in exc.errors()
-        )
-        raise StateError(f"the interview state {path} is invalid: {problems}") from None
+        ]
+
+
+def validate(model: type[M], data: dict[str, Any], path: Path, what: str = "interview state") -> M:
+    """Validate `data` as `model`; the error lists every bad field by its dotted path."""
+    valid, problems = problems_of(model, data)
+    if valid is None:
+        raise StateError(f"the {what} {path} is invalid: {'; '.join(problems)}")
+    return valid

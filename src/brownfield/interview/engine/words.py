@@ -31,6 +31,16 @@ EVASIVE = frozenset(
         "...",
     }
 )
+ENOUGH = frozenset({"enough", "let's go", "lets go", "build it"})
+_IMPLEMENT = re.compile(
+    r"^(?:(?:please|just|now|ok(?:ay)?|so|then|go ahead and|can you|could you|would you|"
+    r"stop asking and|you can)[\s,]+)*"
+    r"(?:implement|code|write|build|make|do|fix|ship|apply|program|start coding|start)\b"
+    r"(?:\s+(?:it|this|that|them|the\s+(?:code|change|changes|fix|feature|implementation)|"
+    r"everything|the\s+whole\s+thing|code))?(?:\s+(?:now|already|for me|yourself|right away))*"
+    r"[\s.!]*$",
+    re.I,
+)
 _CLARIFY = re.compile(
     r"^(what do you mean|what does|what is|what's|what are|why|how do you|how is|"
     r"which one|what would|can you explain|explain|what's the difference)\b",
@@ -64,13 +74,29 @@ def answer_word(text: str) -> Word | None:
         return Word("back")
     if lowered in YOU_DECIDE:
         return Word("you-decide")
-    if lowered in ("enough", "let's go", "lets go", "build it"):
+    if lowered in ENOUGH:
         return Word("enough")
     if lowered in ("stop", "cancel", "abort"):
         return Word("stop")
     if clean.endswith("?") and (_CLARIFY.match(clean) or len(clean.split()) <= 12):
         return Word("clarify", clean)
     return None
+
+
+def asks_to_implement(text: str) -> bool:
+    """A request to implement now ("just write the code", "implement it"), which the
+    interview refuses; words that only name the target ("an implementation plan") are not."""
+    clean = text.strip()
+    lowered = clean.lower().rstrip(".!")
+    if lowered in ENOUGH or len(clean.split()) > 10:
+        return False
+    return bool(_IMPLEMENT.match(clean)) and bool(
+        re.search(
+            r"\b(it|this|that|them|code|change|changes|fix|feature|implementation|"
+            r"everything|thing|now|coding|already|yourself)\b",
+            lowered,
+        )
+    )
 
 
 _CHOICE = re.compile(
@@ -86,22 +112,23 @@ class Choice:
     kind: str  # option | other
     chosen: list[int]
     note: str | None = None
+    labels: tuple[str, ...] = ()  # the picked options' labels, in the order picked
 
 
-def choose(text: str, options: tuple[str, ...] | list[str], multiple: bool = False) -> Choice:
-    """`2`, `o2`, or (multiple choice) `1, 3: a note`; anything else is free text.
-
-    A single choice takes one option or free text, never both.
-    """
+def choose(text: str, options: tuple[str, ...] | list[str]) -> Choice:
+    """`2`, `o2`, `2: a note` or `1, 3: a note` pick options (by number or option id);
+    anything else is free text. A pick names options that exist, or it is free text."""
     match = _CHOICE.match(text)
     if match:
         refs = [int(ref.lstrip("oO")) for ref in re.findall(r"o?\d+", match["refs"], re.I)]
         note = (match["note"] or "").strip() or None
-        valid = refs and all(1 <= ref <= len(options) for ref in refs)
-        if valid and (multiple or (len(refs) == 1 and note is None)):
+        if refs and all(1 <= ref <= len(options) for ref in refs):
             chosen = list(dict.fromkeys(refs))
-            value = "; ".join(options[n - 1] for n in chosen)
-            return Choice(value + (f" (note: {note})" if note else ""), "option", chosen, note)
+            labels = tuple(options[n - 1] for n in chosen)
+            value = "; ".join(labels)
+            return Choice(
+                value + (f" (note: {note})" if note else ""), "option", chosen, note, labels
+            )
     return Choice(text.strip(), "other", [])
 
 

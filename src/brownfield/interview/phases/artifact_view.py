@@ -5,7 +5,15 @@ from __future__ import annotations
 
 from brownfield.errors import UsageError
 from brownfield.interview.engine.words import SKIP
-from brownfield.interview.phases.bank import BANK, CONFIRM, get_field, set_field, split_list
+from brownfield.interview.phases.bank import (
+    BANK,
+    CONFIRM,
+    TEXT_FIELDS,
+    get_field,
+    question_id,
+    set_field,
+    split_list,
+)
 from brownfield.interview.phases.coverage import effective_spec
 from brownfield.interview.phases.state import InterviewState
 from brownfield.interview.review.artifact import (
@@ -23,7 +31,7 @@ def questions(state: InterviewState) -> list[ArtifactQuestion]:
     by_skip_all = skip_all_reasons(state.review)
     questions = []
     for index, entry in enumerate(BANK):
-        question_id = f"Q{index + 1:02d}"
+        qid = question_id(index)
         turn = latest.get(entry.field)
         answer: Answer | None = None
         if entry.field == CONFIRM:
@@ -42,14 +50,14 @@ def questions(state: InterviewState) -> list[ArtifactQuestion]:
             )
         elif turn is not None:
             answer = Answer(free_text=turn.answer, answered_by="user", answered_at=turn.timestamp)
-        elif question_id in by_skip_all and get_field(state, entry.field) is not None:
-            reason, at = by_skip_all[question_id]
+        elif qid in by_skip_all and get_field(state, entry.field) is not None:
+            reason, at = by_skip_all[qid]
             answer = Answer(
                 skipped=True, answered_by="user_skip", answered_at=at, skip_reason=reason
             )
         questions.append(
             ArtifactQuestion(
-                id=question_id,
+                id=qid,
                 phase=entry.phase,
                 prompt=entry.text,
                 source="compiled",
@@ -58,7 +66,8 @@ def questions(state: InterviewState) -> list[ArtifactQuestion]:
                 answer=answer,
             )
         )
-    return questions + review_questions(state.review)
+    review = review_questions(state.review) if state.review.enabled else []
+    return questions + review
 
 
 def summary(state: InterviewState) -> Summary:
@@ -72,11 +81,26 @@ def summary(state: InterviewState) -> Summary:
     )
 
 
+def _entry(qid: str) -> tuple[str, bool]:
+    """The field and required flag of a bank question id (`Q03`)."""
+    entry = BANK[int(qid[1:]) - 1]
+    if entry.field == CONFIRM:
+        raise UsageError(f"{qid} (the confirmation) cannot be edited")
+    return entry.field, entry.required
+
+
 def apply_edit(state: InterviewState, question_id: str, answer: str) -> None:
     """Carry an edited answer of a bank question (`Q<nn>`) into the state."""
-    index = int(question_id[1:]) - 1
-    field = BANK[index].field
-    if field == CONFIRM:
-        raise UsageError("the confirmation cannot be edited")
-    current = get_field(state, field)
-    set_field(state, field, answer if isinstance(current, str) else split_list(answer))
+    field, required = _entry(question_id)
+    value: object = answer.strip() if field in TEXT_FIELDS else split_list(answer)
+    if required and not value:
+        raise UsageError(f"{question_id} ({field}) is required and needs an answer")
+    set_field(state, field, value)
+
+
+def apply_skip(state: InterviewState, question_id: str) -> None:
+    """Carry a skip of a bank question into the state: `[]`, asked and skipped."""
+    field, required = _entry(question_id)
+    if required:
+        raise UsageError(f"{question_id} ({field}) is required and cannot be skipped")
+    set_field(state, field, [])

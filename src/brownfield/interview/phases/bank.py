@@ -9,6 +9,8 @@ from brownfield.interview.phases.state import InterviewState
 
 PHASES = ("overview", "scope", "requirements", "interfaces", "stories", "review")
 CONFIRM = "_confirm"
+SKIP_ALL_FIELD = "_skip_all"  # the field of a `skip all` turn in the history
+REVIEW_PREFIX = "review:"  # the field of a review turn: `review:FFF`, `review:CFU1`
 
 
 @dataclass(frozen=True)
@@ -147,6 +149,16 @@ def cursor_of(state: InterviewState) -> int:
     return len(BANK) - 1
 
 
+def question_id(index: int) -> str:
+    return f"Q{index + 1:02d}"
+
+
+def unasked(state: InterviewState) -> list[str]:
+    """The bank fields not asked yet (the confirmation aside)."""
+    return [e.field for e in BANK if e.field != CONFIRM and get_field(state, e.field) is None]
+
+
 def is_truncated(state: InterviewState) -> bool:
-    """Complete because `max_questions` ran out, not because the review was confirmed."""
-    return state.status == "complete" and state.phase != "complete"
+    """Complete with a phase that has no data yet: `max_questions` ran out before every
+    question was asked (stopping at the confirmation, every phase answered, is not)."""
+    return state.status == "complete" and bool(unasked(state))

@@ -108,6 +108,8 @@ def phases_gaps(state: InterviewState) -> list[Gap]:
     return found
 
 
-def next_followup(state: InterviewState, planned: int) -> FollowUp | None:
+def next_followup(
+    state: InterviewState, planned: int, turns_left: int | None = None
+) -> FollowUp | None:
     """The next review question of a phases interview (see `followups.next_followup`)."""
-    return followups.next_followup(state.review, planned, lambda: phases_gaps(state))
+    return followups.next_followup(state.review, planned, lambda: phases_gaps(state), turns_left)

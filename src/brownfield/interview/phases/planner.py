@@ -1,4 +1,9 @@
-"""The phases planner: the fixed six-phase question bank, asked in order, with skip and back."""
+"""The phases planner: the fixed six-phase question bank, asked in order, with skip and back.
+
+Seed 000 exactly: the 16 questions, the confirmation last, nothing between. Seed 002's final
+free-form question and coverage follow-ups come before the confirmation only when the
+state's review stage is enabled (`--review`). `max_questions` counts every answered turn.
+"""
 
 from __future__ import annotations
 
@@ -9,19 +14,20 @@ from brownfield.interview.phases.bank import (
     BANK,
     CONFIRM,
     PHASES,
+    REVIEW_PREFIX,
+    SKIP_ALL_FIELD,
     TEXT_FIELDS,
     BankEntry,
     cursor_of,
     get_field,
+    question_id,
     set_field,
     split_list,
 )
-from brownfield.interview.phases.coverage import next_followup, phases_gaps
+from brownfield.interview.phases.coverage import next_followup
 from brownfield.interview.phases.requirements import compile_requirements
 from brownfield.interview.phases.state import InterviewState, Turn
-from brownfield.interview.review.followups import settle, skip_pending, unsettle
-
-REVIEW_PREFIX = "review:"
+from brownfield.interview.review.followups import bypass, settle, skip_pending, unsettle
 
 
 def _progress_line(index: int) -> str:
@@ -42,9 +48,10 @@ def _hint(entry: BankEntry) -> str:
     return f"Required. {listing}" if entry.required else f"Optional: {listing} Type 'skip' to skip."
 
 
-def bank_answers(state: InterviewState) -> int:
-    """Answers that count toward `max_questions`: the bank's, not the review follow-ups."""
-    return sum(1 for turn in state.history if not turn.field.startswith(REVIEW_PREFIX))
+def answered_turns(state: InterviewState) -> int:
+    """What counts toward `max_questions`: every answered turn (bank, review, `skip all`,
+    each confirmation answer); a refused answer is not a turn, `back` takes one away."""
+    return len(state.history)
 
 
 def find_followup(review: Review, question_id: str) -> FollowUp:
@@ -62,12 +69,14 @@ class PhasesPlanner:
     def next_question(self, state: InterviewState) -> Question | None:
         if state.status == "complete" or state.phase == "complete":
             return None
-        if bank_answers(state) >= state.max_questions:
-            return None  # truncated: `finish` compiles what there is
+        if answered_turns(state) >= state.max_questions:
+            return None  # the limit: `finish` compiles what there is
         index = cursor_of(state)
         entry = BANK[index]
         if entry.field == CONFIRM:
-            followup = next_followup(state, len(BANK))
+            # the follow-ups leave the confirmation its turn
+            turns_left = state.max_questions - answered_turns(state) - 1
+            followup = next_followup(state, len(BANK), turns_left)
             if followup is not None:
                 return Question(
                     id=followup.id,
@@ -79,7 +88,7 @@ class PhasesPlanner:
                     progress=f"[review: {followup.id} | Next: Done]",
                 )
         return Question(
-            id=f"Q{index + 1:02d}",
+            id=question_id(index),
             phase=entry.phase,
             field=entry.field,
             text=entry.text,
@@ -97,9 +106,8 @@ class PhasesPlanner:
         text = answer.strip()
         if text.lower() == "back":
             return self._back(state)
-        skip_all = SKIP_ALL.match(text)
-        if skip_all and question.field != CONFIRM:
-            return self._skip_all(state, (skip_all.group("reason") or "").strip() or None)
+        if SKIP_ALL.match(text) and question.field != CONFIRM:
+            return self._skip_all(state, question, text)
         if question.field == CONFIRM:
             return self._confirm(state, question, text)
         if question.field.startswith(REVIEW_PREFIX):
@@ -124,9 +132,8 @@ class PhasesPlanner:
         return Feedback(Verdict.ACCEPTED)
 
     def finish(self, state: InterviewState) -> None:
-        if bank_answers(state) < state.max_questions or state.phase == "complete":
-            state.phase = "complete"
-            state.progress = 1.0
+        """Complete: confirmed (phase `complete`), or stopped by `max_questions`, where the
+        phase stays where it stopped (truncated if a phase has no data yet)."""
         state.status = "complete"
         state.updated_at = now()
 
@@ -148,25 +155,35 @@ class PhasesPlanner:
         if not state.history:
             return Feedback(Verdict.IGNORED)  # nothing before the first question
         last = state.history.pop()
-        if last.field.startswith(REVIEW_PREFIX):
+        if last.field == SKIP_ALL_FIELD:
+            self._undo_skip_all(state)
+        elif last.field.startswith(REVIEW_PREFIX):
             unsettle(find_followup(state.review, last.field[len(REVIEW_PREFIX) :]))
         elif last.field != CONFIRM:
             set_field(state, last.field, None)
         self._recompute(state)
         return Feedback(Verdict.BACK)
 
-    def _skip_all(self, state: InterviewState, reason: str | None) -> Feedback:
-        """Skip every question not answered yet (never the confirmation), in one action."""
+    def _skip_all(self, state: InterviewState, question: Question, text: str) -> Feedback:
+        """Skip every optional question not answered yet, in one action (one turn); the
+        required ones are still asked, since they cannot be skipped (seed 000)."""
+        match = SKIP_ALL.match(text)
+        reason = ((match.group("reason") if match else "") or "").strip() or None
         moment = now()
         skipped = []
         for index, entry in enumerate(BANK):
-            if entry.field != CONFIRM and get_field(state, entry.field) is None:
-                set_field(state, entry.field, "" if entry.field in TEXT_FIELDS else [])
-                skipped.append(f"Q{index + 1:02d}")
+            if entry.required or get_field(state, entry.field) is not None:
+                continue
+            set_field(state, entry.field, [])
+            skipped.append(question_id(index))
         review = state.review
-        skipped += skip_pending(review, reason, moment)
+        if review.enabled:
+            skipped += skip_pending(review, reason, moment)
+        required = [e.field for e in BANK if e.required and e.field != CONFIRM]
+        still = [field for field in required if get_field(state, field) is None]
         if not skipped:
-            return Feedback(Verdict.IGNORED, "Nothing is left to skip.")
+            note = f" {', '.join(still)} cannot be skipped." if still else ""
+            return Feedback(Verdict.REFUSED, "Nothing optional is left to skip." + note)
         review.skip_all.append(
             SkipAll(
                 action_id=f"skip-all-{len(review.skip_all) + 1}",
@@ -175,17 +192,31 @@ class PhasesPlanner:
                 question_ids=skipped,
             )
         )
-        review.remaining_gaps = [gap.describe() for gap in phases_gaps(state)]
-        review.done = True  # an explicit bypass: no coverage follow-ups
-        self._recompute(state)
-        return Feedback(Verdict.ACCEPTED, f"Skipped {len(skipped)} question(s).")
+        bypass(review, reason, moment)  # a synthetic clean coverage record, no follow-ups
+        self._record(state, question, text, SKIP_ALL_FIELD)
+        note = f" Still required: {', '.join(still)}." if still else ""
+        return Feedback(Verdict.ACCEPTED, f"Skipped {len(skipped)} question(s).{note}")
 
-    def _record(self, state: InterviewState, question: Question, text: str) -> None:
+    def _undo_skip_all(self, state: InterviewState) -> None:
+        """`back` after `skip all`: every question it skipped is open again."""
+        review = state.review
+        action = review.skip_all.pop()
+        for qid in action.question_ids:
+            if qid.startswith("Q"):
+                set_field(state, BANK[int(qid[1:]) - 1].field, None)
+            else:
+                unsettle(find_followup(review, qid))
+        review.coverage = [c for c in review.coverage if not (c.synthetic and c.at == action.at)]
+        review.done = False
+
+    def _record(
+        self, state: InterviewState, question: Question, text: str, field: str | None = None
+    ) -> None:
         state.history.append(
             Turn(
                 turn_number=len(state.history) + 1,
                 phase=question.phase,
-                field=question.field,
+                field=field or question.field,
                 question=question.text,
                 answer=text,
                 timestamp=now(),

@@ -1,11 +1,18 @@
-"""Compile an interview's answers into REQUIREMENTS.md, in the seed's section format."""
+"""Compile an interview's answers into REQUIREMENTS.md, in seed 000's section format.
+
+The seed's sections come first, exactly as its compiler writes them (its placeholder, with
+`/polywave bootstrap` replaced by `brownfield`); its `## Warnings` only after truncation.
+Answers the seed's compiler has no section for follow in one separate trailing section,
+`## Other Answers (no section above holds them)`, one `###` subsection per field.
+"""
 
 from __future__ import annotations
 
 from brownfield.interview.phases.coverage import effective_spec
 from brownfield.interview.phases.state import InterviewState
 
-PLACEHOLDER = "<!-- placeholder — fill in before planning the change -->"
+PLACEHOLDER = "<!-- placeholder — fill in before running brownfield -->"
+OTHER_ANSWERS = "Other Answers (no section above holds them)"
 TRUNCATION_WARNING = "- Interview truncated at max_questions limit. Some phases incomplete."
 
 
@@ -17,14 +24,20 @@ def _numbered(items: list[str]) -> str:
     return "\n".join(f"{n}. {item}" for n, item in enumerate(items, 1)) if items else PLACEHOLDER
 
 
-def compile_requirements(state: InterviewState, truncated: bool = False) -> str:
-    """The REQUIREMENTS.md text: the seed's sections, then every other answered field."""
+def compile_requirements(
+    state: InterviewState, truncated: bool = False, ecosystem: tuple[str, ...] = ()
+) -> str:
+    """The REQUIREMENTS.md text: the seed's sections, then every other answered field.
+
+    `ecosystem` adds what is known of the language and ecosystem without naming it an
+    external integration (the adaptive interview knows it from the code)."""
     spec = effective_spec(state)
     overview, scope, needs, faces = spec.overview, spec.scope, spec.requirements, spec.interfaces
     external = faces.external or []
     constraints = needs.constraints or []
+    languages = [i for i in external if "language" in i.lower()] + list(ecosystem)
     sections = [
-        ("Language & Ecosystem", _bullets([i for i in external if "language" in i.lower()])),
+        ("Language & Ecosystem", _bullets(languages)),
         ("Project Type", overview.goal or PLACEHOLDER),
         ("Deployment Target", _bullets([c for c in constraints if "deploy" in c.lower()])),
         ("Key Concerns (3-6 major responsibility areas)", _numbered(scope.in_scope or [])),
@@ -41,24 +54,25 @@ def compile_requirements(state: InterviewState, truncated: bool = False) -> str:
             _bullets(constraints + (needs.non_functional or [])),
         ),
     ]
-    # Everything else the person said, so that nothing is lost.
-    extra = [
+    if truncated:
+        sections.append(("Warnings", TRUNCATION_WARNING))
+    # Everything else the person said, so that nothing is lost; never mixed into the above.
+    other = [
         ("Success Metrics", overview.success_metrics),
         ("Non-Goals", overview.non_goals),
         ("Out of Scope", scope.out_of_scope),
         ("Assumptions", scope.assumptions),
         ("Functional Requirements", needs.functional),
-        ("Data Models", faces.data_models),
         ("APIs", faces.apis),
         ("User Stories", spec.stories),
         ("Open Questions", spec.open_questions),
     ]
-    sections += [(title, _bullets(items)) for title, items in extra if items]
     final = state.review.final
     if final is not None and final.answer:
-        sections.append(("Also Recorded", _bullets([final.answer])))
-    if truncated:
-        sections.append(("Warnings", TRUNCATION_WARNING))
+        other.append(("Anything Else", [final.answer]))
+    kept = [f"### {heading}\n{_bullets(items)}" for heading, items in other if items]
+    if kept:
+        sections.append((OTHER_ANSWERS, "\n" + "\n\n".join(kept)))
     title = overview.title or state.description
     body = "\n\n".join(f"## {heading}\n{content}" for heading, content in sections)
     return f"# Requirements: {title}\n\n{body}\n"

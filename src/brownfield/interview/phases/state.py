@@ -1,5 +1,6 @@
-"""Seed 000's interview state (`INTERVIEW-<slug>.yaml`), field for field, plus
-`schema_version` and the review stage shared with every interview."""
+"""Seed 000's interview state (`INTERVIEW-<slug>.yaml`), field for field, plus brownfield's
+own fields: `schema_version`, `history[].field`, `migrations` and the review stage shared
+with every interview. A file in the seed's own schema is migrated on load (`migrate`)."""
 
 from __future__ import annotations
 
@@ -59,7 +60,7 @@ class SpecData(StrictModel):
 class Turn(StrictModel):
     turn_number: int
     phase: str
-    field: str
+    field: str  # the bank field answered (brownfield's; the seed's turns have none)
     question: str
     answer: str
     timestamp: datetime
@@ -86,10 +87,19 @@ class InterviewState(StrictModel):
     spec_data: SpecData = Field(default_factory=SpecData)
     history: list[Turn] = Field(default_factory=list)
     requirements_path: str | None = None
-    review: Review = Field(default_factory=Review)  # added by the artifact issue, not the seed
+    migrations: list[str] = Field(default_factory=list)  # e.g. seed-000: how it was converted
+    review: Review = Field(default_factory=Review)  # seed 002's review stage, not seed 000's
 
 
-def new_state(description: str, max_questions: int) -> InterviewState:
+def new_state(
+    description: str,
+    max_questions: int,
+    review: bool = False,
+    budget_percent: int = 20,
+    ticket_id: str | None = None,
+) -> InterviewState:
+    """A new phases interview; seed 002's final free-form question and coverage follow-ups
+    join it only with `review`."""
     moment = now()
     return InterviewState(
         slug=slugify(description),
@@ -97,8 +107,10 @@ def new_state(description: str, max_questions: int) -> InterviewState:
         created_at=moment,
         updated_at=moment,
         max_questions=max_questions,
+        review=Review(enabled=review, budget_percent=budget_percent, ticket_id=ticket_id),
     )
 
 
 def load(path: Path) -> InterviewState:
+    """A state file in brownfield's schema (`migrate.load` also reads the seed's)."""
     return validate(InterviewState, load_data(path), path)

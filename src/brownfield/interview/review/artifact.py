@@ -1,9 +1,10 @@
 """The reviewable interview artifact (`interview.yaml`, seed 002's schema).
 
-The artifact is derived from the resumable state, never edited apart from it: question
-metadata (stable ids, phase, source, follow-up round, answer type, options), answers with
-skips and their reasons, follow-up rounds, a summary and the approval. Approval is bound to
-the SHA-256 of the exact bytes reviewed.
+The artifact is derived from the resumable state: question metadata (stable ids, phase,
+source, follow-up round, answer type, options), answers with skips and their reasons,
+follow-up rounds, the coverage checks, a summary and the approval. Approval is bound to the
+SHA-256 of the exact bytes reviewed. A person may edit the file by hand (`hand_edit` checks
+such an edit against this model before it reaches the state).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from pydantic import Field
 from brownfield import __version__
 from brownfield.interview.engine.records import (
     SCHEMA_VERSION,
+    CoverageCheck,
     FollowUp,
     RefinedAnswer,
     Review,
@@ -83,13 +85,28 @@ class ApprovalRecord(StrictModel):
     reviewed_sha256: str
 
 
+class Coverage(StrictModel):
+    """One coverage check as the artifact shows it (seed 002: `status: gaps` may come with
+    no follow-up questions once the budget is spent; `skip all` writes a synthetic clean one)."""
+
+    check: int
+    status: Literal["clean", "gaps"]
+    synthetic: bool = False
+    reason: str | None = None
+    gaps: list[str] = Field(default_factory=list)
+    follow_up_questions: list[str] = Field(default_factory=list)
+    checked_at: datetime
+
+
 class Artifact(StrictModel):
     schema_version: int = SCHEMA_VERSION
+    ticket_id: str | None = None
     artifact: Literal["interview"] = "interview"
     status: Literal["draft", "approved"] = "draft"
     generated_by: GeneratedBy
     questions: list[ArtifactQuestion]
     follow_up_rounds: list[FollowUpRound] = Field(default_factory=list)
+    coverage: list[Coverage] = Field(default_factory=list)
     summary: Summary
     approval: ApprovalRecord | None = None
 
@@ -145,21 +162,51 @@ def skip_all_reasons(review: Review) -> dict[str, tuple[str | None, datetime]]:
 
 
 def _apply_edits(questions: list[ArtifactQuestion], review: Review) -> None:
+    """Lay the edits over the answers (an answer given after an edit wins)."""
     by_id = {q.id: q for q in questions}
     for edit in review.edits:
         question = by_id.get(edit.question_id)
         if question is None:
             continue
+        answer = question.answer
+        if answer is not None and answer.answered_at is not None and answer.answered_at > edit.at:
+            continue
         if edit.kind == "answer":
-            chosen = [o.id for o in question.options if o.id == edit.value or o.label == edit.value]
+            chosen = edit.selected_option_ids or [
+                o.id for o in question.options if o.id == edit.value or o.label == edit.value
+            ]
+            note = edit.note if question.answer_type == "multiple_choice" else None
             question.answer = Answer(
                 selected_option_ids=chosen,
-                free_text=None if chosen else edit.value,
+                free_text=note if chosen else edit.value,
                 answered_by="user",
                 answered_at=edit.at,
             )
-        elif question.answer is not None and question.answer.skipped:
-            question.answer.skip_reason = edit.value or None
+        elif edit.kind == "skip":
+            question.answer = Answer(
+                skipped=True,
+                answered_by="user_skip",
+                answered_at=edit.at,
+                skip_reason=edit.value or None,
+            )
+        elif answer is not None and answer.skipped:
+            answer.skip_reason = edit.value or None
+
+
+def coverage_of(review: Review) -> list[Coverage]:
+    return [_coverage(check) for check in review.coverage]
+
+
+def _coverage(check: CoverageCheck) -> Coverage:
+    return Coverage(
+        check=check.check,
+        status=check.status,
+        synthetic=check.synthetic,
+        reason=check.reason,
+        gaps=list(check.gaps),
+        follow_up_questions=list(check.follow_up_ids),
+        checked_at=check.at,
+    )
 
 
 class Interview(Protocol):
@@ -182,6 +229,7 @@ def assemble(
     rounds = sorted({f.pass_number for f in review.followups})
     approval = review.approval
     return Artifact(
+        ticket_id=review.ticket_id,
         status="approved" if approval else "draft",
         generated_by=GeneratedBy(
             version=__version__,
@@ -198,6 +246,7 @@ def assemble(
             )
             for n in rounds
         ],
+        coverage=coverage_of(review),
         summary=summary,
         approval=None
         if approval is None
@@ -212,14 +261,17 @@ def assemble(
 def render(artifact: Artifact) -> str:
     """YAML text; `skip_reason` and `refined` appear only where there is one."""
     text = dump(artifact)
-    unset = ("skip_reason: null", "refined: null")
+    unset = ("skip_reason: null", "refined: null", "reason: null")
     return "\n".join(line for line in text.splitlines() if line.strip() not in unset) + "\n"
+
+
+WHAT = "interview artifact"
 
 
 def load_artifact(path: Path) -> Artifact:
     if not path.is_file():
         raise StateError(f"no interview artifact at {path}")
-    return validate(Artifact, load_data(path), path)
+    return validate(Artifact, load_data(path, WHAT), path, WHAT)
 
 
 def sha256_of(path: Path) -> str:

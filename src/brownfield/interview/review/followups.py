@@ -4,8 +4,11 @@ Coverage is a set of written rules (docs/artifact.md; each planner has its own, 
 `coverage` module) that look for real gaps: unresolved
 ambiguity, missing constraints, missing edge cases, missing non-goals or out-of-scope
 boundaries, inconsistent answers, and gaps that would force the spec to guess. Each gap can
-become one targeted follow-up (`CFU<n>`), within a budget of max(1, 20% of the planned
-questions) and at most two passes; gaps left over stay listed in the artifact.
+become one targeted follow-up (`CFU<n>`), within a budget (a share of the planned questions,
+20 % by default, at least one unless the share is 0 %) and at most two passes; gaps left over
+stay listed in the artifact. Every check is recorded (`CoverageCheck`): `gaps` with the
+follow-ups it asked, or none once the budget is spent; `clean` when nothing is missing; a
+synthetic `clean` one for `skip all`, the person's explicit bypass.
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 
-from brownfield.interview.engine.records import FollowUp, Review
+from brownfield.interview.engine.records import CoverageCheck, FollowUp, Review, now
 from brownfield.interview.engine.words import SKIP
 
 FINAL_PROMPT = "Anything else to record before the interview is compiled? (or type 'skip')"
@@ -33,18 +36,29 @@ class Gap:
         return f"{self.rule}: {self.prompt}"
 
 
-def budget(planned: int) -> int:
-    return max(1, planned // 5)
+def budget(planned: int, percent: int = 20) -> int:
+    """How many follow-ups `planned` questions allow: `percent` of them, at least one,
+    except at 0 %, which allows none."""
+    if percent <= 0:
+        return 0
+    return max(1, planned * percent // 100)
 
 
 def next_followup(
-    review: Review, planned: int, find_gaps: Callable[[], list[Gap]]
+    review: Review,
+    planned: int,
+    find_gaps: Callable[[], list[Gap]],
+    turns_left: int | None = None,
 ) -> FollowUp | None:
     """The next review question, running a coverage pass (over the gaps `find_gaps` finds,
-    the planner's own rules) when nothing is pending."""
-    if review.done:
+    the planner's own rules) when nothing is pending. `turns_left`: how many more questions
+    the interview may still ask (None: no limit)."""
+    if review.done or not review.enabled:
         return None
     if review.final is None:
+        if turns_left is not None and turns_left <= 0:
+            _close(review, find_gaps())
+            return None
         review.final = FollowUp(id="FFF", rule="final_free_form", prompt=FINAL_PROMPT, target="")
     pending = review.pending()
     if pending is not None:
@@ -52,9 +66,12 @@ def next_followup(
     found = find_gaps()
     asked = {f.target for f in review.followups}
     fresh = [gap for gap in found if gap.target not in asked]
-    room = budget(planned) - len(review.followups)
+    room = budget(planned, review.budget_percent) - len(review.followups)
+    if turns_left is not None:
+        room = min(room, turns_left)
     if fresh and room > 0 and review.passes < MAX_PASSES:
         review.passes += 1
+        start = len(review.followups)
         for gap in fresh[:room]:
             review.followups.append(
                 FollowUp(
@@ -65,10 +82,47 @@ def next_followup(
                     pass_number=review.passes,
                 )
             )
+        review.coverage.append(
+            CoverageCheck(
+                check=len(review.coverage) + 1,
+                status="gaps",
+                gaps=[gap.describe() for gap in found],
+                follow_up_ids=[f.id for f in review.followups[start:]],
+                at=now(),
+            )
+        )
         return review.pending()
-    review.remaining_gaps = [gap.describe() for gap in found]
-    review.done = True
+    _close(review, found)
     return None
+
+
+def _close(review: Review, found: list[Gap]) -> None:
+    """The last check: clean, or the gaps that stay (no follow-up asks them)."""
+    review.remaining_gaps = [gap.describe() for gap in found]
+    review.coverage.append(
+        CoverageCheck(
+            check=len(review.coverage) + 1,
+            status="gaps" if found else "clean",
+            gaps=list(review.remaining_gaps),
+            at=now(),
+        )
+    )
+    review.done = True
+
+
+def bypass(review: Review, reason: str | None, when: datetime) -> None:
+    """`skip all`: the explicit bypass of coverage, recorded as a synthetic clean check."""
+    review.remaining_gaps = []
+    review.coverage.append(
+        CoverageCheck(
+            check=len(review.coverage) + 1,
+            status="clean",
+            synthetic=True,
+            reason=f"skip all: {reason}" if reason else "skip all",
+            at=when,
+        )
+    )
+    review.done = True
 
 
 def settle(followup: FollowUp, text: str, when: datetime) -> bool:

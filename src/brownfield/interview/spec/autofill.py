@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from brownfield.graph.roles import is_test
 from brownfield.interview.adaptive.state import AdaptiveState, Component, EstablishedFact, Slot
 from brownfield.interview.engine.records import CitationRecord
 
@@ -84,16 +85,19 @@ def _answer(
     callers = [f for f in _facts(state, component, "callers") if len(f.citations) > 1]
     tests = [f for f in _facts(state, component, "tests") if f.citations]
     touched = [t for t in state.touchpoints if t.id in component.touchpoints]
-    if slot in ("compatibility", "caller_impact") and callers:
-        fact = callers[0]
-        sites = tuple(fact.citations[1:])  # the first citation is the definition itself
+    production = [
+        (fact, [c for c in fact.citations[1:] if not is_test(c.path)]) for fact in callers
+    ]  # the first citation is the definition itself; call sites in tests are not callers
+    production = [(fact, sites) for fact, sites in production if sites]
+    if slot in ("compatibility", "caller_impact") and production:
+        fact, sites = production[0]
         return (
             f"keep {fact.subject}'s behaviour for its {len(sites)} existing call site(s)",
             (fact.citations[0], *sites),
         )
-    if slot == "trigger" and callers:
-        fact = callers[0]
-        return f"called as today, from {fact.citations[1]}", tuple(fact.citations[:2])
+    if slot == "trigger" and production:
+        fact, sites = production[0]
+        return f"called as today, from {sites[0]}", (fact.citations[0], sites[0])
     if slot == "acceptance" and tests:
         fact = tests[0]
         return (

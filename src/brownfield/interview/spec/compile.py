@@ -5,10 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from brownfield.interview.adaptive import ontology, panel, refine
+from brownfield.graph.roles import is_test
+from brownfield.interview.adaptive import decisions, ontology, panel, refine
 from brownfield.interview.adaptive.scoring import dimension_scores, weights
-from brownfield.interview.adaptive.slots import option_value
-from brownfield.interview.adaptive.state import AdaptiveState, Component
+from brownfield.interview.adaptive.state import AdaptiveState, Relationship
 from brownfield.interview.engine.records import CitationRecord
 from brownfield.interview.phases.requirements import compile_requirements
 from brownfield.interview.phases.state import InterviewState, SpecData
@@ -26,18 +26,23 @@ class EvidenceItem:
 
 
 def spec_status(state: AdaptiveState) -> str:
-    """ready (at the threshold), refined (early exit at <= 30%), early-exit (above)."""
+    """Seed 004's bands of the final clamped ambiguity: ready (at or below the threshold),
+    refined (above it, at most 30%), early-exit (above 30%)."""
     if state.current_ambiguity <= state.threshold:
         return "ready"
     return "refined" if state.current_ambiguity <= 0.30 else "early-exit"
 
 
-def _values(component: Component, name: str) -> list[str]:
-    return [
-        option_value(slot.value)
-        for slot in component.slots
-        if slot.name == name and slot.filled_by in ("person", "auto") and slot.value
-    ]
+def exit_label(state: AdaptiveState) -> str:
+    """How the interview ended; `threshold` only when ambiguity is at or below it."""
+    reason = state.exit_reason or "early-exit"
+    if reason == "threshold" and state.current_ambiguity > state.threshold:
+        return "early-exit"
+    return reason
+
+
+def _bullets(items: list[str], empty: str = "- none stated") -> list[str]:
+    return [f"- {item}" for item in items] or [empty]
 
 
 def _line_of(root: Path, path: str, line: int) -> str | None:
@@ -76,30 +81,65 @@ def evidence_items(state: AdaptiveState, root: Path) -> list[EvidenceItem]:
     return sorted(items.values(), key=lambda item: (item.path, item.line))
 
 
+#: Relationships of the codebase context shown in the spec; the rest are counted.
+MAX_RELATIONSHIPS = 10
+
+
+def technical_context(state: AdaptiveState) -> list[str]:
+    """The touchpoints (production code first), then the relationships around them: each
+    once, production before tests, nearer before farther, bounded."""
+    touched = sorted(state.touchpoints, key=lambda t: is_test(t.path))
+    lines = [
+        f"- Touchpoint: {t.symbol} ({t.path}:{t.line})" + (" (a test)" if is_test(t.path) else "")
+        for t in touched
+    ]
+    seen: dict[tuple[str, str, str, str], Relationship] = {}
+    for r in state.codebase_context:
+        seen.setdefault((r.symbol, r.relation, r.via, r.site), r)
+    ranked = sorted(
+        seen.values(),
+        key=lambda r: (is_test(r.site.rpartition(":")[0]), r.distance, r.relation != "calls"),
+    )
+    lines += [
+        f"- {r.symbol} {r.relation} {r.via} at {r.site} (distance {r.distance} from {r.file})"
+        for r in ranked[:MAX_RELATIONSHIPS]
+    ]
+    if len(ranked) > MAX_RELATIONSHIPS:
+        tests = sum(1 for r in ranked[MAX_RELATIONSHIPS:] if is_test(r.site.rpartition(":")[0]))
+        lines.append(
+            f"- and {len(ranked) - MAX_RELATIONSHIPS} more relationship(s) ({tests} from tests) "
+            "in the state file's codebase_context"
+        )
+    return lines or ["- greenfield: no existing code is involved"]
+
+
 def compile_spec(state: AdaptiveState, root: Path, interview_hash: str | None = None) -> str:
     """The spec markdown, `status: pending-approval`, with an Evidence section `verify` checks."""
     scores = dimension_scores(state)
-    active = state.topology.active()
     goal = state.restated_goal or state.description
     total = sum(scores[d] * w for d, w in weights(state).items())
+    sources = decisions.design_sources(state)
+    clamped = state.ambiguity_floor > state.reported_ambiguity
     lines = [
         "---",
         "status: pending-approval",
         f"snapshot: {state.snapshot or 'none'}",
         *([f"interview_sha256: {interview_hash}"] if interview_hash else []),
         "---",
-        f"# Brownfield Spec: {goal}",
+        f"# Brownfield Spec: {state.description}",
         "",
         "## Metadata",
         f"- Rounds: {state.round_count} | Final Ambiguity: {state.current_ambiguity:.0%} "
         f"| Type: {state.type} | Generated: {state.updated_at.isoformat().replace('+00:00', 'Z')}",
         f"- Threshold: {state.threshold:g} | Threshold Source: {state.threshold_source}",
-        f"- Status: {spec_status(state)} | Exit: {state.exit_reason or 'threshold'}",
+        f"- Design Source: {', '.join(sources) if sources else 'none'}",
+        f"- Status: {spec_status(state)} | Exit: {exit_label(state)}",
         f"- Snapshot: {state.snapshot or 'none'} | Type reason: {state.type_reason}",
         f"- Restated Goal: {goal}",
         f"- Auto-Answered Rounds: {state.auto_answered_rounds or 'none'} "
+        f"| Refined Rounds: {state.refined_rounds or 'none'} "
+        f"| Lateral Reviews: {len(state.lateral_reviews) or 'none'} "
         f"| Closure Overrides: {len(state.closure_overrides) or 'none'}",
-        *([f"- Refined Rounds: {state.refined_rounds}"] if state.refined_rounds else []),
         "",
         "## Clarity Breakdown",
         "| Dimension | Score | Weight | Weighted |",
@@ -109,7 +149,8 @@ def compile_spec(state: AdaptiveState, root: Path, interview_hash: str | None = 
             for dim, weight in weights(state).items()
         ],
         f"| **Total Clarity** | | | **{total:.3f}** |",
-        f"| **Ambiguity** | | | **{state.current_ambiguity:.3f}** |",
+        f"| **Ambiguity** | | | **{state.reported_ambiguity:.3f}** |",
+        *([f"| **Floor** (clamped) | | | **{state.ambiguity_floor:.3f}** |"] if clamped else []),
         "",
         "## Topology",
         "| Component | Status | Description | Coverage / Deferral Note |",
@@ -135,7 +176,7 @@ def compile_spec(state: AdaptiveState, root: Path, interview_hash: str | None = 
             f"- {fact.id} [{fact.source}, round {fact.round}] {fact.statement}{status}"
             + (f" ({cites})" if cites else "")
         )
-    lines += ["", "## Lateral Reviews"]
+    lines += ["", "## Lateral Review Panel"]
     lines += panel.report(state) or ["- none"]
     lines += ["", "## Trigger Metadata"]
     triggers = [(r.round, t) for r in state.rounds for t in r.triggers]
@@ -143,47 +184,40 @@ def compile_spec(state: AdaptiveState, root: Path, interview_hash: str | None = 
         f"- Round {number}: {t.kind} on {t.component}/{t.dimension}: {t.evidence}"
         for number, t in triggers
     ] or ["- none"]
-    lines += ["", "## Goal", goal, ""]
-    lines += ["## Constraints"]
-    lines += [
-        f"- {v}" for c in active for name in ("compatibility", "limits") for v in _values(c, name)
-    ] + [f"- {v}" for v in refine.constraints(state)] or ["- none stated"]
-    lines += ["", "## Non-Goals"]
-    lines += [
-        f"- {v}"
-        for c in active
-        for v in _values(c, "non_goals")
-        if v.lower() != "nothing is excluded"
-    ] + [f"- {v}" for v in refine.out_of_scope(state)] or ["- none stated"]
+    lines += ["", "## Goal", goal]
+    if len(state.topology.active()) > 1:
+        lines += [
+            f"- {c.name}: {slot.value}"
+            for c in state.topology.active()
+            for slot in c.slots
+            if slot.name == "outcome" and slot.filled_by and slot.value
+        ]
+    lines += ["", "## Constraints", *_bullets(decisions.constraints(state))]
+    lines += ["", "## Non-Goals", *_bullets(decisions.non_goals(state))]
     lines += ["", "## Acceptance Criteria"]
-    lines += [
-        f"- [ ] {v}"
-        for c in active
-        for name in ("acceptance", "edge_cases")
-        for v in _values(c, name)
-    ] or ["- [ ] none stated"]
+    lines += [f"- [ ] {item}" for item in decisions.acceptance(state)] or ["- [ ] none stated"]
+    lines += ["", "## Change Points", *_bullets(decisions.change_points(state))]
+    lines += ["", "## Test Location", *_bullets(decisions.test_location(state))]
+    also = decisions.also_recorded(state)
+    if also:
+        lines += ["", "## Also Recorded", *_bullets(also)]
     lines += refine.spec_section(state)
-    lines += ["", "## Assumptions"]
-    assumed = [
-        f"- {c.name}: {s.name.replace('_', ' ')} = {option_value(s.value or '')} "
-        "(you decide; capped at 0.85)"
-        for c in active
-        for s in c.slots
-        if s.filled_by == "auto"
+    lines += ["", "## Deferrals", *_bullets(decisions.deferrals(state))]
+    lines += [
+        "",
+        "## Assumptions Exposed & Resolved",
+        "| Assumption | Challenge | Resolution |",
+        "|------------|-----------|------------|",
+        *[
+            f"| {a.assumption} | {a.challenge} | {a.resolution} |"
+            for a in decisions.assumptions(state)
+        ],
     ]
-    lines += assumed or ["- none"]
     lines += ["", "## Filled From Evidence (skipped by the person)"]
     lines += [fill.line() for fill in autofill.fills(state)] or ["- none"]
     lines += ["", "## Open Questions"]
     lines += [f"- {question}" for question in autofill.open_questions(state)] or ["- none"]
-    lines += ["", "## Technical Context"]
-    lines += [f"- Touchpoint: {t.symbol} ({t.path}:{t.line})" for t in state.touchpoints]
-    lines += [
-        f"- {r.symbol} {r.relation} {r.via} at {r.site} (distance {r.distance} from {r.file})"
-        for r in state.codebase_context
-    ]
-    if len(lines) and lines[-1] == "## Technical Context":
-        lines.append("- greenfield: no existing code is involved")
+    lines += ["", "## Technical Context", *technical_context(state)]
     lines += ["", *ontology.spec_section(state)]
     lines += ["", "## Evidence", f"Read at snapshot {state.snapshot or 'none'}.", ""]
     lines += [
@@ -209,30 +243,26 @@ def compile_spec(state: AdaptiveState, root: Path, interview_hash: str | None = 
 def requirements_from(state: AdaptiveState, interview_hash: str | None = None) -> str:
     """REQUIREMENTS.md through the phases compiler, filled from what the interview established."""
     active = state.topology.active()
-
-    def gather(*names: str) -> list[str]:
-        return [v for c in active for name in names for v in _values(c, name)]
-
     spec = SpecData()
-    spec.overview.title = state.restated_goal or state.description
-    spec.overview.goal = "; ".join(gather("outcome")) or state.description
-    spec.overview.non_goals = [v for v in gather("non_goals") if v.lower() != "nothing is excluded"]
-    spec.overview.non_goals += refine.out_of_scope(state)
+    spec.overview.title = state.description
+    spec.overview.goal = state.restated_goal or "; ".join(decisions.values(state, "outcome"))
+    spec.overview.goal = spec.overview.goal or state.description
+    spec.overview.non_goals = decisions.non_goals(state)
     spec.scope.in_scope = [c.description for c in active]
     spec.scope.out_of_scope = [
         c.description for c in state.topology.components if c.status == "deferred"
     ]
     spec.scope.assumptions = [
-        f"{s.name.replace('_', ' ')}: {option_value(s.value or '')}"
+        f"{s.name.replace('_', ' ')}: {s.value}"
         for c in active
         for s in c.slots
-        if s.filled_by == "auto"
+        if s.filled_by == "auto" and s.value
     ]
-    spec.requirements.functional = gather("acceptance", "edge_cases")
-    spec.requirements.constraints = gather("compatibility", "limits") + refine.constraints(state)
-    spec.interfaces.external = [
+    spec.requirements.functional = decisions.acceptance(state)
+    spec.requirements.constraints = decisions.constraints(state)
+    ecosystem = tuple(
         f.statement for f in state.established_facts if f.topic in ("language", "framework")
-    ]
+    )
     spec.scope.assumptions += [fill.line().removeprefix("- ") for fill in autofill.fills(state)]
     spec.open_questions = autofill.open_questions(state)
     holder = InterviewState(
@@ -242,7 +272,7 @@ def requirements_from(state: AdaptiveState, interview_hash: str | None = None) -
         updated_at=state.updated_at,
         spec_data=spec,
     )
-    text = compile_requirements(holder)
+    text = compile_requirements(holder, ecosystem=ecosystem)
     if interview_hash:
         text += f"\n<!-- interview_sha256: {interview_hash} -->\n"
     return text

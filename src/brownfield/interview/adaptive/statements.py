@@ -1,0 +1,141 @@
+"""Decisions as statements: what an option label or a free-text answer says, as the spec
+records it (no option numbers, framing words or answer particles), and the one-sentence goal
+composed from each component's outcome and trigger and the main constraint.
+
+Everything here is a fixed word rule, so that the sentence the person confirms at the
+restate gate is reproducible from the state.
+"""
+
+from __future__ import annotations
+
+import re
+
+from brownfield.interview.adaptive.state import AdaptiveState, Component
+
+#: Option labels that frame a value ("Exactly as stated: X"); the value is what follows.
+FRAMES = ("Exactly as stated: ", "A smaller first step: ", "Yes: ", "No: ")
+_PARTICLE = re.compile(
+    r"^(?:yes|no|yeah|yep|nope|ok(?:ay)?|sure|right|well|so|hmm|indeed|correct)\s*[,:;.!-]+\s*",
+    re.I,
+)
+_NOTHING = frozenset({"nothing is excluded", "no specific limits", "none", "nothing"})
+
+#: Imperative verbs of option labels and their -ing forms, for the goal sentence.
+_GERUNDS = {
+    "keep": "keeping",
+    "add": "adding",
+    "update": "updating",
+    "leave": "leaving",
+    "use": "using",
+    "change": "changing",
+    "make": "making",
+    "apply": "applying",
+    "allow": "allowing",
+    "return": "returning",
+    "log": "logging",
+    "reject": "rejecting",
+    "retry": "retrying",
+    "stop": "stopping",
+    "run": "running",
+    "handle": "handling",
+}
+_NEGATED = re.compile(r"^(?:do not|don't|never|must not|should not)\s+(\w+)\s*(.*)$", re.I)
+
+
+def statement(text: str) -> str:
+    """`Yes, only for checkout.` -> `Only for checkout`: frames and answer particles dropped,
+    the first letter capitalised, no closing period."""
+    clean = text.strip()
+    for frame in FRAMES:
+        if clean.startswith(frame):
+            clean = clean[len(frame) :]
+            break
+    while True:
+        shorter = _PARTICLE.sub("", clean, count=1)
+        if shorter == clean or not shorter:
+            break
+        clean = shorter
+    clean = clean.strip().rstrip(".").strip()
+    first = clean.split(" ", 1)[0]
+    if not re.fullmatch(r"[a-z][a-z'-]*", first):
+        return clean  # an identifier (`retry_failed`, `app.cart`), a number: kept as typed
+    return clean[:1].upper() + clean[1:]
+
+
+def compose(labels: list[str], note: str | None) -> str:
+    """Picked options (and the person's note) as one statement: `A; B. Note: n`."""
+    text = "; ".join(statement(label) for label in labels)
+    if note:
+        text += f". Note: {statement(note)}"
+    return text
+
+
+def is_nothing(value: str | None) -> bool:
+    """An answer that decides there is nothing to record ("Nothing is excluded")."""
+    return (value or "").strip().rstrip(".").lower() in _NOTHING
+
+
+def _lower_first(text: str) -> str:
+    return text[:1].lower() + text[1:] if text[:2] != text[:2].upper() else text
+
+
+def _gerund(verb: str) -> str:
+    lowered = verb.lower()
+    if lowered in _GERUNDS:
+        return _GERUNDS[lowered]
+    return (lowered[:-1] if lowered.endswith("e") and len(lowered) > 2 else lowered) + "ing"
+
+
+def trigger_clause(value: str) -> str:
+    """`Called from app.cart.checkout (app/cart.py:17)` -> `when app.cart.checkout calls it`."""
+    text = statement(value)
+    called = re.findall(r"\bCalled from ([\w.$<>-]+)", text, re.I)
+    if called and text.lower().startswith("called from"):
+        return f"when {' or '.join(called)} calls it"
+    lowered = text.lower()
+    if lowered.startswith("a person, through"):
+        return "when a person uses " + text.split("through", 1)[1].strip()
+    if lowered.startswith("a scheduled or background job"):
+        return "from a scheduled or background job"
+    if re.match(r"^(?:when|whenever|on|after|before|every|each|from|at)\b", lowered):
+        return _lower_first(text)
+    return f"triggered by {_lower_first(text)}"
+
+
+def constraint_clause(value: str) -> str:
+    """`Keep charge's signature for every caller` -> `keeping charge's signature ...`;
+    `Do not change X` -> `without changing X`; anything else -> `while <it>`."""
+    text = statement(value).split(". Note: ")[0].split(";")[0].strip()
+    negated = _NEGATED.match(text)
+    if negated:
+        rest = f" {negated.group(2)}" if negated.group(2) else ""
+        return f"without {_gerund(negated.group(1))}{rest}"
+    first, _, rest = text.partition(" ")
+    if first.lower() in _GERUNDS:
+        return f"{_gerund(first)} {rest}".strip()
+    return f"while {_lower_first(text)}"
+
+
+def _filled(component: Component, name: str) -> str | None:
+    slot = next((s for s in component.slots if s.name == name), None)
+    if slot is None or slot.filled_by not in ("person", "auto") or not slot.value:
+        return None
+    return None if is_nothing(slot.value) else slot.value
+
+
+def goal_sentence(state: AdaptiveState) -> str:
+    """One sentence: each component's outcome (and trigger), then the main constraint."""
+    parts: list[str] = []
+    active = state.topology.active()
+    for component in active:
+        outcome = statement(_filled(component, "outcome") or component.description)
+        trigger = _filled(component, "trigger")
+        part = outcome + (f", {trigger_clause(trigger)}" if trigger else "")
+        parts.append(part if not parts else _lower_first(part))
+    sentence = ", and ".join(parts) if len(parts) < 3 else "; ".join(parts)
+    for name in ("compatibility", "non_goals", "limits"):
+        value = next((v for c in active if (v := _filled(c, name))), None)
+        if value:
+            sentence += f", {constraint_clause(value)}"
+            break
+    return sentence.rstrip(".") + "."

@@ -1,0 +1,84 @@
+"""A bad file never stops a build: it becomes a diagnostic, and the build goes on."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from brownfield.graph.builder import build
+from brownfield.graph.store import GraphStore
+from tests.conftest import git_init, write_files
+from tests.hostile.conftest import run
+
+GOOD = {"ok.py": "def fine():\n    helper()\n\ndef helper():\n    pass\n"}
+
+
+@pytest.mark.parametrize("brackets", ["[", "(", "{"])
+@pytest.mark.parametrize("pooled", [False, True])
+def test_a_thousand_nested_brackets_are_a_diagnostic(
+    repo: Path, brackets: str, pooled: bool
+) -> None:
+    closing = {"[": "]", "(": ")", "{": "}"}[brackets]
+    inner = "1" if brackets != "{" else "1: 2"
+    deep = "x = " + brackets * 1000 + inner + closing * 1000 + "\n"
+    files = {"deep.py": deep, **GOOD}
+    if pooled:  # enough files for the process pools
+        files.update({f"pkg/m{i}.py": f"def f{i}():\n    fine()\n" for i in range(300)})
+    write_files(repo, files)
+    summary = build(repo, workers=2 if pooled else 1)
+    statuses = {d["path"]: d["status"] for d in summary.diagnostics}
+    assert statuses == {"deep.py": "too-deep"}
+    store = GraphStore.open(repo)
+    assert store.node("ok.py::fine") is not None
+    assert store.node("deep.py") is not None  # the module is known, its content is not
+    code, _, err = run("impact", "deep.py", "--repo", str(repo))  # impact parses it too
+    assert code == 0, err
+
+
+def test_symlink_loops_are_skipped(repo: Path) -> None:
+    write_files(repo, GOOD)
+    os.symlink("loop.py", repo / "loop.py")
+    os.symlink("b.py", repo / "a.py")
+    os.symlink("a.py", repo / "b.py")
+    os.symlink(".", repo / "here")  # a folder that contains itself
+    os.symlink("pyproject.toml", repo / "pyproject.toml")
+    for inside_git in (False, True):
+        if inside_git:
+            git_init(repo)
+        code, out, err = run("graph", "build", "--full", "--repo", str(repo), "--json")
+        assert code == 0, err
+        assert json.loads(out)["skipped"] == {"symlink": 3}
+        assert json.loads(out)["parsed"] == 1
+
+
+def test_a_file_name_that_is_not_utf8_is_skipped_with_a_diagnostic(repo: Path) -> None:
+    write_files(repo, GOOD)
+    (repo / os.fsdecode(b"caf\xe9.py")).write_text("def latin():\n    pass\n")
+    (repo / os.fsdecode(b"dir\xff")).mkdir()
+    (repo / os.fsdecode(b"dir\xff/inner.py")).write_text("def inner():\n    pass\n")
+    for inside_git in (False, True):
+        if inside_git:
+            git_init(repo)
+        code, out, err = run("graph", "build", "--full", "--repo", str(repo), "--json")
+        assert code == 0, err
+        summary = json.loads(out)
+        assert summary["skipped"] == {"undecodable-name": 2}
+        assert {d["path"]: d["status"] for d in summary["diagnostics"]} == {
+            "caf\ufffd.py": "undecodable-name",
+            "dir\ufffd/inner.py": "undecodable-name",
+        }
+        code, out, _ = run("graph", "build", "--repo", str(repo))
+        assert code == 0
+        assert "warning  caf\ufffd.py: the file name is not valid UTF-8; skipped" in out
+
+
+def test_hostile_configuration_files_do_not_hang_or_stop_the_build(repo: Path) -> None:
+    write_files(repo, {**GOOD, "setup.cfg": b"\xff\xfe[metadata\n"})
+    os.mkfifo(repo / "pyproject.toml")  # reading a pipe would block forever
+    nested = "a = " + "[" * 2000 + "]" * 2000 + "\n"
+    write_files(repo, {"sub/pyproject.toml": nested, "sub/m.py": "def m():\n    pass\n"})
+    summary = build(repo, workers=1)
+    assert summary.parsed == 2
