@@ -33,6 +33,14 @@
   left: (identifier) @binding.name
   "in") @binding
 
+; `x = new B()`: inside a function, the value from that line on
+(assignment_expression
+  left: (identifier) @binding.name
+  right: [(new_expression) (call_expression) (identifier) (member_expression)
+          (subscript_expression) (await_expression) (parenthesized_expression)
+          (binary_expression) (ternary_expression) (string) (number) (array) (null)]
+         @binding.value) @binding
+
 ; `this.repo = ...` in a method or a constructor function
 (assignment_expression
   left: (member_expression object: (this) property: (property_identifier) @binding.field)

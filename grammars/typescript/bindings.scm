@@ -42,6 +42,14 @@
   name: (property_identifier) @binding.name
   type: (type_annotation [(type_identifier) (nested_type_identifier) (generic_type)] @binding.type)) @binding
 
+; `x = new B()`: inside a function, the value from that line on
+(assignment_expression
+  left: (identifier) @binding.name
+  right: [(new_expression) (call_expression) (identifier) (member_expression)
+          (subscript_expression) (await_expression) (parenthesized_expression)
+          (binary_expression) (ternary_expression) (string) (number) (array) (null)]
+         @binding.value) @binding
+
 ; `this.repo = connect(...)` in a method
 (assignment_expression
   left: (member_expression object: (this) property: (property_identifier) @binding.field)
