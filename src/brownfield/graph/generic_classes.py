@@ -26,6 +26,11 @@ from brownfield.graph.generic_world import (
 )
 from brownfield.model import Resolution
 
+#: An interface method implemented by more types than this gets no `dispatch` edges (in
+#: Go's standard library, `io.Writer.Write` has hundreds): the call keeps its edge to the
+#: declaration only.
+MAX_DISPATCH = 64
+
 
 class Reader(Protocol):
     """What `ClassMembers` asks of the resolver."""
@@ -57,6 +62,8 @@ class ClassMembers:
 
     def __init__(self, reader: Reader) -> None:
         self.reader = reader
+        #: method name -> the types declaring it, and the files that said so (Go)
+        self._owners: dict[str, tuple[dict[tuple[str, str], str], frozenset[str]]] = {}
 
     def kind(self, value: Value) -> str | None:
         return self.reader.table(value.path).kinds.get(value.name)
@@ -199,7 +206,7 @@ class ClassMembers:
                 continue
             if holder in self.order(Value("def", path, owner))[1:]:
                 found.append((node, Resolution.DISPATCH))
-        return found
+        return found if len(found) <= MAX_DISPATCH else []
 
     def _structural(self, interface: Value, name: str) -> list[tuple[str, Resolution]]:
         """Go: every type of the repository declaring all of the interface's methods."""
@@ -214,26 +221,35 @@ class ClassMembers:
                 )
         if name not in methods:
             return []
-        candidates: dict[tuple[str, str], str] = {}  # (folder, type) -> its method `name`
-        for node, _ in self.reader.world.definitions_named(name):
-            path, _, qualname = node.partition("::")
-            owner = qualname.rpartition(".")[0]
-            if (
-                path in self.reader.world.files
-                and owner
-                and (path, owner) != interface[1:]
-                and self.reader.table(path).kinds.get(owner) != "interface"
-            ):
-                candidates[(posixpath.dirname(path), owner)] = node
+        candidates = dict(self._concrete_owners(name))  # (folder, type) -> its method
+        candidates.pop((posixpath.dirname(interface.path), interface.name), None)
         for method in sorted(methods - {name}):
-            self.reader.depend(f"name:{method}")
-            having = {
-                (posixpath.dirname(path), qualname.rpartition(".")[0])
-                for node, _ in self.reader.world.definitions_named(method)
-                for path, _, qualname in [node.partition("::")]
-            }
+            having = self._concrete_owners(method)
             candidates = {key: node for key, node in candidates.items() if key in having}
+        if len(candidates) > MAX_DISPATCH:
+            return []
         return [(node, Resolution.DISPATCH) for node in sorted(candidates.values())]
+
+    def _concrete_owners(self, method: str) -> dict[tuple[str, str], str]:
+        """(folder, type) -> node id of the method `method` of every type of the language
+        that declares one, interfaces left out; kept across files with the keys it read."""
+        cached = self._owners.get(method)
+        if cached is None:
+            found: dict[tuple[str, str], str] = {}
+            read: set[str] = set()
+            for node, _ in self.reader.world.definitions_named(method):
+                path, _, qualname = node.partition("::")
+                owner = qualname.rpartition(".")[0]
+                if path not in self.reader.world.files or not owner:
+                    continue
+                read.add(path)
+                if self.reader.table(path).kinds.get(owner) != "interface":
+                    found[(posixpath.dirname(path), owner)] = node
+            cached = self._owners[method] = (found, frozenset(read))
+        self.reader.depend(f"name:{method}")
+        for path in cached[1]:
+            self.reader.depend(f"file:{path}")
+        return cached[0]
 
 
 def overloads_of(payloads: Sequence[object]) -> list[object]:

@@ -99,6 +99,12 @@ class Resolver:
             key = self._visible_sets[path] = frozenset(visible) if visible else None
         if key is None:
             return []
+        return [each for each in self._defining(key, name) if each != path]
+
+    def _defining(self, files: Iterable[str], name: str) -> list[str]:
+        """The files among `files` that bind `name` at their top level, through an index
+        of those files' names (kept across files); depends on the name, not on the files."""
+        key = files if isinstance(files, frozenset) else frozenset(files)
         index = self._visible.get(key)
         if index is None:
             index = self._visible[key] = {}
@@ -106,7 +112,7 @@ class Resolver:
                 for bound in self._raw_table(each).scopes.get("", {}):
                     index.setdefault(bound, []).append(each)
         self._deps.add(f"name:{name}")
-        return [each for each in index.get(name, []) if each != path]
+        return index.get(name, [])
 
     def resolve(self, path: str) -> FileGraph:
         self._deps, self._memo = {f"tree:{self.profile.language}"}, {}
@@ -235,11 +241,11 @@ class Resolver:
             return [(Value("ext", "", f"{value.name}.{step}"), how)]
         if value.kind == "mod":
             return self._module_member(value.path, step, how)
-        if value.kind == "pkg":
+        if value.kind == "pkg":  # a package's own names (its dot imports are its own)
             found = [
                 f
-                for path in self.world.folders.get(value.name, [])
-                for f in self._top_level(path, step, how)
+                for path in self._defining(self.world.folders.get(value.name, []), step)
+                for f in self._top_level(path, step, how, wildcards=False)
             ]
             if not found:
                 self.fail("unknown-attribute")
@@ -297,12 +303,16 @@ class Resolver:
         self.fail("unknown-receiver")
         return []
 
-    def _top_level(self, path: str, name: str, how: Resolution) -> list[Found]:
+    def _top_level(
+        self, path: str, name: str, how: Resolution, wildcards: bool = True
+    ) -> list[Found]:
+        """`name` at the top of a file; with `wildcards`, also what the file re-exports
+        whole (`export * from`)."""
         table = self.table(path)
         bindings = table.scopes.get("", {}).get(name)
         if bindings:
             return [(value, how) for value, _ in self.binding_values(table, "", bindings[-1:])]
-        found = self._through_wildcards(table, name)
+        found = self._through_wildcards(table, name) if wildcards else []
         if not found:
             self.fail("unknown-attribute")
         return found
@@ -338,9 +348,13 @@ class Resolver:
         """`name` from the files a file imports whole (`export * from`, `import a.*`,
         `import static a.B.*`)."""
         key = ("wildcard", table.path, name)
+        known = self._memo.get(key)
+        if known is not None:
+            return known
         if key in self._active:
             return []
         self._active.add(key)
+        found: list[Found] = []
         try:
             for fact in table.facts.imports:
                 if fact.name != "*" or fact.scope:
@@ -349,8 +363,11 @@ class Resolver:
                     if value.kind in ("mod", "pkg", "def"):
                         found = self._step(value, Resolution.IMPORT, name)
                         if found:
-                            return found
-            return []
+                            break
+                if found:
+                    break
+            self._memo[key] = found
+            return found
         finally:
             self._active.discard(key)
 
