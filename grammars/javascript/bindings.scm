@@ -15,13 +15,7 @@
          (object_pattern (pair_pattern value: (identifier) @binding.name))
          (array_pattern (identifier) @binding.name)]) @binding
 ; parameters: bound, to nothing known
-(formal_parameters
-  [(identifier) @binding.name
-   (assignment_pattern left: (identifier) @binding.name)
-   (rest_pattern (identifier) @binding.name)
-   (object_pattern (shorthand_property_identifier_pattern) @binding.name)
-   (object_pattern (pair_pattern value: (identifier) @binding.name))
-   (array_pattern (identifier) @binding.name)]) @binding
+(formal_parameters) @binding.names @binding
 (arrow_function parameter: (identifier) @binding.name) @binding
 (catch_clause parameter: (identifier) @binding.name) @binding
 ; `for (const x of xs)`: an element of xs

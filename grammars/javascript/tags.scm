@@ -39,34 +39,12 @@
     (#not-match? @owner "(^|\\.)prototype$")) @definition.object)
 
 ; the members of those objects: `{ run() {} }`, `{ run: function () {} }`, `{ run: () => 1 }`
-(variable_declarator
-  value: (object
-    [(method_definition name: [(property_identifier) (string)] @name)
-     (pair
-       key: [(property_identifier) (string)] @name
-       value: [(function_expression) (arrow_function) (generator_function)])] @definition.function))
-(variable_declarator
-  value: (assignment_expression
-    right: [(object
-              [(method_definition name: [(property_identifier) (string)] @name)
-               (pair
-                 key: [(property_identifier) (string)] @name
-                 value: [(function_expression) (arrow_function) (generator_function)])] @definition.function)
-            (assignment_expression
-              right: (object
-                [(method_definition name: [(property_identifier) (string)] @name)
-                 (pair
-                   key: [(property_identifier) (string)] @name
-                   value: [(function_expression) (arrow_function) (generator_function)])] @definition.function))]))
-(expression_statement
-  (assignment_expression
-    left: (member_expression property: (property_identifier) @_property)
-    right: (object
-      [(method_definition name: [(property_identifier) (string)] @name)
-       (pair
-         key: [(property_identifier) (string)] @name
-         value: [(function_expression) (arrow_function) (generator_function)])] @definition.function)
-    (#not-eq? @_property "prototype")))
+; (`@member`: only in an object that is a namespace, not in one passed as an argument)
+(object (method_definition name: [(property_identifier) (string)] @name) @definition.function @member)
+(object
+  (pair
+    key: [(property_identifier) (string)] @name
+    value: [(function_expression) (arrow_function) (generator_function)]) @definition.function @member)
 
 ; `Ctor.prototype.m = function () {}` and `Ctor.prototype = { m() {} }`: the method `Ctor.m`
 (assignment_expression

@@ -62,18 +62,11 @@
 ; no node): `const api = { run() {} }` defines `api.run`
 (variable_declarator name: (identifier) @name value: (object)) @definition.object
 (variable_declarator name: (identifier) @name value: (as_expression (object))) @definition.object
-(variable_declarator
-  value: [(object
-            [(method_definition name: [(property_identifier) (string)] @name)
-             (pair
-               key: [(property_identifier) (string)] @name
-               value: [(function_expression) (arrow_function) (generator_function)])] @definition.function)
-          (as_expression
-            (object
-              [(method_definition name: [(property_identifier) (string)] @name)
-               (pair
-                 key: [(property_identifier) (string)] @name
-                 value: [(function_expression) (arrow_function) (generator_function)])] @definition.function))])
+(object (method_definition name: [(property_identifier) (string)] @name) @definition.function @member)
+(object
+  (pair
+    key: [(property_identifier) (string)] @name
+    value: [(function_expression) (arrow_function) (generator_function)]) @definition.function @member)
 
 (call_expression function: (_) @callee) @reference.call
 (new_expression constructor: (_) @callee) @reference.call

@@ -5,7 +5,9 @@ reads those names, so a language needs no extraction code of its own:
 
 * `@definition.class` / `.interface` / `.function` / `.method` / `.object` with `@name`: a
   definition (`@name` may be a dotted path, `a.b.f`, or a string, `'f'`). An object is a
-  namespace of members (a JavaScript object literal, `exports`): it has no node. Optional:
+  namespace of members (a JavaScript object literal, `exports`): it has no node. With
+  `@member`, a definition counts only inside an object (a member of an object literal
+  that is no namespace, say an argument, is none). Optional:
   `@base` (each base type), `@owner` (the type or object a member belongs to when it is
   written outside it: Go receivers, C++ `A::f`, `Ctor.prototype.f = function`),
   `@owner.object` (an owner that is an object created by assigning to it, `exports.f = ...`,
@@ -22,13 +24,15 @@ reads those names, so a language needs no extraction code of its own:
   `@import.as_default`: the module is what the file exports as its default.
 * `@inherits` with `@inherits.child` and `@inherits.base`: a base given to a definition
   by a statement of its own (`util.inherits(Child, Base)`).
-* `@binding` with `@binding.name` (each name bound to the same value) or
+* `@binding` with `@binding.name` (each name bound to the same value), `@binding.names`
+  (a list whose items are names: `(a, b = 1, ...rest)`) or
   `@binding.targets` (a list of names: the k-th is the k-th result, `a, b := f()`), and
   `@binding.type` (a declared type) or `@binding.value` (an expression) or
   `@binding.element` (an expression whose elements the names are: `range`, `for of`);
   `@binding.field` (`this.x = ...`: a member of what `this` is); `@binding.owner` with
   `@binding.name` (`obj.x = ...` at the top of a file: a member of the object `obj`);
-  `@binding.default` (what the file exports as its default).
+  `@binding.default` (what the file exports as its default); with `@member`, only inside
+  an object.
 * `@return` with `@return.value`: a returned expression.
 
 Expressions become chains by their text: `a.b`, `a::b`, `a->b`, `new A(...)`, `A{...}`,
@@ -90,6 +94,7 @@ _TOP = (
 )
 _HOLDERS = ("function", "method", "class")
 _CLASSES = ("class", "interface")
+_NONE = Definition("", "", "", 0, 0)
 _KINDS = {
     "class": "class",
     "interface": "interface",
@@ -293,8 +298,10 @@ def _definitions(
     for node, captures, kind in spans:
         if node.start_byte * 4 + (kind == "scope") in seen or "name" not in captures:
             continue
-        seen.add(node.start_byte * 4 + (kind == "scope"))
         parent = scopes.innermost(node.start_byte, "")
+        if "member" in captures and kinds.get(parent) != "object":
+            continue  # a member of an object literal that is no namespace (an argument...)
+        seen.add(node.start_byte * 4 + (kind == "scope"))
         owner = captures.get("owner") or captures.get("owner.object")
         name_text = _text(captures["name"][0])
         name_chain = chain_of_text(name_text) or (_unquote(name_text),)
@@ -454,6 +461,10 @@ def _binding(
     if "binding.default" in captures:  # `export default x`, `module.exports = x`
         value = value or chain_of_text(_text(captures["binding.default"][0]))
         facts.bindings.append(BindingFact("", ("default",), value, line))  # the file's
+    if "member" in captures and holders.get(scopes.innermost(node.start_byte, ""), _NONE).kind != (
+        "object"
+    ):
+        return  # `{ a: f }` in an object literal that is no namespace binds nothing
     if "binding.owner" in captures:  # `obj.x = ...` at the top of a file: a member of obj
         owner = captures["binding.owner"][0]
         path = chain_of_text(_text(owner))
@@ -463,6 +474,8 @@ def _binding(
                 facts.bindings.append(BindingFact(".".join(path), (_text(name),), value, line))
         return
     named = [(name, value) for name in captures.get("binding.name", [])]
+    for listed in captures.get("binding.names", []):  # `(a, b = 1, ...rest)`
+        named.extend((name, value) for name in _names_in(listed))
     results = [
         child
         for listed in captures.get("binding.targets", [])
@@ -483,6 +496,22 @@ def _binding(
     for field_node in captures.get("binding.field", []):  # `this.repo = ...`
         holder = _this_holder(holders, scopes.innermost(field_node.start_byte, ""))
         facts.bindings.append(BindingFact(holder, (_text(field_node),), value, line))
+
+
+def _names_in(listed: Node) -> list[Node]:
+    """The names a list declares: each item that is a name, or the name in it (`b = 1`,
+    `...rest`); destructuring patterns are skipped."""
+    found = []
+    for item in listed.named_children:
+        if not item.type.endswith("identifier"):
+            item = (
+                item.child_by_field_name("left")
+                or item.child_by_field_name("pattern")
+                or (item.named_children[0] if item.named_children else None)
+            )
+        if item is not None and item.type.endswith("identifier"):
+            found.append(item)
+    return found
 
 
 def _this_holder(holders: dict[str, Definition], enclosing: str) -> str:
