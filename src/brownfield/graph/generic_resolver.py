@@ -53,6 +53,7 @@ class Resolver:
         self.classes = ClassMembers(self)
         self._tables: dict[str, Table] = {}
         self._memo: dict[object, list[Found]] = {}
+        self._reasons: dict[object, str] = {}  # why a remembered evaluation failed
         self._active: set[object] = set()
         self._deps: set[str] = set()
         self._reason = ""
@@ -115,7 +116,7 @@ class Resolver:
         return index.get(name, [])
 
     def resolve(self, path: str) -> FileGraph:
-        self._deps, self._memo = {f"tree:{self.profile.language}"}, {}
+        self._deps, self._memo, self._reasons = {f"tree:{self.profile.language}"}, {}, {}
         table = self.table(path)
         graph = FileGraph()
         for definition in table.facts.definitions:
@@ -184,10 +185,12 @@ class Resolver:
         key = (table.path, scope, chain, line)
         known = self._memo.get(key)
         if known is not None:
+            self.fail(self._reasons.get(key, ""))  # asked again: the same cause of failure
             return known
         if key in self._active:
             return []
         self._active.add(key)
+        outer, self._reason = self._reason, ""
         try:
             head = chain[0]
             if head in self.profile.self_names or head in self.profile.super_names:
@@ -204,9 +207,12 @@ class Resolver:
                     found for value, how in values for found in self._step(value, how, step)
                 )
             self._memo[key] = values
+            if self._reason:
+                self._reasons[key] = self._reason
             return values
         finally:
             self._active.discard(key)
+            self._reason = outer or self._reason
 
     def _this(self, table: Table, scope: str, is_super: bool) -> list[Found]:
         """`this` (or `super`): an instance of the enclosing class or constructor function,
