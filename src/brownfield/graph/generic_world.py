@@ -98,6 +98,18 @@ def build_table(path: str, facts: FileFacts) -> Table:
     return Table(path, facts, kinds, scopes, parents, definitions, holders)
 
 
+def top_level_names(facts: FileFacts) -> set[str]:
+    """The names a file binds at its top level (what `build_table` puts in scope "")."""
+    names = {simple_name(d.qualname) for d in facts.definitions if not d.scope}
+    names.update(b.target[-1] for b in facts.bindings if not b.scope)
+    for fact in facts.imports:
+        if fact.scope or fact.name == "*":
+            continue
+        name = fact.alias or fact.name or fact.module.replace("\\", "/").rstrip("/")
+        names.add(name if fact.alias else name.rpartition("/")[2].rpartition(".")[2])
+    return names
+
+
 def payload_line(table: Table, payload: object) -> int:
     """The line a name's binding is made on (a definition's, an import's, a variable's)."""
     if isinstance(payload, str):
@@ -250,5 +262,5 @@ def invalidated_keys(
     for facts in (old, new):
         if facts is not None:
             keys.update(f"name:{simple_name(d.qualname)}" for d in facts.definitions)
-            keys.update(f"name:{name}" for name in build_table(path, facts).scopes[""])
+            keys.update(f"name:{name}" for name in top_level_names(facts))
     return keys
