@@ -5,10 +5,12 @@
 (variable_declarator
   name: (identifier) @binding.name
   value: [(new_expression) (call_expression) (identifier) (member_expression)
-          (subscript_expression) (await_expression) (parenthesized_expression)
-          (binary_expression) (ternary_expression) (unary_expression) (string)
-          (template_string) (number) (array) (null) (undefined) (true) (false)
-          (regex)] @binding.value) @binding
+          (subscript_expression) (await_expression)] @binding.value) @binding
+(variable_declarator
+  name: (identifier) @binding.name
+  value: [(parenthesized_expression) (binary_expression) (ternary_expression)
+          (unary_expression) (string) (template_string) (number) (array) (null)
+          (undefined) (true) (false) (regex)]) @binding
 (variable_declarator name: (identifier) @binding.name !value) @binding
 (variable_declarator
   name: [(object_pattern (shorthand_property_identifier_pattern) @binding.name)

@@ -80,9 +80,12 @@
   name: (identifier) @binding.name
   !type
   value: [(subscript_expression) (await_expression) (parenthesized_expression)
-          (binary_expression) (ternary_expression) (unary_expression) (string)
-          (template_string) (number) (array) (null) (undefined) (true) (false)
           (non_null_expression)] @binding.value) @binding
+(variable_declarator
+  name: (identifier) @binding.name
+  !type
+  value: [(binary_expression) (ternary_expression) (unary_expression) (string)
+          (template_string) (number) (array) (null) (undefined) (true) (false)]) @binding
 (variable_declarator
   name: [(object_pattern (shorthand_property_identifier_pattern) @binding.name)
          (object_pattern (pair_pattern value: (identifier) @binding.name))

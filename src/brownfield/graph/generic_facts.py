@@ -81,7 +81,7 @@ _BRACKETS = {
     opener: re.compile(f"[{re.escape(opener)}{re.escape(closer)}]")
     for opener, closer in _CLOSING.items()
 }
-_CAST = re.compile(r"^.*\sas\s+([^()]+?)\s*$", re.DOTALL)
+_NOT_A_TYPE = re.compile(r"[()\n;=]")  # after ` as `: the cast's type has none of these
 _TOP = (
     "definition.",
     "scope",
@@ -161,9 +161,9 @@ def _parenthesized(inner: str, steps: list[str], after: str) -> Chain | None:
     Go conversion: the type T, which the call step that follows makes a T) or `(a.b)`."""
     if steps:
         return type_chain(inner)
-    cast = _CAST.match(inner)
-    if cast:
-        return type_chain(cast.group(1))
+    cast = inner.rfind(" as ")
+    if cast > 0 and not _NOT_A_TYPE.search(inner, cast + 4):
+        return type_chain(inner[cast + 4 :])
     if after == "(":
         converted = type_chain(inner)
         return None if converted is None else converted[:-1]
