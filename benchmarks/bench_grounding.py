@@ -433,7 +433,8 @@ class RepoIndex:
         call = re.compile(before + re.escape(name) + r"\s*\(|::" + re.escape(name) + r"\b")
         definition = re.compile(
             r"\b(def|func|function|class)\s+(\([^)]*\)\s*)?\*?\s*" + re.escape(name) + r"\b"
-        )
+            r"|^\s*(static\s+)?(async\s+)?(get|set)\s+" + re.escape(name) + r"\s*\("
+        )  # the second: a JavaScript accessor (`set ip (v) {`) defines, it does not call
         defined = self.definition_lines.get(name, set())
         found = []
         for rel, lines in self.files.items():
@@ -449,7 +450,9 @@ class RepoIndex:
         return found
 
 
-SENTENCE_SIMILAR = re.compile(r"Similar definitions exist: [^\n]*")
+SENTENCE_SIMILAR = re.compile(
+    r"Similar definitions exist: [^\n]*|Definitions that already do something like it[^\n]*"
+)
 CITATION = re.compile(r"\(([^()\s]+):(\d+)\)")
 # Negative claims, in every wording brownfield has used. A claim that says how complete it
 # is ("...; 3 unresolved call(s) named `x` remain, e.g. ...") is the honest form the issue
@@ -458,7 +461,7 @@ CITATION = re.compile(r"\(([^()\s]+):(\d+)\)")
 SENTENCE_NO_SIMILAR = re.compile(
     r"No similar mechanism exists[^\n]*?\.(?=\s|$)"
     r"|No other function, method or class has a name sharing[^\n]*?\)\."
-    r"|The full-text index \([^)]*\) finds no production function[^\n]*?\)\."
+    r"|The full-text index \([^)]*\) finds no production function[^\n]*?\.(?=\s|$)"
 )
 SENTENCE_NO_TEST = re.compile(
     r"No test reaches (\S+) through calls\."

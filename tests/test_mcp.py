@@ -83,7 +83,7 @@ def test_tools_answer_like_the_command_line(shop: Path) -> None:
             found = await call(client, "search", {"text": "refund"})
             assert found["results"][0]["id"] == "app/payments/gateway.py::refund"
             context = await call(client, "context", {"idea": IDEA, "limit": 1})
-            assert context["touchpoints"][0]["id"] == "app/payments/gateway.py::charge"
+            assert context["touchpoints"][0]["id"] == "app/jobs/billing.py::retry_failed"
             depends = await call(client, "dependents", {"file": "app/payments/gateway.py"})
             assert "app/cart.py" in {hop["id"] for hop in depends["results"]}
 

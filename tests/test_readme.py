@@ -38,4 +38,7 @@ def test_the_first_command_runs_an_interview(tmp_path: Path) -> None:
     assert "app/cart.py:17" in done.stdout  # callers of charge, cited
     assert "status: pending-approval" in done.stdout  # the spec, printed by cat
     assert "## Evidence" in done.stdout
+    # the careful person's answers: the threshold reached, their limit kept as a constraint
+    assert "Status: ready | Exit: threshold" in done.stdout
+    assert "- Checkout must wait at most 7 seconds in total" in done.stdout
     assert (demo / "INTERVIEW-add-retries-with-backoff-to-payment-char.yaml").exists()

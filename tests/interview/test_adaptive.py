@@ -94,8 +94,18 @@ def test_decisions_have_evidence_built_options(tmp_path: Path) -> None:
 
 def test_ambiguity_falls_then_rises_on_a_contradiction(tmp_path: Path) -> None:
     root = sample("shop", tmp_path)
+    assert interview(root, ["1", "1", "1", "1", "1"], IDEA).returncode == 2
+    callers = next(
+        f
+        for f in state_of(root).established_facts
+        if f.topic == "callers" and f.subject == "app.payments.gateway.charge"
+    )
+    disputed = callers.id  # the person names the fact they dispute
     done = interview(
-        root, ["1", "1", "1", "1", "1", "F4 is wrong: charge is not called from checkout"], IDEA
+        root,
+        [f"{disputed} is wrong: charge is not called from checkout"],
+        "--resume",
+        f"docs/INTERVIEW-{SLUG}.yaml",
     )
     assert done.returncode == 2  # input ended: paused
     state = state_of(root)
@@ -106,7 +116,7 @@ def test_ambiguity_falls_then_rises_on_a_contradiction(tmp_path: Path) -> None:
     last = scored[-1]
     assert [t.kind for t in last.triggers] == ["contradiction"]
     assert last.ambiguity is not None and last.ambiguity > values[-2]  # rises
-    assert state.fact("F4") is not None and state.fact("F4").disputed  # type: ignore[union-attr]
+    assert [f.id for f in state.established_facts if f.disputed] == [disputed]
     assert state.ambiguity_floor >= 0.10
 
 
@@ -306,3 +316,34 @@ def test_interview_runs_unchanged_on_a_javascript_repository(tmp_path: Path) -> 
     assert [str(c) for c in callers.citations] == ["src/lib/repo.js:5", "src/app.js:10"]
     spec = (root / "docs/specs/add-caching-to-repository-find-lookups.md").read_text()
     assert "src/lib/repo.js:5" in spec
+
+
+def test_a_named_symbol_is_adopted_and_a_rejected_touchpoint_dropped(tmp_path: Path) -> None:
+    root = sample("shop", tmp_path)
+    first = state_of_after(root, ["1"])
+    assert first.topology.components[0].touchpoints[0] == "app/jobs/billing.py::retry_failed"
+    done = interview(
+        root,
+        ["Retry inside charge and in payments.gateway.refund too, not retry_failed", "1", "1"],
+        "--resume",
+        f"docs/INTERVIEW-{SLUG}.yaml",
+    )
+    assert done.returncode == 2
+    assert "Dropped app/jobs/billing.py::retry_failed from the touchpoints" in done.stdout
+    assert "Adopted app.payments.gateway.refund (app/payments/gateway.py:17)" in done.stdout
+    state = state_of(root)
+    component = state.topology.components[0]
+    assert state.rejected_touchpoints == ["app/jobs/billing.py::retry_failed"]
+    assert component.touchpoints[0] == "app/payments/gateway.py::refund"  # first: named
+    assert "app/jobs/billing.py::retry_failed" not in component.touchpoints
+    adopted = next(t for t in state.touchpoints if t.id == "app/payments/gateway.py::refund")
+    assert adopted.named_in_round == 1
+    # the next rounds re-target: the evidence is about the new touchpoints
+    callers = [f.subject for f in state.established_facts if f.topic == "callers"]
+    assert callers[:1] == ["app.payments.gateway.refund"]
+    assert "app.jobs.billing.retry_failed" not in callers
+
+
+def state_of_after(root: Path, answers: list[str]) -> AdaptiveState:
+    assert interview(root, answers, IDEA).returncode == 2
+    return state_of(root)

@@ -155,19 +155,24 @@ def test_spec_has_the_ontology_and_its_convergence_table(tmp_path: Path) -> None
     numbered = [r.round for r in state.rounds if r.round > 0]
     assert [s.round for s in state.ontology_snapshots] == numbered  # one snapshot per round
     final = {e.name: e for e in state.ontology_snapshots[-1].entities}
-    assert final["charge"].type == "core domain"
+    # the top touchpoint is the core entity: retry_failed, the existing retry loop
+    assert final["retry_failed"].type == "core domain" and final["charge"].type == "supporting"
     assert final["os"].type == "external system" and final["os"].fields == ["environ.get"]
     assert final["pytest"].type == "external system"
-    assert final["PaymentDeclined"].fields == ["__init__"]  # the class's method, folded in
+    # a class's members are its fields only where the interview names them: none does here
+    # (PaymentDeclined.__init__ is neither a touchpoint nor in a fact or the context)
+    assert final["PaymentDeclined"].fields == []
     assert "called by checkout" in final["charge"].relationships
     assert final["retries"].source == "noun"
     spec = (root / f"docs/specs/{SLUG}.md").read_text()
     assert (
-        "## Ontology\nKey entities after the final round (round 11); core entity: charge." in spec
+        "## Ontology\nKey entities after the final round (round 11); core entity: retry_failed."
+        in spec
     )
     assert "| Round | Entities | New | Changed | Stable | Ratio |" in spec
-    assert "| 1 | 8 | 8 | 0 | 0 | n/a |" in spec
-    assert "| 4 | 10 | 2 | 0 | 8 | 0.80 |" in spec  # checkout and os come with the evidence
+    assert "| 1 | 9 | 9 | 0 | 0 | n/a |" in spec
+    # test_checkout_total (checkout's caller) and os come with the evidence
+    assert "| 4 | 11 | 2 | 0 | 9 | 0.82 |" in spec
 
 
 def test_repeated_skips_stall_into_the_ontology_question(tmp_path: Path) -> None:
@@ -178,15 +183,15 @@ def test_repeated_skips_stall_into_the_ontology_question(tmp_path: Path) -> None
         "Round 4 | Ontology | Why now: ambiguity has stayed within 5% for 3 rounds" in done.stdout
     )
     assert "Which named thing is the core entity, and which are supporting views?" in done.stdout
-    assert "1. charge is the core entity; the others support it (recommended)" in done.stdout
+    assert "1. retry_failed is the core entity; the others support it (recommended)" in done.stdout
     state = state_of(root)
     asked = state.rounds[4]
     assert (asked.round, asked.kind, asked.slot) == (4, "ontology", "core_entity")
-    assert (asked.answer, asked.answer_kind, asked.selected) == ("retry_failed", "option", [2])
-    assert asked.options[0] == "charge is the core entity; the others support it"
+    assert (asked.answer, asked.answer_kind, asked.selected) == ("charge", "option", [2])
+    assert asked.options[0] == "retry_failed is the core entity; the others support it"
     assert len(state.rounds) == len(state.answers)  # one question per round, no extra one
     core = [e.name for e in state.ontology_snapshots[-1].entities if e.type == "core domain"]
-    assert core == ["retry_failed"]
+    assert core == ["charge"]  # the person's pick, not the recommendation
     questions = {q.id: q for q in load_artifact(root / "docs/interview.yaml").questions}
     assert questions["R4"].phase == "ontology"
 

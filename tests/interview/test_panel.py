@@ -10,9 +10,8 @@ from brownfield.interview.adaptive import panel
 from brownfield.interview.adaptive.state import AdaptiveState
 from tests.interview.test_adaptive import COOPERATIVE, IDEA, interview, sample, state_of
 
-SMALLEST = (
-    "The smallest version: only change app.payments.gateway.charge (app/payments/gateway.py:8)"
-)
+#: The simplifier's option: only the top touchpoint changes (retry_failed, the retry loop)
+SMALLEST = "The smallest version: only change app.jobs.billing.retry_failed (app/jobs/billing.py:5)"
 
 
 def questions(stdout: str) -> dict[str, str]:

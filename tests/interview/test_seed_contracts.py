@@ -428,7 +428,7 @@ def test_an_edit_after_approval_archives_it_and_marks_the_spec_stale(tmp_path: P
     state = load_any(root / f"docs/INTERVIEW-{SLUG}.yaml")
     assert isinstance(state, AdaptiveState)
     limits = next(s for c in state.topology.components for s in c.slots if s.name == "limits")
-    assert limits.value == "It must not make charge noticeably slower"
+    assert limits.value == "It must not make retry_failed noticeably slower"
     # stale until approved again: status and verify say so
     status = bf(root, "status", artifact, "--json")
     report = json.loads(status.stdout)
@@ -441,10 +441,10 @@ def test_an_edit_after_approval_archives_it_and_marks_the_spec_stale(tmp_path: P
     )
     assert json.loads(bf(root, "verify", spec, "--json").stdout)["stale"].startswith("derived from")
     assert (root / "docs/REQUIREMENTS.md").read_text().startswith("<!-- brownfield: stale")
-    assert "It must not make charge noticeably slower" not in (root / spec).read_text()
+    assert "It must not make retry_failed noticeably slower" not in (root / spec).read_text()
     again = shown_sha(root, artifact)
     assert bf(root, "approve", artifact, "--sha256", again).returncode == 0
     assert bf(root, "verify", spec).returncode == 0
-    assert "It must not make charge noticeably slower" in (root / spec).read_text()
+    assert "It must not make retry_failed noticeably slower" in (root / spec).read_text()
     assert "stale" not in (root / "docs/REQUIREMENTS.md").read_text().splitlines()[0]
     assert bf(root, "status", artifact).stdout.startswith("approved:")

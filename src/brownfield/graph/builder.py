@@ -27,10 +27,13 @@ from typing import Any
 from brownfield import __version__, git
 from brownfield.confine import open_nofollow, real_folder
 from brownfield.errors import BuildLockedError, RepositoryError, UntrustedStoreError
+from brownfield.graph import search_text
 from brownfield.graph.discover import DEFAULT_MAX_FILE_SIZE, SkipReason, discover, read_source
 from brownfield.graph.facts import FileFacts, FileGraph
 from brownfield.graph.languages import LANGUAGES
+from brownfield.graph.search_text import SearchRow
 from brownfield.graph.store import FileRow, GraphStore, NodeRow
+from brownfield.graph.store_connect import is_outdated
 from brownfield.graph.store_home import STATE_DIR, db_path, remove_leftovers
 from brownfield.model import NodeKind
 
@@ -173,7 +176,7 @@ def build(
         remove_leftovers(root)
         notes: list[str] = []
         store: GraphStore | None = None
-        fresh = full or not os.path.lexists(db_path(root)) or GraphStore.is_outdated(root)
+        fresh = full or not os.path.lexists(db_path(root)) or is_outdated(root)
         if not fresh:
             try:
                 store = GraphStore.open(root, writable=True)
@@ -313,6 +316,7 @@ def _build(
             )
             store.put_file(row, outputs[path].facts_json)
             store.put_nodes(path, outputs[path].nodes)
+            store.put_search(path, outputs[path].search)
         for path, stat in unchanged.items():
             if known[path].mtime_ns != stat.st_mtime_ns:
                 store.touch_file(path, stat.st_mtime_ns)
@@ -541,6 +545,7 @@ class Parsed:
     facts: FileFacts
     nodes: list[NodeRow]
     facts_json: str
+    search: list[SearchRow]
 
 
 def _parse_one(job: tuple[str, str, bytes, dict[str, Any]]) -> tuple[str, Parsed]:
@@ -552,7 +557,9 @@ def _parse_one(job: tuple[str, str, bytes, dict[str, Any]]) -> tuple[str, Parsed
         (n.id, n.kind.value, n.name, n.qualname, n.path, n.line, n.end_line, n.language)
         for n in _resolver_module(language).nodes_of(path, facts, **context)
     ]
-    return path, Parsed(facts, nodes, json.dumps(facts.to_json(), separators=(",", ":")))
+    search = search_text.rows_for(path, language, data, nodes)
+    facts_json = json.dumps(facts.to_json(), separators=(",", ":"))
+    return path, Parsed(facts, nodes, facts_json, search)
 
 
 def _parse_all(

@@ -1,10 +1,10 @@
 """The graph store: one SQLite file, `.brownfield/graph.db`, written in one transaction.
 
-With `store_errors` (SQLite's errors at its boundary), the only module that imports
-sqlite3; `store_schema` holds its tables, `store_home` where it lives and whose it is,
-`store_counts` its counting queries. Builds write through `GraphStore` inside
-`transaction()`; queries read through the same class. Never pickle: per-file facts are
-kept as JSON so a crafted cache file cannot run code.
+With `store_errors` (SQLite's errors at its boundary) and `store_connect` (opening it),
+the only modules that import sqlite3; `store_schema` holds its tables, `store_home` where
+it lives and whose it is, `store_counts` its counting queries. Builds write through
+`GraphStore` inside `transaction()`; queries read through the same class. Never pickle:
+per-file facts are kept as JSON so a crafted cache file cannot run code.
 """
 
 from __future__ import annotations
@@ -24,8 +24,10 @@ from brownfield.errors import (
     StoreError,
     UntrustedStoreError,
 )
-from brownfield.graph import store_counts
+from brownfield.graph import search_index, store_counts
 from brownfield.graph.facts import EdgeRow, FileFacts
+from brownfield.graph.search_text import SearchRow
+from brownfield.graph.store_connect import connect
 from brownfield.graph.store_errors import at_the_boundary, store_error
 from brownfield.graph.store_home import (
     DB_NAME,
@@ -34,7 +36,13 @@ from brownfield.graph.store_home import (
     prepare,
     root_text,
 )
-from brownfield.graph.store_schema import INDEXES, SCHEMA, SCHEMA_VERSION, TABLES
+from brownfield.graph.store_schema import (
+    INDEXES,
+    SCHEMA,
+    SCHEMA_VERSION,
+    SEARCH_SCHEMA,
+    TABLES,
+)
 from brownfield.model import Edge, EdgeKind, Node, NodeKind, Resolution, Unresolved
 
 _DEFINITION_KINDS = (NodeKind.CLASS.value, NodeKind.FUNCTION.value, NodeKind.METHOD.value)
@@ -91,7 +99,7 @@ class GraphStore:
             if Path(f"{path}{suffix}").is_symlink():
                 raise UntrustedStoreError(path, f"its {suffix} file is a symlink")
         try:
-            connection = _connect(path, writable)
+            connection = connect(path, writable)
         except sqlite3.DatabaseError as exc:
             raise store_error(path, exc) from None
         store = cls(connection, path)
@@ -133,24 +141,6 @@ class GraphStore:
         rows = self._db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
         return {name for (name,) in rows}
 
-    @staticmethod
-    def is_outdated(root: Path) -> bool:
-        """Whether the graph was written by an older schema (a build then starts afresh)."""
-        path = db_path(root)
-        if path.is_symlink() or not path.exists():
-            return False  # opening it says why
-        try:
-            connection = sqlite3.connect(path.as_uri() + "?mode=ro", uri=True)
-            try:
-                row = connection.execute(
-                    "SELECT value FROM meta WHERE key = 'schema_version'"
-                ).fetchone()
-            finally:
-                connection.close()
-        except sqlite3.DatabaseError:
-            return False  # corrupt: opening it says so
-        return row is not None and str(row[0]).isdigit() and int(row[0]) < SCHEMA_VERSION
-
     @classmethod
     def create_fresh(cls, root: Path) -> GraphStore:
         """An empty graph written beside the current one; `publish()` replaces it atomically.
@@ -171,6 +161,7 @@ class GraphStore:
             for statement in SCHEMA.split(";"):
                 if statement.strip():
                     connection.execute(statement)
+            connection.executescript(SEARCH_SCHEMA)
         except sqlite3.DatabaseError as exc:
             raise store_error(path, exc) from None
         store.set_meta(
@@ -271,7 +262,20 @@ class GraphStore:
         self._db.execute("DELETE FROM files WHERE path = ?", (path,))
         self._tally("nodes", "kind", path, -1)
         self._db.execute("DELETE FROM nodes WHERE path = ?", (path,))
+        search_index.remove(self._db, path)
         self.clear_resolution(path)
+
+    def put_search(self, path: str, rows: Sequence[SearchRow]) -> None:
+        """Replace a file's rows in the search index."""
+        search_index.put(self._db, path, rows, self.fresh)
+
+    def search_raw(self, ids: Sequence[str]) -> dict[str, str]:
+        """The `name:line` attributes and keys of these definitions, from the index."""
+        return search_index.raw_of(self._db, ids)
+
+    def search(self, query: str, limit: int) -> list[search_index.Match]:
+        """Definitions matching an FTS5 query (see `search_index.expression`), best first."""
+        return search_index.find(self._db, query, limit)
 
     def put_nodes(self, path: str, nodes: Sequence[NodeRow]) -> None:
         """Replace a file's nodes with these rows (id, kind, name, qualname, path, line,
@@ -563,26 +567,3 @@ def _edge(row: Sequence[Any]) -> Edge:
         row[4],
         Resolution(row[5]) if row[5] else None,
     )
-
-
-def _connect(path: Path, writable: bool) -> sqlite3.Connection:
-    """A connection to an existing store: read-write with write-ahead logging for a build;
-    read-only for queries, falling back to an immutable open when the folder is read-only
-    (no writer can be at work there, and SQLite cannot make its shared-memory file)."""
-    if writable:
-        connection = sqlite3.connect(path, timeout=30, isolation_level=None)
-        connection.execute("PRAGMA journal_mode=WAL")
-        connection.execute("PRAGMA synchronous=NORMAL")
-        return connection
-    uri = path.as_uri() + "?mode=ro"
-    connection = sqlite3.connect(uri, uri=True, timeout=30, isolation_level=None)
-    try:
-        connection.execute("SELECT 1 FROM sqlite_master").fetchone()
-    except sqlite3.OperationalError as exc:
-        code = exc.sqlite_errorcode & 0xFF
-        cannot_share = code in (sqlite3.SQLITE_CANTOPEN, sqlite3.SQLITE_READONLY)
-        if not cannot_share or os.access(path.parent, os.W_OK):
-            raise
-        connection.close()
-        connection = sqlite3.connect(uri + "&immutable=1", uri=True, isolation_level=None)
-    return connection

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-SCHEMA_VERSION = 3  # 2: calls keep their arguments, bindings their branch; 3: namespaces
+#: 2: calls keep their arguments, bindings their branch; 3: namespaces; 5, 6: the search index
+SCHEMA_VERSION = 6
 
 SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -58,4 +59,33 @@ CREATE INDEX deps_key ON deps(key);
 CREATE INDEX deps_path ON deps(path);
 """
 
-TABLES = ("deps", "edges", "files", "meta", "nodes", "unresolved")
+#: The search index: one row per definition in `search_docs`, full-text indexed by FTS5
+#: (porter stemmer) in `search`, kept in step by triggers (an external-content table).
+SEARCH_SCHEMA = """
+CREATE TABLE search_docs (
+    rowid INTEGER PRIMARY KEY,
+    id TEXT NOT NULL,
+    path TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    name TEXT, words TEXT, doc TEXT, params TEXT, attrs TEXT, keys TEXT, body TEXT,
+    raw TEXT
+);
+CREATE INDEX search_docs_path ON search_docs(path);
+CREATE VIRTUAL TABLE search USING fts5(
+    name, words, doc, params, attrs, keys, body,
+    content='search_docs', content_rowid='rowid', tokenize='porter unicode61'
+);
+CREATE TRIGGER search_docs_added AFTER INSERT ON search_docs BEGIN
+    INSERT INTO search(rowid, name, words, doc, params, attrs, keys, body)
+    VALUES (new.rowid, new.name, new.words, new.doc, new.params, new.attrs, new.keys, new.body);
+END;
+CREATE TRIGGER search_docs_removed AFTER DELETE ON search_docs BEGIN
+    INSERT INTO search(search, rowid, name, words, doc, params, attrs, keys, body)
+    VALUES (
+        'delete', old.rowid, old.name, old.words, old.doc, old.params, old.attrs, old.keys,
+        old.body
+    );
+END;
+"""
+
+TABLES = ("deps", "edges", "files", "meta", "nodes", "search", "search_docs", "unresolved")

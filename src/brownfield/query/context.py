@@ -1,34 +1,25 @@
-"""The touchpoints of an idea: the definitions and files its words name, ranked.
+"""The touchpoints of an idea: the definitions a change to it would start from, ranked.
 
-Words of the idea are matched against definition names (split on snake_case and
-camelCase) and path segments; an exact symbol or path mention scores highest. The
-matches are then ranked by personalized PageRank over the call and import edges around
-them, so that central definitions rise and isolated name collisions fall.
+The idea is searched in the full-text index (see `search.rank`: production code first,
+a name spelled out first of all); the matches are then lifted by personalized PageRank over
+the call and import edges around them, so that definitions central to several matches rise
+and isolated word collisions fall. A definition the person named is a touchpoint at once;
+one the person rejected is never one again.
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import Any
 
 from brownfield.graph.store import GraphStore
+from brownfield.graph.vocabulary import STOP_WORDS
 from brownfield.model import EdgeKind, Node, NodeKind
-from brownfield.query.search import words
+from brownfield.query.search import parse, rank
 
-STOP_WORDS = frozenset(
-    """a an the and or but if then else so to of in on at by for with without from into onto
-    over under about as is are was were be been being it its this that these those there here
-    we you they i me my our your their them us he she his her do does did done doing have has
-    had can could should would will shall may might must not no yes all any each every some
-    such only also just very more most less least than too new add adds adding make makes
-    making change changes changing update updates updating use uses using want wants need
-    needs let lets allow allows when where which who what how why after before while during
-    up down out off again once same other so own both few nor per via get gets set sets""".split()
-)
-
-_QUOTED = re.compile(r"[\"'`]([^\"'`]+)[\"'`]")
-_TOKEN = re.compile(r"[A-Za-z_][A-Za-z0-9_./:-]*")
+__all__ = ["STOP_WORDS", "IdeaWords", "Touchpoint", "idea_words", "stem", "touchpoints"]
+CANDIDATES = 60  # matches ranked before the lift
+LIFT = 0.5  # how much centrality adds: score x (1 + LIFT x rank)
 
 
 def stem(word: str) -> str:
@@ -56,16 +47,8 @@ class IdeaWords:
 
 
 def idea_words(text: str) -> IdeaWords:
-    mentions: list[str] = [m.strip() for m in _QUOTED.findall(text) if m.strip()]
-    keywords: list[str] = []
-    for token in _TOKEN.findall(text):
-        token = token.rstrip(".:-")
-        if any(mark in token for mark in "_./:") or re.search(r"[a-z][A-Z]", token):
-            mentions.append(token.rstrip("()"))
-        for word in words(token):
-            if word not in STOP_WORDS and len(word) > 1 and stem(word) not in keywords:
-                keywords.append(stem(word))
-    return IdeaWords(tuple(dict.fromkeys(mentions)), tuple(keywords))
+    query = parse(text)
+    return IdeaWords(query.mentions, query.words)
 
 
 @dataclass(frozen=True)
@@ -88,49 +71,25 @@ class Touchpoint:
         }
 
 
-def _match(node: Node, idea: IdeaWords) -> tuple[float, tuple[str, ...]]:
-    """Match quality: 10 per exact symbol or path mention, 3 per name word, 1 per path word."""
-    score = 0.0
-    matched: list[str] = []
-    names = {node.name, node.qualname, node.id, node.path or ""}
-    for mention in idea.mentions:
-        if mention in names or node.qualname.endswith("." + mention):
-            score += 10
-            matched.append(mention)
-    name_words = {stem(w) for w in words(node.name)}
-    path_words = {stem(w) for w in words(node.path or "")} - name_words
-    for keyword in idea.keywords:
-        if keyword in name_words:
-            score += 3
-            matched.append(keyword)
-        elif keyword in path_words:
-            score += 1
-            matched.append(keyword)
-    return score, tuple(dict.fromkeys(matched))
-
-
-def touchpoints(store: GraphStore, text: str, limit: int = 5) -> list[Touchpoint]:
-    """The best `limit` definitions (or files) for an idea; empty when nothing matches."""
-    idea = idea_words(text)
-    candidates: dict[str, Node] = {}
-    for term in (*idea.mentions, *idea.keywords):
-        last = term.replace("::", ".").replace("/", ".").split(".")[-1] or term
-        for node in store.nodes_like(last, limit=500):
-            if node.kind is not NodeKind.EXTERNAL:
-                candidates[node.id] = node
-    scored = {}
-    for node in candidates.values():
-        score, matched = _match(node, idea)
-        if node.kind is NodeKind.MODULE and score < 10:
-            continue  # a file is a touchpoint only when the idea names it
-        if score > 0:
-            scored[node.id] = (score, matched)
-    if not scored:
+def touchpoints(
+    store: GraphStore, text: str, limit: int = 5, rejected: frozenset[str] = frozenset()
+) -> list[Touchpoint]:
+    """The best `limit` definitions for an idea (a file only when the idea names it);
+    empty when nothing matches. `rejected` ids are never touchpoints."""
+    query = parse(text)
+    hits = [
+        hit
+        for hit in rank(store, text, CANDIDATES)
+        if hit.node.id not in rejected
+        and hit.score > 0
+        and (hit.node.kind is not NodeKind.MODULE or hit.node.path in query.mentions)
+    ]
+    if not hits:
         return []
-    rank = _centrality(store, {node_id: s for node_id, (s, _) in scored.items()})
+    lift = _centrality(store, {hit.node.id: hit.score for hit in hits})
     found = [
-        Touchpoint(candidates[node_id], score * (1 + rank.get(node_id, 0.0)), matched)
-        for node_id, (score, matched) in scored.items()
+        Touchpoint(hit.node, hit.score * (1 + LIFT * lift.get(hit.node.id, 0.0)), hit.matched)
+        for hit in hits
     ]
     found.sort(key=lambda t: (-round(t.score, 6), t.node.kind is NodeKind.MODULE, t.node.id))
     return found[:limit]

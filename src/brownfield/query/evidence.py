@@ -7,8 +7,9 @@ from collections import Counter
 from brownfield.graph.roles import is_production, is_test, what_counts_as_tests
 from brownfield.graph.store import GraphStore
 from brownfield.model import Citation, EdgeKind, Fact, Node, NodeKind
-from brownfield.query.context import Touchpoint, stem
-from brownfield.query.search import words
+from brownfield.query.context import Touchpoint
+from brownfield.query.search import parse, rank
+from brownfield.query.traverse import Hop
 
 #: Well-known libraries whose import says what kind of project this is.
 FRAMEWORKS = {
@@ -26,6 +27,7 @@ FRAMEWORKS = {
     "aiohttp": "aiohttp",
 }
 TEST_FRAMEWORKS = {"pytest": "pytest", "unittest": "unittest"}
+MAX_SETTINGS = 12  # attributes and keys named per touchpoint
 _CONFIG_CALLS = ("os.getenv", "os.environ.get", "os.environ.setdefault", "os.environ.__getitem__")
 
 
@@ -145,23 +147,48 @@ def callers_fact(store: GraphStore, touchpoint: Touchpoint) -> Fact | None:
     )
 
 
-def tests_fact(store: GraphStore, touchpoint: Touchpoint, depth: int = 3) -> Fact:
+#: How far up the callers a test is looked for, and how many definitions may be visited:
+#: tests reach code through runners and fixtures, often several calls away.
+TEST_DEPTH = 8
+TEST_BUDGET = 4000
+
+
+def tests_reaching(store: GraphStore, node: Node, depth: int = TEST_DEPTH) -> list[Hop]:
+    """The tests that reach `node` through resolved calls within `depth` calls, one hop per
+    call site, nearest first (a test is not walked through: it is where a chain starts)."""
+    seen = {node.id}
+    frontier = _ids(store, node)
+    found: list[Hop] = []
+    for distance in range(1, depth + 1):
+        if not frontier or len(seen) > TEST_BUDGET:
+            break
+        edges = store.edges_into(frontier, [EdgeKind.CALLS])
+        callers = store.nodes({e.src for e in edges} - seen)
+        frontier = []
+        for edge in sorted(edges, key=lambda e: (e.path, e.line or 0, e.src)):
+            caller = callers.get(edge.src)
+            if caller is None:
+                continue
+            if is_test(caller.path):
+                site = Citation(edge.path, edge.line or 1)
+                found.append(Hop(distance, caller, edge.dst, edge.kind, site, edge.resolution))
+            elif edge.src not in frontier:
+                frontier.append(edge.src)
+        seen.update(callers)
+    return found
+
+
+def tests_fact(store: GraphStore, touchpoint: Touchpoint, depth: int = TEST_DEPTH) -> Fact:
     """Which tests reach a touchpoint through calls (to `depth` hops); when none does, what
     was looked for and how many unresolved same-name calls remain."""
     node = touchpoint.node
-    seen = {node.id}
-    frontier = _ids(store, node)
-    found: list[Citation] = []
-    for _ in range(depth):
-        edges = store.edges_into(frontier, [EdgeKind.CALLS])
-        frontier = sorted({e.src for e in edges} - seen)
-        seen.update(frontier)
-        callers = store.nodes(frontier)
-        for edge in edges:
-            caller = callers.get(edge.src)
-            if caller is not None and is_test(caller.path):
-                found.append(_site(edge.path, edge.line, caller.qualname))
-    found = list(dict.fromkeys(found))  # the closest tests first
+    found = list(
+        dict.fromkeys(
+            _site(hop.site.path, hop.site.line, hop.node.qualname)
+            for hop in tests_reaching(store, node, depth)
+            if hop.site is not None
+        )
+    )
     if not found:
         note, cited = _unresolved_note(store, node)
         looked = what_counts_as_tests([node.path or ""])
@@ -183,29 +210,30 @@ def tests_fact(store: GraphStore, touchpoint: Touchpoint, depth: int = 3) -> Fac
     )
 
 
-def similar_fact(store: GraphStore, keywords: tuple[str, ...], exclude: set[str]) -> Fact:
-    """Production definitions (not tests) that share the idea's key words, but for those
-    excluded (the definition the change targets); when none, what was searched."""
-    found: dict[str, Node] = {}
-    for keyword in keywords:
-        for node in store.nodes_like(keyword, limit=200):
-            definition = node.kind in (NodeKind.FUNCTION, NodeKind.METHOD, NodeKind.CLASS)
-            named = keyword in {stem(w) for w in words(node.name)}
-            if definition and named and node.id not in exclude and is_production(node.path):
-                found[node.id] = node
-    if not found:
-        searched = ", ".join(keywords) or "(no key words)"
+def similar_fact(store: GraphStore, text: str) -> Fact:
+    """Production definitions that already do something like the idea: the full-text index
+    (names, docstrings, parameters, attributes, keys; abbreviations and plain words
+    expanded) searched for the idea's mechanism, its words but those of the thing it is
+    done to ("add *retries with backoff* to payment charges"); when none, what was searched."""
+    query = parse(text)
+    mechanism = [w for w in query.words if w not in query.target] or list(query.words)
+    definitions = (NodeKind.FUNCTION, NodeKind.METHOD, NodeKind.CLASS)
+    nodes = [
+        hit.node
+        for hit in rank(store, " ".join(mechanism), 40)
+        if hit.node.kind in definitions and hit.matched and is_production(hit.node.path)
+    ][:5]
+    if not nodes:
         return Fact(
             "similar",
             "similar mechanism",
-            "No other function, method or class has a name sharing the idea's key words "
-            f"(searched: {searched}).",
+            "The full-text index (names, docstrings, parameters, attributes, keys) finds no "
+            f"production function, method or class for {', '.join(mechanism) or 'the idea'}.",
         )
-    nodes = sorted(found.values(), key=lambda n: n.id)[:5]
     return Fact(
         "similar",
         "similar mechanism",
-        "Similar definitions exist: "
+        f"Definitions that already do something like it ({', '.join(mechanism)}): "
         + ", ".join(f"{n.qualname} ({n.path}:{n.line})" for n in nodes)
         + ".",
         tuple(_definition(n) for n in nodes),
@@ -213,18 +241,52 @@ def similar_fact(store: GraphStore, keywords: tuple[str, ...], exclude: set[str]
 
 
 def configuration_fact(store: GraphStore, touchpoint: Touchpoint) -> Fact | None:
-    """Environment reads in the touchpoint's file (where it is configured), when there are any."""
+    """Where the touchpoint's file reads its configuration: each environment read, with the
+    keys (environment variable and setting names) read at that line, when there are any."""
     path = touchpoint.node.path or ""
-    ids = [n.id for n in store.nodes_where("path", path)]
-    edges = [e for e in store.edges_out_of(ids, [EdgeKind.CALLS]) if e.dst in _CONFIG_CALLS]
+    nodes = store.nodes_where("path", path)
+    edges = [
+        e
+        for e in store.edges_out_of([n.id for n in nodes], [EdgeKind.CALLS])
+        if e.dst in _CONFIG_CALLS
+    ]
     if not edges:
         return None
+    keys: dict[int, list[str]] = {}
+    for raw in store.search_raw([n.id for n in nodes if n.kind is NodeKind.MODULE]).values():
+        for item in raw.split():
+            name, _, line = item.rpartition(":")
+            if line.isdigit() and not name.islower():
+                keys.setdefault(int(line), []).append(name)
     sites = tuple(_site(e.path, e.line, e.dst) for e in edges)
+    shown = []
+    for site in sites[:5]:
+        named = [k for k in keys.get(site.line, []) if k.isupper() or "." in k or "-" in k]
+        shown.append(f"`{named[-1]}` at {site}" if named else str(site))
     return Fact(
         "configuration",
         path,  # a fact about the file, not about the touched symbol
-        f"{path} reads its configuration from the environment at "
-        + ", ".join(str(s) for s in sites[:5])
-        + ".",
+        f"{path} reads its configuration from the environment: " + ", ".join(shown) + ".",
         sites,
+    )
+
+
+def settings_fact(store: GraphStore, touchpoint: Touchpoint) -> Fact | None:
+    """The attributes a touchpoint assigns and the keys and constants it reads (the settings
+    a change near it is likely to name), each cited where it first appears."""
+    node = touchpoint.node
+    raw = store.search_raw([node.id]).get(node.id, "")
+    items = []
+    for item in raw.split()[:MAX_SETTINGS]:
+        name, _, line = item.rpartition(":")
+        if name and line.isdigit():
+            items.append(_site(node.path or "", int(line), name))
+    if not items:
+        return None
+    shown = ", ".join(f"`{c.symbol}` ({c})" for c in items)
+    return Fact(
+        "settings",
+        node.qualname,
+        f"{node.qualname} sets or reads: {shown}.",
+        tuple(items),
     )

@@ -1,5 +1,6 @@
 """`brownfield context`: the touchpoints the interview would find for an idea, each with its
-callers and callees at depth 1 and the tests that reach it."""
+callers and callees at depth 1 and the tests that reach it (as the interview's tests fact:
+within `TEST_DEPTH` calls)."""
 
 from __future__ import annotations
 
@@ -7,13 +8,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from brownfield.errors import UsageError
-from brownfield.graph.roles import is_test
 from brownfield.graph.store import GraphStore
 from brownfield.model import EdgeKind
 from brownfield.query.context import Touchpoint, touchpoints
+from brownfield.query.evidence import tests_reaching
 from brownfield.query.traverse import Hop, walk
-
-TEST_DEPTH = 3  # as the interview's tests fact: tests that reach a touchpoint within 3 calls
 
 
 @dataclass
@@ -40,13 +39,12 @@ def idea_context(store: GraphStore, idea: str, limit: int = 5) -> list[IdeaConte
     found = []
     for touchpoint in touchpoints(store, idea, limit):
         start = [touchpoint.node.id]
-        reaching = walk(store, start, TEST_DEPTH, [EdgeKind.CALLS], True, None)
         found.append(
             IdeaContext(
                 touchpoint,
-                [hop for hop in reaching if hop.distance == 1],
+                walk(store, start, 1, [EdgeKind.CALLS], True, None),
                 walk(store, start, 1, [EdgeKind.CALLS], False, None),
-                [hop for hop in reaching if is_test(hop.node.path)],
+                tests_reaching(store, touchpoint.node),
             )
         )
     return found

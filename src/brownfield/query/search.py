@@ -1,4 +1,10 @@
-"""Find definitions by name, dotted name, path or the words in a name; ranked."""
+"""Find definitions for a text: SQLite's full-text index ranks them (FTS5 with the porter
+stemmer, bm25 over the words of names, docstrings, parameters, assigned attributes and the
+keys a definition reads; a person's words expanded into the words code uses), then code
+knows better than word counts: production code before tests (unless the text is about
+tests), examples, benchmarks, documentation and vendored copies after it, and a name the
+text spells out exactly first of all.
+"""
 
 from __future__ import annotations
 
@@ -7,77 +13,171 @@ from dataclasses import dataclass
 from typing import Any
 
 from brownfield.errors import UsageError
+from brownfield.graph.roles import Role, role_of
+from brownfield.graph.search_index import expression
 from brownfield.graph.store import GraphStore
+from brownfield.graph.vocabulary import STOP_WORDS, direct_terms, query_terms, words
 from brownfield.model import Node, NodeKind
 
-_WORD = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+")
+#: How much a definition's role keeps of its relevance (a text about tests keeps tests).
+ROLE_WEIGHT = {
+    Role.PRODUCTION: 1.0,
+    Role.TEST: 0.15,
+    Role.EXAMPLE: 0.3,
+    Role.BENCHMARK: 0.3,
+    Role.DOCS: 0.3,
+    Role.VENDORED: 0.2,
+}
+_ABOUT_TESTS = re.compile(r"\b(tests?|testing|unit[- ]tests?|specs?|fixtures?|coverage)\b", re.I)
+_TOKEN = re.compile(r"[A-Za-z_][A-Za-z0-9_./:-]*")
+#: "Add retries *to payment charges*": the thing a change is made to follows the preposition
+#: after what is added; a definition matching it is the likelier place to change.
+_TARGET = re.compile(
+    r"^\s*(?:add|adds|adding|introduce|support|allow|enable|implement|put|bring|provide)\b"
+    r"[^.;]*?\b(?:to|into|in|for|on)\s+(?P<target>[^.;,]+)",
+    re.I,
+)
+TARGET_BONUS = 1.0  # a definition named by the target's words: relevance x (1 + this)
+_QUOTED = re.compile(r"[\"'`]([^\"'`]+)[\"'`]")
+SYNONYM_STRENGTH = 0.5  # a word matched only through a synonym counts this much of a match
+COVERAGE_FLOOR = 0.4  # a row matching one of many words keeps this share of its relevance
+EXACT_BONUS = 2.0  # a name (or dotted name, id, path) the text spells out: relevance x (1 + this)
 
 
-def words(identifier: str) -> list[str]:
-    """`parseHTTPRequest_v2` -> ["parse", "http", "request", "v", "2"]."""
-    return [word.lower() for word in _WORD.findall(identifier)]
+@dataclass(frozen=True)
+class Query:
+    """What a text asks for: the identifiers and paths it spells out, its words (each with
+    the terms searched for it), and the words of its target ("add X to *Y*")."""
+
+    mentions: tuple[str, ...]
+    words: tuple[str, ...]
+    about_tests: bool
+    target: tuple[str, ...] = ()
+
+    def groups(self) -> list[tuple[str, ...]]:
+        return [query_terms(word) for word in self.words] + [
+            tuple(words(mention)) for mention in self.mentions
+        ]
+
+
+def parse(text: str) -> Query:
+    mentions = [m.strip() for m in _QUOTED.findall(text) if m.strip()]
+    found: list[str] = []
+    for token in _TOKEN.findall(text):
+        token = token.rstrip(".:-")
+        if any(mark in token for mark in "_./:") or re.search(r"[a-z][A-Z]", token):
+            mentions.append(token.rstrip("()"))
+        for word in words(token):
+            if word not in STOP_WORDS and len(word) > 1 and word not in found:
+                found.append(word)
+    aimed = _TARGET.search(text)
+    target = tuple(w for w in words(aimed.group("target")) if w in found) if aimed else ()
+    return Query(
+        tuple(dict.fromkeys(mentions)), tuple(found), bool(_ABOUT_TESTS.search(text)), target
+    )
 
 
 @dataclass(frozen=True)
 class SearchHit:
-    """A definition and how well it matched."""
+    """A definition, how relevant it is, and which of the text's words it matched."""
 
-    score: int
+    score: float
     node: Node
+    matched: tuple[str, ...] = ()
+    raw: tuple[str, ...] = ()  # `name:line` of the attributes and keys the text matched
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "score": self.score,
+            "score": round(self.score, 3),
             "id": self.node.id,
             "symbol": self.node.qualname,
             "kind": self.node.kind.value,
             "path": self.node.path,
             "line": self.node.line,
+            "matched": list(self.matched),
+            "keys": list(self.raw),
         }
 
 
-_KIND_BONUS = {NodeKind.CLASS: 3, NodeKind.FUNCTION: 2, NodeKind.METHOD: 2, NodeKind.MODULE: 1}
+def _spelled(node: Node, mentions: tuple[str, ...]) -> bool:
+    names = {node.name, node.qualname, node.id, node.path or ""}
+    return any(m in names or node.qualname.endswith("." + m) for m in mentions)
 
 
-def score(node: Node, text: str) -> int:
-    """How well `node` matches `text`: exact names first, then prefixes, words, substrings."""
-    query = text.strip().lower()
-    name = node.name.lower()
-    qualname = node.qualname.lower()
-    path = (node.path or "").lower()
-    if query in (name, qualname, node.id.lower()):
-        base = 100
-    elif qualname.endswith("." + query):
-        base = 90
-    elif name.startswith(query):
-        base = 70
-    elif set(words(text)) and set(words(text)) <= set(words(node.name)):
-        base = 60
-    elif query in name:
-        base = 50
-    elif query in qualname:
-        base = 40
-    elif query in path:
-        base = 30
-    else:
-        wanted = set(words(text))
-        have = set(words(node.qualname)) | set(words(node.path or ""))
-        if not wanted or not wanted & have:
-            return 0
-        base = int(25 * len(wanted & have) / len(wanted))
-    return base + _KIND_BONUS.get(node.kind, 0)
+def _stem(word: str) -> str:
+    """A word's common forms made one: plurals, -ing, -ed, -ly and a final e dropped
+    (`charges`, `charged`, `charge` -> `charg`; `retries`, `retry` -> `retry`)."""
+    if word.endswith("ies") and len(word) > 4:
+        word = word[:-3] + "y"
+    elif word.endswith("s") and not word.endswith(("ss", "us", "is")) and len(word) > 3:
+        word = word[:-1]
+    for suffix in ("ingly", "edly", "ing", "ed", "ly"):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            word = word[: -len(suffix)]
+            break
+    return word[:-1] if word.endswith("e") and len(word) > 3 else word
+
+
+def _matched(query: Query, text: str) -> dict[str, float]:
+    """The text's words that the row holds, in any of their common forms: 1 for the word
+    itself (or its abbreviation), SYNONYM_STRENGTH when only a synonym matched."""
+    have = {_stem(w) for w in re.findall(r"[a-z0-9]+", text.lower())}
+    found = {}
+    for word in query.words:
+        if any(_stem(t) in have for t in direct_terms(word)):
+            found[word] = 1.0
+        elif any(_stem(t) in have for t in query_terms(word)):
+            found[word] = SYNONYM_STRENGTH
+    return found
+
+
+def rank(store: GraphStore, text: str, limit: int = 20, pool: int = 300) -> list[SearchHit]:
+    """The definitions (and modules) best matching `text`, best first."""
+    query = parse(text)
+    matches = store.search(expression(query.groups()), pool)
+    nodes = store.nodes(m.id for m in matches)
+    for mention in query.mentions:  # a name spelled out is found even if rarely worded
+        last = mention.replace("::", ".").replace("/", ".").split(".")[-1] or mention
+        for node in store.nodes_like(last, limit=50):
+            if node.kind is not NodeKind.EXTERNAL and _spelled(node, query.mentions):
+                nodes.setdefault(node.id, node)
+    relevance = {m.id: m.relevance for m in matches}
+    top = max(relevance.values(), default=1.0) or 1.0
+    texts = {m.id: m.text for m in matches}
+    raws = {m.id: m.raw for m in matches}
+    names = {m.id: m.name for m in matches}
+    hits = []
+    for node_id, node in nodes.items():
+        score = relevance.get(node_id, 0.0) / top
+        if _spelled(node, query.mentions):
+            score = max(score, 0.5) * (1 + EXACT_BONUS)
+        role = role_of(node.path or "")
+        weight = 1.0 if query.about_tests and role is Role.TEST else ROLE_WEIGHT[role]
+        matched = _matched(query, texts.get(node_id, ""))
+        if query.words:  # more of the text's words matched, the likelier the definition
+            covered = sum(matched.values()) / len(query.words)
+            weight *= COVERAGE_FLOOR + (1 - COVERAGE_FLOOR) * covered
+        named = _matched(query, names.get(node_id, node.name))
+        if any(named.get(w) == 1.0 for w in query.target):
+            weight *= 1 + TARGET_BONUS
+        raw = tuple(
+            r for r in raws.get(node_id, "").split() if _matches_raw(r.rpartition(":")[0], query)
+        )
+        hits.append(SearchHit(score * weight, node, tuple(matched), raw))
+    hits.sort(key=lambda hit: (-round(hit.score, 9), len(hit.node.qualname), hit.node.id))
+    return hits[:limit]
+
+
+def _matches_raw(raw: str, query: Query) -> bool:
+    """Whether an attribute or key of a definition carries one of the text's words."""
+    have = set(words(raw))
+    return any(set(query_terms(word)) & have for word in query.words)
 
 
 def search(store: GraphStore, text: str, limit: int = 20) -> list[SearchHit]:
-    """Definitions matching `text`, best first (ties: shorter names, then ids)."""
+    """`brownfield search`: definitions matching `text`, best first."""
     if limit < 1:
         raise UsageError(f"--limit must be 1 or more, not {limit}")
-    candidates: dict[str, Node] = {}
-    terms = {text.strip(), *words(text)} - {""}
-    for term in sorted(terms):
-        for node in store.nodes_like(term, limit=2000):
-            candidates[node.id] = node
-    hits = [SearchHit(score(node, text), node) for node in candidates.values()]
-    hits = [hit for hit in hits if hit.score > 0]
-    hits.sort(key=lambda hit: (-hit.score, len(hit.node.qualname), hit.node.id))
-    return hits[:limit]
+    if not text.strip():
+        raise UsageError("give a text to search for")
+    return rank(store, text, limit)

@@ -111,6 +111,8 @@ def _negated_phrases(text: str) -> list[str]:
         if len(words) == 2 and words[1] in _COMMON:
             words = words[:1]
         phrase = " ".join(words)
+        if re.search(r"[_.]|[a-z][A-Z]", match.group("phrase")):
+            continue  # "not retry_failed" points away from code (see pointers), not a decision
         if _content(phrase) and (len(words) == 2 or len(words[0]) >= 4):
             found.append(phrase)
     return found

@@ -5,9 +5,12 @@ from __future__ import annotations
 from brownfield.graph.roles import is_production
 from brownfield.graph.store import GraphStore
 from brownfield.interview.adaptive.state import Component
-from brownfield.model import EdgeKind, Fact
+from brownfield.model import EdgeKind, Fact, Node, NodeKind
 from brownfield.query import evidence as facts
-from brownfield.query.context import Touchpoint, idea_words
+from brownfield.query.context import Touchpoint
+from brownfield.query.search import parse
+
+MAX_TOUCHED = 3  # touchpoints per component whose facts are gathered
 
 
 class EvidenceSource:
@@ -24,45 +27,74 @@ class EvidenceSource:
         return facts.project_facts(self.store)
 
     def callers(self, component: Component) -> list[Fact]:
-        found = [facts.callers_fact(self.store, t) for t in self._touchpoints(component)[:3]]
+        found = [
+            facts.callers_fact(self.store, t) for t in self._touchpoints(component)[:MAX_TOUCHED]
+        ]
         return [fact for fact in found if fact is not None]
 
-    def _caller_sites(self, component: Component) -> list[tuple[str, bool]]:
-        """`symbol (path:line)` of every call site into the component's top touchpoint, and
-        whether it is in production code (not a test, example, benchmark...)."""
-        touched = self._touchpoints(component)
-        if not touched:
-            return []
-        node = touched[0].node
-        ids = [node.id, f"{node.id}.__init__"]
+    def _production_callers(self, node_id: str) -> list[str]:
+        """`symbol (path:line)` of every production call site into a definition."""
+        ids = [node_id, f"{node_id}.__init__"]
         edges = [e for e in self.store.edges_into(ids, [EdgeKind.CALLS]) if e.src not in ids]
         callers = self.store.nodes(e.src for e in edges)
         return [
-            (
-                f"{callers[e.src].qualname if e.src in callers else e.src} ({e.path}:{e.line})",
-                is_production(e.path),
-            )
+            f"{callers[e.src].qualname if e.src in callers else e.src} ({e.path}:{e.line})"
             for e in edges
+            if is_production(e.path)
         ]
 
+    def caller_target(self, component: Component) -> tuple[str, list[str]] | None:
+        """The first of the component's top touchpoints that production code calls, with
+        those call sites: what the questions about existing callers are about (None when
+        no production code calls any of them)."""
+        for touchpoint in self._touchpoints(component)[:MAX_TOUCHED]:
+            sites = self._production_callers(touchpoint.node.id)
+            if sites:
+                return touchpoint.node.qualname, sites
+        return None
+
     def caller_names(self, component: Component) -> list[str]:
-        """The production call sites into the component's top touchpoint (options are built
-        only from these: a test is not a trigger, nor a caller whose fate is decided)."""
-        return [site for site, production in self._caller_sites(component) if production]
+        """The production call sites into the caller target (options are built only from
+        these: a test is not a trigger, nor a caller whose fate is decided)."""
+        target = self.caller_target(component)
+        return target[1] if target else []
 
     def tests(self, component: Component) -> list[Fact]:
-        return [facts.tests_fact(self.store, t) for t in self._touchpoints(component)[:3]]
+        return [facts.tests_fact(self.store, t) for t in self._touchpoints(component)[:MAX_TOUCHED]]
 
     def test_sites(self, component: Component) -> list[str]:
         return [str(c) for fact in self.tests(component) for c in fact.citations]
 
     def similar(self, component: Component) -> Fact:
-        """Definitions that already do something like the idea: they share its key words.
-        Only the definition the change targets (the top touchpoint) is left out: another
-        touchpoint can be the similar mechanism (a retry loop beside the call to change)."""
-        keywords = idea_words(f"{component.name} {component.description}").keywords
-        return facts.similar_fact(self.store, keywords, set(component.touchpoints[:1]))
+        """Definitions that already do something like the idea (see `similar_fact`)."""
+        return facts.similar_fact(self.store, component.description)
 
     def configuration(self, component: Component) -> list[Fact]:
-        found = [facts.configuration_fact(self.store, t) for t in self._touchpoints(component)[:3]]
+        """Where the touchpoints' files read their configuration, and the settings (assigned
+        attributes, keys and constants read) of the touchpoints themselves."""
+        touched = self._touchpoints(component)[:MAX_TOUCHED]
+        found = [facts.configuration_fact(self.store, t) for t in touched]
+        found += [facts.settings_fact(self.store, t) for t in touched]
         return [fact for fact in found if fact is not None]
+
+    def named(self, text: str) -> list[Node]:
+        """Definitions the text names exactly: an identifier, dotted name or path that is a
+        definition's name, qualified name or file (a name several definitions share is not
+        one pointer)."""
+        found: dict[str, Node] = {}
+        for mention in parse(text).mentions:
+            last = mention.replace("::", ".").replace("/", ".").rstrip("()").split(".")[-1]
+            if not last:
+                continue
+            exact = [
+                node
+                for node in self.store.nodes_like(last, limit=50)
+                if node.kind is not NodeKind.EXTERNAL
+                and (
+                    mention.rstrip("()") in (node.name, node.qualname, node.id)
+                    or node.qualname.endswith("." + mention.rstrip("()"))
+                )
+            ]
+            if len(exact) == 1:
+                found.setdefault(exact[0].id, exact[0])
+        return list(found.values())

@@ -147,10 +147,12 @@ def _external_entities(state: AdaptiveState, code: dict[str, _Draft]) -> dict[st
 
     for fact in state.established_facts:
         if fact.topic == "configuration":
+            # the file reads it (often at module level): no definition of the file is said
+            # to, since the fact does not say which one does
             for citation in fact.citations:
                 name, _, member = (citation.symbol or "").partition(".")
                 if name:
-                    add(name, member, {fact.subject}, "reads configuration from", "configures")
+                    add(name, member, set(), "", "")
         elif fact.topic in _IMPORT_TOPICS:
             add(fact.subject, "", {c.path for c in fact.citations}, "uses", "used by")
     for hop in state.codebase_context:

@@ -17,6 +17,7 @@ from brownfield.interview.adaptive import (
     deciding,
     ontology,
     panel,
+    pointers,
     refine,
     statements,
     topology,
@@ -381,6 +382,8 @@ class AdaptivePlanner:
             )
         else:
             value = statements.statement(value)
+            pointed = pointers.follow(state, component, choice.note or text, self.evidence, number)
+            shown = "\n".join(pointed)
             triggers += deciding.decide(state, component, slot, value, text, number)
         if not disputed and not triggers:
             deciding.answer_shared(state, slot, shared, number)

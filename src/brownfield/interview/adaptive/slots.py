@@ -85,7 +85,9 @@ def prompt_for(
     name = component.name
     touched = _touch(state, component)
     top = touched[0][0].rsplit(".", 1)[-1] if touched else name
-    callers = evidence.caller_names(component) if evidence else []
+    target = evidence.caller_target(component) if evidence else None
+    callers = target[1] if target else []
+    called = target[0].rsplit(".", 1)[-1] if target else top  # what the callers call
     if slot.name == "outcome":
         options = [f"{FRAMES[0]}{component.description}"]
         if touched:
@@ -126,13 +128,13 @@ def prompt_for(
         )
     if slot.name == "compatibility":
         return Prompt(
-            f"Must existing callers of {top} keep working unchanged?",
+            f"Must existing callers of {called} keep working unchanged?",
             (
-                f"Yes: keep {top}'s signature and behaviour for every caller",
-                f"No: {top} may change; update every caller with it",
-                f"Add a new entry point beside {top} and leave it as it is",
+                f"Yes: keep {called}'s signature and behaviour for every caller",
+                f"No: {called} may change; update every caller with it",
+                f"Add a new entry point beside {called} and leave it as it is",
             ),
-            f"{len(callers)} caller(s) depend on {top}'s current behaviour",
+            f"{len(callers)} caller(s) depend on {called}'s current behaviour",
         )
     if slot.name == "limits":
         return Prompt(
@@ -189,10 +191,10 @@ def prompt_for(
             options.append(f"Only the call sites under {folders[0]}/")
         options.append("Keep the current callers' behaviour; new behaviour is opt-in")
         return Prompt(
-            f"{top} is called from {len(callers)} place(s): {every}. "
+            f"{called} is called from {len(callers)} place(s): {every}. "
             f"Should '{name}' apply to all of them?",
             tuple(options),
-            f"{len(callers)} call site(s) depend on {top} and no one decided their fate",
+            f"{len(callers)} call site(s) depend on {called} and no one decided their fate",
         )
     # a fact the code could not answer, or a disputed one, becomes a decision
     return Prompt(

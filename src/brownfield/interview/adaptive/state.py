@@ -150,6 +150,7 @@ class TouchpointRecord(StrictModel):
     line: int
     score: float
     matched: list[str] = Field(default_factory=list)
+    named_in_round: int | None = None  # adopted because the person named it in this round
 
 
 class Relationship(StrictModel):
@@ -244,6 +245,7 @@ class AdaptiveState(StrictModel):
     round_count: int = 0
     max_rounds: int = 100
     touchpoints: list[TouchpointRecord] = Field(default_factory=list)
+    rejected_touchpoints: list[str] = Field(default_factory=list)  # ids the person rejected
     codebase_context: list[Relationship] = Field(default_factory=list)
     established_facts: list[EstablishedFact] = Field(default_factory=list)
     topology: Topology = Field(default_factory=Topology)

@@ -43,29 +43,37 @@ def detect_contradiction(
 ) -> list[Trigger]:
     """Trigger A against the code: the answer disputes a fact from the code ("F3 is wrong",
     or a negation naming its subject); the fact is marked disputed and its slots reopened."""
+    candidates = [f for f in state.established_facts if f.source == "evidence" and not f.disputed]
+    named = [f for f in candidates if re.search(rf"\b{f.id}\b", text)]
+    if not named and words.mentions_negation(text):
+        said = words.words_of(text)
+        subjects = [
+            f
+            for f in candidates
+            if len(short := f.subject.rsplit(".", 1)[-1].lower()) > 2 and short in said
+        ]
+        # the fact the answer speaks of: the one sharing most of its words (the latest on a tie)
+        ranked = sorted(subjects, key=lambda f: (len(words.words_of(f.statement) & said), f.round))
+        named = ranked[-1:]
+    elif not words.mentions_negation(text):
+        named = []
     found: list[Trigger] = []
-    for fact in state.established_facts:
-        if fact.source != "evidence" or fact.disputed:
-            continue
-        named = re.search(rf"\bF{fact.id[1:]}\b", text) is not None
-        subject = fact.subject.rsplit(".", 1)[-1].lower()
-        mentioned = named or (len(subject) > 2 and subject in words.words_of(text))
-        if mentioned and words.mentions_negation(text):
-            fact.disputed = True
-            for owner in state.topology.components:
-                for other in owner.slots:
-                    if fact.id in other.fact_ids:
-                        other.filled_by, other.quality = None, 0.0
-            found.append(
-                Trigger(
-                    kind="contradiction",
-                    component=component.id,
-                    dimension="context",
-                    slot=slot.name,
-                    evidence=f"the answer disputes {fact.id}: {fact.statement}",
-                    fact_id=fact.id,
-                )
+    for fact in named:
+        fact.disputed = True
+        for owner in state.topology.components:
+            for other in owner.slots:
+                if fact.id in other.fact_ids:
+                    other.filled_by, other.quality = None, 0.0
+        found.append(
+            Trigger(
+                kind="contradiction",
+                component=component.id,
+                dimension="context",
+                slot=slot.name,
+                evidence=f"the answer disputes {fact.id}: {fact.statement}",
+                fact_id=fact.id,
             )
+        )
     return found
 
 

@@ -1,0 +1,209 @@
+"""What the search index knows of each definition, read from its source text.
+
+For every class, function, method and module: the words of its name (and of its owners and
+file), its docstring or leading comment, its parameters, the attributes it assigns
+(`self.timeout = ...`), and the keys it reads: string keys of configuration, settings and
+environment lookups (`os.environ.get("PAYMENTS_API_KEY")`, `config["retries"]`,
+`System.getProperty("jdk.httpclient.redirects.retrylimit")`) and the constants it names
+(`DEFAULT_TIMEOUT_CONFIG`). Plain text rules, the same for every language but the comment
+and docstring syntax: the index is a pointer into the code, never a claim about it.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+from brownfield.graph.vocabulary import index_words
+from brownfield.graph.vocabulary import words as words_of_name
+
+MAX_DOC_LINES = 30
+MAX_TEXT = 4000  # characters kept per column
+
+
+class SearchRow(NamedTuple):
+    """One definition's searchable text, by column, and the raw names it matched on."""
+
+    id: str
+    path: str
+    kind: str
+    name: str
+    words: str
+    doc: str
+    params: str
+    attrs: str
+    keys: str
+    body: str  # the words of the identifiers its body names (methods: their own lines)
+    raw: str  # `name:line` of its attributes and keys as written: what evidence can cite
+
+
+_SEARCHED_KINDS = frozenset({"class", "function", "method", "module"})
+_LINE_COMMENT = re.compile(r"^\s*(?://+|#+|--|\*+|/\*+\*?|;+)\s?(.*?)\s*(?:\*/)?\s*$")
+_DECORATOR = re.compile(r"^\s*(?:@|#\[|\[[A-Z])")
+_DOCSTRING = re.compile(r'^\s*[rRbBuUfF]{0,2}("""|\'\'\'|"|\')')
+_ATTRIBUTE = re.compile(
+    r"(?:\b(?:self|this|cls)\s*(?:\.|->)|\$this->|@)([A-Za-z_]\w*)\s*(?:\+|-|\*|/|\|\||\?\?)?=(?!=)"
+)
+_KEY_CALL = re.compile(
+    r"(?:getenv|Getenv|LookupEnv|environ(?:\.get)?|env(?:\.get)?|getProperty|getInteger|"
+    r"getBoolean|getLong|get|setdefault|config|settings|options|option|conf|param|params|"
+    r"header|headers|cookie|fetch|lookup|Value|value)\s*[\(\[]\s*(?:[\w.]+\s*,\s*)?"
+    r"[\"']([A-Za-z_][\w.\-]{1,80})[\"']"
+)
+_SUBSCRIPT_KEY = re.compile(r"\[\s*[\"']([A-Za-z_][\w.\-]{1,80})[\"']\s*\]")
+_PROCESS_ENV = re.compile(r"\b(?:process\.env|ENV|os\.environ)\.([A-Z_][A-Z0-9_]*)\b")
+_CONSTANT = re.compile(r"\b([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)\b")
+_IDENTIFIER = re.compile(r"[A-Za-z_]\w*")
+
+
+def _words_of(names: list[str]) -> str:
+    """The searchable words of identifiers: split, compounds also as their parts, expanded
+    both ways (an identifier's words are never stop words: `add` names a method)."""
+    found = [word for name in names for word in index_words(name) if not word.isdigit()]
+    return " ".join(dict.fromkeys(found))[:MAX_TEXT]
+
+
+def _python_docstring(lines: list[str], start: int, end: int) -> list[str]:
+    """The docstring right after a Python signature (which may span lines)."""
+    index = start
+    while index < min(end, start + 12) and not lines[index].rstrip().endswith(":"):
+        index += 1
+    index += 1
+    if index >= len(lines) or index > end:
+        return []
+    first = lines[index]
+    opened = _DOCSTRING.match(first)
+    if not opened:
+        return []
+    quote = opened.group(1)
+    body = first[opened.end() :]
+    if quote in body:
+        return [body.split(quote, 1)[0]]
+    found = [body]
+    for line in lines[index + 1 : index + MAX_DOC_LINES]:
+        if quote in line:
+            found.append(line.split(quote, 1)[0])
+            break
+        found.append(line)
+    return found
+
+
+def _leading_comment(lines: list[str], start: int) -> list[str]:
+    """The comment block right above a definition (decorators and annotations skipped)."""
+    index = start - 1
+    while index >= 0 and _DECORATOR.match(lines[index]):
+        index -= 1
+    found: list[str] = []
+    while index >= 0 and len(found) < MAX_DOC_LINES:
+        match = _LINE_COMMENT.match(lines[index])
+        if not match or not lines[index].strip():
+            break
+        found.append(match.group(1))
+        index -= 1
+    return list(reversed(found))
+
+
+def _top_comment(lines: list[str]) -> list[str]:
+    """A file's opening comment block (after a `#!` line)."""
+    found: list[str] = []
+    for line in lines[1:] if lines and lines[0].startswith("#!") else lines:
+        match = _LINE_COMMENT.match(line)
+        if not match or not line.strip() or len(found) >= MAX_DOC_LINES:
+            break
+        found.append(match.group(1))
+    return found
+
+
+def _parameters(lines: list[str], start: int, end: int) -> list[str]:
+    """Identifiers between the signature's first parenthesis and its match."""
+    text = " ".join(lines[start : min(end + 1, start + 12)])
+    opening = text.find("(")
+    if opening < 0:
+        return []
+    depth, close = 0, len(text)
+    for position in range(opening, len(text)):
+        if text[position] == "(":
+            depth += 1
+        elif text[position] == ")":
+            depth -= 1
+            if depth == 0:
+                close = position
+                break
+    inside = re.sub(r"[\"'][^\"']*[\"']", " ", text[opening + 1 : close])
+    return _IDENTIFIER.findall(inside)
+
+
+_STRING = re.compile(r"\"(?:[^\"\\\n]|\\.)*\"|'(?:[^'\\\n]|\\.)*'")
+MAX_BODY_NAMES = 200
+
+
+def _body_words(body: str) -> str:
+    """The words of the identifiers a body names (not its strings), each once."""
+    names = list(dict.fromkeys(_IDENTIFIER.findall(_STRING.sub(" ", body))))[:MAX_BODY_NAMES]
+    found = [w for name in names for w in words_of_name(name)]
+    return " ".join(dict.fromkeys(found))[:MAX_TEXT]
+
+
+def _keys(body: str) -> list[str]:
+    found = _KEY_CALL.findall(body) + _SUBSCRIPT_KEY.findall(body)
+    found += _PROCESS_ENV.findall(body) + _CONSTANT.findall(body)
+    return list(dict.fromkeys(found))
+
+
+def rows_for(
+    path: str,
+    language: str,
+    source: bytes,
+    nodes: list[tuple[str, str, str, str, str | None, int | None, int | None, str | None]],
+) -> list[SearchRow]:
+    """The search rows of one file's definitions (node rows as the builder stores them)."""
+    text = source.decode("utf-8", "replace")
+    lines = text.splitlines()
+    folders = [part for part in path.split("/")[:-1]]
+    file_name = path.rsplit("/", 1)[-1].rsplit(".", 1)[0]
+    found = []
+    for node_id, kind, name, qualname, node_path, line, end_line, _ in nodes:
+        if kind not in _SEARCHED_KINDS or node_path != path:
+            continue
+        start = (line or 1) - 1
+        end = min((end_line or line or 1) - 1, len(lines) - 1)
+        body = "\n".join(lines[start : end + 1]) if kind != "module" else text
+        owners = qualname.split(".")[:-1] if kind != "module" else []
+        if kind == "module":
+            doc = _python_docstring(["x:", *lines], 0, 1) if language == "python" else []
+            doc = doc or _top_comment(lines)
+            params: list[str] = []
+            attrs = list(dict.fromkeys(re.findall(r"^([A-Z][A-Z0-9_]+)\s*=", text, re.M)))
+        else:
+            doc = _python_docstring(lines, start, end) if language == "python" else []
+            doc = doc or _leading_comment(lines, start)
+            params = _parameters(lines, start, start if kind == "class" else end)
+            attrs = list(dict.fromkeys(_ATTRIBUTE.findall(body)))
+        keys = _keys(body)
+        found.append(
+            SearchRow(
+                id=node_id,
+                path=path,
+                kind=kind,
+                name=_words_of([name]),
+                words=_words_of([*owners, *folders, file_name]),
+                doc=" ".join(" ".join(doc).split())[:MAX_TEXT],
+                params=_words_of(params),
+                attrs=_words_of(attrs),
+                keys=" ".join(
+                    dict.fromkeys([*(k.lower() for k in keys), *_words_of(keys).split()])
+                )[:MAX_TEXT],
+                body=_body_words(body) if kind in ("function", "method") else "",
+                raw=" ".join(_located(lines, start, [*attrs, *keys]))[:MAX_TEXT],
+            )
+        )
+    return found
+
+
+def _located(lines: list[str], start: int, names: list[str]) -> list[str]:
+    """`name:line` for each name, at the first line (from `start`) that holds it."""
+    found = []
+    for name in dict.fromkeys(names):
+        line = next((n for n in range(start, len(lines)) if name in lines[n]), start)
+        found.append(f"{name}:{line + 1}")
+    return found

@@ -1,0 +1,270 @@
+"""The words of code and of people: identifiers split into words (case, underscores, digits,
+and compounds of known words such as `envvar` or `timeout`), common abbreviations expanded
+both ways, and the plain words a person may use for what code names otherwise ("time
+limit" for `timeout`, "log in" for `authenticate`).
+
+The search index stores the expanded words of every definition; a query expands the
+person's words the same way, so that either side may abbreviate.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+_WORD = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+")
+
+#: Abbreviation -> the words it stands for (both directions are indexed).
+ABBREVIATIONS: dict[str, tuple[str, ...]] = {
+    "env": ("environment",),
+    "var": ("variable",),
+    "vars": ("variables",),
+    "cfg": ("config", "configuration"),
+    "conf": ("config", "configuration"),
+    "config": ("configuration",),
+    "auth": ("authentication", "authorization", "authenticate"),
+    "authn": ("authentication",),
+    "authz": ("authorization",),
+    "req": ("request",),
+    "res": ("response", "result"),
+    "resp": ("response",),
+    "ctx": ("context",),
+    "msg": ("message",),
+    "err": ("error",),
+    "exc": ("exception",),
+    "db": ("database",),
+    "dir": ("directory",),
+    "num": ("number",),
+    "no": ("number",),
+    "cnt": ("count",),
+    "idx": ("index",),
+    "len": ("length",),
+    "max": ("maximum",),
+    "min": ("minimum",),
+    "tmp": ("temporary",),
+    "temp": ("temporary",),
+    "info": ("information",),
+    "init": ("initialize", "initialise"),
+    "impl": ("implementation",),
+    "fn": ("function",),
+    "func": ("function",),
+    "cb": ("callback",),
+    "param": ("parameter",),
+    "params": ("parameters",),
+    "arg": ("argument",),
+    "args": ("arguments",),
+    "opt": ("option",),
+    "opts": ("options",),
+    "attr": ("attribute",),
+    "attrs": ("attributes",),
+    "val": ("value",),
+    "src": ("source",),
+    "dst": ("destination",),
+    "dest": ("destination",),
+    "str": ("string",),
+    "buf": ("buffer",),
+    "pkg": ("package",),
+    "lib": ("library",),
+    "util": ("utility",),
+    "utils": ("utilities",),
+    "conn": ("connection",),
+    "sock": ("socket",),
+    "proc": ("process",),
+    "spec": ("specification",),
+    "doc": ("document", "documentation"),
+    "docs": ("documents", "documentation"),
+    "repo": ("repository",),
+    "ref": ("reference",),
+    "prev": ("previous",),
+    "cur": ("current",),
+    "curr": ("current",),
+    "ts": ("timestamp",),
+    "tz": ("timezone",),
+    "dt": ("datetime",),
+    "ms": ("milliseconds",),
+    "sec": ("seconds",),
+    "secs": ("seconds",),
+    "ttl": ("lifetime", "expiry"),
+    "url": ("link",),
+    "ip": ("address",),
+    "ips": ("addresses",),
+    "addr": ("address",),
+    "id": ("identifier",),
+    "uid": ("user", "identifier"),
+    "pwd": ("password",),
+    "passwd": ("password",),
+    "usr": ("user",),
+    "admin": ("administrator",),
+    "mgr": ("manager",),
+    "svc": ("service",),
+    "srv": ("server",),
+    "cli": ("command", "line"),
+    "cmd": ("command",),
+    "ui": ("interface",),
+    "io": ("input", "output"),
+    "async": ("asynchronous",),
+    "sync": ("synchronous", "synchronize"),
+    "gen": ("generate", "generator"),
+    "calc": ("calculate",),
+    "stat": ("statistic",),
+    "stats": ("statistics",),
+    "log": ("logging",),
+    "fmt": ("format",),
+    "exp": ("exponential", "expression"),
+    "retries": ("retry",),
+    "nb": ("number",),
+}
+
+#: Plain words a person may use -> the words code tends to use for the same thing.
+SYNONYMS: dict[str, tuple[str, ...]] = {
+    "limit": ("max", "maximum", "cap", "timeout", "bound"),
+    "time": ("timeout", "duration", "deadline", "delay"),
+    "deadline": ("timeout",),
+    "wait": ("timeout", "delay", "sleep", "backoff"),
+    "delay": ("backoff", "sleep", "wait"),
+    "pause": ("sleep", "delay", "backoff"),
+    "again": ("retry",),
+    "retry": ("attempt", "again", "backoff"),
+    "attempt": ("retry", "tries"),
+    "try": ("retry", "attempt"),
+    "login": ("authenticate", "auth", "signin", "credential"),
+    "log": ("logger", "logging", "logged"),
+    "signin": ("authenticate", "login"),
+    "password": ("credential", "secret", "auth"),
+    "credential": ("auth", "password", "token"),
+    "permission": ("authorize", "auth", "access", "role"),
+    "setting": ("config", "option", "configuration"),
+    "settings": ("config", "options", "configuration"),
+    "option": ("config", "setting", "flag"),
+    "flag": ("option", "switch"),
+    "environment": ("env", "environ", "getenv"),
+    "variable": ("var", "envvar"),
+    "warn": ("warning", "warnings", "logger"),
+    "warning": ("warn", "warnings", "logger", "log"),
+    "missing": ("undefined", "none", "null", "absent"),
+    "error": ("exception", "err", "fail", "failure"),
+    "fail": ("error", "exception", "failure"),
+    "compress": ("gzip", "deflate", "compression", "zlib", "brotli"),
+    "compression": ("gzip", "deflate", "compress"),
+    "cache": ("memo", "memoize", "cached", "lru"),
+    "store": ("save", "persist", "cache"),
+    "save": ("store", "persist", "write"),
+    "load": ("read", "open", "parse"),
+    "delete": ("remove", "drop", "unlink"),
+    "remove": ("delete", "drop"),
+    "start": ("begin", "init", "open", "run"),
+    "stop": ("close", "shutdown", "cancel", "end"),
+    "close": ("shutdown", "stop"),
+    "connection": ("conn", "socket", "pool"),
+    "connect": ("dial", "open", "connection"),
+    "proxy": ("forwarded", "balancer", "trust"),
+    "balancer": ("proxy", "forwarded"),
+    "client": ("transport", "session", "agent"),
+    "server": ("handler", "listener", "service"),
+    "page": ("paginate", "pagination", "offset"),
+    "user": ("account", "principal"),
+    "rotate": ("rollover", "rotation"),
+    "daily": ("rotate", "day", "interval"),
+    "file": ("path", "filename"),
+    "folder": ("directory", "dir", "path"),
+    "count": ("counter", "number", "total", "len"),
+    "depth": ("nesting", "level", "recursion"),
+    "deep": ("depth", "nested", "recursion"),
+    "deeply": ("depth", "nested", "recursion"),
+    "nesting": ("depth", "nested", "level"),
+    "loop": ("iterate", "range", "each"),
+    "ask": ("prompt", "input"),
+    "question": ("prompt",),
+    "answer": ("reply", "response"),
+    "reply": ("response",),
+    "keep": ("cache", "persist", "store"),
+    "compiled": ("cache", "bytecode"),
+    "split": ("separator", "splitter", "parse"),
+    "list": ("array", "items", "sequence"),
+    "exit": ("quit", "close", "shutdown"),
+    "quit": ("exit",),
+}
+
+#: Words too common to say anything about code.
+STOP_WORDS = frozenset(
+    """a an the and or but if then else so to of in on at by for with without from into onto
+    over under about as is are was were be been being it its this that these those there here
+    we you they i me my our your their them us he she his her do does did done doing have has
+    had can could should would will shall may might must not no yes all any each every some
+    such only also just very more most less least than too new add adds adding make makes
+    making change changes changing update updates updating use uses using want wants need
+    needs let lets allow allows when where which who what how why after before while during
+    up down out off again once same other so own both few nor per via get gets set sets
+    please instead way ways thing things one two""".split()
+)
+
+#: Known words for splitting lowercase compounds (`envvar` -> env var, `timeout` -> time out).
+_KNOWN = frozenset(
+    set(ABBREVIATIONS)
+    | {w for words in ABBREVIATIONS.values() for w in words}
+    | set(SYNONYMS)
+    | set(
+        """time out in put get set max min file name path key value list dict map type class
+    call back hook handler error retry count size page user auth token login level mode
+    read write open close start stop run load save store cache data base code line word
+    http https api json yaml xml html text byte bytes char int float bool date day hour
+    prefix suffix split join parse format print check test case node tree item items
+    query route router request response client server host port proxy trust count limit
+    default value values string number id ids url path dir env var vars config""".split()
+    )
+)
+
+
+def words(identifier: str) -> list[str]:
+    """`parseHTTPRequest_v2` -> ["parse", "http", "request", "v", "2"]."""
+    return [word.lower() for word in _WORD.findall(identifier)]
+
+
+def index_words(identifier: str) -> list[str]:
+    """The words an identifier is found by: its words, each compound also as its parts
+    (`envvar` -> envvar, env, var), each with its expansions (`env` -> environment)."""
+    found: list[str] = []
+    for word in words(identifier):
+        for part in dict.fromkeys((word, *compound(word))):
+            found.extend(expanded(part))
+    return list(dict.fromkeys(found))
+
+
+@cache
+def compound(word: str) -> tuple[str, ...]:
+    """A word as two or three known words when it is a compound of them (`timeout`,
+    `envvar`, `maxretries`), else the word itself."""
+    if word in _KNOWN or len(word) < 5:
+        return (word,)
+    for cut in range(len(word) - 2, 1, -1):
+        head, tail = word[:cut], word[cut:]
+        if head in _KNOWN and len(tail) >= 2:
+            rest = (tail,) if tail in _KNOWN else compound(tail)
+            if all(part in _KNOWN for part in rest):
+                return (head, *rest)
+    return (word,)
+
+
+def expanded(word: str) -> tuple[str, ...]:
+    """A word with the words its abbreviation stands for, and the abbreviations that stand
+    for it (`env` <-> `environment`)."""
+    found = [word, *ABBREVIATIONS.get(word, ())]
+    found += [short for short, longs in ABBREVIATIONS.items() if word in longs]
+    return tuple(dict.fromkeys(found))
+
+
+def direct_terms(word: str) -> tuple[str, ...]:
+    """A person's word as code may write it: the word (and its parts, when a compound) and
+    its abbreviations or expansions."""
+    return tuple(
+        dict.fromkeys(t for part in dict.fromkeys((word, *compound(word))) for t in expanded(part))
+    )
+
+
+def query_terms(word: str) -> tuple[str, ...]:
+    """What to search for a person's word: its direct terms, and the words code uses for
+    the same thing (its synonyms, expanded)."""
+    found = list(direct_terms(word))
+    for synonym in SYNONYMS.get(word, ()):
+        found.extend(expanded(synonym))
+    return tuple(dict.fromkeys(found))

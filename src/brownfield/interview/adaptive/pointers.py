@@ -1,0 +1,88 @@
+"""The person's pointers into the code: a definition the person names is adopted as a
+touchpoint at once (first in its component); a touchpoint the person rejects ("not
+retry_failed", "ignore X", "X is not relevant") is dropped, is never one again, and what was
+answered from the code about it is asked of the code again, so that the next round
+re-targets."""
+
+from __future__ import annotations
+
+import re
+
+from brownfield.interview.adaptive.evidence import EvidenceSource
+from brownfield.interview.adaptive.state import AdaptiveState, Component, TouchpointRecord
+
+_REJECT = (
+    r"(?:\bnot|\bignore|\bforget|\bdrop|\bexclude|\bleave out|\bnever mind)\s+`?(?P<a>[\w./:]+)`?"
+    r"(?!\s+(?:is|are|was|be|been|called|used|changed|touched)\b)"
+    r"|`?(?P<b>[\w./:]+)`?\s+(?:is|was)\s+(?:not\s+(?:relevant|involved|part of (?:this|it)|"
+    r"the (?:right|one|place))|irrelevant|unrelated|the wrong (?:one|place)|wrong here)"
+    r"|`?(?P<c>[\w./:]+)`?\s+has\s+nothing\s+to\s+do\s+with"
+)
+_REJECTED = re.compile(_REJECT, re.I)
+
+
+def rejected(state: AdaptiveState, component: Component, text: str) -> list[str]:
+    """The component's touchpoints the text rejects, by name or qualified name."""
+    by_name: dict[str, str] = {}
+    for record in state.touchpoints:
+        if record.id in component.touchpoints:
+            by_name[record.symbol] = record.id
+            by_name.setdefault(record.symbol.rsplit(".", 1)[-1], record.id)
+    found = []
+    for match in _REJECTED.finditer(text):
+        name = (match.group("a") or match.group("b") or match.group("c") or "").rstrip(".,;:")
+        if name in by_name and by_name[name] not in found:
+            found.append(by_name[name])
+    return found
+
+
+def follow(
+    state: AdaptiveState,
+    component: Component,
+    text: str,
+    evidence: EvidenceSource | None,
+    number: int,
+) -> list[str]:
+    """Apply the pointers of an answer; the messages that say what changed."""
+    messages = []
+    for node_id in rejected(state, component, text):
+        drop(state, node_id)
+        messages.append(f"Dropped {node_id} from the touchpoints; the code is asked again.")
+    if evidence is None:
+        return messages
+    for node in evidence.named(text):
+        if node.id in component.touchpoints or node.id in state.rejected_touchpoints:
+            continue
+        if not any(t.id == node.id for t in state.touchpoints):
+            state.touchpoints.append(
+                TouchpointRecord(
+                    id=node.id,
+                    symbol=node.qualname,
+                    kind=node.kind.value,
+                    path=node.path or "",
+                    line=node.line or 1,
+                    score=0.0,
+                    named_in_round=number,
+                )
+            )
+        component.touchpoints.insert(0, node.id)
+        reopen(state, component)
+        messages.append(f"Adopted {node.qualname} ({node.path}:{node.line}) as a touchpoint.")
+    return messages
+
+
+def drop(state: AdaptiveState, node_id: str) -> None:
+    """Drop a touchpoint everywhere; reopen what the code answered about the components."""
+    state.rejected_touchpoints.append(node_id)
+    state.touchpoints = [t for t in state.touchpoints if t.id != node_id]
+    for component in state.topology.components:
+        if node_id in component.touchpoints:
+            component.touchpoints.remove(node_id)
+            reopen(state, component)
+
+
+def reopen(state: AdaptiveState, component: Component) -> None:
+    """The slots the code answered for this component are asked of the code again."""
+    for slot in component.slots:
+        if slot.filled_by == "evidence" and slot.name != "no_dispute":
+            slot.filled_by, slot.quality, slot.fact_ids, slot.value = None, 0.0, [], None

@@ -1,0 +1,207 @@
+"""The search index: what it holds per definition, incremental builds equal to full ones,
+plain words that find abbreviated identifiers and docstrings, production before tests, and
+negative facts that say how complete they are."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+from brownfield.graph.builder import build
+from brownfield.graph.store import GraphStore
+from brownfield.graph.vocabulary import compound, index_words, query_terms
+from brownfield.query import evidence
+from brownfield.query.context import Touchpoint, touchpoints
+from brownfield.query.evidence import callers_fact, similar_fact
+from brownfield.query.search import rank, search
+from tests.conftest import git_init, write_files
+
+FILES = {
+    "cli/params.py": '''
+        import os
+
+        DEFAULT_TIMEOUT = 30
+
+        class Option:
+            def __init__(self, name, envvar=None, multiple=False):
+                self.envvar = envvar
+                self.multiple = multiple
+
+            def get_envvar_prefix(self, ctx):
+                return os.environ.get("APP_ENV_PREFIX", "")
+
+        def backoff_delay(attempt):
+            """Sleep a little longer before each new try of the request."""
+            return min(DEFAULT_TIMEOUT, 2 ** attempt)
+        ''',
+    "cli/runner.py": """
+        from cli.params import backoff_delay
+
+        def run(job):
+            job.execute()
+            return backoff_delay(1)
+        """,
+    "tests/test_params.py": """
+        from cli.params import Option
+
+        def test_option_reads_the_environment_variable_prefix():
+            assert Option("x").get_envvar_prefix(None) == ""
+        """,
+}
+
+
+def built(tmp_path: Path, files: dict[str, str] = FILES) -> Path:
+    write_files(tmp_path, files)
+    git_init(tmp_path)
+    build(tmp_path, workers=1)
+    return tmp_path
+
+
+def index_rows(root: Path) -> list[tuple[object, ...]]:
+    connection = sqlite3.connect(root / ".brownfield/graph.db")
+    try:
+        rows = connection.execute(
+            "SELECT id, path, kind, name, words, doc, params, attrs, keys, body, raw "
+            "FROM search_docs ORDER BY id"
+        ).fetchall()
+        matches = connection.execute(
+            "SELECT d.id FROM search JOIN search_docs d ON d.rowid = search.rowid "
+            "WHERE search MATCH 'envvar OR sleep OR timeout' ORDER BY d.id"
+        ).fetchall()
+    finally:
+        connection.close()
+    return [*rows, ("fts", *matches)]
+
+
+def test_the_index_holds_names_docstrings_parameters_attributes_and_keys(tmp_path: Path) -> None:
+    root = built(tmp_path)
+    rows = {row[0]: row for row in index_rows(root) if row[0] != "fts"}
+    option_init = rows["cli/params.py::Option.__init__"]
+    assert "envvar" in str(option_init[6]).split()  # parameters
+    assert {"envvar", "multiple"} <= set(str(option_init[7]).split())  # assigned attributes
+    prefix = rows["cli/params.py::Option.get_envvar_prefix"]
+    assert "environment" in str(prefix[3]).split()  # env expanded in the name's words
+    assert "app_env_prefix" in str(prefix[8]).split()  # the key it reads
+    assert "APP_ENV_PREFIX:11" in str(prefix[10]).split()  # raw, with its line
+    delay = rows["cli/params.py::backoff_delay"]
+    assert str(delay[5]).startswith("Sleep a little longer")  # the docstring
+    assert "DEFAULT_TIMEOUT:15" in str(delay[10]).split()  # a constant it reads
+
+
+def test_an_incremental_build_leaves_the_index_a_full_build_leaves(tmp_path: Path) -> None:
+    root = built(tmp_path / "a")
+    edited = {
+        **FILES,
+        "cli/runner.py": FILES["cli/runner.py"] + "\n        def retry_job(job):\n"
+        '            """Run a job again."""\n            return run(job)\n',
+    }
+    del edited["tests/test_params.py"]
+    (root / "tests/test_params.py").unlink()
+    write_files(root, {"cli/runner.py": edited["cli/runner.py"]})
+    build(root, workers=1)  # incremental: one file changed, one removed
+    fresh = built(tmp_path / "b", edited)
+    assert index_rows(root) == index_rows(fresh)
+    assert any(row[0] == "cli/runner.py::retry_job" for row in index_rows(root))
+
+
+def test_plain_words_find_abbreviated_identifiers_and_docstrings(tmp_path: Path) -> None:
+    assert compound("envvar") == ("env", "var")
+    assert {"environment", "variable"} <= set(index_words("envvar_list_splitter"))
+    assert "timeout" in query_terms("time")
+    store = GraphStore.open(built(tmp_path))
+    try:
+        found = rank(store, "read the prefix from an environment variable", 3)
+        assert found[0].node.id == "cli/params.py::Option.get_envvar_prefix"
+        docstring_only = rank(store, "sleep longer before each new try", 1)
+        assert docstring_only[0].node.id == "cli/params.py::backoff_delay"
+        assert [h.node.id for h in search(store, "multiple", 5)][:1] == [
+            "cli/params.py::Option.__init__"
+        ]  # an assigned attribute
+    finally:
+        store.close()
+
+
+def test_production_code_comes_before_tests_unless_the_idea_is_about_tests(
+    tmp_path: Path,
+) -> None:
+    store = GraphStore.open(built(tmp_path))
+    try:
+        idea = "the option reads the environment variable prefix"
+        found = [t.node.id for t in touchpoints(store, idea, limit=3)]
+        # the class and its method, not the test named after them word for word
+        assert found[:2] == ["cli/params.py::Option", "cli/params.py::Option.get_envvar_prefix"]
+        about_tests = [h.node.id for h in rank(store, f"a unit test for {idea}", 1)]
+        assert about_tests == [
+            "tests/test_params.py::test_option_reads_the_environment_variable_prefix"
+        ]
+        rejected = frozenset({"cli/params.py::Option.get_envvar_prefix"})
+        assert all(t.node.id not in rejected for t in touchpoints(store, idea, 5, rejected))
+    finally:
+        store.close()
+
+
+def test_a_negative_fact_names_the_unresolved_calls_that_remain(tmp_path: Path) -> None:
+    store = GraphStore.open(built(tmp_path))
+    try:
+        execute = [h for h in rank(store, "backoff_delay", 3)]
+        assert execute[0].node.id == "cli/params.py::backoff_delay"
+        run = next(t for t in touchpoints(store, "run a job", 5) if t.node.name == "run")
+        fact = callers_fact(store, run)
+        assert fact is not None
+        assert fact.statement == (
+            "No resolved caller of cli.runner.run (cli/runner.py:3) in the repository; "
+            "no unresolved call is named `run` either."
+        )
+        similar = similar_fact(store, "add retries with backoff to jobs")
+        assert "cli.params.backoff_delay (cli/params.py:13)" in similar.statement
+        nothing = similar_fact(store, "add caching to jobs")
+        assert nothing.statement.startswith("The full-text index (names, docstrings")
+        assert "for caching" in nothing.statement  # what was searched
+    finally:
+        store.close()
+
+
+def test_tests_are_found_several_calls_away_and_not_walked_through(tmp_path: Path) -> None:
+    files = {
+        "app/chain.py": """
+            def a():
+                return b()
+
+            def b():
+                return c()
+
+            def c():
+                return d()
+
+            def d():
+                return e()
+
+            def e():
+                return 1
+            """,
+        "tests/helpers.py": """
+            from app.chain import a
+
+            def make():
+                return a()
+            """,
+        "tests/test_chain.py": """
+            from tests.helpers import make
+
+            def test_chain():
+                assert make() == 1
+            """,
+    }
+    store = GraphStore.open(built(tmp_path, files))
+    try:
+        e = Touchpoint(store.nodes(["app/chain.py::e"])["app/chain.py::e"], 1.0, ("e",))
+        hops = evidence.tests_reaching(store, e.node)
+        # a() is four calls from e(); make() in tests/ reaches it at five, and the test that
+        # calls make() is not counted again: a test is where a chain starts
+        assert [(h.node.qualname, h.distance, str(h.site)) for h in hops] == [
+            ("tests.helpers.make", 5, "tests/helpers.py:4")
+        ]
+        assert evidence.tests_reaching(store, e.node, depth=4) == []
+        assert "tests/helpers.py:4" in evidence.tests_fact(store, e).statement
+    finally:
+        store.close()
