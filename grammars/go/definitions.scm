@@ -10,7 +10,7 @@
       [(field_declaration !name type: (_) @base) (field_declaration name: (_)) (comment) ";"]*))) @definition.class
 (type_spec
   name: (type_identifier) @name
-  type: (interface_type [(type_elem . (_) @base .) (method_elem) (type_elem) (comment) ";"]*)) @definition.class
+  type: (interface_type [(type_elem . (_) @base .) (method_elem) (type_elem) (comment) ";"]*)) @definition.interface
 (type_spec
   name: (type_identifier) @name
   type: [(type_identifier) (qualified_type) (pointer_type) (generic_type) (slice_type)
@@ -24,20 +24,8 @@
 
 (function_declaration
   name: (identifier) @name
-  result: [
-    (parameter_list . (parameter_declaration type: [
-      (type_identifier) @return.type
-      (qualified_type) @return.type
-      (pointer_type (type_identifier)) @return.type
-      (pointer_type (qualified_type)) @return.type
-      (generic_type type: (_) @return.type)
-      (pointer_type (generic_type type: (_) @return.type))]))
-    (type_identifier) @return.type
-    (qualified_type) @return.type
-    (pointer_type (type_identifier)) @return.type
-    (pointer_type (qualified_type)) @return.type
-    (generic_type type: (_) @return.type)
-    (pointer_type (generic_type type: (_) @return.type))]?) @definition.function
+  result: [(parameter_list) @return.list (_) @return.type]?
+  (#not-match? @return.type "^\\(")) @definition.function
 
 ; `func (s *Store) Add()` is `Store.Add`, wherever Store is declared
 (method_declaration
@@ -48,19 +36,7 @@
              (generic_type type: (type_identifier) @owner)
              (pointer_type (generic_type type: (type_identifier) @owner))]))
   name: (field_identifier) @name
-  result: [
-    (parameter_list . (parameter_declaration type: [
-      (type_identifier) @return.type
-      (qualified_type) @return.type
-      (pointer_type (type_identifier)) @return.type
-      (pointer_type (qualified_type)) @return.type
-      (generic_type type: (_) @return.type)
-      (pointer_type (generic_type type: (_) @return.type))]))
-    (type_identifier) @return.type
-    (qualified_type) @return.type
-    (pointer_type (type_identifier)) @return.type
-    (pointer_type (qualified_type)) @return.type
-    (generic_type type: (_) @return.type)
-    (pointer_type (generic_type type: (_) @return.type))]?) @definition.method
+  result: [(parameter_list) @return.list (_) @return.type]?
+  (#not-match? @return.type "^\\(")) @definition.method
 
 (call_expression function: (_) @callee) @reference.call

@@ -8,7 +8,7 @@
   interfaces: (super_interfaces (type_list ((_) @base ","?)*))?) @definition.class
 (interface_declaration
   name: (identifier) @name
-  (extends_interfaces (type_list ((_) @base ","?)*))?) @definition.class
+  (extends_interfaces (type_list ((_) @base ","?)*))?) @definition.interface
 (enum_declaration
   name: (identifier) @name
   interfaces: (super_interfaces (type_list ((_) @base ","?)*))?) @definition.class
@@ -18,15 +18,47 @@
 (annotation_type_declaration name: (identifier) @name) @definition.class
 
 ; a method's declared result type lets `find().name()` follow it
+; (and its parameters, for overloads: the n-th declaration of a name in a class is `m~n`)
 (method_declaration
-  type: [(type_identifier) (scoped_type_identifier) (generic_type)]? @return.type
-  name: (identifier) @name) @definition.method
+  type: [(type_identifier) (scoped_type_identifier) (generic_type) (array_type)]? @return.type
+  name: (identifier) @name
+  parameters: (formal_parameters) @parameters
+  body: (block)) @definition.method
+; a method without a body is abstract (or native): a call of it may dispatch
+(method_declaration
+  (modifiers) @_modifiers
+  type: [(type_identifier) (scoped_type_identifier) (generic_type) (array_type)]? @return.type
+  name: (identifier) @name
+  parameters: (formal_parameters) @parameters
+  !body
+  (#match? @_modifiers "abstract")) @definition.method @abstract
+(method_declaration
+  (modifiers)? @_modifiers
+  type: [(type_identifier) (scoped_type_identifier) (generic_type) (array_type)]? @return.type
+  name: (identifier) @name
+  parameters: (formal_parameters) @parameters
+  !body
+  (#not-match? @_modifiers "abstract")) @definition.method
 ; a constructor is a method named like its class
-(constructor_declaration name: (identifier) @name) @definition.method
+(constructor_declaration
+  name: (identifier) @name
+  parameters: (formal_parameters) @parameters) @definition.method
 (compact_constructor_declaration name: (identifier) @name) @definition.method
 
 ; `m()`, `x.m()`, `this.m()`, `super.m()`, `Util.format()`, `new Foo().m()`
-(method_invocation !object name: (identifier) @callee) @reference.call
-(method_invocation object: (_) @receiver name: (identifier) @method) @reference.call
-; `new Foo(...)` calls Foo's constructor
-(object_creation_expression type: (_) @callee) @reference.call
+(method_invocation
+  !object
+  name: (identifier) @callee
+  arguments: (argument_list) @arguments) @reference.call
+(method_invocation
+  object: (_) @receiver
+  name: (identifier) @method
+  arguments: (argument_list) @arguments) @reference.call
+; `new Foo(...)` calls Foo's constructor; `this(...)` and `super(...)` another constructor
+(object_creation_expression
+  type: (_) @callee
+  arguments: (argument_list) @arguments) @reference.call
+(explicit_constructor_invocation
+  !object
+  constructor: [(this) (super)] @callee
+  arguments: (argument_list) @arguments) @reference.call

@@ -25,3 +25,28 @@
   value: (call_expression
     function: (identifier) @_require (#eq? @_require "require")
     arguments: (arguments (string) @import.source))) @import
+(variable_declarator
+  name: (object_pattern (pair_pattern key: (property_identifier) @import.name value: (identifier) @import.alias))
+  value: (call_expression
+    function: (identifier) @_require (#eq? @_require "require")
+    arguments: (arguments (string) @import.source))) @import
+; `var f = require("./x").f`
+(variable_declarator
+  name: (identifier) @import.alias
+  value: (member_expression
+    object: (call_expression
+      function: (identifier) @_require (#eq? @_require "require")
+      arguments: (arguments . (string) @import.source .))
+    property: (property_identifier) @import.name)) @import
+; `const { f } = await import("./x.js")`
+(variable_declarator
+  name: (object_pattern (shorthand_property_identifier_pattern) @import.name)
+  value: (await_expression
+    (call_expression function: (import) arguments: (arguments . (string) @import.source)))) @import
+; `module.exports = require("./x")`: this file's default is that module
+(assignment_expression
+  left: (member_expression object: (identifier) @_module property: (property_identifier) @_exports)
+  right: (call_expression
+    function: (identifier) @_require
+    arguments: (arguments . (string) @import.source .))
+  (#eq? @_module "module") (#eq? @_exports "exports") (#eq? @_require "require")) @import @import.as_default

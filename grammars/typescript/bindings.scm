@@ -42,14 +42,57 @@
   name: (property_identifier) @binding.name
   type: (type_annotation [(type_identifier) (nested_type_identifier) (generic_type)] @binding.type)) @binding
 
+; `x = new B()`: inside a function, the value from that line on
+(assignment_expression
+  left: (identifier) @binding.name
+  right: [(new_expression) (call_expression) (identifier) (member_expression)
+          (subscript_expression) (await_expression) (parenthesized_expression)
+          (binary_expression) (ternary_expression) (string) (number) (array) (null)]
+         @binding.value) @binding
+
 ; `this.repo = connect(...)` in a method
 (assignment_expression
   left: (member_expression object: (this) property: (property_identifier) @binding.field)
   right: [(new_expression) (call_expression) (identifier) (member_expression)] @binding.value) @binding
+; `this.stack = []`: a field, of no known type
+(assignment_expression
+  left: (member_expression object: (this) property: (property_identifier) @binding.field)
+  right: [(array) (object) (string) (number) (template_string) (binary_expression)
+          (ternary_expression) (subscript_expression) (null) (undefined) (true) (false)
+          (unary_expression) (function_expression) (arrow_function)]) @binding
 
 ; default exports: `export default x`, `export default class A {}`, `export = x`
 (export_statement "default" value: (_) @binding.default) @binding
 (export_statement "default" declaration: [(function_declaration name: (identifier) @binding.default) (class_declaration name: (type_identifier) @binding.default) (abstract_class_declaration name: (type_identifier) @binding.default)]) @binding
 (export_statement "=" . (identifier) @binding.default) @binding
 
-(return_statement (_) @return.value) @return
+; what a function returns, when it is a chain (`return new Repo()`, `return this.x`)
+(return_statement
+  [(identifier) (member_expression) (call_expression) (new_expression) (await_expression)
+   (parenthesized_expression) (this) (as_expression) (non_null_expression)] @return.value) @return
+
+; untyped parameters and variables: bound, to nothing known unless the value is a chain
+(required_parameter pattern: (identifier) @binding.name !type) @binding
+(optional_parameter pattern: (identifier) @binding.name !type) @binding
+(arrow_function parameter: (identifier) @binding.name) @binding
+(variable_declarator name: (identifier) @binding.name !type !value) @binding
+(variable_declarator
+  name: (identifier) @binding.name
+  !type
+  value: [(subscript_expression) (await_expression) (parenthesized_expression)
+          (non_null_expression)] @binding.value) @binding
+(variable_declarator
+  name: (identifier) @binding.name
+  !type
+  value: [(binary_expression) (ternary_expression) (unary_expression) (string)
+          (template_string) (number) (array) (null) (undefined) (true) (false)]) @binding
+(variable_declarator
+  name: [(object_pattern (shorthand_property_identifier_pattern) @binding.name)
+         (object_pattern (pair_pattern value: (identifier) @binding.name))
+         (array_pattern (identifier) @binding.name)]) @binding
+(catch_clause parameter: (identifier) @binding.name) @binding
+; `for (const x of xs)`: an element of xs
+(for_in_statement
+  left: (identifier) @binding.name
+  "of"
+  right: (_) @binding.element) @binding

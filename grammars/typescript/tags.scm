@@ -30,21 +30,22 @@
 ; interfaces are class-like: their method signatures are methods, their extends are bases
 (interface_declaration
   name: (type_identifier) @name
-  (extends_type_clause . (_) @base ("," (_) @base)*)?) @definition.class
+  (extends_type_clause . (_) @base ("," (_) @base)*)?) @definition.interface
 
 ; `namespace N { ... }`: a class-like holder of its functions (`N.f()`)
 (internal_module name: (identifier) @name) @definition.class
 
 ; methods, with their declared result type
-(method_definition
-  name: (property_identifier) @name
-  return_type: (type_annotation [(type_identifier) (nested_type_identifier) (generic_type)] @return.type)?) @definition.method
+(class_body
+  (method_definition
+    name: [(property_identifier) (private_property_identifier)] @name
+    return_type: (type_annotation [(type_identifier) (nested_type_identifier) (generic_type)] @return.type)?) @definition.method)
 (method_signature
   name: (property_identifier) @name
   return_type: (type_annotation [(type_identifier) (nested_type_identifier) (generic_type)] @return.type)?) @definition.method
 (abstract_method_signature
   name: (property_identifier) @name
-  return_type: (type_annotation [(type_identifier) (nested_type_identifier) (generic_type)] @return.type)?) @definition.method
+  return_type: (type_annotation [(type_identifier) (nested_type_identifier) (generic_type)] @return.type)?) @definition.method @abstract
 
 ; `const f = (x: A): B => ...`
 (variable_declarator
@@ -57,11 +58,15 @@
     (generator_function)
   ]) @definition.function
 
-; an object literal bound to a name is a namespace of its methods: `const api = { run() {} }`
-(variable_declarator name: (identifier) @name value: (object)) @definition.class
-(pair
-  key: (property_identifier) @name
-  value: [(arrow_function) (function_expression)]) @definition.method
+; an object literal bound to a name is a namespace of its members (not a class: it has
+; no node): `const api = { run() {} }` defines `api.run`
+(variable_declarator name: (identifier) @name value: (object)) @definition.object
+(variable_declarator name: (identifier) @name value: (as_expression (object))) @definition.object
+(object (method_definition name: [(property_identifier) (string)] @name) @definition.function @member)
+(object
+  (pair
+    key: [(property_identifier) (string)] @name
+    value: [(function_expression) (arrow_function) (generator_function)]) @definition.function @member)
 
 (call_expression function: (_) @callee) @reference.call
 (new_expression constructor: (_) @callee) @reference.call

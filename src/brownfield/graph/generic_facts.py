@@ -3,21 +3,43 @@
 A language's queries (`grammars/<language>/*.scm`) name what they capture; this module
 reads those names, so a language needs no extraction code of its own:
 
-* `@definition.class` / `.function` / `.method` with `@name`: a definition. Optional:
-  `@base` (each base type), `@owner` (the type a method belongs to when it is written
-  outside it: Go receivers, C++ `A::f`), `@return.type` (a declared result type).
+* `@definition.class` / `.interface` / `.function` / `.method` / `.object` with `@name`: a
+  definition (`@name` may be a dotted path, `a.b.f`, or a string, `'f'`). An object is a
+  namespace of members (a JavaScript object literal, `exports`): it has no node. With
+  `@member`, a definition counts only inside an object (a member of an object literal
+  that is no namespace, say an argument, is none). Optional:
+  `@base` (each base type), `@owner` (the type or object a member belongs to when it is
+  written outside it: Go receivers, C++ `A::f`, `Ctor.prototype.f = function`),
+  `@owner.object` (an owner that is an object created by assigning to it, `exports.f = ...`,
+  at the top of a file), `@return.type` (each declared result type, in order) or
+  `@return.list` (a list of results, each with a `type`),
+  `@parameters` (the parameter list: its arity), `@abstract` (a method without a body).
 * `@scope` with `@name`: a naming scope without a node of its own (Rust `impl T`, a
   namespace block): definitions inside are named `T.f`.
 * `@namespace` with `@name`: the file's package or namespace (the first one counts).
-* `@reference.call` with `@callee`, or with `@receiver` and `@method`: a call.
+* `@reference.call` with `@callee`, or with `@receiver` and `@method`; `@arguments` (the
+  argument list: the call's arity).
 * `@import` with `@import.source`, and optionally `@import.name`, `@import.alias`,
-  `@import.wildcard`: one imported name (or the whole module when no name).
-* `@binding` with `@binding.name` and `@binding.type` (a declared type) or
-  `@binding.value` (an expression): a variable, parameter or field.
+  `@import.wildcard`: one imported name (or the whole module when no name);
+  `@import.as_default`: the module is what the file exports as its default.
+* `@inherits` with `@inherits.child` and `@inherits.base`: a base given to a definition
+  by a statement of its own (`util.inherits(Child, Base)`).
+* `@binding` with `@binding.name` (each name bound to the same value), `@binding.names`
+  (a list whose items are names: `(a, b = 1, ...rest)`) or
+  `@binding.targets` (a list of names: the k-th is the k-th result, `a, b := f()`), and
+  `@binding.type` (a declared type) or `@binding.value` (an expression) or
+  `@binding.element` (an expression whose elements the names are: `range`, `for of`);
+  `@binding.field` (`this.x = ...`: a member of what `this` is); `@binding.owner` with
+  `@binding.name` (`obj.x = ...` at the top of a file: a member of the object `obj`);
+  `@binding.default` (what the file exports as its default); with `@member`, only inside
+  an object.
 * `@return` with `@return.value`: a returned expression.
 
 Expressions become chains by their text: `a.b`, `a::b`, `a->b`, `new A(...)`, `A{...}`,
-`f(...)` (a call step, `()`), stripped of `&`, `*` and `new`.
+`f(...)` (a call step, `()`), `a[i]` (a subscript step, `[]`), `x.(T)` (Go: a `T`),
+stripped of `&`, `*` and `new`. A type becomes the chain of an instance: `T` is `T()`,
+and a collection type (`[]T`, `map[K]T`, `T[]`, `chan T`) is `T() [*]`, whose elements
+(`[]`) are `T()`.
 """
 
 from __future__ import annotations
@@ -27,6 +49,7 @@ from typing import Any
 
 from brownfield.graph.facts import (
     CALL,
+    SUBSCRIPT,
     BindingFact,
     CallFact,
     Chain,
@@ -40,18 +63,54 @@ from brownfield.graph.spans import Spans
 Node = Any  # tree_sitter.Node
 Match = tuple[int, dict[str, list[Node]]]
 
-_NAME = re.compile(r"[$@]{0,2}[A-Za-z_][A-Za-z0-9_]*(?:[!?](?![.:=]))?")
+#: The step of a collection type: `[]T` is `T() [*]`; a subscript (`[]`) of it is a `T()`.
+ELEMENTS = "[*]"
+#: Marks the k-th declared result (k >= 1) of a function: `#1`, `#2`...; the call step
+#: `()#1` takes it (`a, b := f()`: `b` is `f ()#1`).
+RESULT = "#"
+#: An overload's qualname: the n-th declaration (n >= 2) of `m` in one class is `m~n`.
+OVERLOAD = "~"
+
+_NAME = re.compile(r"[$@#]{0,2}[A-Za-z_][A-Za-z0-9_$]*(?:[!?](?![.:=]))?")
+_SIMPLE = re.compile(r"[A-Za-z_][A-Za-z0-9_$]*(?:\.[A-Za-z_][A-Za-z0-9_$]*)*\Z")
 _SEPARATOR = re.compile(r"\s*(?:\.|::|->|\?\.|\\)\s*")
 _PREFIX = re.compile(r"(?:new\s+|await\s+|&|\*|\\)*")
+_COLLECTION = re.compile(r"^(?:\[[^\]]*\]|map\[[^\]]*\]|(?:<-\s*)?chan\s+(?:<-\s*)?)")
 _CLOSING = {"(": ")", "<": ">", "{": "}", "[": "]"}
-_TOP = ("definition.", "scope", "namespace", "reference.call", "import", "binding", "return")
-_KINDS = {"class": "class", "function": "function", "method": "method"}
+_BRACKETS = {
+    opener: re.compile(f"[{re.escape(opener)}{re.escape(closer)}]")
+    for opener, closer in _CLOSING.items()
+}
+_NOT_A_TYPE = re.compile(r"[()\n;=]")  # after ` as `: the cast's type has none of these
+_TOP = (
+    "definition.",
+    "scope",
+    "namespace",
+    "reference.call",
+    "import",
+    "binding",
+    "return",
+    "inherits",
+)
+_HOLDERS = ("function", "method", "class")
+_CLASSES = ("class", "interface")
+_NONE = Definition("", "", "", 0, 0)
+_KINDS = {
+    "class": "class",
+    "interface": "interface",
+    "function": "function",
+    "method": "method",
+    "object": "object",
+}
 
 
 def chain_of_text(text: str) -> Chain | None:
     """`this.repo.find(x)` -> ("this", "repo", "find", "()"); `new A(1)` -> ("A", "()");
-    `Type{...}` (a Go literal) -> ("Type", "()"); None for anything else (`a + b`, `x[0]`)."""
+    `Type{...}` (a Go literal) -> ("Type", "()"); `a[0].b` -> ("a", "[]", "b");
+    `x.(*T).m` -> ("T", "()", "m"); None for anything else (`a + b`)."""
     text = text.strip()
+    if _SIMPLE.match(text):  # the common case, `a` or `a.b.c`: no brackets, no prefix
+        return tuple(text.split("."))
     prefix = _PREFIX.match(text)
     constructs = bool(prefix and "new" in prefix.group(0))
     position = prefix.end() if prefix else 0
@@ -61,21 +120,30 @@ def chain_of_text(text: str) -> Chain | None:
             position = _skip_space(text, _balanced(text, position))
             separator = _SEPARATOR.match(text, position)
             position = separator.end() if separator else position
-        name = _NAME.match(text, position)
-        if name is None:
-            return None
-        steps.append(name.group(0))
-        position = _skip_space(text, name.end())
+        if text.startswith("(", position):
+            end = _balanced(text, position)
+            inner = _parenthesized(text[position + 1 : end - 1], steps, text[end : end + 1])
+            if inner is None or end > len(text):
+                return None
+            steps[:] = list(inner)
+            position = _skip_space(text, end)
+        else:
+            name = _NAME.match(text, position)
+            if name is None:
+                return None
+            steps.append(name.group(0))
+            position = _skip_space(text, name.end())
+            if text.startswith("!", position) and text[position + 1 : position + 2] in ".[(":
+                position += 1  # TypeScript's `x!.y`: not null
         if text.startswith("<", position):  # generic arguments: `List<T>`, `::<T>`
             position = _skip_space(text, _balanced(text, position))
-        calls = 0
-        while position < len(text) and text[position] in "({":
-            literal = text[position] == "{"
+        while position < len(text) and text[position] in "({[":
+            opener = text[position]
             position = _skip_space(text, _balanced(text, position))
-            steps.append(CALL)
-            calls += 1
-            constructs = False
-            if literal:
+            steps.append(SUBSCRIPT if opener == "[" else CALL)
+            if opener != "[":
+                constructs = False
+            if opener == "{":
                 break
         if constructs and position >= len(text):
             steps.append(CALL)  # `new Foo` without arguments
@@ -87,6 +155,38 @@ def chain_of_text(text: str) -> Chain | None:
         position = separator.end()
 
 
+def _parenthesized(inner: str, steps: list[str], after: str) -> Chain | None:
+    """The steps a parenthesized part of a chain stands for: after a name, `x.(*T)` (a Go
+    type assertion: a T); at the start, `(x as T)` (a TypeScript cast: a T), `(*T)(x)` (a
+    Go conversion: the type T, which the call step that follows makes a T) or `(a.b)`."""
+    if steps:
+        return type_chain(inner)
+    cast = inner.rfind(" as ")
+    if cast > 0 and not _NOT_A_TYPE.search(inner, cast + 4):
+        return type_chain(inner[cast + 4 :])
+    if after == "(":
+        converted = type_chain(inner)
+        return None if converted is None else converted[:-1]
+    return chain_of_text(inner)
+
+
+def type_chain(text: str) -> Chain | None:
+    """A declared type as the chain of a value of it: `Repo` -> ("Repo", "()"), `*Repo`
+    the same, `[]*Repo` / `Repo[]` / `map[string]Repo` -> ("Repo", "()", "[*]")."""
+    text = text.strip().lstrip("*&").strip()
+    collection = _COLLECTION.match(text)
+    if collection and collection.end():
+        element = type_chain(text[collection.end() :])
+        return None if element is None else (*element, ELEMENTS)
+    if text.endswith("[]"):
+        element = type_chain(text[:-2])
+        return None if element is None else (*element, ELEMENTS)
+    chain = chain_of_text(text)
+    if chain is None or chain[-1] in (CALL, SUBSCRIPT):
+        return chain if chain is None or chain[-1] == CALL else None
+    return (*chain, CALL)
+
+
 def _skip_space(text: str, position: int) -> int:
     while position < len(text) and text[position].isspace():
         position += 1
@@ -96,14 +196,14 @@ def _skip_space(text: str, position: int) -> int:
 def _balanced(text: str, position: int) -> int:
     """The index just past the bracket group opening at `position` (or past the end)."""
     opener = text[position]
-    closer, depth = _CLOSING[opener], 0
-    for index in range(position, len(text)):
-        if text[index] == opener:
+    depth = 0
+    for found in _BRACKETS[opener].finditer(text, position):
+        if found.group() == opener:
             depth += 1
-        elif text[index] == closer:
+        else:
             depth -= 1
             if depth == 0:
-                return index + 1
+                return found.end()
     return len(text) + 1
 
 
@@ -119,8 +219,21 @@ def _unquote(text: str) -> str:
     return text.strip().strip("'\"`<>")
 
 
-def extract(root: Node, source: bytes, matches: list[Match], language: str) -> FileFacts:
-    """The facts of one file from the matches of its language's queries."""
+def _arity(node: Node) -> tuple[str, ...]:
+    """A parameter or argument list as one entry per item: "*" for a rest parameter
+    (`...xs`, `String... xs`), "_" otherwise."""
+    return tuple(
+        "*" if "..." in _text(child) else "_"
+        for child in node.named_children
+        if "comment" not in child.type
+    )
+
+
+def extract(
+    root: Node, source: bytes, matches: list[Match], language: str, overloads: bool = False
+) -> FileFacts:
+    """The facts of one file from the matches of its language's queries; with `overloads`,
+    a name declared again in one class is a definition of its own (`m~2`, see OVERLOAD)."""
     facts = FileFacts(language=language)
     grouped: dict[str, list[dict[str, list[Node]]]] = {top: [] for top in _TOP}
     kinds: dict[int, str] = {}
@@ -132,8 +245,42 @@ def extract(root: Node, source: bytes, matches: list[Match], language: str) -> F
             )
         if top:
             grouped[top].append(captures)
+    scopes = _definitions(facts, grouped, overloads)
 
-    # Definitions and naming scopes, outermost first, so that names nest.
+    for captures in grouped["inherits"]:  # `util.inherits(Child, Base)` and the like
+        _inherits(facts, scopes, captures)
+    for captures in grouped["namespace"]:
+        if not facts.namespace and "name" in captures:
+            facts.namespace = ".".join(chain_of_text(_text(captures["name"][0])) or ())
+
+    for captures in grouped["reference.call"]:
+        _call(facts, scopes, captures)
+    for captures in grouped["import"]:
+        _import(facts, scopes, captures)
+    holders = {d.qualname: d for d in facts.definitions}
+    members: dict[str, int] = {}  # `obj.x = y` at the top of a file: obj -> first line
+    for captures in grouped["binding"]:
+        _binding(facts, scopes, holders, captures, members)
+    for holder, line in sorted(members.items()):  # nothing defines obj: an object
+        owner = holder.rpartition(".")[0]
+        if holder not in holders and (not owner or owner in holders):
+            holders[holder] = Definition("object", holder, owner, line, line)
+            facts.definitions.append(holders[holder])
+    for captures in grouped["return"]:
+        node = captures["return"][0]
+        for value_node in captures.get("return.value", []):
+            chain = chain_of_text(_text(value_node))
+            if chain is not None:
+                facts.returns.append(
+                    ReturnFact(scopes.innermost(node.start_byte, ""), chain, _line(node))
+                )
+    return facts
+
+
+def _definitions(
+    facts: FileFacts, grouped: dict[str, list[dict[str, list[Node]]]], overloads: bool
+) -> Spans[str]:
+    """Definitions and naming scopes, outermost first, so that names nest."""
     spans: list[tuple[Node, dict[str, list[Node]], str]] = []
     for captures in grouped["definition."]:
         kind = next(
@@ -145,24 +292,43 @@ def extract(root: Node, source: bytes, matches: list[Match], language: str) -> F
     spans.sort(key=lambda item: (item[0].start_byte, -item[0].end_byte))
     scopes: Spans[str] = Spans()
     seen: set[int] = set()
+    declared: dict[str, int] = {}  # qualname -> how many times declared (overloads)
+    kinds: dict[str, str] = {}  # qualname -> kind, of the definitions so far
+    implicit: dict[str, int] = {}  # objects created by assigning members to them -> line
     for node, captures, kind in spans:
         if node.start_byte * 4 + (kind == "scope") in seen or "name" not in captures:
             continue
-        seen.add(node.start_byte * 4 + (kind == "scope"))
         parent = scopes.innermost(node.start_byte, "")
-        owner = captures.get("owner")
-        name_chain = chain_of_text(_text(captures["name"][0])) or (_text(captures["name"][0]),)
+        if "member" in captures and kinds.get(parent) != "object":
+            continue  # a member of an object literal that is no namespace (an argument...)
+        seen.add(node.start_byte * 4 + (kind == "scope"))
+        owner = captures.get("owner") or captures.get("owner.object")
+        name_text = _text(captures["name"][0])
+        name_chain = chain_of_text(name_text) or (_unquote(name_text),)
         prefix = ".".join(chain_of_text(_text(owner[0])) or ()) if owner else ""
         if not prefix and len(name_chain) > 1:  # `void A::f()`: the owner is in the name
             prefix, name_chain = ".".join(name_chain[:-1]), name_chain[-1:]
         base = ".".join(filter(None, (parent, prefix)))
         qualname = ".".join(filter(None, (base, name_chain[-1])))
-        scopes.add(node.start_byte, node.end_byte, qualname)
+        if "owner.object" in captures and not parent and prefix:
+            implicit.setdefault(prefix, _line(node))
         if kind == "scope":
+            scopes.add(node.start_byte, node.end_byte, qualname)
             continue
         definition_kind = _KINDS.get(kind, "class")
-        if definition_kind == "function" and (owner or _is_class_scope(facts, base)):
-            definition_kind = "method"
+        if definition_kind == "function" and (owner or kinds.get(base) in _CLASSES):
+            # `F.m = function` on a function F is a method of it (`this` is an F); on an
+            # object, a function member (`this` is the object)
+            method = "owner.object" not in captures or kinds.get(base) in _HOLDERS
+            definition_kind = "method" if method else "function"
+        if definition_kind == "method" and "abstract" in captures:
+            definition_kind = "abstract"
+        count = declared[qualname] = declared.get(qualname, 0) + 1
+        if overloads and count > 1 and definition_kind in ("method", "abstract"):
+            qualname = f"{qualname}{OVERLOAD}{count}"
+        scopes.add(node.start_byte, node.end_byte, qualname)
+        kinds.setdefault(qualname, definition_kind)
+        parameters = captures.get("parameters")
         facts.definitions.append(
             Definition(
                 kind=definition_kind,
@@ -175,103 +341,189 @@ def extract(root: Node, source: bytes, matches: list[Match], language: str) -> F
                     for base_node in captures.get("base", [])
                     if (chain := chain_of_text(_text(base_node))) is not None
                 ),
+                params=_arity(parameters[0]) if parameters else (),
             )
         )
-        for returned in captures.get("return.type", []):
-            chain = chain_of_text(_text(returned))
-            if chain is not None and chain[-1] != CALL:
-                facts.returns.append(ReturnFact(qualname, (*chain, CALL), _line(returned)))
-
-    for captures in grouped["namespace"]:
-        if not facts.namespace and "name" in captures:
-            facts.namespace = ".".join(chain_of_text(_text(captures["name"][0])) or ())
-
-    for captures in grouped["reference.call"]:
-        call = captures["reference.call"][0]
-        if "callee" in captures:
-            text = _text(captures["callee"][0])
-            chain = chain_of_text(text)
-            if chain is not None and chain[-1] == CALL:
-                chain = None  # `f()()` and the like: not followed
-        else:
-            receiver = captures.get("receiver")
-            method = captures.get("method")
-            if method is None:
-                continue
-            head = chain_of_text(_text(receiver[0])) if receiver else ()
-            text = ".".join([*(head or ("?",)), _text(method[0])])
-            chain = None if head is None else (*head, _text(method[0]))
-        facts.calls.append(
-            CallFact(
-                scope=scopes.innermost(call.start_byte, ""),
-                chain=chain,
-                text=(".".join(chain) if chain else " ".join(text.split()))[:80],
-                line=_line(call),
-            )
-        )
-
-    for captures in grouped["import"]:
-        node = captures["import"][0]
-        spec = captures.get("import.source")
-        if not spec:
-            continue
-        names: list[Node | None] = list(captures.get("import.name") or [None])
-        alias = captures.get("import.alias") or captures.get("import.default")
-        for name in names:
-            facts.imports.append(
-                ImportFact(
-                    scope=scopes.innermost(node.start_byte, ""),
-                    module=_unquote(_text(spec[0])),
-                    name="*"
-                    if "import.wildcard" in captures
-                    else "default"
-                    if "import.default" in captures
-                    else (_text(name) if name else None),
-                    alias=_text(alias[0]) if alias else None,
-                    level=0,
-                    line=_line(node),
-                )
-            )
-
-    for captures in grouped["binding"]:
-        node = captures["binding"][0]
-        if "binding.type" in captures:
-            chain = chain_of_text(_text(captures["binding.type"][0]))
-            value = (*chain, CALL) if chain and chain[-1] != CALL else chain
-        elif "binding.value" in captures:
-            value = chain_of_text(_text(captures["binding.value"][0]))
-        else:
-            value = None
-        if "binding.default" in captures:  # `export default x`, `module.exports = x`
-            value = value or chain_of_text(_text(captures["binding.default"][0]))
-            facts.bindings.append(
-                BindingFact(scopes.innermost(node.start_byte, ""), ("default",), value, _line(node))
-            )
-        for name in captures.get("binding.name", []):
-            target = chain_of_text(_text(name))
-            if target:
-                facts.bindings.append(
-                    BindingFact(
-                        scopes.innermost(name.start_byte, ""), target[-1:], value, _line(node)
-                    )
-                )
-        for field_node in captures.get("binding.field", []):  # `this.repo = ...`: the class's
-            enclosing = scopes.innermost(field_node.start_byte, "")
-            cls = next((d.scope for d in facts.definitions if d.qualname == enclosing), "")
-            facts.bindings.append(BindingFact(cls, (_text(field_node),), value, _line(node)))
-
-    for captures in grouped["return"]:
-        node = captures["return"][0]
-        for value_node in captures.get("return.value", []):
-            chain = chain_of_text(_text(value_node))
+        results = list(captures.get("return.type", []))
+        for listed in captures.get("return.list", []):  # `(x *T, err error)`
+            results += [
+                child.child_by_field_name("type") or child
+                for child in listed.named_children
+                if "comment" not in child.type
+            ]
+        for index, returned in enumerate(results):
+            chain = type_chain(_text(returned))
             if chain is not None:
-                facts.returns.append(
-                    ReturnFact(scopes.innermost(node.start_byte, ""), chain, _line(node))
-                )
-    return facts
+                marked = (f"{RESULT}{index}", *chain) if index else chain
+                facts.returns.append(ReturnFact(qualname, marked, _line(returned)))
+    defined = {d.qualname for d in facts.definitions}
+    for holder, line in sorted(implicit.items()):
+        if holder not in defined:
+            parent = holder.rpartition(".")[0]
+            facts.definitions.append(Definition("object", holder, parent, line, line))
+    return scopes
 
 
-def _is_class_scope(facts: FileFacts, qualname: str) -> bool:
-    return bool(qualname) and any(
-        d.qualname == qualname and d.kind == "class" for d in reversed(facts.definitions)
+def _inherits(facts: FileFacts, scopes: Spans[str], captures: dict[str, list[Node]]) -> None:
+    """`@inherits` with `@inherits.child` and `@inherits.base`: the definition the child
+    names (in the scope of the statement, or at the top) gets the base."""
+    child = (
+        chain_of_text(_text(captures["inherits.child"][0]))
+        if "inherits.child" in captures
+        else None
     )
+    base = (
+        chain_of_text(_text(captures["inherits.base"][0])) if "inherits.base" in captures else None
+    )
+    if not child or not base:
+        return
+    scope = scopes.innermost(captures["inherits"][0].start_byte, "")
+    wanted = {".".join(filter(None, (scope, *child))), ".".join(child)}
+    for index, definition in enumerate(facts.definitions):
+        if definition.qualname in wanted and base not in definition.bases:
+            facts.definitions[index] = definition._replace(bases=(*definition.bases, base))
+            return
+
+
+def _call(facts: FileFacts, scopes: Spans[str], captures: dict[str, list[Node]]) -> None:
+    call = captures["reference.call"][0]
+    if "callee" in captures:
+        text = _text(captures["callee"][0])
+        chain = chain_of_text(text)
+        if chain is not None and chain[-1] == CALL:
+            chain = None  # `f()()` and the like: not followed
+    else:
+        receiver = captures.get("receiver")
+        method = captures.get("method")
+        if method is None:
+            return
+        head = chain_of_text(_text(receiver[0])) if receiver else ()
+        text = ".".join([*(head or ("?",)), _text(method[0])])
+        chain = None if head is None else (*head, _text(method[0]))
+    arguments = captures.get("arguments")
+    facts.calls.append(
+        CallFact(
+            scope=scopes.innermost(call.start_byte, ""),
+            chain=chain,
+            text=(".".join(chain) if chain else " ".join(text.split()))[:80],
+            line=_line(call),
+            args=tuple(None for _ in _arity(arguments[0])) if arguments else (),
+        )
+    )
+
+
+def _import(facts: FileFacts, scopes: Spans[str], captures: dict[str, list[Node]]) -> None:
+    node = captures["import"][0]
+    spec = captures.get("import.source")
+    if not spec:
+        return
+    names: list[Node | None] = list(captures.get("import.name") or [None])
+    alias = captures.get("import.alias") or captures.get("import.default")
+    for name in names:
+        facts.imports.append(
+            ImportFact(
+                scope=scopes.innermost(node.start_byte, ""),
+                module=_unquote(_text(spec[0])),
+                name="*"
+                if "import.wildcard" in captures
+                else "default"
+                if "import.default" in captures
+                else (_text(name) if name else None),
+                # `module.exports = require("./x")`: the file's default is that module
+                alias="default"
+                if "import.as_default" in captures
+                else (_text(alias[0]) if alias else None),
+                level=0,
+                line=_line(node),
+            )
+        )
+
+
+def _binding(
+    facts: FileFacts,
+    scopes: Spans[str],
+    holders: dict[str, Definition],
+    captures: dict[str, list[Node]],
+    members: dict[str, int],
+) -> None:
+    node = captures["binding"][0]
+    value: Chain | None
+    if "binding.type" in captures:
+        value = type_chain(_text(captures["binding.type"][0]))
+    elif "binding.value" in captures:
+        value = chain_of_text(_text(captures["binding.value"][0]))
+    elif "binding.element" in captures:
+        element = chain_of_text(_text(captures["binding.element"][0]))
+        value = None if element is None else (*element, SUBSCRIPT)
+    else:
+        value = None
+    line = _line(node)
+    if "binding.default" in captures:  # `export default x`, `module.exports = x`
+        value = value or chain_of_text(_text(captures["binding.default"][0]))
+        facts.bindings.append(BindingFact("", ("default",), value, line))  # the file's
+    if "member" in captures and holders.get(scopes.innermost(node.start_byte, ""), _NONE).kind != (
+        "object"
+    ):
+        return  # `{ a: f }` in an object literal that is no namespace binds nothing
+    if "binding.owner" in captures:  # `obj.x = ...` at the top of a file: a member of obj
+        owner = captures["binding.owner"][0]
+        path = chain_of_text(_text(owner))
+        if path and not scopes.innermost(owner.start_byte, ""):
+            members.setdefault(".".join(path), line)
+            for name in captures.get("binding.name", []):
+                facts.bindings.append(BindingFact(".".join(path), (_text(name),), value, line))
+        return
+    named = [(name, value) for name in captures.get("binding.name", [])]
+    for listed in captures.get("binding.names", []):  # `(a, b = 1, ...rest)`
+        named.extend((name, value) for name in _names_in(listed))
+    results = [
+        child
+        for listed in captures.get("binding.targets", [])
+        for child in (listed.named_children if listed.named_children else [listed])
+        if child.type == "identifier" or child.grammar_name == "identifier"
+    ]
+    for index, name in enumerate(results):
+        if index == 0 or value is None:  # `a, b := f()`: b is f's second result
+            named.append((name, value if index == 0 else None))
+        elif value[-1] == CALL:
+            named.append((name, (*value[:-1], f"{CALL}{RESULT}{index}")))
+    for name, bound in named:
+        target = chain_of_text(_text(name))
+        if target and target != ("_",):
+            facts.bindings.append(
+                BindingFact(scopes.innermost(name.start_byte, ""), target[-1:], bound, line)
+            )
+    for field_node in captures.get("binding.field", []):  # `this.repo = ...`
+        holder = _this_holder(holders, scopes.innermost(field_node.start_byte, ""))
+        facts.bindings.append(BindingFact(holder, (_text(field_node),), value, line))
+
+
+def _names_in(listed: Node) -> list[Node]:
+    """The names a list declares: each item that is a name, or the name in it (`b = 1`,
+    `...rest`); destructuring patterns are skipped."""
+    found = []
+    for item in listed.named_children:
+        if not item.type.endswith("identifier"):
+            item = (
+                item.child_by_field_name("left")
+                or item.child_by_field_name("pattern")
+                or (item.named_children[0] if item.named_children else None)
+            )
+        if item is not None and item.type.endswith("identifier"):
+            found.append(item)
+    return found
+
+
+def _this_holder(holders: dict[str, Definition], enclosing: str) -> str:
+    """What `this` is in the definition `enclosing`, as a scope: a method's class (or
+    constructor function, or object); a function's object when it is a member of one;
+    else the function itself (a constructor function)."""
+    definition = holders.get(enclosing)
+    if definition is None or definition.kind in ("class", "interface", "object"):
+        return enclosing
+    parent = holders.get(definition.scope)
+    if definition.kind in ("method", "abstract"):
+        return definition.scope
+    if definition.kind == "function" and parent is not None and parent.kind == "object":
+        return parent.qualname
+    return enclosing if definition.kind == "function" else definition.scope

@@ -3,78 +3,46 @@
 One resolver, steered by a `Profile` per language (its module under `brownfield.graph.lang`):
 what `this` is called, what a constructor is called, where an import points, which other
 files' names are visible without an import (a Go package, a Java package, C's global
-functions). A chain is evaluated step by step like Python's: the head by lexical scope,
-then imports, then the profile's visible files; each `.name` through modules, classes
-(with their bases) and instances (from declared types and `new`); each `()` through
-declared or returned types.
+functions). A chain is evaluated step by step like Python's: the head by lexical scope
+(inside a function, the binding live at the line), then imports, then the profile's
+visible files; each `.name` through modules, objects, classes (with their bases, see
+`generic_classes`) and instances (from declared types and `new`); each `()` through
+declared or returned types. An interface's method also reaches, as `dispatch`, the
+methods implementing it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 
-from brownfield.graph.facts import CALL, BindingFact, Chain, FileFacts, FileGraph, ImportFact
+from brownfield.graph.facts import (
+    CALL,
+    SUBSCRIPT,
+    BindingFact,
+    Chain,
+    FileFacts,
+    FileGraph,
+    ImportFact,
+)
+from brownfield.graph.generic_classes import ClassMembers, overloads_of
+from brownfield.graph.generic_facts import ELEMENTS, RESULT
 from brownfield.graph.generic_world import (
+    CLASS_LIKE,
+    FUNCTION_LIKE,
+    NODE_KINDS,
     Found,
     Profile,
     Table,
     Value,
     World,
     build_table,
-    module_name,
+    invalidated_keys,
     node_id,
+    nodes_of,
+    payload_line,
+    simple_name,
 )
-from brownfield.model import Node, NodeKind, Resolution, Unresolved
-
-
-def nodes_of(language: str, path: str, facts: FileFacts) -> list[Node]:
-    """The file's module node and its definitions (the first of a repeated name)."""
-    prefix = facts.namespace or module_name(path)
-    found = [
-        Node(
-            path,
-            NodeKind.MODULE,
-            path.rpartition("/")[2],
-            module_name(path),
-            path,
-            1,
-            max(1, facts.line_count),
-            language,
-        )
-    ]
-    seen: set[str] = set()
-    for definition in facts.definitions:
-        if definition.qualname in seen:
-            continue
-        seen.add(definition.qualname)
-        found.append(
-            Node(
-                node_id(path, definition.qualname),
-                NodeKind(definition.kind),
-                definition.name,
-                f"{prefix}.{definition.qualname}",
-                path,
-                definition.line,
-                definition.end_line,
-                language,
-            )
-        )
-    return found
-
-
-def invalidated_keys(
-    language: str, path: str, old: FileFacts | None, new: FileFacts | None
-) -> set[str]:
-    """A changed file: whoever read it; its names, for whoever looked a name up anywhere;
-    and, when it appears or goes, whoever looked for files of the language."""
-    keys = {f"file:{path}"}
-    if old is None or new is None:
-        keys.add(f"tree:{language}")
-    for facts in (old, new):
-        if facts is not None:
-            keys.update(f"name:{d.name}" for d in facts.definitions)
-            keys.update(f"name:{name}" for name in build_table(path, facts).scopes[""])
-    return keys
+from brownfield.model import Node, Resolution, Unresolved
 
 
 class Resolver:
@@ -82,8 +50,10 @@ class Resolver:
 
     def __init__(self, profile: Profile, world: World) -> None:
         self.profile, self.world = profile, world
+        self.classes = ClassMembers(self)
         self._tables: dict[str, Table] = {}
         self._memo: dict[object, list[Found]] = {}
+        self._reasons: dict[object, str] = {}  # why a remembered evaluation failed
         self._active: set[object] = set()
         self._deps: set[str] = set()
         self._reason = ""
@@ -92,9 +62,17 @@ class Resolver:
         self._visible_sets: dict[str, frozenset[str] | None] = {}
         self._visible: dict[frozenset[str], dict[str, list[str]]] = {}
 
-    def _table(self, path: str) -> Table:
+    # -- what ClassMembers reads (generic_classes.Reader) ---------------------------------
+
+    def table(self, path: str) -> Table:
         self._deps.add(f"file:{path}")
         return self._raw_table(path)
+
+    def fail(self, reason: str) -> None:
+        self._reason = self._reason or reason
+
+    def depend(self, key: str) -> None:
+        self._deps.add(key)
 
     def _raw_table(self, path: str) -> Table:
         """A file's table without recording that it was read (for indexes over files)."""
@@ -122,6 +100,12 @@ class Resolver:
             key = self._visible_sets[path] = frozenset(visible) if visible else None
         if key is None:
             return []
+        return [each for each in self._defining(key, name) if each != path]
+
+    def _defining(self, files: Iterable[str], name: str) -> list[str]:
+        """The files among `files` that bind `name` at their top level, through an index
+        of those files' names (kept across files); depends on the name, not on the files."""
+        key = files if isinstance(files, frozenset) else frozenset(files)
         index = self._visible.get(key)
         if index is None:
             index = self._visible[key] = {}
@@ -129,34 +113,42 @@ class Resolver:
                 for bound in self._raw_table(each).scopes.get("", {}):
                     index.setdefault(bound, []).append(each)
         self._deps.add(f"name:{name}")
-        return [each for each in index.get(name, []) if each != path]
+        return index.get(name, [])
 
     def resolve(self, path: str) -> FileGraph:
-        self._deps, self._memo = {f"tree:{self.profile.language}"}, {}
-        table = self._table(path)
+        self._deps, self._memo, self._reasons = {f"tree:{self.profile.language}"}, {}, {}
+        table = self.table(path)
         graph = FileGraph()
         for definition in table.facts.definitions:
+            if definition.kind not in NODE_KINDS:
+                continue
             own = node_id(path, definition.qualname)
-            parent = definition.scope if definition.scope in table.kinds else ""
+            parent = _node_scope(table, definition.scope)
             graph.edges.append((node_id(path, parent), own, "contains", definition.line, None))
-            if definition.kind == "class":
-                for base in self._bases(table, definition.qualname):
+            if definition.kind in CLASS_LIKE:
+                for base in self.classes.bases(table, definition.qualname):
                     graph.edges.append((own, _target(base), "inherits", definition.line, None))
         for fact in table.facts.imports:
             for value in self._import(path, fact):
                 if value.kind in ("mod", "def"):
                     graph.edges.append((path, _target(value), "imports", fact.line, "import"))
         for call in table.facts.calls:
-            source = node_id(path, call.scope if call.scope in table.kinds else "")
+            source = node_id(path, _node_scope(table, call.scope))
             if call.chain is None:
                 graph.unresolved.append(Unresolved(source, call.text, path, call.line, "dynamic"))
                 continue
             self._reason = ""
+            arity = len(call.args) if self.profile.overloads else None
+            found = self.evaluate(table, call.scope, call.chain, call.line)
+            if len(call.chain) == 1 and call.chain[0] in self.profile.self_names:
+                # `this(...)`: another constructor of the class
+                found = [(v._replace(kind="def"), how) for v, how in found if v.kind == "inst"]
             targets = {
-                target
-                for value, how in self._evaluate(table, call.scope, call.chain)
-                for target in self._call_targets(value, how)
+                target for value, how in found for target in self._call_targets(value, how, arity)
             }
+            if not targets:
+                guess = self._unique_name(call.chain)
+                targets = {guess} if guess else targets
             if not targets:
                 reason = self._reason or "not-callable"
                 graph.unresolved.append(Unresolved(source, call.text, path, call.line, reason))
@@ -166,29 +158,48 @@ class Resolver:
         graph.deps = set(self._deps)
         return graph
 
+    def _unique_name(self, chain: Chain) -> tuple[str, Resolution] | None:
+        """A method call on a receiver of unknown type, when the language has exactly one
+        method with that name (and the profile allows the guess)."""
+        name = chain[-1]
+        if (
+            not self.profile.unique_names
+            or len(chain) < 2
+            or self._reason != "unknown-receiver"
+            or name in (CALL, SUBSCRIPT)
+            or name in self.profile.common_methods
+        ):
+            return None
+        self._deps.add(f"name:{name}")
+        owners = [
+            node
+            for node, kind in self.world.definitions_named(name)
+            if kind == "method" and node.partition("::")[0] in self.world.files
+        ]
+        return (owners[0], Resolution.UNIQUE_NAME) if len(owners) == 1 else None
+
     # -- evaluation -------------------------------------------------------------------
 
-    def _evaluate(self, table: Table, scope: str, chain: Chain) -> list[Found]:
-        key = (table.path, scope, chain)
+    def evaluate(self, table: Table, scope: str, chain: Chain, line: int) -> list[Found]:
+        """What the chain may be when evaluated in `scope` at `line` (0: anywhere)."""
+        key = (table.path, scope, chain, line)
         known = self._memo.get(key)
         if known is not None:
+            self.fail(self._reasons.get(key, ""))  # asked again: the same cause of failure
             return known
         if key in self._active:
             return []
         self._active.add(key)
+        outer, self._reason = self._reason, ""
         try:
             head = chain[0]
             if head in self.profile.self_names or head in self.profile.super_names:
-                owner = self._enclosing_class(table, scope)
-                if owner is None:
-                    self._fail("unknown-receiver")
-                    return []
-                kind = "super" if head in self.profile.super_names else "inst"
-                values: list[Found] = [(Value(kind, table.path, owner), Resolution.SELF)]
-                if len(chain) > 1 and chain[1] == CALL:  # `super(...)`: the base constructor
-                    values = [(Value("def", table.path, owner), Resolution.SELF)]
+                values = self._this(table, scope, head in self.profile.super_names)
+                if len(chain) > 1 and chain[1] == CALL and head in self.profile.self_names:
+                    # `new static()`, `self()`: the class, constructed by the call step
+                    values = [(v._replace(kind="def"), how) for v, how in values]
             else:
-                values = self._lookup(table, scope, head)
+                values = self._lookup(table, scope, head, line)
             for step in chain[1:]:
                 if not values:
                     break
@@ -196,118 +207,200 @@ class Resolver:
                     found for value, how in values for found in self._step(value, how, step)
                 )
             self._memo[key] = values
+            if self._reason:
+                self._reasons[key] = self._reason
             return values
         finally:
             self._active.discard(key)
+            self._reason = outer or self._reason
 
-    def _fail(self, reason: str) -> None:
-        self._reason = self._reason or reason
+    def _this(self, table: Table, scope: str, is_super: bool) -> list[Found]:
+        """`this` (or `super`): an instance of the enclosing class or constructor function,
+        or the object a function is a member of."""
+        current: str | None = scope
+        while current:
+            kind = table.kinds.get(current)
+            if kind == "object" and not is_super:
+                return [(Value("def", table.path, current), Resolution.SELF)]
+            if kind in ("class", "interface", None) or current in table.method_holders:
+                kind = "super" if is_super else "inst"
+                return [(Value(kind, table.path, current), Resolution.SELF)]
+            current = table.parent(current)
+        self.fail("unknown-receiver")
+        return []
 
     def _step(self, value: Value, how: Resolution, step: str) -> list[Found]:
-        if step == CALL:
-            if value.kind == "def" and self._kind(value) == "class":
-                return [(Value("inst", value.path, value.name), Resolution.INFERRED)]
-            if value.kind == "super":  # `super(...)` in a constructor
+        if step == CALL or step.startswith(CALL + RESULT):
+            return self._called(value, how, step[len(CALL) :])
+        if step == ELEMENTS:  # a collection type's values
+            if value.kind in ("inst", "ext"):
+                return [(value._replace(kind="seq") if value.kind == "inst" else value, how)]
+            return []
+        if step == SUBSCRIPT:
+            if value.kind == "seq":
                 return [(value._replace(kind="inst"), how)]
-            if value.kind == "def":
-                table = self._table(value.path)
-                return _unique(
-                    (found, Resolution.INFERRED)
-                    for returned in table.facts.returns
-                    if returned.scope == value.name
-                    for found, _ in self._evaluate(table, value.name, returned.value)
-                )
-            if value.kind == "ext":
-                return [(value, how)]
-            if value.kind == "mod":  # calling what a module exports as its default
-                return _unique(
-                    each
-                    for default, _ in self._top_level(value.path, "default", how)
-                    for each in self._step(default, how, CALL)
-                )
-            self._fail("unknown-receiver")
+            if value.kind == "def" and self.classes.kind(value) in FUNCTION_LIKE:
+                return [(value, how)]  # `F[int]`: a generic function instantiated
+            self.fail("unknown-receiver")
             return []
         if value.kind == "ext":
             return [(Value("ext", "", f"{value.name}.{step}"), how)]
         if value.kind == "mod":
-            found = self._top_level(value.path, step, how)
-            if not found and step != "default":  # `module.exports = {...}`: its members
-                found = _unique(
-                    each
-                    for default, _ in self._top_level(value.path, "default", how)
-                    for each in self._step(default, how, step)
-                )
-            return found
-        if value.kind == "pkg":
+            return self._module_member(value.path, step, how)
+        if value.kind == "pkg":  # a package's own names (its dot imports are its own)
             found = [
                 f
-                for path in self.world.folders.get(value.name, [])
-                for f in self._top_level(path, step, how)
+                for path in self._defining(self.world.folders.get(value.name, []), step)
+                for f in self._top_level(path, step, how, wildcards=False)
             ]
             if not found:
-                self._fail("unknown-attribute")
+                self.fail("unknown-attribute")
             return found
-        if value.kind == "def" and self._kind(value) == "class":
-            if step == self.profile.new_step:
+        kind = self.classes.kind(value) if value.kind == "def" else None
+        if kind in FUNCTION_LIKE and step in self.profile.invoke_steps:
+            return [(value, how)]  # `f.call(this, x)` calls f
+        if value.kind == "def" and kind in CLASS_LIKE:
+            if step == self.profile.new_step and kind != "object":
                 return [(value, Resolution.CONSTRUCTOR)]
-            return self._member(value, step, how, skip_self=False)
+            return self.classes.member(value, step, how, skip_self=False)
+        if value.kind == "def" and kind == "function" and self.profile.functions_hold_members:
+            if step == self.profile.instance_step:  # `F.prototype`
+                return [(value._replace(kind="inst"), how)]
+            return self.classes.member(value, step, how, skip_self=False)
         if value.kind in ("inst", "super"):
             cls = Value("def", value.path, value.name)
-            return self._member(cls, step, how, skip_self=value.kind == "super")
-        self._fail("unknown-attribute")
+            return self.classes.member(cls, step, how, skip_self=value.kind == "super")
+        self.fail("unknown-attribute")
         return []
 
-    def _top_level(self, path: str, name: str, how: Resolution) -> list[Found]:
-        table = self._table(path)
+    def _called(self, value: Value, how: Resolution, result: str) -> list[Found]:
+        """The value of calling `value`; `result` names a declared result other than the
+        first (`#1` for the second)."""
+        kind = self.classes.kind(value) if value.kind == "def" else None
+        if value.kind == "def" and kind in ("class", "interface"):
+            return [] if result else [(Value("inst", value.path, value.name), Resolution.INFERRED)]
+        if value.kind == "super":  # `super(...)` in a constructor
+            return [(value._replace(kind="inst"), how)]
+        if value.kind == "def" and kind in FUNCTION_LIKE:
+            table = self.table(value.path)
+            found = []
+            for returned in table.facts.returns:
+                if returned.scope != value.name:
+                    continue
+                marked = returned.value[0].startswith(RESULT)
+                if marked and returned.value[0] == result:
+                    chain = returned.value[1:]
+                elif not marked and not result:
+                    chain = returned.value
+                else:
+                    continue
+                found.extend(self.evaluate(table, value.name, chain, returned.line))
+            if value.name in table.method_holders and not result:  # `new F()`
+                found.append((Value("inst", value.path, value.name), how))
+            return _unique((each, Resolution.INFERRED) for each, _ in found)
+        if value.kind == "ext":
+            return [(value, how)]
+        if value.kind == "mod":  # calling what a module exports as its default
+            return _unique(
+                each
+                for default, _ in self._default(value.path, how)
+                for each in self._called(default, how, result)
+            )
+        self.fail("unknown-receiver")
+        return []
+
+    def _top_level(
+        self, path: str, name: str, how: Resolution, wildcards: bool = True
+    ) -> list[Found]:
+        """`name` at the top of a file; with `wildcards`, also what the file re-exports
+        whole (`export * from`)."""
+        table = self.table(path)
         bindings = table.scopes.get("", {}).get(name)
         if bindings:
-            return [(value, how) for value, _ in self._binding_values(table, "", bindings[-1])]
-        found = self._through_wildcards(table, name)
+            return [(value, how) for value, _ in self.binding_values(table, "", bindings[-1:])]
+        found = self._through_wildcards(table, name) if wildcards else []
         if not found:
-            self._fail("unknown-attribute")
+            self.fail("unknown-attribute")
         return found
 
+    def _module_member(self, path: str, name: str, how: Resolution) -> list[Found]:
+        """`name` of a file: its top level, else a member of what it exports as default
+        (`module.exports = {...}`, or the profile's module object: CommonJS `exports`)."""
+        found = self._top_level(path, name, how)
+        if not found and name != "default":
+            found = _unique(
+                each
+                for default, _ in self._default(path, how)
+                for each in self._step(default, how, name)
+            )
+        return found
+
+    def default_of(self, path: str) -> list[Found]:
+        """What a file exports as its default (for `generic_classes.Reader`)."""
+        return self._default(path, Resolution.IMPORT)
+
+    def _default(self, path: str, how: Resolution) -> list[Found]:
+        table = self.table(path)
+        if "default" in table.scopes.get("", {}):
+            found = self._top_level(path, "default", how)
+            if found:
+                return found
+        holder = self.profile.module_object
+        if holder and holder in table.scopes:
+            return [(Value("def", path, holder), how)]
+        return []
+
     def _through_wildcards(self, table: Table, name: str) -> list[Found]:
-        """`name` from the files a file imports whole (`export * from`, `import a.*`)."""
+        """`name` from the files a file imports whole (`export * from`, `import a.*`,
+        `import static a.B.*`)."""
         key = ("wildcard", table.path, name)
+        known = self._memo.get(key)
+        if known is not None:
+            return known
         if key in self._active:
             return []
         self._active.add(key)
+        found: list[Found] = []
         try:
             for fact in table.facts.imports:
                 if fact.name != "*" or fact.scope:
                     continue
                 for value in self._import(table.path, fact):
-                    if value.kind in ("mod", "pkg"):
+                    if value.kind in ("mod", "pkg", "def"):
                         found = self._step(value, Resolution.IMPORT, name)
                         if found:
-                            return found
-            return []
+                            break
+                if found:
+                    break
+            self._memo[key] = found
+            return found
         finally:
             self._active.discard(key)
 
-    def _lookup(self, table: Table, scope: str, name: str) -> list[Found]:
+    def _lookup(self, table: Table, scope: str, name: str, line: int) -> list[Found]:
         """A bare name: lexical scopes outward, then visible files, globals, builtins."""
         current: str | None = scope
         first = True
         while current is not None:
-            is_class = table.kinds.get(current) == "class"
+            kind = table.kinds.get(current)
+            is_class = kind in CLASS_LIKE
             if first or not is_class or self.profile.class_members_visible:
                 bindings = table.scopes.get(current, {}).get(name)
                 if (  # `Foo` in Foo's body is the class, not its constructor `Foo.Foo`
                     bindings
                     and is_class
                     and "<class>" in self.profile.constructors
-                    and name == current.rpartition(".")[2]
+                    and name == simple_name(current)
                 ):
                     return [(Value("def", table.path, current), Resolution.LOCAL)]
                 if bindings and is_class and not first:  # a member: `helper()` in a method
-                    return self._member(
+                    return self.classes.member(
                         Value("def", table.path, current), name, Resolution.SELF, skip_self=False
                     )
                 if bindings:
-                    return self._binding_values(table, current, bindings[-1])
-                if current and table.kinds.get(current) not in ("function", "method"):
+                    live = self._live(table, bindings, line if kind in FUNCTION_LIKE else 0)
+                    return self.binding_values(table, current, live)
+                if current and kind not in FUNCTION_LIKE:
                     found = self._in_enclosing(table, current, name)
                     if found:
                         return found
@@ -327,15 +420,28 @@ class Resolver:
                 return found
         if name in self.profile.builtins:
             return [(Value("ext", "", f"<builtin>.{name}"), Resolution.BUILTIN)]
-        self._fail("unknown-name")
+        self.fail("unknown-name")
         return []
 
     def _in_enclosing(self, table: Table, enclosing: str, name: str) -> list[Found]:
         """`name` bound nowhere in the class or naming scope `enclosing`: here, a member
         its class inherits (`helper()` from a base), when members are visible unqualified."""
-        if table.kinds.get(enclosing) == "class" and self.profile.class_members_visible:
-            return self._inherited(Value("def", table.path, enclosing), name)
+        if table.kinds.get(enclosing) in CLASS_LIKE and self.profile.class_members_visible:
+            return self.classes.inherited(Value("def", table.path, enclosing), name)
         return []
+
+    def _live(self, table: Table, bindings: list[object], line: int) -> Sequence[object]:
+        """The bindings of a name that count at `line`: in a function, the last one made
+        on or before it (else the first: a hoisted declaration); elsewhere the last one.
+        Overloads count together."""
+        if self.profile.overloads:
+            overloads = overloads_of(bindings)
+            if overloads:
+                return overloads
+        if not line or len(bindings) == 1:
+            return bindings[-1:]
+        before = [payload for payload in bindings if payload_line(table, payload) <= line]
+        return before[-1:] or bindings[:1]
 
     def _global(self, name: str) -> list[Found]:
         """The one top-level definition of this language with `name`, anywhere."""
@@ -350,7 +456,14 @@ class Resolver:
         path, _, qualname = candidates[0][0].partition("::")
         return [(Value("def", path, qualname), Resolution.IMPORT)]
 
-    def _binding_values(self, table: Table, scope: str, binding: object) -> list[Found]:
+    def binding_values(self, table: Table, scope: str, payloads: Sequence[object]) -> list[Found]:
+        """What the bindings `payloads` of one name in `scope` may hold."""
+        found: list[Found] = []
+        for binding in payloads:
+            found.extend(self._binding_value(table, binding))
+        return _unique(found)
+
+    def _binding_value(self, table: Table, binding: object) -> list[Found]:
         if isinstance(binding, str):  # a definition's qualname
             return [(Value("def", table.path, binding), Resolution.LOCAL)]
         if isinstance(binding, ImportFact):
@@ -364,111 +477,57 @@ class Resolver:
             )
         assert isinstance(binding, BindingFact)
         if binding.value is None:
+            self.fail("unknown-receiver")
             return []
+        scope = binding.scope
+        while table.kinds.get(scope) == "object":  # `{ a: f }`: f is read where it is written
+            scope = table.parent(scope) or ""
         return [
             (value, Resolution.INFERRED)
-            for value, _ in self._evaluate(table, binding.scope, binding.value)
+            for value, _ in self.evaluate(table, scope, binding.value, binding.line)
         ]
 
-    # -- classes --------------------------------------------------------------------------
+    # -- targets ----------------------------------------------------------------------
 
-    def _kind(self, value: Value) -> str | None:
-        return self._table(value.path).kinds.get(value.name)
-
-    def _enclosing_class(self, table: Table, scope: str) -> str | None:
-        current: str | None = scope
-        while current:
-            kind = table.kinds.get(current)
-            if kind in ("class", None):  # a class, or a naming scope (`impl T`)
-                return current
-            current = table.parent(current)
-        return None
-
-    def _bases(self, table: Table, qualname: str) -> list[Value]:
-        definition = next((d for d in table.facts.definitions if d.qualname == qualname), None)
-        if definition is None:  # a naming scope only: Rust's `impl T` in a file without `T`
-            return []
-        bases: list[Value] = []
-        for chain in definition.bases:
-            for value, _ in self._evaluate(table, definition.scope, chain):
-                if value.kind == "ext" or (value.kind == "def" and self._kind(value) == "class"):
-                    bases.append(value)
-        return bases
-
-    def _order(self, cls: Value) -> list[Value]:
-        """The class, then its bases depth first (each once)."""
-        order: list[Value] = []
-        pending = [cls]
-        while pending:
-            klass = pending.pop(0)
-            if klass in order:
-                continue
-            order.append(klass)
-            if klass.kind == "def":
-                pending[:0] = self._bases(self._table(klass.path), klass.name)
-        return order
-
-    def _inherited(self, cls: Value, name: str) -> list[Found]:
-        """`name` as a member of one of the class's bases written in the repository (a
-        base from outside code does not claim every unknown name)."""
-        for klass in self._order(cls)[1:]:
-            if klass.kind == "def" and name in self._table(klass.path).scopes.get(klass.name, {}):
-                return self._member(klass, name, Resolution.SELF, skip_self=False)
-        return []
-
-    def _member(self, cls: Value, name: str, how: Resolution, skip_self: bool) -> list[Found]:
-        order = self._order(cls)
-        for klass in order[1:] if skip_self else order:
-            if klass.kind == "ext":
-                return [(Value("ext", "", f"{klass.name}.{name}"), Resolution.IMPORT)]
-            table = self._table(klass.path)
-            bindings = table.scopes.get(klass.name, {}).get(name)
-            if bindings:
-                return [
-                    (value, how if value.kind == "def" else Resolution.INFERRED)
-                    for value, _ in self._binding_values(table, klass.name, bindings[-1])
-                ]
-            elsewhere = self._defined_elsewhere(klass, name)
-            if elsewhere:
-                return [(elsewhere, how)]
-        self._fail("unknown-attribute")
-        return []
-
-    def _defined_elsewhere(self, cls: Value, name: str) -> Value | None:
-        """A method written outside its class's file (Go receivers, C++ `A::f`)."""
-        self._deps.add(f"name:{name}")
-        wanted = f"{cls.name}.{name}"
-        for node, _ in self.world.definitions_named(name):
-            path, _, qualname = node.partition("::")
-            if (
-                qualname == wanted
-                and path in self.world.files
-                and self.profile.may_hold_methods(cls.path, path)
-            ):
-                return Value("def", path, qualname)
-        return None
-
-    def _call_targets(self, value: Value, how: Resolution) -> list[tuple[str, Resolution]]:
+    def _call_targets(
+        self, value: Value, how: Resolution, arity: int | None
+    ) -> list[tuple[str, Resolution]]:
         if value.kind == "ext":
             return [(value.name, how)]
         if value.kind == "mod":  # `const f = require("./f"); f()`
             return [
                 target
-                for default, _ in self._top_level(value.path, "default", how)
-                for target in self._call_targets(default, how)
+                for default, _ in self._default(value.path, how)
+                for target in self._call_targets(default, how, arity)
             ]
-        if value.kind != "def":
-            self._fail("not-callable")
-            return []
-        if self._kind(value) != "class":
-            return [(node_id(value.path, value.name), how)]
-        simple = value.name.rpartition(".")[2]
-        for constructor in self.profile.constructors:
-            method = simple if constructor == "<class>" else constructor
-            table = self._table(value.path)
-            if method in table.scopes.get(value.name, {}):
-                return [(node_id(value.path, f"{value.name}.{method}"), Resolution.CONSTRUCTOR)]
-        return [(node_id(value.path, value.name), Resolution.CONSTRUCTOR)]
+        if value.kind == "super":  # `super(...)`: the base class's constructor
+            return [
+                target
+                for base in self.classes.bases(self.table(value.path), value.name)
+                for target in self._call_targets(base, Resolution.CONSTRUCTOR, arity)
+            ]
+        kind = self.classes.kind(value) if value.kind == "def" else None
+        if kind in FUNCTION_LIKE:
+            if not self.classes.accepts(value, arity):
+                self.fail("unknown-attribute")
+                return []
+            own = [(node_id(value.path, value.name), how)]
+            return own + self.classes.implementations(value, arity)
+        if kind == "class":
+            found = self.classes.constructors(value, arity)
+            if not found:
+                self.fail("unknown-attribute")
+            return found
+        self.fail("not-callable")
+        return []
+
+
+def _node_scope(table: Table, scope: str) -> str:
+    """The definition that owns what is written in `scope`: the scope itself, or, inside
+    an object (which has no node), the definition around it; a naming scope is its file."""
+    while scope and table.kinds.get(scope) == "object":
+        scope = table.parent(scope) or ""
+    return scope if scope in table.kinds else ""
 
 
 def _unique(found: Iterable[Found]) -> list[Found]:
@@ -490,31 +549,42 @@ def entry_points(
     profile: Profile,
 ) -> tuple[
     Callable[..., FileFacts],
-    Callable[[str, FileFacts], list[Node]],
+    Callable[..., list[Node]],
     Callable[..., Resolver],
-    Callable[[str, FileFacts | None, FileFacts | None], set[str]],
+    Callable[..., set[str]],
 ]:
     """What the builder and the parser call for a language: extract, nodes_of,
-    new_resolver, invalidated_keys."""
+    new_resolver, invalidated_keys. A language with a `layout` (what it reads besides
+    its sources, e.g. Go's go.mod) receives it as `roots` and hands it to its world."""
     from brownfield.graph import generic_facts
     from brownfield.graph.languages import language_for
 
     language = profile.language
 
     def extract(root: object, source: bytes, matches: list[object]) -> FileFacts:
-        return generic_facts.extract(root, source, matches, language)  # type: ignore[arg-type]
+        return generic_facts.extract(
+            root,
+            source,
+            matches,  # type: ignore[arg-type]
+            language,
+            overloads=profile.overloads,
+        )
 
-    def nodes(path: str, facts: FileFacts) -> list[Node]:  # `.tsx` files are "tsx"
-        return nodes_of(language_for(path) or language, path, facts)
+    def nodes(path: str, facts: FileFacts, roots: object = None) -> list[Node]:
+        return nodes_of(language_for(path) or language, path, facts)  # `.tsx` files: "tsx"
 
     def new_resolver(
         paths: Iterable[str],
         load_facts: Callable[[str], FileFacts],
         definitions_named: Callable[[str], list[tuple[str, str]]],
+        roots: object = None,
     ) -> Resolver:
-        return Resolver(profile, World(language, sorted(paths), load_facts, definitions_named))
+        world = World(language, sorted(paths), load_facts, definitions_named, roots)
+        return Resolver(profile, world)
 
-    def invalidated(path: str, old: FileFacts | None, new: FileFacts | None) -> set[str]:
+    def invalidated(
+        path: str, old: FileFacts | None, new: FileFacts | None, roots: object = None
+    ) -> set[str]:
         return invalidated_keys(language, path, old, new)
 
     return extract, nodes, new_resolver, invalidated

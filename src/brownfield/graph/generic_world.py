@@ -9,14 +9,27 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from brownfield.graph.facts import FileFacts, ImportFact
-from brownfield.model import Resolution
+from brownfield.graph.facts import Definition, FileFacts, ImportFact
+from brownfield.model import Node, NodeKind, Resolution
+
+#: Definition kinds that hold members like a class does (an object has no node).
+CLASS_LIKE = frozenset({"class", "interface", "object"})
+#: Definition kinds that are functions (an abstract method has no body).
+FUNCTION_LIKE = frozenset({"function", "method", "abstract"})
+#: Node kind of each definition kind (an object is not a node).
+NODE_KINDS = {
+    "class": "class",
+    "interface": "class",
+    "function": "function",
+    "method": "method",
+    "abstract": "method",
+}
 
 
 class Value(NamedTuple):
     """What an expression may be: "def" (path, qualname), "inst" (an instance of the class
-    path::qualname), "mod" (a file: path), "pkg" (a folder of files: name), "ext" (outside
-    code: dotted name)."""
+    path::qualname), "seq" (a collection of such instances), "mod" (a file: path), "pkg"
+    (a folder of files: name), "ext" (outside code: dotted name)."""
 
     kind: str
     path: str
@@ -32,9 +45,12 @@ class Table:
 
     path: str
     facts: FileFacts
-    kinds: dict[str, str]  # qualname -> class | function | method
+    kinds: dict[str, str]  # qualname -> class | interface | object | function | method...
     scopes: dict[str, dict[str, list[object]]]  # scope -> name -> Definition qualname | facts
     parents: dict[str, str]  # qualname -> the scope it is defined in
+    definitions: dict[str, Definition] = field(default_factory=dict)  # the first of each
+    #: functions that hold methods: constructor functions (`F.prototype.m = function`)
+    method_holders: set[str] = field(default_factory=set)
 
     def parent(self, scope: str) -> str | None:
         if not scope:
@@ -49,12 +65,15 @@ def build_table(path: str, facts: FileFacts) -> Table:
     bound: dict[str, dict[str, list[tuple[int, int, object]]]] = {"": {}}
     kinds: dict[str, str] = {}
     parents: dict[str, str] = {}
+    definitions: dict[str, Definition] = {}
     for definition in facts.definitions:
+        definitions.setdefault(definition.qualname, definition)
         kinds.setdefault(definition.qualname, definition.kind)
         parents.setdefault(definition.qualname, definition.scope)
         bound.setdefault(definition.qualname, {})
         names = bound.setdefault(definition.scope, {})
-        names.setdefault(definition.name, []).append((definition.line, 0, definition.qualname))
+        entry = (definition.line, 0, definition.qualname)
+        names.setdefault(simple_name(definition.qualname), []).append(entry)
     for binding in facts.bindings:
         names = bound.setdefault(binding.scope, {})
         names.setdefault(binding.target[-1], []).append((binding.line, 1, binding))
@@ -71,7 +90,33 @@ def build_table(path: str, facts: FileFacts) -> Table:
         }
         for scope, names in bound.items()
     }
-    return Table(path, facts, kinds, scopes, parents)
+    holders = {
+        d.scope
+        for d in facts.definitions
+        if d.kind == "method" and kinds.get(d.scope) == "function"
+    }
+    return Table(path, facts, kinds, scopes, parents, definitions, holders)
+
+
+def top_level_names(facts: FileFacts) -> set[str]:
+    """The names a file binds at its top level (what `build_table` puts in scope "")."""
+    names = {simple_name(d.qualname) for d in facts.definitions if not d.scope}
+    names.update(b.target[-1] for b in facts.bindings if not b.scope)
+    for fact in facts.imports:
+        if fact.scope or fact.name == "*":
+            continue
+        name = fact.alias or fact.name or fact.module.replace("\\", "/").rstrip("/")
+        names.add(name if fact.alias else name.rpartition("/")[2].rpartition(".")[2])
+    return names
+
+
+def payload_line(table: Table, payload: object) -> int:
+    """The line a name's binding is made on (a definition's, an import's, a variable's)."""
+    if isinstance(payload, str):
+        found = table.definitions.get(payload)
+        return found.line if found is not None else 0
+    line = getattr(payload, "line", 0)
+    return line if isinstance(line, int) else 0
 
 
 @dataclass
@@ -84,6 +129,8 @@ class World:
     definitions_named: Callable[[str], list[tuple[str, str]]]
     files: set[str] = field(init=False)
     folders: dict[str, list[str]] = field(init=False)
+    #: what the language read from the repository besides its sources (Go's go.mod)
+    layout: object = None
     #: what a profile computes once per world (e.g. TypeScript's declaration files)
     cache: dict[str, object] = field(init=False, default_factory=dict)
 
@@ -133,6 +180,30 @@ class Profile:
 
     #: whether a top-level definition anywhere is visible by name (C functions, Ruby classes)
     global_names = False
+    #: the object a file's members are assigned to when it exports no default (CommonJS
+    #: `exports.f = ...`): `require("./x").f` looks there after the file's top level
+    module_object: str | None = None
+    #: whether a method call on a receiver of unknown type reaches the one method of the
+    #: language with that name (`unique-name`), unless the name is in `common_methods`
+    unique_names = False
+    common_methods: frozenset[str] = frozenset()
+    #: whether a type implements an interface by having its methods (Go), rather than by
+    #: naming it as a base (Java, TypeScript): where `dispatch` edges go
+    structural_interfaces = False
+    #: whether a function holds members like an object (JavaScript: `F.helper = ...`,
+    #: `F.prototype.m = ...`), and the step that gives its instances (`F.prototype`)
+    functions_hold_members = False
+    instance_step: str | None = None
+    #: steps that, on a function, call it (`f.call(this, x)`, `f.apply(this, args)`)
+    invoke_steps: frozenset[str] = frozenset()
+    #: whether overloads are definitions of their own (`m`, `m~2`...: see generic_facts)
+    #: and a call reaches only those whose arity it matches (Java)
+    overloads = False
+
+
+def simple_name(qualname: str) -> str:
+    """The name a definition is called by: `A.m~2` (an overload) is `m`."""
+    return qualname.rpartition(".")[2].partition("~")[0]
 
 
 def module_name(path: str) -> str:
@@ -142,3 +213,54 @@ def module_name(path: str) -> str:
 
 def node_id(path: str, qualname: str) -> str:
     return f"{path}::{qualname}" if qualname else path
+
+
+def nodes_of(language: str, path: str, facts: FileFacts) -> list[Node]:
+    """The file's module node and its definitions (the first of a repeated name; objects
+    are namespaces, not nodes)."""
+    prefix = facts.namespace or module_name(path)
+    found = [
+        Node(
+            path,
+            NodeKind.MODULE,
+            path.rpartition("/")[2],
+            module_name(path),
+            path,
+            1,
+            max(1, facts.line_count),
+            language,
+        )
+    ]
+    seen: set[str] = set()
+    for definition in facts.definitions:
+        if definition.qualname in seen or definition.kind not in NODE_KINDS:
+            continue
+        seen.add(definition.qualname)
+        found.append(
+            Node(
+                node_id(path, definition.qualname),
+                NodeKind(NODE_KINDS[definition.kind]),
+                simple_name(definition.qualname),
+                f"{prefix}.{definition.qualname}",
+                path,
+                definition.line,
+                definition.end_line,
+                language,
+            )
+        )
+    return found
+
+
+def invalidated_keys(
+    language: str, path: str, old: FileFacts | None, new: FileFacts | None
+) -> set[str]:
+    """A changed file: whoever read it; its names, for whoever looked a name up anywhere;
+    and, when it appears or goes, whoever looked for files of the language."""
+    keys = {f"file:{path}"}
+    if old is None or new is None:
+        keys.add(f"tree:{language}")
+    for facts in (old, new):
+        if facts is not None:
+            keys.update(f"name:{simple_name(d.qualname)}" for d in facts.definitions)
+            keys.update(f"name:{name}" for name in top_level_names(facts))
+    return keys

@@ -5,7 +5,7 @@ from __future__ import annotations
 #: 2: calls keep their arguments, bindings their branch; 3: namespaces; 5, 6: the search index;
 #: 7: Python facts gain unpacking, stores into containers, narrowing, annotations and
 #: implicit calls
-SCHEMA_VERSION = 7
+SCHEMA_VERSION = 8
 
 SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);

@@ -130,12 +130,12 @@ class CResolver(Resolver):
         nearest first. Breadth first and without recursion: include graphs are deep, and
         their cycles are cut by `#pragma once` and include guards."""
         for path in self._include_closure(table.path):
-            header = self._table(path)
+            header = self.table(path)
             bindings = header.scopes.get("", {}).get(name)
             if bindings:
                 return [
                     (value, Resolution.IMPORT)
-                    for value, _ in self._binding_values(header, "", bindings[-1])
+                    for value, _ in self.binding_values(header, "", bindings[-1:])
                 ]
         return []
 
@@ -157,7 +157,7 @@ class CResolver(Resolver):
             found = self._includes[path] = list(
                 dict.fromkeys(
                     value.path
-                    for fact in self._table(path).facts.imports
+                    for fact in self.table(path).facts.imports
                     if fact.name == "*"
                     for value in self.profile.resolve_import(self.world, path, fact)
                     if value.kind == "mod"
@@ -168,7 +168,7 @@ class CResolver(Resolver):
     def _is_static(self, path: str, qualname: str) -> bool:
         return any(
             d.qualname == qualname and STATIC in d.decorators
-            for d in self._table(path).facts.definitions
+            for d in self.table(path).facts.definitions
         )
 
 
@@ -215,9 +215,9 @@ def c_family_entry_points(
     profile: Profile, resolver: type[Resolver]
 ) -> tuple[
     Callable[..., FileFacts],
-    Callable[[str, FileFacts], list[Node]],
+    Callable[..., list[Node]],
     Callable[..., Resolver],
-    Callable[[str, FileFacts | None, FileFacts | None], set[str]],
+    Callable[..., set[str]],
 ]:
     """`entry_points`, with the definitions marked after extraction and the C-family
     resolver in place of the generic one."""
@@ -230,8 +230,9 @@ def c_family_entry_points(
         paths: Iterable[str],
         load_facts: Callable[[str], FileFacts],
         definitions_named: Callable[[str], list[tuple[str, str]]],
+        roots: object = None,
     ) -> Resolver:
-        world = World(profile.language, sorted(paths), load_facts, definitions_named)
+        world = World(profile.language, sorted(paths), load_facts, definitions_named, roots)
         return resolver(profile, world)
 
     return extract, nodes_of, new_resolver, invalidated_keys

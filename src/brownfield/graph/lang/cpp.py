@@ -19,6 +19,7 @@ from __future__ import annotations
 from itertools import takewhile
 
 from brownfield.graph.facts import CALL, Chain, ImportFact
+from brownfield.graph.generic_classes import ClassMembers
 from brownfield.graph.generic_world import Found, Profile, Table, Value, World, node_id
 from brownfield.graph.lang.c import (
     C_STANDARD_LIBRARY,
@@ -48,10 +49,58 @@ class Cpp(Profile):
         return resolve_include(world, self.includes, path, fact.module)
 
 
+class CppClassMembers(ClassMembers):
+    """Class members, where a class may be written in one file and its methods (or the
+    naming scope `Store::` around them) in another."""
+
+    def definition_named(self, qualname: str) -> Value | None:
+        """The definition with this qualified name in any file (a class first)."""
+        name = qualname.rpartition(".")[2]
+        self.reader.depend(f"name:{name}")
+        world = self.reader.world
+        found = [
+            (kind != "class", node)
+            for node, kind in world.definitions_named(name)
+            if node.partition("::")[0] in world.files and node.partition("::")[2] == qualname
+        ]
+        if not found:
+            return None
+        path, _, _ = min(found)[1].partition("::")
+        return Value("def", path, qualname)
+
+    def class_named(self, table: Table, qualname: str) -> Value | None:
+        """The class `qualname`: in this file, or defined in another (when this file only
+        writes its methods, `void Store::add()`)."""
+        if table.kinds.get(qualname) == "class":
+            return Value("def", table.path, qualname)
+        found = self.definition_named(qualname)
+        if found is not None and self.kind(found) == "class":
+            return found
+        return None
+
+    def member(self, cls: Value, name: str, how: Resolution, skip_self: bool) -> list[Found]:
+        if cls.kind == "def" and self.kind(cls) != "class":
+            # `this` in `void Store::add()`: the naming scope of a class defined elsewhere
+            real = self.class_named(self.reader.table(cls.path), cls.name)
+            if real is not None:
+                cls = real
+        return super().member(cls, name, how, skip_self)
+
+    def bases(self, table: Table, qualname: str) -> list[Value]:
+        if not any(d.qualname == qualname for d in table.facts.definitions):
+            return []  # a naming scope, not a class of this file
+        return super().bases(table, qualname)
+
+
 class CppResolver(CResolver):
     """Qualified names, enclosing classes and namespaces across files."""
 
     profile: Cpp
+    classes: CppClassMembers
+
+    def __init__(self, profile: Profile, world: World) -> None:
+        super().__init__(profile, world)
+        self.classes = CppClassMembers(self)
 
     # -- names ------------------------------------------------------------------------
 
@@ -59,17 +108,17 @@ class CppResolver(CResolver):
         """`name` as a member of the enclosing class, or of the enclosing namespace."""
         reason = self._reason
         try:
-            cls = self._class_named(table, enclosing)
+            cls = self.classes.class_named(table, enclosing)
             if cls is not None:
-                return self._member(cls, name, Resolution.SELF, skip_self=False)
-            found = self._definition_named(f"{enclosing}.{name}")
+                return self.classes.member(cls, name, Resolution.SELF, skip_self=False)
+            found = self.classes.definition_named(f"{enclosing}.{name}")
             return [(found, Resolution.LOCAL)] if found else []
         finally:
             self._reason = reason
 
-    def _evaluate(self, table: Table, scope: str, chain: Chain) -> list[Found]:
+    def evaluate(self, table: Table, scope: str, chain: Chain, line: int) -> list[Found]:
         reason = self._reason
-        found = super()._evaluate(table, scope, chain)
+        found = super().evaluate(table, scope, chain, line)
         if found or len(chain) < 2 or chain[1] == CALL or chain[0] in self.profile.self_names:
             return found
         key = ("qualified", table.path, scope, chain)
@@ -95,7 +144,7 @@ class CppResolver(CResolver):
         for length in range(len(names), 1, -1):  # a qualifier and a name, at least
             for prefix in prefixes:
                 qualname = ".".join(filter(None, (prefix, *names[:length])))
-                found = self._definition_named(qualname)
+                found = self.classes.definition_named(qualname)
                 if found is not None:
                     values = [(found, Resolution.IMPORT)]
                     break
@@ -112,53 +161,18 @@ class CppResolver(CResolver):
                 break
         return list(dict.fromkeys(values))
 
-    def _definition_named(self, qualname: str) -> Value | None:
-        """The definition with this qualified name in any file (a class first)."""
-        name = qualname.rpartition(".")[2]
-        self._deps.add(f"name:{name}")
-        found = [
-            (kind != "class", node)
-            for node, kind in self.world.definitions_named(name)
-            if node.partition("::")[0] in self.world.files and node.partition("::")[2] == qualname
-        ]
-        if not found:
-            return None
-        path, _, _ = min(found)[1].partition("::")
-        return Value("def", path, qualname)
-
-    def _class_named(self, table: Table, qualname: str) -> Value | None:
-        """The class `qualname`: in this file, or defined in another (when this file only
-        writes its methods, `void Store::add()`)."""
-        if table.kinds.get(qualname) == "class":
-            return Value("def", table.path, qualname)
-        found = self._definition_named(qualname)
-        if found is not None and self._kind(found) == "class":
-            return found
-        return None
-
     # -- classes ----------------------------------------------------------------------
 
-    def _member(self, cls: Value, name: str, how: Resolution, skip_self: bool) -> list[Found]:
-        if cls.kind == "def" and self._kind(cls) != "class":
-            # `this` in `void Store::add()`: the naming scope of a class defined elsewhere
-            real = self._class_named(self._table(cls.path), cls.name)
-            if real is not None:
-                cls = real
-        return super()._member(cls, name, how, skip_self)
-
-    def _bases(self, table: Table, qualname: str) -> list[Value]:
-        if not any(d.qualname == qualname for d in table.facts.definitions):
-            return []  # a naming scope, not a class of this file
-        return super()._bases(table, qualname)
-
-    def _call_targets(self, value: Value, how: Resolution) -> list[tuple[str, Resolution]]:
-        if value.kind == "def" and self._kind(value) == "class":
+    def _call_targets(
+        self, value: Value, how: Resolution, arity: int | None
+    ) -> list[tuple[str, Resolution]]:
+        if value.kind == "def" and self.classes.kind(value) == "class":
             simple = value.name.rpartition(".")[2]
-            if simple not in self._table(value.path).scopes.get(value.name, {}):
-                elsewhere = self._defined_elsewhere(value, simple)  # `Store::Store() {}`
+            if simple not in self.table(value.path).scopes.get(value.name, {}):
+                elsewhere = self.classes.defined_elsewhere(value, simple)  # `Store::Store() {}`
                 if elsewhere is not None:
                     return [(node_id(elsewhere.path, elsewhere.name), Resolution.CONSTRUCTOR)]
-        return super()._call_targets(value, how)
+        return super()._call_targets(value, how, arity)
 
 
 PROFILE = Cpp()

@@ -2,10 +2,14 @@
 
 A file's package is what it declares (`package a.b;`). `import a.b.C;` is the class `C` in
 the file of package `a.b` that defines it (the file named `C.java` first); `import static
-a.b.C.m;` is the member `m` of that class; an import the repository cannot satisfy is
-outside code (`java.util.List`). The classes of the file's own package and of the
-packages it imports on demand (`import a.b.*;`) are visible without an import. `java.lang`
-(`System`, `String`, `Math`...) is always visible: its names are builtins.
+a.b.C.m;` is the member `m` of that class, and `import static a.b.C.*;` makes all of C's
+members visible; an import the repository cannot satisfy is outside code
+(`java.util.List`). Overloads are definitions of their own: the first declaration of a
+name in a class is `C.m`, the n-th `C.m~n`; a call reaches the overloads whose parameter
+count matches its arguments (a variable-arity one takes any count from its fixed ones).
+The classes of the file's own package and of the packages it imports on demand (`import
+a.b.*;`) are visible without an import. `java.lang` (`System`, `String`, `Math`...) is
+always visible: its names are builtins.
 """
 
 from __future__ import annotations
@@ -58,10 +62,16 @@ class Java(Profile):
     constructors = ("<class>",)  # a constructor is a method named like its class
     class_members_visible = True  # `helper()` in a method is `this.helper()`
     builtins = JAVA_LANG
+    #: `m(int)` and `m(int, int)` are two definitions, `C.m` and `C.m~2` (by line), and a
+    #: call reaches those whose parameter count it matches
+    overloads = True
 
     def resolve_import(self, world: World, path: str, fact: ImportFact) -> list[Value]:
-        if fact.name == "*":  # on demand: its package's files are visible (`visible_files`)
-            return []
+        if fact.name == "*":
+            # `import static a.b.C.*`: the members of the class C; `import a.b.*`: the
+            # package's files are visible instead (`visible_files`)
+            found = package_index(world).resolve(path, fact._replace(name=None))
+            return [value for value in found if value.kind == "def"]
         return package_index(world).resolve(path, fact)
 
     def visible_files(self, world: World, path: str, facts: FileFacts) -> list[str]:

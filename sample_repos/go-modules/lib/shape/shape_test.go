@@ -1,0 +1,9 @@
+package shape
+
+import "testing"
+
+func TestDescribe(t *testing.T) {
+	if Describe(&Square{Side: 2}) == "" {
+		t.Fatal("empty")
+	}
+}

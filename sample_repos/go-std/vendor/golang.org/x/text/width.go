@@ -1,0 +1,3 @@
+package text
+
+func Width(s string) int { return len(s) }

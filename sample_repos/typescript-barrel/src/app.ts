@@ -1,0 +1,23 @@
+import { Admin, Entity, Memory, Store, User } from "./models";
+
+export function register(store: Store, id: string): User {
+  const found = store.find(id);
+  found.save();
+  const user = new User(id);
+  user.save();
+  return user;
+}
+
+export function audit(entity: Entity): string {
+  entity.touch();
+  return entity.kind();
+}
+
+export function main(): void {
+  const store = new Memory();
+  register(store, "a");
+  const admin = new Admin("root");
+  admin.save();
+  (admin as Entity).describe();
+  audit(admin);
+}

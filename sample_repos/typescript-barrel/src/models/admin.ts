@@ -1,0 +1,7 @@
+import { User } from "./user";
+
+export class Admin extends User {
+  kind(): string {
+    return "admin";
+  }
+}

@@ -1,0 +1,258 @@
+"""Classes for the generic resolver: bases, members through them, constructors, overloads
+and the implementations an interface call may dispatch to.
+
+`ClassMembers` is a collaborator of `generic_resolver.Resolver`, which it sees through the
+narrow `Reader` protocol (tables, chain evaluation, bindings, failure causes, dependency
+keys), so that the two stay one concept each.
+"""
+
+from __future__ import annotations
+
+import posixpath
+from collections.abc import Sequence
+from typing import Protocol
+
+from brownfield.graph.facts import Chain, Definition
+from brownfield.graph.generic_world import (
+    CLASS_LIKE,
+    FUNCTION_LIKE,
+    Found,
+    Profile,
+    Table,
+    Value,
+    World,
+    node_id,
+    simple_name,
+)
+from brownfield.model import Resolution
+
+#: An interface method implemented by more types than this gets no `dispatch` edges (in
+#: Go's standard library, `io.Writer.Write` has hundreds): the call keeps its edge to the
+#: declaration only.
+MAX_DISPATCH = 64
+
+
+class Reader(Protocol):
+    """What `ClassMembers` asks of the resolver."""
+
+    @property
+    def profile(self) -> Profile: ...
+
+    @property
+    def world(self) -> World: ...
+
+    def table(self, path: str) -> Table: ...
+
+    def evaluate(self, table: Table, scope: str, chain: Chain, line: int) -> list[Found]: ...
+
+    def binding_values(
+        self, table: Table, scope: str, payloads: Sequence[object]
+    ) -> list[Found]: ...
+
+    def default_of(self, path: str) -> list[Found]: ...
+
+    def fail(self, reason: str) -> None: ...
+
+    def depend(self, key: str) -> None: ...
+
+
+class ClassMembers:
+    """Members of classes (and of objects and constructor functions, which hold members
+    the same way), found through their bases depth first."""
+
+    def __init__(self, reader: Reader) -> None:
+        self.reader = reader
+        #: method name -> the types declaring it, and the files that said so (Go)
+        self._owners: dict[str, tuple[dict[tuple[str, str], str], frozenset[str]]] = {}
+
+    def kind(self, value: Value) -> str | None:
+        return self.reader.table(value.path).kinds.get(value.name)
+
+    def definition(self, value: Value) -> Definition | None:
+        return self.reader.table(value.path).definitions.get(value.name)
+
+    def bases(self, table: Table, qualname: str) -> list[Value]:
+        definition = table.definitions.get(qualname)
+        if definition is None:  # a naming scope only: Rust's `impl T` in a file without `T`
+            return []
+        bases: list[Value] = []
+        for chain in definition.bases:
+            found = list(self.reader.evaluate(table, definition.scope, chain, 0))
+            for value, _ in found:
+                if value.kind == "mod":  # `require("./base")`: what the file exports
+                    found.extend(self.reader.default_of(value.path))
+                kind = self.kind(value) if value.kind == "def" else None
+                if (
+                    value.kind == "ext"
+                    or kind in CLASS_LIKE
+                    or (kind == "function" and self.reader.profile.functions_hold_members)
+                ):
+                    bases.append(value)
+        return bases
+
+    def order(self, cls: Value) -> list[Value]:
+        """The class, then its bases depth first (each once)."""
+        order: list[Value] = []
+        pending = [cls]
+        while pending:
+            klass = pending.pop(0)
+            if klass in order:
+                continue
+            order.append(klass)
+            if klass.kind == "def":
+                pending[:0] = self.bases(self.reader.table(klass.path), klass.name)
+        return order
+
+    def inherited(self, cls: Value, name: str) -> list[Found]:
+        """`name` as a member of one of the class's bases written in the repository (a
+        base from outside code does not claim every unknown name; a base's constructor is
+        not a member: `G` in `class K extends G` is the class G)."""
+        for klass in self.order(cls)[1:]:
+            if klass.kind != "def" or self._is_constructor_name(klass, name):
+                continue
+            if name in self.reader.table(klass.path).scopes.get(klass.name, {}):
+                return self.member(klass, name, Resolution.SELF, skip_self=False)
+        return []
+
+    def _is_constructor_name(self, klass: Value, name: str) -> bool:
+        return "<class>" in self.reader.profile.constructors and name == simple_name(klass.name)
+
+    def member(self, cls: Value, name: str, how: Resolution, skip_self: bool) -> list[Found]:
+        order = self.order(cls)
+        for klass in order[1:] if skip_self else order:
+            if klass.kind == "ext":
+                return [(Value("ext", "", f"{klass.name}.{name}"), Resolution.IMPORT)]
+            table = self.reader.table(klass.path)
+            bindings = table.scopes.get(klass.name, {}).get(name)
+            if bindings:
+                payloads = overloads_of(bindings) if self.reader.profile.overloads else None
+                return [
+                    (value, how if value.kind == "def" else Resolution.INFERRED)
+                    for value, _ in self.reader.binding_values(
+                        table, klass.name, payloads or bindings[-1:]
+                    )
+                ]
+            elsewhere = self.defined_elsewhere(klass, name)
+            if elsewhere:
+                return [(elsewhere, how)]
+        self.reader.fail("unknown-attribute")
+        return []
+
+    def defined_elsewhere(self, cls: Value, name: str) -> Value | None:
+        """A method written outside its class's file (Go receivers, C++ `A::f`)."""
+        self.reader.depend(f"name:{name}")
+        wanted = f"{cls.name}.{name}"
+        for node, _ in self.reader.world.definitions_named(name):
+            path, _, qualname = node.partition("::")
+            if (
+                qualname == wanted
+                and path in self.reader.world.files
+                and self.reader.profile.may_hold_methods(cls.path, path)
+            ):
+                return Value("def", path, qualname)
+        return None
+
+    def constructors(self, cls: Value, arity: int | None) -> list[tuple[str, Resolution]]:
+        """What constructing the class calls: the profile's constructor method (the
+        overloads that take `arity` arguments), else the class itself."""
+        table = self.reader.table(cls.path)
+        members = table.scopes.get(cls.name, {})
+        for constructor in self.reader.profile.constructors:
+            method = simple_name(cls.name) if constructor == "<class>" else constructor
+            found = [p for p in members.get(method, []) if isinstance(p, str)]
+            if found:
+                return [
+                    (node_id(cls.path, qualname), Resolution.CONSTRUCTOR)
+                    for qualname in found
+                    if self.accepts(Value("def", cls.path, qualname), arity)
+                ]
+        return [(node_id(cls.path, cls.name), Resolution.CONSTRUCTOR)]
+
+    def accepts(self, function: Value, arity: int | None) -> bool:
+        """Whether a call with `arity` arguments may reach the function (always, unless the
+        language checks overloads)."""
+        if arity is None or not self.reader.profile.overloads:
+            return True
+        definition = self.definition(function)
+        if definition is None:
+            return True
+        params = definition.params
+        if params and params[-1] == "*":
+            return arity >= len(params) - 1
+        return arity == len(params)
+
+    # -- dispatch -------------------------------------------------------------------------
+
+    def implementations(self, method: Value, arity: int | None) -> list[tuple[str, Resolution]]:
+        """The methods a call of an interface's (or an abstract) method may run: those of
+        the same name in the classes implementing it (`dispatch` edges)."""
+        holder = Value("def", method.path, method.name.rpartition(".")[0])
+        if not holder.name or (
+            self.kind(holder) != "interface" and self.kind(method) != "abstract"
+        ):
+            return []
+        name = simple_name(method.name)
+        self.reader.depend(f"name:{name}")
+        if self.reader.profile.structural_interfaces and self.kind(holder) == "interface":
+            return self._structural(holder, name)
+        found = []
+        for node, _ in self.reader.world.definitions_named(name):
+            path, _, qualname = node.partition("::")
+            owner = qualname.rpartition(".")[0]
+            if path not in self.reader.world.files or not owner or (path, owner) == holder[1:]:
+                continue
+            candidate = Value("def", path, qualname)
+            if self.kind(candidate) not in FUNCTION_LIKE or not self.accepts(candidate, arity):
+                continue
+            if holder in self.order(Value("def", path, owner))[1:]:
+                found.append((node, Resolution.DISPATCH))
+        return found if len(found) <= MAX_DISPATCH else []
+
+    def _structural(self, interface: Value, name: str) -> list[tuple[str, Resolution]]:
+        """Go: every type of the repository declaring all of the interface's methods."""
+        methods: set[str] = set()
+        for klass in self.order(interface):
+            if klass.kind == "def":
+                table = self.reader.table(klass.path)
+                methods.update(
+                    simple_name(q)
+                    for q, d in table.definitions.items()
+                    if d.scope == klass.name and d.kind in FUNCTION_LIKE
+                )
+        if name not in methods:
+            return []
+        candidates = dict(self._concrete_owners(name))  # (folder, type) -> its method
+        candidates.pop((posixpath.dirname(interface.path), interface.name), None)
+        for method in sorted(methods - {name}):
+            having = self._concrete_owners(method)
+            candidates = {key: node for key, node in candidates.items() if key in having}
+        if len(candidates) > MAX_DISPATCH:
+            return []
+        return [(node, Resolution.DISPATCH) for node in sorted(candidates.values())]
+
+    def _concrete_owners(self, method: str) -> dict[tuple[str, str], str]:
+        """(folder, type) -> node id of the method `method` of every type of the language
+        that declares one, interfaces left out; kept across files with the keys it read."""
+        cached = self._owners.get(method)
+        if cached is None:
+            found: dict[tuple[str, str], str] = {}
+            read: set[str] = set()
+            for node, _ in self.reader.world.definitions_named(method):
+                path, _, qualname = node.partition("::")
+                owner = qualname.rpartition(".")[0]
+                if path not in self.reader.world.files or not owner:
+                    continue
+                read.add(path)
+                if self.reader.table(path).kinds.get(owner) != "interface":
+                    found[(posixpath.dirname(path), owner)] = node
+            cached = self._owners[method] = (found, frozenset(read))
+        self.reader.depend(f"name:{method}")
+        for path in cached[1]:
+            self.reader.depend(f"file:{path}")
+        return cached[0]
+
+
+def overloads_of(payloads: Sequence[object]) -> list[object]:
+    """The definitions among a name's bindings, when they are overloads of one method."""
+    found: list[object] = [payload for payload in payloads if isinstance(payload, str)]
+    return found if len(found) > 1 else []

@@ -1,0 +1,141 @@
+"""The generic extractor's reading of expressions and types, and Go's module layout."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from brownfield.graph import parser
+from brownfield.graph.generic_facts import chain_of_text, type_chain
+from brownfield.graph.lang.go import GoModules, layout
+from tests.conftest import write_files
+
+
+@pytest.mark.parametrize(
+    ("text", "chain"),
+    [
+        ("this.repo.find(x)", ("this", "repo", "find", "()")),
+        ("new Repo(url)", ("Repo", "()")),
+        ("&store.Inventory{}", ("store", "Inventory", "()")),
+        ("stack[idx++].handle", ("stack", "[]", "handle")),
+        ("n.(*ast.Ident).Name", ("ast", "Ident", "()", "Name")),  # Go type assertion
+        ("(*parse.Tree)(nil).ErrorContext", ("parse", "Tree", "()", "ErrorContext")),
+        ("(value as Store<T>).find", ("Store", "()", "find")),  # TypeScript cast
+        ("(a.b).c", ("a", "b", "c")),
+        ("x!.save()", ("x", "save", "()")),
+        ("await load()", ("load", "()")),
+        ("a + b", None),
+        ("(a || b)(x)", None),
+    ],
+)
+def test_expressions_become_chains(text: str, chain: tuple[str, ...] | None) -> None:
+    assert chain_of_text(text) == chain
+
+
+@pytest.mark.parametrize(
+    ("text", "chain"),
+    [
+        ("Repo", ("Repo", "()")),
+        ("*store.Repo", ("store", "Repo", "()")),
+        ("[]*Command", ("Command", "()", "[*]")),
+        ("map[string]*Command", ("Command", "()", "[*]")),
+        ("<-chan Event", ("Event", "()", "[*]")),
+        ("Square[]", ("Square", "()", "[*]")),
+        ("List<String>", ("List", "()")),
+    ],
+)
+def test_types_become_the_chain_of_a_value(text: str, chain: tuple[str, ...]) -> None:
+    assert type_chain(text) == chain
+
+
+def test_javascript_definitions_by_assignment_are_named_by_their_property_path() -> None:
+    facts = parser.parse(
+        "javascript",
+        b"var app = exports = module.exports = {};\n"
+        b"app.set = function set() { function inner() {} };\n"
+        b"exports.helper = function () {};\n"
+        b"module.exports.other = () => 1;\n"
+        b"function View() {}\n"
+        b"View.prototype.lookup = function lookup() {};\n"
+        b"Object.defineProperty(app, 'title', { get: function () { return 1; } });\n"
+        b"const api = { run() {}, stop: function () {} };\n",
+    )
+    kinds = {d.qualname: d.kind for d in facts.definitions}
+    assert kinds == {
+        "app": "object",  # a namespace of members, not a class
+        "app.set": "function",
+        "app.set.inner": "function",
+        "exports.helper": "function",
+        "exports.other": "function",
+        "View": "function",
+        "View.lookup": "method",  # `prototype` dropped
+        "app.title": "function",
+        "api": "object",
+        "api.run": "function",
+        "api.stop": "function",
+        "exports": "object",  # made by assigning members to it
+    }
+
+
+def test_java_overloads_are_numbered_and_keep_their_arity() -> None:
+    facts = parser.parse(
+        "java",
+        b"class A { void m(int a) {} void m(int a, int b) {} void m(String... xs) {} }\n",
+    )
+    assert [(d.qualname, d.params) for d in facts.definitions if d.kind == "method"] == [
+        ("A.m", ("_",)),
+        ("A.m~2", ("_", "_")),
+        ("A.m~3", ("*",)),
+    ]
+
+
+def test_go_results_and_range_variables_are_bound() -> None:
+    facts = parser.parse(
+        "go",
+        b"package p\n"
+        b"func (c *C) Run() {\n"
+        b"\tcmd, rest, err := c.Find()\n"
+        b"\tfor _, sub := range c.subs {}\n"
+        b"\tc = c.parent\n"
+        b"}\n",
+    )
+    bound = {b.target[0]: b.value for b in facts.bindings if b.scope == "C.Run"}
+    assert bound == {
+        "c": ("C", "()"),  # the receiver; `c = c.parent` binds nothing
+        "cmd": ("c", "Find", "()"),
+        "rest": ("c", "Find", "()#1"),
+        "err": ("c", "Find", "()#2"),
+        "sub": ("c", "subs", "[]"),
+    }
+
+
+def test_go_modules_come_from_go_mod_and_go_work(tmp_path: Path) -> None:
+    write_files(
+        tmp_path,
+        {
+            "go.work": "go 1.22\n\nuse (\n\t./tool\n\t./lib // the library\n)\n",
+            "tool/go.mod": (
+                "module example.com/tool\n\nrequire example.com/lib v1.0.0\n"
+                "replace example.com/fork => ../fork\n"
+            ),
+            "lib/go.mod": 'module "example.com/lib"\n',
+            "fork/x.go": "package fork\n",
+        },
+    )
+    modules = layout(tmp_path, [], ["tool/main.go", "lib/a/a.go"])
+    assert modules.entries == [
+        ("example.com/fork", "fork"),
+        ("example.com/lib", "lib"),
+        ("example.com/tool", "tool"),
+    ]
+    assert modules.folder_of("example.com/lib/a") == "lib/a"
+    assert modules.folder_of("example.com/tool") == "tool"
+    assert modules.folder_of("example.com/fork/x") == "fork/x"
+    assert modules.folder_of("fmt") is None
+
+
+def test_the_standard_library_module_has_no_prefix() -> None:
+    modules = GoModules([("std", "")])
+    assert modules.folder_of("go/ast") == "go/ast"
+    assert modules.folder_of("golang.org/x/net/http2") is None  # a dotted path: not std

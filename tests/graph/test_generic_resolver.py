@@ -1,0 +1,146 @@
+"""The generic resolver on small snippets: what a call reaches, and with which label."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from brownfield.graph.store import GraphStore
+from tests.conftest import build_graph
+
+
+def edges_of(root: Path, files: dict[str, str]) -> set[tuple[str, str, str, int]]:
+    """(caller, callee, resolution, line) of every call edge of a tiny repository."""
+    store = build_graph(root, files)
+    try:
+        return {
+            (e.src, e.dst, e.resolution.value if e.resolution else "", e.line or 0)
+            for e in store.all_edges()
+            if e.kind.value == "calls"
+        }
+    finally:
+        store.close()
+
+
+def unresolved_of(root: Path) -> set[tuple[str, int, str]]:
+    store = GraphStore.open(root)
+    try:
+        return {(u.callee, u.line, u.reason) for u in store.all_unresolved()}
+    finally:
+        store.close()
+
+
+def test_an_object_literal_is_a_namespace_not_a_class(repo: Path) -> None:
+    found = edges_of(
+        repo, {"api.js": "const api = {\n  start() { this.stop(); },\n  stop() {},\n};\n"}
+    )
+    assert ("api.js::api.start", "api.js::api.stop", "self", 2) in found
+    store = GraphStore.open(repo)
+    try:
+        assert store.node("api.js::api") is None  # no node for the object itself
+        assert store.node("api.js::api.start") is not None
+    finally:
+        store.close()
+
+
+def test_javascript_a_variable_holds_the_value_bound_last_before_the_call(repo: Path) -> None:
+    found = edges_of(
+        repo,
+        {
+            "a.js": """
+                class A { m() {} }
+                class B { m() {} }
+                function run() {
+                  var x = new A();
+                  x.m();
+                  x = new B();
+                  x.m();
+                }
+                """
+        },
+    )
+    assert ("a.js::run", "a.js::A.m", "inferred", 5) in found
+    assert ("a.js::run", "a.js::B.m", "inferred", 7) in found
+    assert ("a.js::run", "a.js::B.m", "inferred", 5) not in found
+
+
+def test_go_a_late_reassignment_keeps_the_receivers_type(repo: Path) -> None:
+    found = edges_of(
+        repo,
+        {
+            "go.mod": "module example.com/m\n",
+            "c.go": """
+                package m
+                type C struct{ parent *C }
+                func other() interface{} { return nil }
+                func (c *C) Name() string { return "" }
+                func (c *C) Run() {
+                \tc.Name()
+                \tc = other().(*C)
+                \tc.Name()
+                }
+                """,
+        },
+    )
+    assert ("c.go::C.Run", "c.go::C.Name", "inferred", 6) in found
+    assert ("c.go::C.Run", "c.go::C.Name", "inferred", 8) in found
+
+
+def test_java_a_call_reaches_only_the_overloads_of_its_arity(repo: Path) -> None:
+    found = edges_of(
+        repo,
+        {
+            "src/p/A.java": """
+                package p;
+                class A {
+                  void m(int a) {}
+                  void m(int a, int b) {}
+                  void run(A x) { x.m(1); x.m(1, 2); x.m(1, 2, 3); }
+                }
+                """
+        },
+    )
+    run = {(dst, line) for src, dst, _, line in found if src == "src/p/A.java::A.run"}
+    assert run == {("src/p/A.java::A.m", 5), ("src/p/A.java::A.m~2", 5)}
+    assert ("x.m", 5, "unknown-attribute") in unresolved_of(repo)
+
+
+def test_java_a_base_class_name_is_the_class_not_its_inherited_constructor(
+    repo: Path,
+) -> None:
+    found = edges_of(
+        repo,
+        {
+            "src/p/G.java": "package p;\nclass G { G() {} void m() {} }\n",
+            "src/p/K2.java": "package p;\nclass K2 extends G { static void t(G x) { x.m(); } }\n",
+        },
+    )
+    assert ("src/p/K2.java::K2.t", "src/p/G.java::G.m", "inferred", 2) in found
+
+
+def test_interface_calls_dispatch_to_implementations(repo: Path) -> None:
+    found = edges_of(
+        repo,
+        {
+            "src/p/Shape.java": "package p;\ninterface Shape { double area(); }\n",
+            "src/p/Sq.java": "package p;\nclass Sq implements Shape { public double area() { return 1; } }\n",
+            "src/p/Use.java": "package p;\nclass Use { double f(Shape s) { return s.area(); } }\n",
+        },
+    )
+    assert ("src/p/Use.java::Use.f", "src/p/Shape.java::Shape.area", "inferred", 2) in found
+    assert ("src/p/Use.java::Use.f", "src/p/Sq.java::Sq.area", "dispatch", 2) in found
+
+
+def test_unique_name_guesses_only_a_single_non_builtin_method(repo: Path) -> None:
+    found = edges_of(
+        repo,
+        {
+            "layer.js": (
+                "function Layer() {}\n"
+                "Layer.prototype.handle_request = function () {};\n"
+                "Layer.prototype.push = function () {};\n"
+            ),
+            "use.js": "function run(stack) {\n  stack[0].handle_request();\n  stack.push(1);\n}\n",
+        },
+    )
+    assert ("use.js::run", "layer.js::Layer.handle_request", "unique-name", 2) in found
+    assert not any(dst == "layer.js::Layer.push" for _, dst, _, _ in found)  # Array.push
