@@ -205,3 +205,25 @@ def test_tests_are_found_several_calls_away_and_not_walked_through(tmp_path: Pat
         assert "tests/helpers.py:4" in evidence.tests_fact(store, e).statement
     finally:
         store.close()
+
+
+def test_overloads_of_one_method_are_one_hit(tmp_path: Path) -> None:
+    root = built(
+        tmp_path,
+        {
+            "src/demo/Parser.java": """\
+                package demo;
+
+                class Parser {
+                    int parse(String text) { return 0; }
+                    int parse(String text, int start) { return 1; }
+                    int parse(char[] text, int start, int end) { return 2; }
+                    int parseStrict(String text) { return 3; }
+                }
+            """,
+        },
+    )
+    ids = [hit.node.id for hit in rank(GraphStore.open(root), "parse the text")]
+    parse = [i for i in ids if i.rsplit("::", 1)[1].partition("~")[0] == "Parser.parse"]
+    assert len(parse) == 1, ids
+    assert any(i.endswith("::Parser.parseStrict") for i in ids), ids

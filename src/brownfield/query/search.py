@@ -3,7 +3,8 @@ stemmer, bm25 over the words of names, docstrings, parameters, assigned attribut
 keys a definition reads; a person's words expanded into the words code uses), then code
 knows better than word counts: production code before tests (unless the text is about
 tests), examples, benchmarks, documentation and vendored copies after it, and a name the
-text spells out exactly first of all.
+text spells out exactly first of all. Overloads of one method (Java's `m`, `m~2`...) are
+one hit: the best-ranked of them.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from brownfield.errors import UsageError
+from brownfield.graph.generic_facts import OVERLOAD
 from brownfield.graph.roles import Role, role_of
 from brownfield.graph.search_index import expression
 from brownfield.graph.store import GraphStore
@@ -41,6 +43,7 @@ TARGET_BONUS = 1.0  # a definition named by the target's words: relevance x (1 +
 _QUOTED = re.compile(r"[\"'`]([^\"'`]+)[\"'`]")
 SYNONYM_STRENGTH = 0.5  # a word matched only through a synonym counts this much of a match
 COVERAGE_FLOOR = 0.4  # a row matching one of many words keeps this share of its relevance
+_OVERLOADED = re.compile(re.escape(OVERLOAD) + r"\d+$")  # `A.m~2`: an overload of `A.m`
 EXACT_BONUS = 2.0  # a name (or dotted name, id, path) the text spells out: relevance x (1 + this)
 
 
@@ -165,7 +168,10 @@ def rank(store: GraphStore, text: str, limit: int = 20, pool: int = 300) -> list
         )
         hits.append(SearchHit(score * weight, node, tuple(matched), raw))
     hits.sort(key=lambda hit: (-round(hit.score, 9), len(hit.node.qualname), hit.node.id))
-    return hits[:limit]
+    best: dict[str, SearchHit] = {}  # one hit per overload family, its best-ranked one
+    for hit in hits:
+        best.setdefault(_OVERLOADED.sub("", hit.node.id), hit)
+    return list(best.values())[:limit]
 
 
 def _matches_raw(raw: str, query: Query) -> bool:
