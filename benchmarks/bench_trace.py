@@ -42,7 +42,8 @@ What it does, per package (pinned below):
    `bench_trace_verdicts.json` (keyed by package, version, caller, callee; `call` and a one-line
    reason; `basis` says whether the call is reachable, or names a base method that subclasses
    override wherever it runs: `declared-type`, counted right, and wrong in a strict figure).
-   Precision on the checked sample = right / checked; traced edges are right by construction,
+   Precision on the checked sample = right / checked, over the static edges (the target) and
+   over the `override`/`dispatch` edges apart; traced edges are right by construction,
    so an estimate for all static edges is also printed.
 6. Misses: traced pairs that brownfield lacks are sampled (seeded, `--miss-sample` per package)
    and classified by hand, reading the call site, in `bench_trace_misses.json` (category,
@@ -54,8 +55,8 @@ What it does, per package (pinned below):
    recall is printed for each, over all pairs, and for the `direct` ones (written calls).
 
 Packages are split into a `tune` half and a `holdout` half (fixed below, chosen before any run);
-both halves and the total are printed. Targets: recall of traced pairs >= 85%, precision on
-the checked sample >= 98%.
+both halves and the total are printed. Targets: recall of traced pairs >= 85%, precision of
+the checked static edges >= 98%.
 """
 
 from __future__ import annotations
@@ -123,6 +124,9 @@ LABELS = (
     "override",
     "dispatch",
 )
+#: labels of dynamic dispatch (a call that may reach a subclass's method): kept apart from
+#: the static edges, whose precision the target is about (issue 19)
+DYNAMIC = ("override", "dispatch")
 
 GIT = [
     "git",
@@ -739,7 +743,7 @@ def analyse(
     row["static_untraced"] = len(candidates)
     rng = random.Random(f"{args.seed}:precision:{name}")
     sampled = sorted(rng.sample(candidates, min(args.precision_sample, len(candidates))))
-    checked = right = right_strict = 0
+    checked = right = right_strict = checked_dynamic = right_dynamic = 0
     unchecked: list[dict] = []
     false_edges: list[dict] = []
     for caller, callee in sampled:
@@ -760,12 +764,16 @@ def analyse(
             continue
         checked += 1
         right += bool(verdict["call"])
+        if LABELS[edges[(caller, callee)]["rank"]] in DYNAMIC:
+            checked_dynamic += 1
+            right_dynamic += bool(verdict["call"])
         right_strict += bool(verdict["call"]) and verdict.get("basis") != "declared-type"
         if not verdict["call"]:
             false_edges.append({"caller": caller, "callee": callee, "reason": verdict["reason"]})
     row.update(
         precision_sampled=len(sampled), checked=checked, right=right, right_strict=right_strict
     )
+    row.update(checked_dynamic=checked_dynamic, right_dynamic=right_dynamic)
     row["precision"] = ratio(right, checked)
     row["precision_strict"] = ratio(right_strict, checked)
     row["false_edges"] = false_edges
@@ -806,7 +814,12 @@ def analyse(
 
 def add_up(rows: list[dict]) -> dict:
     keys = ("traced", "found", "direct", "direct_found", "checked", "right", "right_strict")
+    keys += ("checked_dynamic", "right_dynamic")
     total = {key: sum(r[key] for r in rows) for key in keys}
+    total["precision_static"] = ratio(
+        total["right"] - total["right_dynamic"], total["checked"] - total["checked_dynamic"]
+    )
+    total["precision_dynamic"] = ratio(total["right_dynamic"], total["checked_dynamic"])
     total["recall"] = ratio(total["found"], total["traced"])
     total["direct_recall"] = ratio(total["direct_found"], total["direct"])
     total["precision"] = ratio(total["right"], total["checked"])
@@ -924,10 +937,10 @@ def main() -> int:
             "target": f">= {MIN_RECALL:.0%}",
             "pass": (total["recall"] or 0) >= MIN_RECALL,
         },
-        "precision_checked": {
-            "value": total["precision"],
+        "precision_checked": {  # of the static edges: override/dispatch are labelled apart
+            "value": total["precision_static"],
             "target": f">= {MIN_PRECISION:.0%}",
-            "pass": (total["precision"] or 0) >= MIN_PRECISION,
+            "pass": (total["precision_static"] or 0) >= MIN_PRECISION,
         },
     }
     results["problems"] = problems
@@ -984,6 +997,14 @@ def print_text(r: dict, args: argparse.Namespace) -> None:
         "  precision counting as wrong the edges to a base method that is overridden wherever"
         f" it runs (verdict basis `declared-type`): {pct(r['total']['precision_strict'])}"
         f" ({r['total']['right_strict']}/{r['total']['checked']})"
+    )
+    t = r["total"]
+    print(
+        f"  precision of the checked static edges (labels other than {', '.join(DYNAMIC)}):"
+        f" {pct(t['precision_static'])} ({t['right'] - t['right_dynamic']}/"
+        f"{t['checked'] - t['checked_dynamic']}); of the checked {'/'.join(DYNAMIC)} edges,"
+        f" which say a call may dispatch there: {pct(t['precision_dynamic'])}"
+        f" ({t['right_dynamic']}/{t['checked_dynamic']})"
     )
     for name, row in r["packages"].items():
         for edge in row["false_edges"]:
