@@ -227,3 +227,18 @@ def test_overloads_of_one_method_are_one_hit(tmp_path: Path) -> None:
     parse = [i for i in ids if i.rsplit("::", 1)[1].partition("~")[0] == "Parser.parse"]
     assert len(parse) == 1, ids
     assert any(i.endswith("::Parser.parseStrict") for i in ids), ids
+
+
+def test_a_minified_line_gives_its_definitions_no_words_of_their_neighbours(
+    tmp_path: Path,
+) -> None:
+    functions = "".join(
+        f"function f{n}(a{n}){{return cfg.get('KEY_{n}')+this.count{n}=1}}" for n in range(100)
+    )
+    root = built(tmp_path, {"bundle.min.js": functions + "\n", "app.js": "function g(limit) {}\n"})
+    rows = {row[0]: row for row in index_rows(root) if row[0] != "fts"}
+    first = rows["bundle.min.js::f0"]
+    assert first[6] == first[8] == first[9] == ""  # no parameters, keys or body words
+    assert first[3] == "f"  # the name is still indexed (its words: digits dropped)
+    assert "key_99" in str(rows["bundle.min.js"][8]).split()  # the file keeps its keys
+    assert "limit" in str(rows["app.js::g"][6]).split()  # an ordinary file is unchanged

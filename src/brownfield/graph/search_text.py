@@ -135,6 +135,12 @@ def _parameters(lines: list[str], start: int, end: int) -> list[str]:
 
 _STRING = re.compile(r"\"(?:[^\"\\\n]|\\.)*\"|'(?:[^'\\\n]|\\.)*'")
 MAX_BODY_NAMES = 200
+#: A definition's text read for its keys and words, at most (a module reads all of its file).
+MAX_BODY = 50_000
+#: A definition on one line longer than this is minified code: its own words are not told
+#: apart from its neighbours', so none are read (each definition reading the whole line made
+#: a minified file's build quadratic).
+LONG_LINE = 2_000
 
 
 def _body_words(body: str) -> str:
@@ -167,7 +173,9 @@ def rows_for(
             continue
         start = (line or 1) - 1
         end = min((end_line or line or 1) - 1, len(lines) - 1)
-        body = "\n".join(lines[start : end + 1]) if kind != "module" else text
+        minified = kind != "module" and start == end and len(lines[start]) > LONG_LINE
+        body = "\n".join(lines[start : end + 1])[:MAX_BODY] if kind != "module" else text
+        body = "" if minified else body  # a minified line: whose words are whose?
         owners = qualname.split(".")[:-1] if kind != "module" else []
         if kind == "module":
             doc = _python_docstring(["x:", *lines], 0, 1) if language == "python" else []
@@ -177,7 +185,9 @@ def rows_for(
         else:
             doc = _python_docstring(lines, start, end) if language == "python" else []
             doc = doc or _leading_comment(lines, start)
-            params = _parameters(lines, start, start if kind == "class" else end)
+            params = (
+                [] if minified else _parameters(lines, start, start if kind == "class" else end)
+            )
             attrs = list(dict.fromkeys(_ATTRIBUTE.findall(body)))
         keys = _keys(body)
         found.append(
