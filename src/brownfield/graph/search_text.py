@@ -12,6 +12,8 @@ and docstring syntax: the index is a pointer into the code, never a claim about 
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
+from itertools import accumulate
 from typing import NamedTuple
 
 from brownfield.graph.vocabulary import index_words
@@ -150,10 +152,29 @@ def _body_words(body: str) -> str:
     return " ".join(dict.fromkeys(found))[:MAX_TEXT]
 
 
-def _keys(body: str) -> list[str]:
-    found = _KEY_CALL.findall(body) + _SUBSCRIPT_KEY.findall(body)
-    found += _PROCESS_ENV.findall(body) + _CONSTANT.findall(body)
-    return list(dict.fromkeys(found))
+_KEY_PATTERNS = (_KEY_CALL, _SUBSCRIPT_KEY, _PROCESS_ENV, _CONSTANT)
+
+
+class _Keys:
+    """The keys a file's text reads, found once and then told per definition by its span
+    (finding them again in every definition's text cost a file's nesting depth times)."""
+
+    def __init__(self, text: str) -> None:
+        self.found = [
+            [(m.start(), m.end(), m.group(1)) for m in p.finditer(text)] for p in _KEY_PATTERNS
+        ]
+        self.starts = [[start for start, _, _ in found] for found in self.found]
+
+    def within(self, low: int, high: int) -> list[str]:
+        """The keys read between offsets `low` and `high`, by pattern, then in order."""
+        keys = []
+        for found, starts in zip(self.found, self.starts, strict=True):
+            index = bisect_left(starts, low)
+            while index < len(found) and found[index][0] < high:
+                if found[index][1] <= high:
+                    keys.append(found[index][2])
+                index += 1
+        return list(dict.fromkeys(keys))
 
 
 def rows_for(
@@ -165,17 +186,20 @@ def rows_for(
     """The search rows of one file's definitions (node rows as the builder stores them)."""
     text = source.decode("utf-8", "replace")
     lines = text.splitlines()
+    joined = "\n".join(lines)  # the text as the definitions' bodies are cut from it
+    offsets = list(accumulate((len(line) + 1 for line in lines), initial=0))
+    file_keys = _Keys(joined)
     folders = [part for part in path.split("/")[:-1]]
     file_name = path.rsplit("/", 1)[-1].rsplit(".", 1)[0]
     found = []
     for node_id, kind, name, qualname, node_path, line, end_line, _ in nodes:
         if kind not in _SEARCHED_KINDS or node_path != path:
             continue
-        start = (line or 1) - 1
+        start = min((line or 1) - 1, max(len(lines) - 1, 0))
         end = min((end_line or line or 1) - 1, len(lines) - 1)
         minified = kind != "module" and start == end and len(lines[start]) > LONG_LINE
-        body = "\n".join(lines[start : end + 1])[:MAX_BODY] if kind != "module" else text
-        body = "" if minified else body  # a minified line: whose words are whose?
+        low, high = offsets[start], min(offsets[start] + MAX_BODY, offsets[end + 1] - 1)
+        body = "" if minified else joined[low:high] if kind != "module" else joined
         owners = qualname.split(".")[:-1] if kind != "module" else []
         if kind == "module":
             doc = _python_docstring(["x:", *lines], 0, 1) if language == "python" else []
@@ -189,7 +213,11 @@ def rows_for(
                 [] if minified else _parameters(lines, start, start if kind == "class" else end)
             )
             attrs = list(dict.fromkeys(_ATTRIBUTE.findall(body)))
-        keys = _keys(body)
+        keys = (
+            []
+            if minified
+            else file_keys.within(*((low, high) if kind != "module" else (0, len(joined))))
+        )
         found.append(
             SearchRow(
                 id=node_id,

@@ -220,14 +220,15 @@ def words(identifier: str) -> list[str]:
     return [word.lower() for word in _WORD.findall(identifier)]
 
 
-def index_words(identifier: str) -> list[str]:
+@cache
+def index_words(identifier: str) -> tuple[str, ...]:
     """The words an identifier is found by: its words, each compound also as its parts
     (`envvar` -> envvar, env, var), each with its expansions (`env` -> environment)."""
     found: list[str] = []
     for word in words(identifier):
         for part in dict.fromkeys((word, *compound(word))):
             found.extend(expanded(part))
-    return list(dict.fromkeys(found))
+    return tuple(dict.fromkeys(found))
 
 
 @cache
@@ -245,6 +246,7 @@ def compound(word: str) -> tuple[str, ...]:
     return (word,)
 
 
+@cache
 def expanded(word: str) -> tuple[str, ...]:
     """A word with the words its abbreviation stands for, and the abbreviations that stand
     for it (`env` <-> `environment`)."""
