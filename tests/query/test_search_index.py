@@ -227,3 +227,51 @@ def test_overloads_of_one_method_are_one_hit(tmp_path: Path) -> None:
     parse = [i for i in ids if i.rsplit("::", 1)[1].partition("~")[0] == "Parser.parse"]
     assert len(parse) == 1, ids
     assert any(i.endswith("::Parser.parseStrict") for i in ids), ids
+
+
+def test_the_names_a_touchpoint_writes_that_carry_the_idea_are_cited_where_written(
+    tmp_path: Path,
+) -> None:
+    files = {
+        "cli/params.py": '''
+            import os
+
+            class Option:
+                envvar_list_splitter = None
+
+                def value_from_envvar(self, ctx, nargs=1):
+                    """Read the value of an environment variable (pass)."""
+                    # the envvar of this option, if any
+                    rv = os.environ.get(self.envvar)
+                    if self.multiple and rv:
+                        return rv.split(self.envvar_list_splitter)
+                    return rv
+            ''',
+    }
+    store = GraphStore.open(built(tmp_path, files))
+    try:
+        node = store.node("cli/params.py::Option.value_from_envvar")
+        assert node is not None
+        idea = "read several values from one environment variable"
+        fact = evidence.names_fact(store, Touchpoint(node, 1.0, ()), idea)
+        assert fact is not None
+        cited = [(c.symbol, c.line) for c in fact.citations]
+        # the line of code, not the comment above it; the docstring's words are not names;
+        # `several` reads `multiple`; the definition's own name is not repeated
+        assert cited == [
+            ("envvar", 9),
+            ("envvar_list_splitter", 11),
+            ("multiple", 10),
+            ("environ", 9),
+        ]
+        assert fact.statement.startswith(
+            "Names in cli.params.Option.value_from_envvar that carry the idea's words: "
+            "`envvar` (cli/params.py:9), "
+        )
+        lines = (tmp_path / "cli/params.py").read_text().splitlines()
+        assert all(name in lines[line - 1] for name, line in cited)  # every citation is true
+        shown = frozenset({"envvar"})
+        again = evidence.names_fact(store, Touchpoint(node, 1.0, ()), idea, shown)
+        assert again is not None and "`envvar` " not in again.statement
+    finally:
+        store.close()

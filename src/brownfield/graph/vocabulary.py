@@ -181,6 +181,7 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "compiled": ("cache", "bytecode"),
     "split": ("separator", "splitter", "parse"),
     "list": ("array", "items", "sequence"),
+    "several": ("multiple", "many"),
     "exit": ("quit", "close", "shutdown"),
     "quit": ("exit",),
 }

@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 
+from brownfield.confine import read_bytes_inside
+from brownfield.errors import BrownfieldError
 from brownfield.graph.roles import is_production, is_test, what_counts_as_tests
 from brownfield.graph.store import GraphStore
+from brownfield.graph.vocabulary import index_words
 from brownfield.model import Citation, EdgeKind, Fact, Node, NodeKind
 from brownfield.query.context import Touchpoint
-from brownfield.query.search import parse, rank
+from brownfield.query.freshness import repository_root
+from brownfield.query.search import Query, matched_words, parse, rank
 from brownfield.query.traverse import Hop
 
 #: Well-known libraries whose import says what kind of project this is.
@@ -289,4 +294,123 @@ def settings_fact(store: GraphStore, touchpoint: Touchpoint) -> Fact | None:
         node.qualname,
         f"{node.qualname} sets or reads: {shown}.",
         tuple(items),
+    )
+
+
+MAX_NAMES = 10  # names shown per touchpoint
+DECLARED_BONUS = 0.5  # a name the definition assigns or takes as a parameter comes first
+_NAME = re.compile(r"[A-Za-z_$][\w$]*")
+_LITERAL = re.compile(r"\"(?:[^\"\\\n]|\\.)*\"|'(?:[^'\\\n]|\\.)*'|`[^`\n]*`")
+_KEY_TEXT = re.compile(r"^[A-Za-z_][\w.\-]*[\w]$")
+_COMMENT_START = ("#", "//", "/*", "*", "--")
+_TRAILING_COMMENT = re.compile(r"\s(?:#|//).*$")
+_ASSIGNED = re.compile(r"([A-Za-z_$][\w$]*)\s*(?::=|(?<![=!<>:+\-*/%&|^])=(?!=))")
+_TRIPLE = re.compile(r'"""|\'\'\'')
+#: Keywords and literals of the languages read: words of the language, not names.
+KEYWORDS = frozenset(
+    """abstract and as assert async await boolean break byte case catch chan char class const
+    continue def default defer del delete do double elif else enum except export extends
+    false final finally float for from func function global go goto if implements import in
+    instanceof int interface is lambda let long map new nil none nonlocal not null or package
+    pass private protected public raise range return select self short static struct super
+    switch synchronized this throw throws true try type typeof var void while with yield""".split()
+)
+
+
+def code_names(lines: list[str], start: int, end: int) -> tuple[dict[str, int], set[str]]:
+    """Every name a stretch of code writes (1-based lines `start`..`end`), with the first
+    line that writes it: identifiers outside comments, docstrings and strings, and the
+    keys written as short strings (`"X-Forwarded-For"`, `"missingkey=error"` gives
+    `missingkey`); and the names it declares: those on its first line (its name and
+    parameters) and those assigned (`x = ...`, `self.x = ...`, `x := ...`, `x=...`)."""
+    found: dict[str, int] = {}
+    declared: set[str] = set()
+    in_string = False
+    for number in range(max(start, 1), min(end, len(lines)) + 1):
+        text = lines[number - 1]
+        stripped = text.strip()
+        odd = len(_TRIPLE.findall(text)) % 2 == 1
+        if in_string:  # inside a docstring or a multi-line string
+            in_string = not odd
+            continue
+        if stripped.startswith(('"""', "'''")):
+            in_string = odd
+            continue
+        in_string = odd  # a multi-line string opened after code: its lines are text
+        if not stripped or stripped.startswith(_COMMENT_START):
+            continue
+        literals = _LITERAL.findall(text)
+        code = _TRAILING_COMMENT.sub("", _LITERAL.sub(" ", text))
+        for name in _NAME.findall(code):
+            found.setdefault(name, number)
+        if number == start:
+            declared.update(_NAME.findall(code))
+        declared.update(_ASSIGNED.findall(code))
+        for literal in literals:
+            inner = literal[1:-1]
+            if len(inner) > 80 or any(c.isspace() for c in inner):
+                continue
+            for part in inner.split("="):
+                if _KEY_TEXT.match(part):
+                    found.setdefault(part, number)
+    return found, declared
+
+
+def idea_names(
+    node: Node, lines: list[str], query: Query, exclude: frozenset[str] = frozenset()
+) -> list[tuple[str, int]]:
+    """The names in a definition's code that carry the idea's words (as the search index
+    reads them: split, abbreviations and synonyms expanded), at most MAX_NAMES: each pick
+    the name carrying most of the words not yet carried by an earlier pick (so that every
+    word of the idea is represented before one word's names fill the list), a name the
+    definition declares before one it only uses, ties in the order the code writes them.
+    The definition's own name and owners, keywords and `exclude` are left out."""
+    own = set(node.qualname.split(".")) | exclude
+    candidates = []
+    names, declared = code_names(lines, node.line or 1, node.end_line or node.line or 1)
+    for name, line in names.items():
+        if name in own or len(name) < 3 or name.lower() in KEYWORDS:
+            continue
+        matched = matched_words(query, " ".join(index_words(name)))
+        if matched:
+            bonus = DECLARED_BONUS if name in declared else 0.0
+            candidates.append((line, name, matched, bonus))
+    picked: list[tuple[str, int]] = []
+    carried: Counter[str] = Counter()
+    while candidates and len(picked) < MAX_NAMES:
+        best = max(
+            candidates,
+            key=lambda c: (sum(v / (1 + carried[w]) for w, v in c[2].items()) + c[3], -c[0]),
+        )
+        candidates.remove(best)
+        picked.append((best[1], best[0]))
+        carried.update(best[2].keys())
+    return picked
+
+
+def names_fact(
+    store: GraphStore, touchpoint: Touchpoint, text: str, exclude: frozenset[str] = frozenset()
+) -> Fact | None:
+    """The names a touchpoint's code writes that carry the idea's words (parameters,
+    attributes, the definitions it calls, keys and constants), each cited at the first
+    line of the definition that writes it, read from the file as it is now (`exclude`:
+    names already shown)."""
+    node = touchpoint.node
+    if node.kind is NodeKind.MODULE or not node.path:
+        return None
+    try:
+        data = read_bytes_inside(repository_root(store), node.path)
+    except BrownfieldError:
+        return None
+    query = parse(text)
+    found = idea_names(node, data.decode("utf-8", "replace").splitlines(), query, exclude)
+    if not found:
+        return None
+    cited = tuple(_site(node.path, line, name) for name, line in found)
+    shown = ", ".join(f"`{c.symbol}` ({c})" for c in cited)
+    return Fact(
+        "names",
+        node.qualname,
+        f"Names in {node.qualname} that carry the idea's words: {shown}.",
+        cited,
     )

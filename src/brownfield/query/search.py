@@ -121,7 +121,7 @@ def _stem(word: str) -> str:
     return word[:-1] if word.endswith("e") and len(word) > 3 else word
 
 
-def _matched(query: Query, text: str) -> dict[str, float]:
+def matched_words(query: Query, text: str) -> dict[str, float]:
     """The text's words that the row holds, in any of their common forms: 1 for the word
     itself (or its abbreviation), SYNONYM_STRENGTH when only a synonym matched."""
     have = {_stem(w) for w in re.findall(r"[a-z0-9]+", text.lower())}
@@ -156,11 +156,11 @@ def rank(store: GraphStore, text: str, limit: int = 20, pool: int = 300) -> list
             score = max(score, 0.5) * (1 + EXACT_BONUS)
         role = role_of(node.path or "")
         weight = 1.0 if query.about_tests and role is Role.TEST else ROLE_WEIGHT[role]
-        matched = _matched(query, texts.get(node_id, ""))
+        matched = matched_words(query, texts.get(node_id, ""))
         if query.words:  # more of the text's words matched, the likelier the definition
             covered = sum(matched.values()) / len(query.words)
             weight *= COVERAGE_FLOOR + (1 - COVERAGE_FLOOR) * covered
-        named = _matched(query, names.get(node_id, node.name))
+        named = matched_words(query, names.get(node_id, node.name))
         if any(named.get(w) == 1.0 for w in query.target):
             weight *= 1 + TARGET_BONUS
         raw = tuple(

@@ -70,12 +70,22 @@ class EvidenceSource:
         return facts.similar_fact(self.store, component.description)
 
     def configuration(self, component: Component) -> list[Fact]:
-        """Where the touchpoints' files read their configuration, and the settings (assigned
-        attributes, keys and constants read) of the touchpoints themselves."""
+        """Where the touchpoints' files read their configuration, the settings (assigned
+        attributes, keys and constants read) of the touchpoints themselves, and the names
+        their code writes that carry the component's words."""
         touched = self._touchpoints(component)[:MAX_TOUCHED]
         found = [facts.configuration_fact(self.store, t) for t in touched]
         found += [facts.settings_fact(self.store, t) for t in touched]
-        return [fact for fact in found if fact is not None]
+        shown: set[str] = set()
+        for touchpoint in touched:  # each name once, at the first touchpoint writing it
+            names = facts.names_fact(
+                self.store, touchpoint, component.description, frozenset(shown)
+            )
+            if names is not None:
+                shown.update(c.symbol or "" for c in names.citations)
+                found.append(names)
+        unique = {fact.statement: fact for fact in found if fact is not None}
+        return list(unique.values())  # one file's configuration once
 
     def named(self, text: str) -> list[Node]:
         """Definitions the text names exactly: an identifier, dotted name or path that is a
