@@ -307,3 +307,97 @@ def test_a_generated_file_comes_after_the_code_people_write(tmp_path: Path) -> N
         )
     finally:
         store.close()
+
+
+def test_a_class_is_called_through_its_constructor_in_every_language(tmp_path: Path) -> None:
+    files = {
+        "lib/command.js": """
+            export class Command {
+              constructor(name) {
+                this.name = name;
+              }
+            }
+            """,
+        "index.js": """
+            import { Command } from './lib/command.js';
+
+            export const program = new Command();
+            """,
+        "src/main/java/app/Handler.java": """
+            package app;
+
+            public class Handler {
+                public Handler() {}
+                public Handler(int limit) {}
+                static Handler make() { return new Handler(3); }
+            }
+            """,
+    }
+    store = GraphStore.open(built(tmp_path, files))
+    try:
+        for class_id in ("lib/command.js::Command", "src/main/java/app/Handler.java::Handler"):
+            node = store.node(class_id)
+            assert node is not None
+            fact = callers_fact(store, Touchpoint(node, 1.0, ()))
+            assert fact is not None and "is called from 1 place(s)" in fact.statement, (
+                fact and fact.statement
+            )
+    finally:
+        store.close()
+
+
+def test_tests_reach_what_a_module_runs_when_loaded_and_a_lost_chain_is_said(
+    tmp_path: Path,
+) -> None:
+    files = {
+        "app/limits.py": """
+            def init_depth():
+                return 100
+
+            MAX_DEPTH = init_depth()
+
+
+            def walk_template(node):
+                return node
+
+
+            def walk(node):
+                return walk_template(node)
+            """,
+        "app/render.py": """
+            def render(renderer, node):
+                return renderer.walk(node)
+            """,
+        "tests/test_limits.py": """
+            from app import limits
+
+            def test_depth():
+                assert limits.MAX_DEPTH == 100
+            """,
+        "tests/test_render.py": """
+            from app.render import render
+
+            def test_render(renderer):
+                assert render(renderer, 1) == 1
+            """,
+    }
+    store = GraphStore.open(built(tmp_path, files))
+    try:
+        init = store.node("app/limits.py::init_depth")
+        assert init is not None
+        fact = evidence.tests_fact(store, Touchpoint(init, 1.0, ()))
+        assert fact.statement == (
+            "1 test file(s) load app/limits.py, whose top-level code calls app.limits.init_depth "
+            "(app/limits.py:4): tests/test_limits.py."
+        ), fact.statement
+        walk_template = store.node("app/limits.py::walk_template")
+        assert walk_template is not None
+        lost = evidence.tests_fact(store, Touchpoint(walk_template, 1.0, ()))
+        assert lost.statement.startswith("No test reaches app.limits.walk_template"), lost
+        assert lost.statement.endswith(  # `renderer.walk` is left unresolved
+            "; no unresolved call is named `walk_template` either; but 1 unresolved call(s) "
+            "name a caller on the way, e.g. `walk` at app/render.py:2, so a test may reach it "
+            "through them."
+        ), lost.statement
+    finally:
+        store.close()

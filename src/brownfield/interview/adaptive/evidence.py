@@ -34,7 +34,8 @@ class EvidenceSource:
 
     def _production_callers(self, node_id: str) -> list[str]:
         """`symbol (path:line)` of every production call site into a definition."""
-        ids = [node_id, f"{node_id}.__init__"]
+        node = self.store.node(node_id)
+        ids = facts.call_targets(self.store, node) if node else [node_id]
         edges = [e for e in self.store.edges_into(ids, [EdgeKind.CALLS]) if e.src not in ids]
         callers = self.store.nodes(e.src for e in edges)
         return [
