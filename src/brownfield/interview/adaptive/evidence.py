@@ -11,6 +11,7 @@ from brownfield.query.context import Touchpoint
 from brownfield.query.search import parse
 
 MAX_TOUCHED = 3  # touchpoints per component whose facts are gathered
+MAX_NAMED = 5  # touchpoints per component whose names are shown
 
 
 class EvidenceSource:
@@ -78,7 +79,7 @@ class EvidenceSource:
         found = [facts.configuration_fact(self.store, t) for t in touched]
         found += [facts.settings_fact(self.store, t) for t in touched]
         shown: set[str] = set()
-        for touchpoint in touched:  # each name once, at the first touchpoint writing it
+        for touchpoint in self._touchpoints(component)[:MAX_NAMED]:  # each name once
             names = facts.names_fact(
                 self.store, touchpoint, component.description, frozenset(shown)
             )
