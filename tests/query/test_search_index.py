@@ -86,6 +86,8 @@ def test_the_index_holds_names_docstrings_parameters_attributes_and_keys(tmp_pat
     delay = rows["cli/params.py::backoff_delay"]
     assert str(delay[5]).startswith("Sleep a little longer")  # the docstring
     assert "DEFAULT_TIMEOUT:15" in str(delay[10]).split()  # a constant it reads
+    assert {"min", "attempt"} <= set(str(delay[9]).split())  # the names its body uses
+    assert "return" not in str(delay[9]).split()  # not the language's keywords
 
 
 def test_an_incremental_build_leaves_the_index_a_full_build_leaves(tmp_path: Path) -> None:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from brownfield.graph.vocabulary import index_words
+from brownfield.graph.vocabulary import KEYWORDS, index_words
 from brownfield.graph.vocabulary import words as words_of_name
 
 MAX_DOC_LINES = 30
@@ -138,8 +138,10 @@ MAX_BODY_NAMES = 200
 
 
 def _body_words(body: str) -> str:
-    """The words of the identifiers a body names (not its strings), each once."""
-    names = list(dict.fromkeys(_IDENTIFIER.findall(_STRING.sub(" ", body))))[:MAX_BODY_NAMES]
+    """The words of the identifiers a body names (not its strings nor its keywords), each
+    once."""
+    names = [n for n in _IDENTIFIER.findall(_STRING.sub(" ", body)) if n.lower() not in KEYWORDS]
+    names = list(dict.fromkeys(names))[:MAX_BODY_NAMES]
     found = [w for name in names for w in words_of_name(name)]
     return " ".join(dict.fromkeys(found))[:MAX_TEXT]
 

@@ -215,6 +215,17 @@ STOP_WORDS = frozenset(
     please instead way ways thing things one two""".split()
 )
 
+#: Keywords and literals of the languages read: words of the language, not names (a body
+#: that says `pass` or `return` says nothing about what it does).
+KEYWORDS = frozenset(
+    """abstract and as assert async await boolean break byte case catch chan char class const
+    continue def defer del delete do double elif else enum except export extends
+    false final finally float for from func function global go goto if implements import in
+    instanceof int interface is lambda let long new nil none nonlocal not null or package
+    pass private protected public raise range return self short static struct super
+    switch synchronized this throw throws true try typeof var void while with yield""".split()
+)
+
 #: Known words for splitting lowercase compounds (`envvar` -> env var, `timeout` -> time out).
 _KNOWN = frozenset(
     set(ABBREVIATIONS)

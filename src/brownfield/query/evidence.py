@@ -9,7 +9,7 @@ from brownfield.confine import read_bytes_inside
 from brownfield.errors import BrownfieldError
 from brownfield.graph.roles import is_production, is_test, what_counts_as_tests
 from brownfield.graph.store import GraphStore
-from brownfield.graph.vocabulary import index_words
+from brownfield.graph.vocabulary import KEYWORDS, index_words
 from brownfield.model import Citation, EdgeKind, Fact, Node, NodeKind
 from brownfield.query.context import Touchpoint
 from brownfield.query.freshness import repository_root
@@ -404,15 +404,6 @@ _COMMENT_START = ("#", "//", "/*", "*", "--")
 _TRAILING_COMMENT = re.compile(r"\s(?:#|//).*$")
 _ASSIGNED = re.compile(r"([A-Za-z_$][\w$]*)\s*(?::=|(?<![=!<>:+\-*/%&|^])=(?!=))")
 _TRIPLE = re.compile(r'"""|\'\'\'')
-#: Keywords and literals of the languages read: words of the language, not names.
-KEYWORDS = frozenset(
-    """abstract and as assert async await boolean break byte case catch chan char class const
-    continue def default defer del delete do double elif else enum except export extends
-    false final finally float for from func function global go goto if implements import in
-    instanceof int interface is lambda let long map new nil none nonlocal not null or package
-    pass private protected public raise range return select self short static struct super
-    switch synchronized this throw throws true try type typeof var void while with yield""".split()
-)
 
 
 def code_names(lines: list[str], start: int, end: int) -> tuple[dict[str, int], set[str]]:
