@@ -403,3 +403,28 @@ def test_tests_reach_what_a_module_runs_when_loaded_and_a_lost_chain_is_said(
         ), lost.statement
     finally:
         store.close()
+
+
+def test_a_docstrings_code_examples_are_not_its_words(tmp_path: Path) -> None:
+    files = {
+        "lib/option.js": """
+            export class Option {
+              /**
+               * Specify implied option values.
+               *
+               * @example
+               * program.addOption(new Option('--log', 'write logging information'));
+               *
+               * @param {object} impliedValues
+               */
+              implies(impliedValues) {
+                return impliedValues;
+              }
+            }
+            """,
+    }
+    root = built(tmp_path, files)
+    rows = {row[0]: row for row in index_rows(root) if row[0] != "fts"}
+    doc = str(rows["lib/option.js::Option.implies"][5])
+    assert doc.startswith("Specify implied option values.")
+    assert "logging" not in doc and "@param {object} impliedValues" in doc

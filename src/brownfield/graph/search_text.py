@@ -103,6 +103,29 @@ def _leading_comment(lines: list[str], start: int) -> list[str]:
     return list(reversed(found))
 
 
+_EXAMPLE_TAG = re.compile(r"^\s*@example\b")
+_TAG = re.compile(r"^\s*@\w+")
+_DOCTEST = re.compile(r"^\s*(?:>>>|\.\.\.)\s")
+
+
+def _prose(doc: list[str]) -> list[str]:
+    """A docstring's or comment's prose: without its code examples (a JSDoc or Javadoc
+    `@example` section, up to the next tag; Python doctest lines), whose words are those of
+    other code, not of what the definition does."""
+    kept: list[str] = []
+    in_example = False
+    for line in doc:
+        if _EXAMPLE_TAG.match(line):
+            in_example = True
+            continue
+        if in_example and not _TAG.match(line):
+            continue
+        in_example = False
+        if not _DOCTEST.match(line):
+            kept.append(line)
+    return kept
+
+
 def _top_comment(lines: list[str]) -> list[str]:
     """A file's opening comment block (after a `#!` line)."""
     found: list[str] = []
@@ -189,7 +212,7 @@ def rows_for(
                 kind=kind,
                 name=_words_of([name]),
                 words=_words_of([*owners, *folders, file_name]),
-                doc=" ".join(" ".join(doc).split())[:MAX_TEXT],
+                doc=" ".join(" ".join(_prose(doc)).split())[:MAX_TEXT],
                 params=_words_of(params),
                 attrs=_words_of(attrs),
                 keys=" ".join(
