@@ -428,3 +428,39 @@ def test_a_docstrings_code_examples_are_not_its_words(tmp_path: Path) -> None:
     doc = str(rows["lib/option.js::Option.implies"][5])
     assert doc.startswith("Specify implied option values.")
     assert "logging" not in doc and "@param {object} impliedValues" in doc
+
+
+def test_no_caller_of_a_method_names_the_calls_that_land_on_its_namesakes(
+    tmp_path: Path,
+) -> None:
+    files = {
+        "src/main/java/app/Client.java": """
+            package app;
+
+            public abstract class Client {
+                public abstract int connectTimeout();
+            }
+            """,
+        "src/main/java/app/ClientImpl.java": """
+            package app;
+
+            public class ClientImpl extends Client {
+                public int connectTimeout() { return 3; }
+                int twice() { return connectTimeout() * 2; }
+            }
+            """,
+    }
+    store = GraphStore.open(built(tmp_path, files))
+    try:
+        node = store.node("src/main/java/app/Client.java::Client.connectTimeout")
+        assert node is not None
+        fact = callers_fact(store, Touchpoint(node, 1.0, ()))
+        assert fact is not None
+        assert fact.statement.startswith("No resolved caller of app.Client.connectTimeout")
+        assert fact.statement.endswith(
+            "; but 1 resolved call(s) land on other methods named `connectTimeout` (e.g. "
+            "app.ClientImpl.connectTimeout at src/main/java/app/ClientImpl.java:5): through "
+            "dynamic dispatch some may reach this one."
+        ), fact.statement
+    finally:
+        store.close()

@@ -122,6 +122,26 @@ def _unresolved_note(store: GraphStore, node: Node) -> tuple[str, tuple[Citation
     )
 
 
+def _same_name_calls(store: GraphStore, node: Node) -> tuple[str, tuple[Citation, ...]]:
+    """For a method: the resolved calls that land on another method of the same name (an
+    override, an implementation, a sibling), which a call through a base type may dispatch
+    to or from; what a "no resolved caller" answer cannot rule out."""
+    if node.kind is not NodeKind.METHOD:
+        return "", ()
+    others = [i for i, kind, _ in store.definition_ids(node.name) if i != node.id]
+    edges = [e for e in store.edges_into(others, [EdgeKind.CALLS]) if e.src != node.id]
+    if not edges:
+        return "", ()
+    edges = sorted(edges, key=lambda e: (e.path, e.line or 0))
+    callee = store.nodes([edges[0].dst]).get(edges[0].dst)
+    first = f"{callee.qualname if callee else edges[0].dst} at {edges[0].path}:{edges[0].line}"
+    return (
+        f"; but {len(edges)} resolved call(s) land on other methods named `{node.name}` (e.g. "
+        f"{first}): through dynamic dispatch some may reach this one",
+        tuple(_site(e.path, e.line, node.name) for e in edges[:3]),
+    )
+
+
 def callers_fact(store: GraphStore, touchpoint: Touchpoint) -> Fact | None:
     """Who calls a touchpoint (direct callers, each call site cited), production code apart
     from tests; "no resolved caller" says how many unresolved same-name calls remain."""
@@ -130,12 +150,13 @@ def callers_fact(store: GraphStore, touchpoint: Touchpoint) -> Fact | None:
     edges = [e for e in store.edges_into(ids, [EdgeKind.CALLS]) if e.src not in ids]
     if not edges:
         note, cited = _unresolved_note(store, node)
+        dispatch, dispatched = _same_name_calls(store, node)
         return Fact(
             "callers",
             node.qualname,
             f"No resolved caller of {node.qualname} ({node.path}:{node.line}) in the "
-            f"repository{note}.",
-            (_definition(node), *cited),
+            f"repository{note}{dispatch}.",
+            (_definition(node), *cited, *dispatched),
         )
     callers = store.nodes(e.src for e in edges)
     sites = [
