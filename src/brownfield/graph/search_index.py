@@ -13,17 +13,18 @@ from typing import Any, NamedTuple, Protocol
 
 from brownfield.graph.search_text import SearchRow
 
-#: bm25 weights of the columns: a name word counts most, then the keys it reads, its
-#: docstring, the attributes it assigns, the identifiers of its body and its parameters,
-#: then the words of its owners and its file (shared by every definition beside it).
+#: bm25 weights of the columns: a name word counts most, then the keys it reads and the
+#: attributes it assigns, its docstring, its parameters (shared by every wrapper with the
+#: same signature) and the words of its owners and its file (shared by every definition
+#: beside it), and least the identifiers its body mentions (any word a body uses).
 WEIGHTS = {
-    "name": 10.0,
+    "name": 6.0,
     "words": 1.0,
-    "doc": 3.0,
-    "params": 1.5,
+    "doc": 2.0,
+    "params": 1.0,
     "attrs": 2.5,
     "keys": 4.0,
-    "body": 1.5,
+    "body": 0.5,
 }
 
 

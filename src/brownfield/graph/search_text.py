@@ -16,7 +16,7 @@ from bisect import bisect_left
 from itertools import accumulate
 from typing import NamedTuple
 
-from brownfield.graph.vocabulary import index_words
+from brownfield.graph.vocabulary import KEYWORDS, index_words
 from brownfield.graph.vocabulary import words as words_of_name
 
 MAX_DOC_LINES = 30
@@ -105,6 +105,29 @@ def _leading_comment(lines: list[str], start: int) -> list[str]:
     return list(reversed(found))
 
 
+_EXAMPLE_TAG = re.compile(r"^\s*@example\b")
+_TAG = re.compile(r"^\s*@\w+")
+_DOCTEST = re.compile(r"^\s*(?:>>>|\.\.\.)\s")
+
+
+def _prose(doc: list[str]) -> list[str]:
+    """A docstring's or comment's prose: without its code examples (a JSDoc or Javadoc
+    `@example` section, up to the next tag; Python doctest lines), whose words are those of
+    other code, not of what the definition does."""
+    kept: list[str] = []
+    in_example = False
+    for line in doc:
+        if _EXAMPLE_TAG.match(line):
+            in_example = True
+            continue
+        if in_example and not _TAG.match(line):
+            continue
+        in_example = False
+        if not _DOCTEST.match(line):
+            kept.append(line)
+    return kept
+
+
 def _top_comment(lines: list[str]) -> list[str]:
     """A file's opening comment block (after a `#!` line)."""
     found: list[str] = []
@@ -146,8 +169,10 @@ LONG_LINE = 2_000
 
 
 def _body_words(body: str) -> str:
-    """The words of the identifiers a body names (not its strings), each once."""
-    names = list(dict.fromkeys(_IDENTIFIER.findall(_STRING.sub(" ", body))))[:MAX_BODY_NAMES]
+    """The words of the identifiers a body names (not its strings nor its keywords), each
+    once."""
+    names = [n for n in _IDENTIFIER.findall(_STRING.sub(" ", body)) if n.lower() not in KEYWORDS]
+    names = list(dict.fromkeys(names))[:MAX_BODY_NAMES]
     found = [w for name in names for w in words_of_name(name)]
     return " ".join(dict.fromkeys(found))[:MAX_TEXT]
 
@@ -225,7 +250,7 @@ def rows_for(
                 kind=kind,
                 name=_words_of([name]),
                 words=_words_of([*owners, *folders, file_name]),
-                doc=" ".join(" ".join(doc).split())[:MAX_TEXT],
+                doc=" ".join(" ".join(_prose(doc)).split())[:MAX_TEXT],
                 params=_words_of(params),
                 attrs=_words_of(attrs),
                 keys=" ".join(

@@ -181,8 +181,25 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "compiled": ("cache", "bytecode"),
     "split": ("separator", "splitter", "parse"),
     "list": ("array", "items", "sequence"),
+    "several": ("multiple", "many"),
+    "separate": ("split", "splitter", "delimiter"),
+    "separated": ("split", "splitter", "delimiter"),
     "exit": ("quit", "close", "shutdown"),
     "quit": ("exit",),
+}
+
+#: A person's adjective or verb -> the noun code derives from it for the same thing
+#: (English morphology, not a synonym: "how deep" is the depth, "how long" the length).
+FORMS: dict[str, tuple[str, ...]] = {
+    "deep": ("depth",),
+    "deeply": ("depth",),
+    "long": ("length",),
+    "wide": ("width",),
+    "high": ("height",),
+    "strong": ("strength",),
+    "separate": ("separator",),
+    "separated": ("separator",),
+    "delimited": ("delimiter",),
 }
 
 #: Words too common to say anything about code.
@@ -196,6 +213,17 @@ STOP_WORDS = frozenset(
     needs let lets allow allows when where which who what how why after before while during
     up down out off again once same other so own both few nor per via get gets set sets
     please instead way ways thing things one two""".split()
+)
+
+#: Keywords and literals of the languages read: words of the language, not names (a body
+#: that says `pass` or `return` says nothing about what it does).
+KEYWORDS = frozenset(
+    """abstract and as assert async await boolean break byte case catch chan char class const
+    continue def defer del delete do double elif else enum except export extends
+    false final finally float for from func function global go goto if implements import in
+    instanceof int interface is lambda let long new nil none nonlocal not null or package
+    pass private protected public raise range return self short static struct super
+    switch synchronized this throw throws true try typeof var void while with yield""".split()
 )
 
 #: Known words for splitting lowercase compounds (`envvar` -> env var, `timeout` -> time out).
@@ -255,18 +283,47 @@ def expanded(word: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(found))
 
 
+def base_forms(word: str) -> tuple[str, ...]:
+    """A word and the dictionary forms it may be an inflection of (`trying` -> try,
+    `fails` -> fail, `retries` -> retry, `rotated` -> rotate), to look it up in the tables
+    above; a form that is no entry of them finds nothing, so over-generating is harmless."""
+    found = [word]
+    for suffix, replacements in (
+        ("ies", ("y",)),
+        ("es", ("", "e")),
+        ("s", ("",)),
+        ("ing", ("", "e")),
+        ("ed", ("", "e")),
+        ("ly", ("",)),
+    ):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            found += [word[: -len(suffix)] + r for r in replacements]
+    return tuple(dict.fromkeys(found))
+
+
+def _entries(table: dict[str, tuple[str, ...]], word: str) -> list[str]:
+    """The entries of `table` for a word or, when it has none, for its first base form
+    that has some."""
+    for form in base_forms(word):
+        if form in table:
+            return list(table[form])
+    return []
+
+
 def direct_terms(word: str) -> tuple[str, ...]:
-    """A person's word as code may write it: the word (and its parts, when a compound) and
-    its abbreviations or expansions."""
-    return tuple(
-        dict.fromkeys(t for part in dict.fromkeys((word, *compound(word))) for t in expanded(part))
-    )
+    """A person's word as code may write it: the word (and its parts, when a compound), its
+    abbreviations or expansions, and the noun code uses for it (`deeply` -> `depth`)."""
+    found = [t for part in dict.fromkeys((word, *compound(word))) for t in expanded(part)]
+    if len(found) == 1:  # no abbreviation of the word itself: of its base form, if any
+        found += next((list(expanded(f)) for f in base_forms(word)[1:] if len(expanded(f)) > 1), [])
+    found += [t for form in _entries(FORMS, word) for t in expanded(form)]
+    return tuple(dict.fromkeys(found))
 
 
 def query_terms(word: str) -> tuple[str, ...]:
     """What to search for a person's word: its direct terms, and the words code uses for
-    the same thing (its synonyms, expanded)."""
+    the same thing (its synonyms, expanded; an inflected word takes its base form's)."""
     found = list(direct_terms(word))
-    for synonym in SYNONYMS.get(word, ()):
+    for synonym in _entries(SYNONYMS, word):
         found.extend(expanded(synonym))
     return tuple(dict.fromkeys(found))

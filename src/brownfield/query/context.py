@@ -3,8 +3,8 @@
 The idea is searched in the full-text index (see `search.rank`: production code first,
 a name spelled out first of all); the matches are then lifted by personalized PageRank over
 the call and import edges around them, so that definitions central to several matches rise
-and isolated word collisions fall. A definition the person named is a touchpoint at once;
-one the person rejected is never one again.
+and isolated word collisions fall, and by the other matches in their file. A definition the
+person named is a touchpoint at once; one the person rejected is never one again.
 """
 
 from __future__ import annotations
@@ -15,11 +15,12 @@ from typing import Any
 from brownfield.graph.store import GraphStore
 from brownfield.graph.vocabulary import STOP_WORDS
 from brownfield.model import EdgeKind, Node, NodeKind
-from brownfield.query.search import parse, rank
+from brownfield.query.search import SearchHit, parse, rank
 
 __all__ = ["STOP_WORDS", "IdeaWords", "Touchpoint", "idea_words", "stem", "touchpoints"]
 CANDIDATES = 60  # matches ranked before the lift
 LIFT = 0.5  # how much centrality adds: score x (1 + LIFT x rank)
+BESIDE_LIFT = 0.25  # how much matches in the same file add: score x (1 + this x share)
 
 
 def stem(word: str) -> str:
@@ -87,12 +88,32 @@ def touchpoints(
     if not hits:
         return []
     lift = _centrality(store, {hit.node.id: hit.score for hit in hits})
+    beside = _beside(hits)
     found = [
-        Touchpoint(hit.node, hit.score * (1 + LIFT * lift.get(hit.node.id, 0.0)), hit.matched)
+        Touchpoint(
+            hit.node,
+            hit.score
+            * (1 + LIFT * lift.get(hit.node.id, 0.0))
+            * (1 + BESIDE_LIFT * beside.get(hit.node.id, 0.0)),
+            hit.matched,
+        )
         for hit in hits
     ]
     found.sort(key=lambda t: (-round(t.score, 6), t.node.kind is NodeKind.MODULE, t.node.id))
     return found[:limit]
+
+
+def _beside(hits: list[SearchHit]) -> dict[str, float]:
+    """How much of the matching lies in each hit's file: the scores of the other matches
+    there, over the best score, capped at 1. A feature lives in a few definitions side by
+    side, so a match among matches is likelier than a lone word collision elsewhere."""
+    top = max((hit.score for hit in hits), default=0.0)
+    if top <= 0:
+        return {}
+    total: dict[str, float] = {}
+    for hit in hits:
+        total[hit.node.path or ""] = total.get(hit.node.path or "", 0.0) + hit.score
+    return {hit.node.id: min(1.0, (total[hit.node.path or ""] - hit.score) / top) for hit in hits}
 
 
 def _centrality(store: GraphStore, seeds: dict[str, float]) -> dict[str, float]:

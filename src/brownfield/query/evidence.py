@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 
+from brownfield.confine import read_bytes_inside
+from brownfield.errors import BrownfieldError
 from brownfield.graph.roles import is_production, is_test, what_counts_as_tests
 from brownfield.graph.store import GraphStore
+from brownfield.graph.vocabulary import KEYWORDS, index_words
 from brownfield.model import Citation, EdgeKind, Fact, Node, NodeKind
 from brownfield.query.context import Touchpoint
-from brownfield.query.search import parse, rank
+from brownfield.query.freshness import repository_root
+from brownfield.query.search import Query, matched_words, parse, rank
 from brownfield.query.traverse import Hop
 
 #: Well-known libraries whose import says what kind of project this is.
@@ -27,6 +32,7 @@ FRAMEWORKS = {
     "aiohttp": "aiohttp",
 }
 TEST_FRAMEWORKS = {"pytest": "pytest", "unittest": "unittest"}
+OVERLOAD_MARK = re.compile(r"~\d+$")  # `A.m~2`: an overload of `A.m`
 MAX_SETTINGS = 12  # attributes and keys named per touchpoint
 _CONFIG_CALLS = ("os.getenv", "os.environ.get", "os.environ.setdefault", "os.environ.__getitem__")
 
@@ -79,12 +85,24 @@ def project_facts(store: GraphStore) -> list[Fact]:
     return facts
 
 
-def _ids(store: GraphStore, node: Node) -> list[str]:
-    """The ids a call of `node` lands on: a class's constructor too; a module's definitions."""
+#: The names a constructor has, by language: Python's `__init__` (and `__new__`), JS/TS's
+#: `constructor`; Java's and C#'s is the class's own name (overloads `Name~2`...).
+CONSTRUCTOR_NAMES = frozenset({"__init__", "__new__", "constructor"})
+
+
+def call_targets(store: GraphStore, node: Node) -> list[str]:
+    """The ids a call of `node` lands on: a class's constructors too (`X.__init__`,
+    `X.constructor`, Java's `X.X` and its overloads); a module's definitions."""
     if node.kind is NodeKind.MODULE:
         return [n.id for n in store.nodes_where("path", node.path or "")]
     if node.kind is NodeKind.CLASS:
-        return [node.id, f"{node.id}.__init__"]
+        inside = [e.dst for e in store.edges_out_of([node.id], [EdgeKind.CONTAINS])]
+        constructors = [
+            child
+            for child in inside
+            if OVERLOAD_MARK.sub("", child.rsplit(".", 1)[-1]) in CONSTRUCTOR_NAMES | {node.name}
+        ]
+        return list(dict.fromkeys([node.id, f"{node.id}.__init__", *sorted(constructors)]))
     return [node.id]
 
 
@@ -104,20 +122,41 @@ def _unresolved_note(store: GraphStore, node: Node) -> tuple[str, tuple[Citation
     )
 
 
+def _same_name_calls(store: GraphStore, node: Node) -> tuple[str, tuple[Citation, ...]]:
+    """For a method: the resolved calls that land on another method of the same name (an
+    override, an implementation, a sibling), which a call through a base type may dispatch
+    to or from; what a "no resolved caller" answer cannot rule out."""
+    if node.kind is not NodeKind.METHOD:
+        return "", ()
+    others = [i for i, kind, _ in store.definition_ids(node.name) if i != node.id]
+    edges = [e for e in store.edges_into(others, [EdgeKind.CALLS]) if e.src != node.id]
+    if not edges:
+        return "", ()
+    edges = sorted(edges, key=lambda e: (e.path, e.line or 0))
+    callee = store.nodes([edges[0].dst]).get(edges[0].dst)
+    first = f"{callee.qualname if callee else edges[0].dst} at {edges[0].path}:{edges[0].line}"
+    return (
+        f"; but {len(edges)} resolved call(s) land on other methods named `{node.name}` (e.g. "
+        f"{first}): through dynamic dispatch some may reach this one",
+        tuple(_site(e.path, e.line, node.name) for e in edges[:3]),
+    )
+
+
 def callers_fact(store: GraphStore, touchpoint: Touchpoint) -> Fact | None:
     """Who calls a touchpoint (direct callers, each call site cited), production code apart
     from tests; "no resolved caller" says how many unresolved same-name calls remain."""
     node = touchpoint.node
-    ids = _ids(store, node)
+    ids = call_targets(store, node)
     edges = [e for e in store.edges_into(ids, [EdgeKind.CALLS]) if e.src not in ids]
     if not edges:
         note, cited = _unresolved_note(store, node)
+        dispatch, dispatched = _same_name_calls(store, node)
         return Fact(
             "callers",
             node.qualname,
             f"No resolved caller of {node.qualname} ({node.path}:{node.line}) in the "
-            f"repository{note}.",
-            (_definition(node), *cited),
+            f"repository{note}{dispatch}.",
+            (_definition(node), *cited, *dispatched),
         )
     callers = store.nodes(e.src for e in edges)
     sites = [
@@ -154,60 +193,145 @@ TEST_BUDGET = 4000
 
 
 def tests_reaching(store: GraphStore, node: Node, depth: int = TEST_DEPTH) -> list[Hop]:
+    """The tests that reach `node` (see `_test_walk`)."""
+    return _test_walk(store, node, depth)[0]
+
+
+def _test_walk(
+    store: GraphStore, node: Node, depth: int = TEST_DEPTH
+) -> tuple[list[Hop], dict[str, Node]]:
     """The tests that reach `node` through resolved calls within `depth` calls, one hop per
-    call site, nearest first (a test is not walked through: it is where a chain starts)."""
+    call site, nearest first (a test is not walked through: it is where a chain starts).
+    Code at a module's top level runs when the module is loaded: a module reached is
+    reached by the test files that import it and, in Go, by the test files of its package
+    (its folder), each cited at the top-level call site that runs at load. Also returns
+    the production definitions walked through (where an unresolved call could lead on)."""
     seen = {node.id}
-    frontier = _ids(store, node)
+    walked: dict[str, Node] = {}
+    frontier = call_targets(store, node)
     found: list[Hop] = []
+    go_tests: list[str] | None = None
     for distance in range(1, depth + 1):
         if not frontier or len(seen) > TEST_BUDGET:
             break
         edges = store.edges_into(frontier, [EdgeKind.CALLS])
         callers = store.nodes({e.src for e in edges} - seen)
         frontier = []
+        loaded: dict[str, Citation] = {}  # a module reached -> the top-level call it runs
         for edge in sorted(edges, key=lambda e: (e.path, e.line or 0, e.src)):
             caller = callers.get(edge.src)
             if caller is None:
                 continue
+            site = Citation(edge.path, edge.line or 1)
             if is_test(caller.path):
-                site = Citation(edge.path, edge.line or 1)
                 found.append(Hop(distance, caller, edge.dst, edge.kind, site, edge.resolution))
             elif edge.src not in frontier:
                 frontier.append(edge.src)
+                walked[caller.id] = caller
+                if caller.kind is NodeKind.MODULE:
+                    loaded.setdefault(caller.id, site)
         seen.update(callers)
-    return found
+        if not loaded:
+            continue
+        importers = [
+            e for e in store.edges_into(list(loaded), [EdgeKind.IMPORTS]) if is_test(e.path)
+        ]
+        if go_tests is None and any(m.endswith(".go") for m in loaded):
+            go_tests = sorted(p for p in store.file_rows() if p.endswith("_test.go"))
+        tests_of: list[tuple[str, str]] = [(e.src, e.dst) for e in importers]
+        for module in loaded:
+            folder = module.rpartition("/")[0]
+            if module.endswith(".go"):
+                tests_of += [(t, module) for t in go_tests or [] if t.rpartition("/")[0] == folder]
+        test_nodes = store.nodes({src for src, _ in tests_of})
+        for src, module in sorted(set(tests_of)):
+            if src in test_nodes and src not in seen:
+                found.append(
+                    Hop(
+                        distance + 1,
+                        test_nodes[src],
+                        module,
+                        EdgeKind.IMPORTS,
+                        loaded[module],
+                        None,
+                    )
+                )
+                seen.add(src)
+    return found, walked
+
+
+MAX_WALKED_NAMES = 200  # definitions on the way whose unresolved same-name calls are counted
+
+
+def _unresolved_on_the_way(store: GraphStore, node: Node, walked: dict[str, Node]) -> str:
+    """How a negative tests answer may be incomplete beyond the node itself: unresolved
+    calls named like a definition the walk went through (a chain a resolver lost)."""
+    names = sorted({n.name for n in walked.values() if n.kind is not NodeKind.MODULE} - {node.name})
+    sites = sorted(
+        {
+            (u.path, u.line, name)
+            for name in names[:MAX_WALKED_NAMES]
+            for u in store.unresolved_named(name)
+        }
+    )
+    if not sites:
+        return ""
+    shown = ", ".join(f"`{name}` at {path}:{line}" for path, line, name in sites[:3])
+    return (
+        f"; but {len(sites)} unresolved call(s) name a caller on the way, e.g. {shown}"
+        + (" ..." if len(sites) > 3 else "")
+        + ", so a test may reach it through them"
+    )
 
 
 def tests_fact(store: GraphStore, touchpoint: Touchpoint, depth: int = TEST_DEPTH) -> Fact:
-    """Which tests reach a touchpoint through calls (to `depth` hops); when none does, what
-    was looked for and how many unresolved same-name calls remain."""
+    """Which tests reach a touchpoint through calls (to `depth` hops), and which test files
+    load a module whose top-level code calls it; when none, what was looked for and how
+    many unresolved same-name calls remain."""
     node = touchpoint.node
+    reached, walked = _test_walk(store, node, depth)
+    hops = [hop for hop in reached if hop.site is not None]
     found = list(
         dict.fromkeys(
             _site(hop.site.path, hop.site.line, hop.node.qualname)
-            for hop in tests_reaching(store, node, depth)
-            if hop.site is not None
+            for hop in hops
+            if hop.site is not None and hop.relation is not EdgeKind.IMPORTS
         )
     )
-    if not found:
+    loads = [hop for hop in hops if hop.relation is EdgeKind.IMPORTS]
+    if not found and not loads:
         note, cited = _unresolved_note(store, node)
         looked = what_counts_as_tests([node.path or ""])
         return Fact(
             "tests",
             node.qualname,
             f"No test reaches {node.qualname} through resolved calls within {depth} calls "
-            f"(looked for {looked}){note}.",
+            f"(looked for {looked}){note}{_unresolved_on_the_way(store, node, walked)}.",
             cited,
         )
-    names = sorted({c.symbol or "" for c in found})
-    return Fact(
-        "tests",
-        node.qualname,
-        f"{len(names)} test(s) reach {node.qualname}: "
-        + ", ".join(f"{c.symbol} ({c})" for c in found[:5])
-        + ("." if len(found) <= 5 else " ..."),
-        tuple(found),
-    )
+    parts = []
+    if found:
+        names = sorted({c.symbol or "" for c in found})
+        parts.append(
+            f"{len(names)} test(s) reach {node.qualname}: "
+            + ", ".join(f"{c.symbol} ({c})" for c in found[:5])
+            + ("" if len(found) <= 5 else " ...")
+        )
+    loaded: tuple[Citation, ...] = ()
+    if loads:
+        first = loads[0]
+        files = sorted({hop.node.path or "" for hop in loads})
+        site = first.site or Citation(first.via, 1)
+        loaded = (site, *(_site(path, 1, path) for path in files[:5]))
+        parts.append(
+            f"{len(files)} test file(s) load {first.via}, whose top-level code calls "
+            f"{node.qualname} ({site}): "
+            + ", ".join(files[:5])
+            + (" ..." if len(files) > 5 else "")
+        )
+    statement = "; ".join(parts)
+    statement += "" if statement.endswith("...") else "."
+    return Fact("tests", node.qualname, statement, (*found, *loaded))
 
 
 def similar_fact(store: GraphStore, text: str) -> Fact:
@@ -289,4 +413,114 @@ def settings_fact(store: GraphStore, touchpoint: Touchpoint) -> Fact | None:
         node.qualname,
         f"{node.qualname} sets or reads: {shown}.",
         tuple(items),
+    )
+
+
+MAX_NAMES = 10  # names shown per touchpoint
+DECLARED_BONUS = 0.5  # a name the definition assigns or takes as a parameter comes first
+_NAME = re.compile(r"[A-Za-z_$][\w$]*")
+_LITERAL = re.compile(r"\"(?:[^\"\\\n]|\\.)*\"|'(?:[^'\\\n]|\\.)*'|`[^`\n]*`")
+_KEY_TEXT = re.compile(r"^[A-Za-z_][\w.\-]*[\w]$")
+_COMMENT_START = ("#", "//", "/*", "*", "--")
+_TRAILING_COMMENT = re.compile(r"\s(?:#|//).*$")
+_ASSIGNED = re.compile(r"([A-Za-z_$][\w$]*)\s*(?::=|(?<![=!<>:+\-*/%&|^])=(?!=))")
+_TRIPLE = re.compile(r'"""|\'\'\'')
+
+
+def code_names(lines: list[str], start: int, end: int) -> tuple[dict[str, int], set[str]]:
+    """Every name a stretch of code writes (1-based lines `start`..`end`), with the first
+    line that writes it: identifiers outside comments, docstrings and strings, and the
+    keys written as short strings (`"X-Forwarded-For"`, `"missingkey=error"` gives
+    `missingkey`); and the names it declares: those on its first line (its name and
+    parameters) and those assigned (`x = ...`, `self.x = ...`, `x := ...`, `x=...`)."""
+    found: dict[str, int] = {}
+    declared: set[str] = set()
+    in_string = False
+    for number in range(max(start, 1), min(end, len(lines)) + 1):
+        text = lines[number - 1]
+        stripped = text.strip()
+        odd = len(_TRIPLE.findall(text)) % 2 == 1
+        if in_string:  # inside a docstring or a multi-line string
+            in_string = not odd
+            continue
+        if stripped.startswith(('"""', "'''")):
+            in_string = odd
+            continue
+        in_string = odd  # a multi-line string opened after code: its lines are text
+        if not stripped or stripped.startswith(_COMMENT_START):
+            continue
+        literals = _LITERAL.findall(text)
+        code = _TRAILING_COMMENT.sub("", _LITERAL.sub(" ", text))
+        for name in _NAME.findall(code):
+            found.setdefault(name, number)
+        if number == start:
+            declared.update(_NAME.findall(code))
+        declared.update(_ASSIGNED.findall(code))
+        for literal in literals:
+            inner = literal[1:-1]
+            if len(inner) > 80 or any(c.isspace() for c in inner):
+                continue
+            for part in inner.split("="):
+                if _KEY_TEXT.match(part):
+                    found.setdefault(part, number)
+    return found, declared
+
+
+def idea_names(
+    node: Node, lines: list[str], query: Query, exclude: frozenset[str] = frozenset()
+) -> list[tuple[str, int]]:
+    """The names in a definition's code that carry the idea's words (as the search index
+    reads them: split, abbreviations and synonyms expanded), at most MAX_NAMES: each pick
+    the name carrying most of the words not yet carried by an earlier pick (so that every
+    word of the idea is represented before one word's names fill the list), a name the
+    definition declares before one it only uses, ties in the order the code writes them.
+    The definition's own name and owners, keywords and `exclude` are left out."""
+    own = set(node.qualname.split(".")) | exclude
+    candidates = []
+    names, declared = code_names(lines, node.line or 1, node.end_line or node.line or 1)
+    for name, line in names.items():
+        if name in own or len(name) < 3 or name.lower() in KEYWORDS:
+            continue
+        matched = matched_words(query, " ".join(index_words(name)))
+        if matched:
+            bonus = DECLARED_BONUS if name in declared else 0.0
+            candidates.append((line, name, matched, bonus))
+    picked: list[tuple[str, int]] = []
+    carried: Counter[str] = Counter()
+    while candidates and len(picked) < MAX_NAMES:
+        best = max(
+            candidates,
+            key=lambda c: (sum(v / (1 + carried[w]) for w, v in c[2].items()) + c[3], -c[0]),
+        )
+        candidates.remove(best)
+        picked.append((best[1], best[0]))
+        carried.update(best[2].keys())
+    return picked
+
+
+def names_fact(
+    store: GraphStore, touchpoint: Touchpoint, text: str, exclude: frozenset[str] = frozenset()
+) -> Fact | None:
+    """The names a touchpoint's code writes that carry the idea's words (parameters,
+    attributes, the definitions it calls, keys and constants), each cited at the first
+    line of the definition that writes it, read from the file as it is now (`exclude`:
+    names already shown)."""
+    node = touchpoint.node
+    if node.kind is NodeKind.MODULE or not node.path:
+        return None
+    try:
+        data = read_bytes_inside(repository_root(store), node.path)
+    except BrownfieldError:
+        return None
+    query = parse(text)
+    found = idea_names(node, data.decode("utf-8", "replace").splitlines(), query, exclude)
+    if not found:
+        return None
+    cited = tuple(_site(node.path, line, name) for name, line in found)
+    shown = ", ".join(f"`{c.symbol}` ({c})" for c in cited)
+    return Fact(
+        "names",
+        node.qualname,
+        f"Names in {node.qualname} that carry the idea's words: {shown}.",
+        cited,
     )

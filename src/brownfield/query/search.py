@@ -9,17 +9,20 @@ one hit: the best-ranked of them.
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass
 from typing import Any
 
-from brownfield.errors import UsageError
+from brownfield.confine import read_bytes_inside
+from brownfield.errors import BrownfieldError, UsageError
 from brownfield.graph.generic_facts import OVERLOAD
 from brownfield.graph.roles import Role, role_of
 from brownfield.graph.search_index import expression
 from brownfield.graph.store import GraphStore
 from brownfield.graph.vocabulary import STOP_WORDS, direct_terms, query_terms, words
 from brownfield.model import Node, NodeKind
+from brownfield.query.freshness import repository_root
 
 #: How much a definition's role keeps of its relevance (a text about tests keeps tests).
 ROLE_WEIGHT = {
@@ -45,6 +48,11 @@ SYNONYM_STRENGTH = 0.5  # a word matched only through a synonym counts this much
 COVERAGE_FLOOR = 0.4  # a row matching one of many words keeps this share of its relevance
 _OVERLOADED = re.compile(re.escape(OVERLOAD) + r"\d+$")  # `A.m~2`: an overload of `A.m`
 EXACT_BONUS = 2.0  # a name (or dotted name, id, path) the text spells out: relevance x (1 + this)
+GENERATED_WEIGHT = 0.3  # a generated file's definitions keep this share: nobody edits them
+#: The marks of a generated file in its first lines: Go's convention ("// Code generated
+#: ... DO NOT EDIT.", https://go.dev/s/generatedcode) and the common `@generated`.
+_GENERATED = re.compile(r"^\W*Code generated .*DO NOT EDIT|@generated\b", re.M)
+HEADER_BYTES = 2048
 
 
 @dataclass(frozen=True)
@@ -121,7 +129,7 @@ def _stem(word: str) -> str:
     return word[:-1] if word.endswith("e") and len(word) > 3 else word
 
 
-def _matched(query: Query, text: str) -> dict[str, float]:
+def matched_words(query: Query, text: str) -> dict[str, float]:
     """The text's words that the row holds, in any of their common forms: 1 for the word
     itself (or its abbreviation), SYNONYM_STRENGTH when only a synonym matched."""
     have = {_stem(w) for w in re.findall(r"[a-z0-9]+", text.lower())}
@@ -149,6 +157,9 @@ def rank(store: GraphStore, text: str, limit: int = 20, pool: int = 300) -> list
     texts = {m.id: m.text for m in matches}
     raws = {m.id: m.raw for m in matches}
     names = {m.id: m.name for m in matches}
+    matched_of = {node_id: matched_words(query, texts.get(node_id, "")) for node_id in nodes}
+    generated = _generated(store, {node.path for node in nodes.values() if node.path})
+    rarity = _rarity(query, matched_of)
     hits = []
     for node_id, node in nodes.items():
         score = relevance.get(node_id, 0.0) / top
@@ -156,11 +167,13 @@ def rank(store: GraphStore, text: str, limit: int = 20, pool: int = 300) -> list
             score = max(score, 0.5) * (1 + EXACT_BONUS)
         role = role_of(node.path or "")
         weight = 1.0 if query.about_tests and role is Role.TEST else ROLE_WEIGHT[role]
-        matched = _matched(query, texts.get(node_id, ""))
-        if query.words:  # more of the text's words matched, the likelier the definition
-            covered = sum(matched.values()) / len(query.words)
+        if node.path in generated:
+            weight *= GENERATED_WEIGHT
+        matched = matched_of[node_id]
+        if query.words:  # more of the text's (rarer) words matched, the likelier
+            covered = sum(rarity[w] * v for w, v in matched.items()) / sum(rarity.values())
             weight *= COVERAGE_FLOOR + (1 - COVERAGE_FLOOR) * covered
-        named = _matched(query, names.get(node_id, node.name))
+        named = matched_words(query, names.get(node_id, node.name))
         if any(named.get(w) == 1.0 for w in query.target):
             weight *= 1 + TARGET_BONUS
         raw = tuple(
@@ -172,6 +185,29 @@ def rank(store: GraphStore, text: str, limit: int = 20, pool: int = 300) -> list
     for hit in hits:
         best.setdefault(_OVERLOADED.sub("", hit.node.id), hit)
     return list(best.values())[:limit]
+
+
+def _generated(store: GraphStore, paths: set[str]) -> set[str]:
+    """The paths whose first lines mark them as generated (read from the repository)."""
+    root = repository_root(store)
+    found = set()
+    for path in sorted(paths):
+        try:
+            head = read_bytes_inside(root, path)[:HEADER_BYTES]
+        except BrownfieldError:
+            continue
+        if _GENERATED.search(head.decode("utf-8", "replace")):
+            found.add(path)
+    return found
+
+
+def _rarity(query: Query, matched_of: dict[str, dict[str, float]]) -> dict[str, float]:
+    """How telling each of the text's words is among the candidates: log(1 + n / (1 + the
+    candidates holding it)), so that a word most candidates hold (the package's own name,
+    `error`) counts less towards coverage than the rare word that says what is meant."""
+    total = len(matched_of)
+    held = {w: sum(1 for m in matched_of.values() if w in m) for w in query.words}
+    return {w: math.log(1 + total / (1 + held[w])) for w in query.words}
 
 
 def _matches_raw(raw: str, query: Query) -> bool:

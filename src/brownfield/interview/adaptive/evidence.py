@@ -11,6 +11,7 @@ from brownfield.query.context import Touchpoint
 from brownfield.query.search import parse
 
 MAX_TOUCHED = 3  # touchpoints per component whose facts are gathered
+MAX_NAMED = 5  # touchpoints per component whose names are shown
 
 
 class EvidenceSource:
@@ -34,7 +35,8 @@ class EvidenceSource:
 
     def _production_callers(self, node_id: str) -> list[str]:
         """`symbol (path:line)` of every production call site into a definition."""
-        ids = [node_id, f"{node_id}.__init__"]
+        node = self.store.node(node_id)
+        ids = facts.call_targets(self.store, node) if node else [node_id]
         edges = [e for e in self.store.edges_into(ids, [EdgeKind.CALLS]) if e.src not in ids]
         callers = self.store.nodes(e.src for e in edges)
         return [
@@ -70,12 +72,22 @@ class EvidenceSource:
         return facts.similar_fact(self.store, component.description)
 
     def configuration(self, component: Component) -> list[Fact]:
-        """Where the touchpoints' files read their configuration, and the settings (assigned
-        attributes, keys and constants read) of the touchpoints themselves."""
+        """Where the touchpoints' files read their configuration, the settings (assigned
+        attributes, keys and constants read) of the touchpoints themselves, and the names
+        their code writes that carry the component's words."""
         touched = self._touchpoints(component)[:MAX_TOUCHED]
         found = [facts.configuration_fact(self.store, t) for t in touched]
         found += [facts.settings_fact(self.store, t) for t in touched]
-        return [fact for fact in found if fact is not None]
+        shown: set[str] = set()
+        for touchpoint in self._touchpoints(component)[:MAX_NAMED]:  # each name once
+            names = facts.names_fact(
+                self.store, touchpoint, component.description, frozenset(shown)
+            )
+            if names is not None:
+                shown.update(c.symbol or "" for c in names.citations)
+                found.append(names)
+        unique = {fact.statement: fact for fact in found if fact is not None}
+        return list(unique.values())  # one file's configuration once
 
     def named(self, text: str) -> list[Node]:
         """Definitions the text names exactly: an identifier, dotted name or path that is a
