@@ -177,8 +177,6 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "question": ("prompt",),
     "answer": ("reply", "response"),
     "reply": ("response",),
-    "keep": ("cache", "persist", "store"),
-    "compiled": ("cache", "bytecode"),
     "split": ("separator", "splitter", "parse"),
     "list": ("array", "items", "sequence"),
     "several": ("multiple", "many"),
