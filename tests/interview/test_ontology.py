@@ -212,3 +212,11 @@ def test_a_typed_core_entity_and_back_replay(tmp_path: Path) -> None:
     again = state_of(undone)
     assert again.ontology_snapshots == state.ontology_snapshots
     assert [r.answer for r in again.rounds] == [r.answer for r in state.rounds]
+
+
+def test_question_words_and_adjectives_of_a_change_are_not_entities() -> None:
+    state = bare_state([])
+    state.description = "Reject incoming orders whose customer is blocked"
+    names = {e.name for e in ontology.extract(state)}
+    assert {"orders", "customer"} <= names, names
+    assert not {"whose", "incoming"} & names, names

@@ -1,0 +1,57 @@
+"""A question that would read the same for several components is asked once, answered for all."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from brownfield.interview.adaptive import deciding
+from brownfield.interview.adaptive.slots import prompt_for
+from brownfield.interview.adaptive.state import AdaptiveState
+from brownfield.interview.adaptive.topology import new_component
+
+T = datetime(2026, 1, 1, tzinfo=UTC)
+
+
+def two_components(touchpoints: tuple[list[str], list[str]]) -> AdaptiveState:
+    state = AdaptiveState(
+        slug="s",
+        description="audit checkout and billing",
+        created_at=T,
+        updated_at=T,
+        threshold=0.05,
+        threshold_source="default",
+        type="greenfield",
+        type_reason="test",
+    )
+    state.topology.components = [
+        new_component(1, "Audit checkout", "audit checkout", touchpoints[0], False),
+        new_component(2, "Audit billing", "audit billing", touchpoints[1], False),
+    ]
+    state.topology.status = "confirmed"
+    return state
+
+
+def slot_of(state: AdaptiveState, index: int, name: str):  # type: ignore[no-untyped-def]
+    return next(s for s in state.topology.components[index].slots if s.name == name)
+
+
+def test_a_question_reading_the_same_for_two_components_is_asked_once_and_fills_both() -> None:
+    state = two_components(([], []))
+    first, second = state.topology.components
+    slot = slot_of(state, 0, "non_goals")
+    prompt = prompt_for(state, first, slot, None)
+    shared = deciding.shared(state, first, slot, prompt, None)
+    assert shared == [second]
+    slot.value, slot.filled_by, slot.quality, slot.round = "Nothing is excluded", "person", 1.0, 3
+    deciding.answer_shared(state, slot, shared, 3)
+    other = slot_of(state, 1, "non_goals")
+    assert (other.value, other.filled_by, other.round) == ("Nothing is excluded", "person", 3)
+
+
+def test_a_question_already_answered_elsewhere_is_not_shared() -> None:
+    state = two_components(([], []))
+    first = state.topology.components[0]
+    answered = slot_of(state, 1, "non_goals")
+    answered.value, answered.filled_by = "Do not change the behaviour of existing callers", "person"
+    slot = slot_of(state, 0, "non_goals")
+    assert deciding.shared(state, first, slot, prompt_for(state, first, slot, None), None) == []
