@@ -121,6 +121,8 @@ def _components(idea: str, found: list[Touchpoint], brownfield: bool) -> list:  
         c.strip(" .")
         for c in re.split(r"\s*(?:[;,]|\band then\b|\bthen\b|\band\b|\bplus\b|\balso\b)\s*", idea)
     ]
+    for index in range(1, len(clauses)):
+        clauses[index] = _completed(clauses[index], clauses[index - 1])
     clauses = [c for c in clauses if len(idea_words(c).keywords) >= 2] or [idea.strip(" .")]
     if len(clauses) > 6:
         clauses = [*clauses[:5], "; ".join(clauses[5:])]
@@ -132,6 +134,20 @@ def _components(idea: str, found: list[Touchpoint], brownfield: bool) -> list:  
             mine = [t.node.id for t in found]
         made.append(new_component(number, _name(clause), clause, mine, brownfield))
     return made
+
+
+_PREPOSITION = re.compile(r"(?:to|for|into|in|on|from|with|at)\b", re.I)
+
+
+def _completed(clause: str, before: str) -> str:
+    """A clause that starts with a preposition ("... to checkout and *to the nightly job*")
+    borrows what the clause before it says up to the same preposition: "Add an audit log
+    *to the nightly job*"."""
+    opening = _PREPOSITION.match(clause)
+    if opening is None:
+        return clause
+    cut = before.lower().rfind(f" {opening.group(0).lower()} ")
+    return f"{before[:cut]} {clause}" if cut > 0 else clause
 
 
 def _name(clause: str, limit: int = 60) -> str:

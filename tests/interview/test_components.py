@@ -1,4 +1,4 @@
-"""A question that would read the same for several components is asked once, answered for all."""
+"""Several components: how an idea is cut into them, and a question they share asked once."""
 
 from __future__ import annotations
 
@@ -55,3 +55,21 @@ def test_a_question_already_answered_elsewhere_is_not_shared() -> None:
     answered.value, answered.filled_by = "Do not change the behaviour of existing callers", "person"
     slot = slot_of(state, 0, "non_goals")
     assert deciding.shared(state, first, slot, prompt_for(state, first, slot, None), None) == []
+
+
+def test_a_clause_starting_with_a_preposition_borrows_the_clause_before_it() -> None:
+    from brownfield.interview.adaptive.start import _components
+
+    names = [
+        c.name
+        for c in _components("Add an audit log to checkout and to the billing job", [], False)
+    ]
+    assert names == ["Add an audit log to checkout", "Add an audit log to the billing job"]
+    names = [
+        c.name for c in _components("Cache lookups for users, for orders and for items", [], False)
+    ]
+    assert names == [
+        "Cache lookups for users",
+        "Cache lookups for orders",
+        "Cache lookups for items",
+    ]
