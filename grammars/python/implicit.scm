@@ -17,10 +17,9 @@
 (subscript
   value: [(identifier) (attribute) (call) (subscript)]) @operation
 
-; reading an attribute of self or cls calls it when it is a property
-((attribute
-  object: (identifier) @object) @read
-  (#any-of? @object "self" "cls"))
+; reading an attribute calls it when it is a property (or a descriptor, on self and cls)
+(attribute
+  object: [(identifier) (attribute)]) @read
 
 ; a truth test calls __bool__ (else __len__) of its operand
 (if_statement

@@ -145,22 +145,26 @@ class CallTargets:
         return self._special_of(receivers, name)
 
     def _property_read(self, table: ModuleTable, call: CallFact) -> list[Target]:
-        """`self.name` read: the getter of a property `name` of the class (and, labelled
-        `override`, of its subclasses' properties), or a descriptor's `__get__`."""
+        """`x.name` read: the getter of a property `name` of x's class (and, labelled
+        `override`, of its subclasses' properties), or, on `self`/`cls`, a descriptor's
+        `__get__` (`name = Descriptor()` in the class)."""
         assert call.chain is not None
         name = call.chain[-1]
         self.resolver.consulted.names.add(name)
-        if not self.methods_named(name):
-            return []  # no method is so named: no property either
+        if not self.methods_named(name):  # no method is so named: no property either
+            self.resolver.consulted.names.add("__get__")
+            on_self = len(call.chain) == 2 and _is_first_parameter(table, call.scope, call.chain[0])
+            if not on_self or not self.methods_named("__get__"):
+                return []
         found: list[Target] = []
         owners: set[Value] = set()
-        for receiver, how in self.resolver.evaluate(table, call.scope, call.chain[:1], call.line):
+        receivers = self.resolver.evaluate(table, call.scope, call.chain[:-1], call.line)
+        for receiver, how in receivers:
             if receiver.kind != "inst":
                 continue
             cls = Value("def", receiver.path, receiver.name)
             label = Resolution.SELF if how is Resolution.SELF else Resolution.INFERRED
-            if how is Resolution.SELF:
-                owners.add(cls)
+            owners.add(cls)
             for member, _ in self.classes.member(cls, name, instance=False):
                 if self.classes.is_property(member):
                     found.append((node_id(member.path, member.name), label))
@@ -170,7 +174,7 @@ class CallTargets:
                         (node_id(m.path, m.name), label)
                         for m in self.special(descriptor, "__get__")
                     ]
-        if owners:
+        if owners and self.methods_named(name):
             for target, how in self._overriding(owners, name):
                 path, _, qualname = target.partition("::")
                 if self.classes.is_property(Value("def", path, qualname)):

@@ -25,7 +25,7 @@ from brownfield.graph.python_chains import (
 #: The text of an implicit call fact, saying which statement made it.
 RAISE = "raise"
 OPERATOR = "operator"
-READ = "read"  # reading `self.name`: a call when name is a property (or a descriptor)
+READ = "read"  # reading `x.name`: a call when name is a property (or a descriptor)
 
 BINARY = BINARY_METHODS
 AUGMENTED = {f"{symbol}=": f"__i{name[2:]}" for symbol, name in BINARY.items()}
@@ -92,7 +92,7 @@ def raise_statement(facts: FileFacts, scopes: Scopes, names: Names, value: Node)
 
 
 def attribute_read(facts: FileFacts, scopes: Scopes, node: Node) -> None:
-    """`self.name` read (not called, not assigned): a property getter's call, if it is one."""
+    """`x.name` read (not called, not assigned): a property getter's call, if it is one."""
     parent = node.parent
     if parent is not None:
         kind = parent.type
@@ -105,7 +105,7 @@ def attribute_read(facts: FileFacts, scopes: Scopes, node: Node) -> None:
         if kind == "delete_statement":
             return
     chain = chain_of(node)
-    if chain is not None and len(chain) == 2:
+    if chain is not None and len(chain) >= 2:
         facts.calls.append(
             CallFact(scopes.at(node.start_byte), chain, READ, line_of(node), implicit=True)
         )
