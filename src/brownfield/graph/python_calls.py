@@ -86,6 +86,8 @@ class CallTargets:
                 targets |= self._through_builtins(table, call, found)
         if len(call.chain) >= 2 and _is_attribute(call.chain[-1]):
             targets |= self._overrides(table, call)
+        if len(call.chain) == 1 or call.chain[-1] == "__class__":
+            targets |= self._constructor_overrides(table, call, found)
         return targets
 
     def of_value(self, value: Value, how: Resolution) -> list[Target]:
@@ -275,6 +277,33 @@ class CallTargets:
         if known is None:
             known = self._memo[key] = self._overriding(owners, name)
         return known
+
+    def _constructor_overrides(
+        self, table: ModuleTable, call: CallFact, found: list[Found]
+    ) -> set[Target]:
+        """`cls(...)` in a classmethod, `type(x)(...)` or `x.__class__(...)` on an instance:
+        the class may be a subclass, whose own `__new__`/`__init__` then runs (`override`)."""
+        chain = call.chain
+        assert chain is not None
+        if chain[-1] == "__class__":
+            receivers = self.resolver.evaluate(table, call.scope, chain[:-1], call.line)
+            owners = {Value("def", v.path, v.name) for v, _ in receivers if v.kind == "inst"}
+        elif _is_first_parameter(table, call.scope, chain[0]):
+            owners = {
+                value
+                for value, how in found
+                if value.kind == "def" and how is Resolution.SELF and self.classes.is_class(value)
+            }
+        else:
+            return set()
+        if not owners:
+            return set()
+        static = {target for value in owners for target, _ in self.of_value(value, Resolution.SELF)}
+        targets: set[Target] = set()
+        for name in ("__new__", "__init__"):
+            self.resolver.consulted.names.add(name)
+            targets |= {t for t in self._overriding(owners, name) if t[0] not in static}
+        return targets
 
     def _overriding(self, owners: set[Value], name: str) -> set[Target]:
         candidates = self._candidates.get(name)
