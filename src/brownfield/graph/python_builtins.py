@@ -59,7 +59,8 @@ RETURNS_FROM: dict[str, str] = {
     "copy.deepcopy": "same",
     "<builtin>.enumerate": "items",
     "<builtin>.next": "element",
-    "typing.cast": "instance",  # `cast(T, x)` is x, typed T: an instance of T
+    "typing.cast": "instance",  # `cast(T, x)` is x, typed T: an instance of T (x when a
+    # class or function: `cast(Type[A], A)`)
 }
 
 

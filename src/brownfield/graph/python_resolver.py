@@ -342,6 +342,9 @@ class Resolver:
                 continue
             shape = RETURNS_FROM[value.name]
             for site in sites:
+                cast = site.args[1] if shape == "instance" and len(site.args) > 1 else None
+                if cast is not None and not cast[0].startswith("["):  # `cast(Type[A], A)` is A
+                    found += [(v, h) for v, h in argument(cast) if v.kind == "def"]
                 chain = argument_of(value.name, site.args)
                 if chain is None:
                     continue
