@@ -88,6 +88,8 @@ class CallTargets:
             targets |= self._overrides(table, call)
         if len(call.chain) == 1 or call.chain[-1] == "__class__":
             targets |= self._constructor_overrides(table, call, found)
+        if len(call.chain) >= 2 and _is_attribute(call.chain[1]):
+            targets |= self._class_attribute_overrides(table, call, targets)
         return targets
 
     def of_value(self, value: Value, how: Resolution) -> list[Target]:
@@ -239,6 +241,63 @@ class CallTargets:
         return {target for target in found if "::" in target[0]}
 
     # -- dispatch to overrides ------------------------------------------------------------
+
+    def _self_class(self, table: ModuleTable, call: CallFact) -> Value | None:
+        """The class enclosing the method when the call's chain starts at its first
+        parameter (`self`, `cls`), never rebound; None otherwise."""
+        assert call.chain is not None
+        definition = table.definitions.get(call.scope)
+        bindings = table.scopes.get(call.scope, {}).get(call.chain[0], [])
+        if (
+            definition is None
+            or not _is_first_parameter(table, call.scope, call.chain[0])
+            or len(bindings) != 1
+            or bindings[0].source != "param"
+            or ("staticmethod",) in definition.decorators
+        ):
+            return None
+        return Value("def", table.path, definition.scope)
+
+    def _class_attribute_overrides(
+        self, table: ModuleTable, call: CallFact, static: set[Target]
+    ) -> set[Target]:
+        """`self.kind()`, `cls.kind.make()` where `kind` is a class attribute of the class
+        (`kind = Frame`) that subclasses in the same file rebind (`kind = ContextFrame`):
+        what the chain reaches from each subclass's value is an `override` edge."""
+        chain = call.chain
+        assert chain is not None
+        owner = self._self_class(table, call)
+        if owner is None or not self.classes.is_class(owner):
+            return set()
+        attribute = chain[1]
+        declared = self.classes.member(owner, attribute, instance=False)
+        if not declared or any(
+            value.kind == "def" and not self.classes.is_class(value) for value, _ in declared
+        ):
+            return set()  # not a class attribute, or a method (`_overriding` has those)
+        key = (frozenset({owner}), "." + ".".join(chain[1:]))
+        if self._memo_owner is not self.resolver.consulted:  # remembered within one file
+            self._memo_owner, self._memo = self.resolver.consulted, {}
+        known = self._memo.get(key)
+        if known is None:
+            known = self._memo[key] = set()
+            home = self.resolver.table(owner.path)
+            for qualname, definition in home.definitions.items():
+                if definition.kind != "class" or qualname == owner.name:
+                    continue
+                if owner not in self.classes.mro(Value("def", owner.path, qualname)):
+                    continue
+                if self.resolver.lookup_in_scope(home, qualname, attribute, None) is None:
+                    continue  # keeps the base's value
+                line = definition.end_line + 1
+                for value, _ in self.resolver.evaluate(home, qualname, chain[1:], line):
+                    known.update(
+                        (target, Resolution.OVERRIDE)
+                        for target, _ in self.of_value(value, Resolution.OVERRIDE)
+                        if "::" in target
+                    )
+        reached = {target for target, _ in static}
+        return {t for t in known if t[0] not in reached}
 
     def _overrides(self, table: ModuleTable, call: CallFact) -> set[Target]:
         """`x.m()` on an instance of a repository class (`self.m()`, `param.m()` with `param:
