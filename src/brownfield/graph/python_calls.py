@@ -361,10 +361,13 @@ class CallTargets:
         targets: set[Target] = set()
         for name in ("__new__", "__init__"):
             self.resolver.consulted.names.add(name)
-            targets |= {t for t in self._overriding(owners, name) if t[0] not in static}
+            overriding = self._overriding(owners, name, mixins=False)
+            targets |= {t for t in overriding if t[0] not in static}
         return targets
 
-    def _overriding(self, owners: set[Value], name: str) -> set[Target]:
+    def _overriding(self, owners: set[Value], name: str, mixins: bool = True) -> set[Target]:
+        """The methods `name` that instances of a class below `owners` may find first: those
+        of subclasses, and (`mixins`) of mixins that such a class derives from too."""
         candidates = self._candidates.get(name)
         if candidates is None:  # the classes defining a method `name`, once per build
             candidates = self._candidates[name] = []
@@ -374,10 +377,37 @@ class CallTargets:
                 if self.classes.is_class(owner):
                     candidates.append((method_id, owner))
         found: set[Target] = set()
+        mixed: list[tuple[str, Value]] = []
         for method_id, owner in candidates:
             if owner in owners:
                 continue
             order = self.classes.mro(owner)  # records what the order depends on
             if any(cls in order for cls in owners):
                 found.add((method_id, Resolution.OVERRIDE))
+            elif mixins:
+                mixed.append((method_id, owner))
+        above = {cls for owner in owners for cls in self.classes.mro(owner)} if mixed else set()
+        for method_id, mixin in mixed:
+            if mixin not in above and self._mixed_in(mixin, owners, name, method_id):
+                found.add((method_id, Resolution.OVERRIDE))
         return found
+
+    def _mixed_in(self, mixin: Value, owners: set[Value], name: str, method_id: str) -> bool:
+        """Whether a class of the mixin's file derives from the mixin and one of `owners`
+        and finds the mixin's `name` first (`class C(Mixin, Base)`)."""
+        table = self.resolver.table(mixin.path)
+        for qualname, definition in table.definitions.items():
+            if definition.kind != "class" or qualname == mixin.name:
+                continue
+            order = self.classes.mro(Value("def", mixin.path, qualname))
+            if mixin not in order or not any(cls in order for cls in owners):
+                continue
+            for klass in order:
+                if klass.kind == "ext":
+                    break
+                home = self.resolver.table(klass.path)
+                if self.resolver.lookup_in_scope(home, klass.name, name, None) is not None:
+                    if node_id(klass.path, f"{klass.name}.{name}") == method_id:
+                        return True
+                    break
+        return False
