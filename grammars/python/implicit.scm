@@ -30,3 +30,6 @@
   condition: [(identifier) (attribute)] @operand) @truth
 (not_operator
   argument: [(identifier) (attribute)] @operand) @truth
+
+; a yield makes its function a generator function (calling it makes a generator)
+(yield) @yield

@@ -36,6 +36,11 @@ _DELEGATING = frozenset(
 )
 
 
+#: The special methods that resume a generator when called on it (by `for`, `next()`,
+#: `list()`...): its generator function's body runs.
+GENERATOR_STEPS = frozenset({"__iter__", "__next__", "__aiter__", "__anext__"})
+
+
 def _is_attribute(step: str) -> bool:
     """Whether a chain's last step names an attribute (not a call, not a subscript)."""
     return step != CALL and not step.startswith("[")
@@ -105,6 +110,8 @@ class CallTargets:
                 defined = self.special(value, method, fallback=False)
                 found += [(node_id(v.path, v.name), Resolution.CONSTRUCTOR) for v in defined]
             return found or [(node_id(value.path, value.name), Resolution.CONSTRUCTOR)]
+        if value.kind == "resume":  # `g.send(x)`, `g.__next__()`: the generator runs
+            return [(node_id(value.path, value.name), Resolution.INFERRED)]
         if value.kind == "inst":
             return [
                 (node_id(v.path, v.name), Resolution.INFERRED)
@@ -196,9 +203,12 @@ class CallTargets:
         return False
 
     def _special_of(self, receivers: list[Found], name: str) -> list[Target]:
-        """The special method `name` of each instance among `receivers`."""
+        """The special method `name` of each instance among `receivers`; iterating a
+        generator (`__iter__` then `__next__`) runs its generator function's body."""
         found: list[Target] = []
         for value, how in receivers:
+            if value.kind == "gen" and name in GENERATOR_STEPS:
+                found.append((node_id(value.path, value.name), Resolution.INFERRED))
             if value.kind != "inst":
                 continue
             label = Resolution.SELF if how is Resolution.SELF else Resolution.INFERRED
@@ -231,12 +241,16 @@ class CallTargets:
                 continue
             method = BUILTIN_DUNDERS.get(builtin)
             arguments = call.args[:1] if method else call.args if builtin in PRINTING else ()
-            if not arguments or not self.defined_anywhere(method or "__str__"):
+            if not arguments or not (
+                self.defined_anywhere(method or "__str__") or method in GENERATOR_STEPS
+            ):
                 continue
             for argument in arguments:
                 if argument is None or argument[0].startswith("["):
                     continue
                 receivers = self.resolver.evaluate(table, call.scope, argument, call.line)
+                if builtin == "iter":  # `iter(generator)` is the generator: nothing runs
+                    receivers = [r for r in receivers if r[0].kind != "gen"]
                 found.update(self._special_of(receivers, method or "__str__"))
         return {target for target in found if "::" in target[0]}
 

@@ -44,6 +44,9 @@ ALTERNATIVES = frozenset({"boolean_operator", "conditional_expression"})
 NAMED = CONTAINERS | ALTERNATIVES
 #: A step taking every element of a sequence as a sequence (`xs[1:]`, `*rest = ...`).
 SLICE = "[:]"
+#: The first step of a `ReturnFact` standing for a `yield` (then the yielded chain, if any):
+#: the function is a generator function.
+YIELD = "<yield>"
 
 
 def span(node: Node) -> tuple[int, int]:

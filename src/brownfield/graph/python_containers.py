@@ -113,6 +113,8 @@ class Containers:
             table = self.resolver.table(value.path)
             definition = table.definitions[qualname]
             return self.flow.flowing_in(table, definition, int(index), gather=False, key=step)
+        if value.kind == "gen":  # what a generator yields
+            return self.flow.yielded(value)
         if value.kind != "cont":
             self.resolver.consulted.fail("unknown-receiver")
             return []

@@ -37,6 +37,7 @@ from brownfield.graph.python_implicit import (
     operation,
     raise_statement,
     truth_test,
+    yield_expression,
 )
 
 Match = tuple[int, dict[str, list[Node]]]
@@ -61,6 +62,7 @@ _TOP_CAPTURES = (
     "operation",
     "read",
     "truth",
+    "yield",
     "branch",
 )
 
@@ -146,6 +148,8 @@ def extract(root: Node, source: bytes, matches: list[Match]) -> FileFacts:
         attribute_read(facts, scopes, captures["read"][0])
     for captures in groups["truth"]:
         truth_test(facts, scopes, names, captures["operand"][0])
+    for captures in groups["yield"]:
+        yield_expression(facts, scopes, names, captures["yield"][0])
     return facts
 
 

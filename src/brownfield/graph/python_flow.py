@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from brownfield.graph.facts import CALL, SUBSCRIPT, CallFact, Chain, Definition
-from brownfield.graph.python_chains import SLICE
+from brownfield.graph.python_chains import SLICE, YIELD
 from brownfield.graph.python_classes import ClassMembers
 from brownfield.graph.python_evaluator import Evaluator
 from brownfield.graph.python_scopes import Found, ModuleTable, Value
@@ -100,6 +100,41 @@ class ValueFlow:
                     )
                 ]
         return found
+
+    def returned(self, value: Value) -> list[Found]:
+        """What a repository function returns (its `return`s, its return annotation); a
+        generator function (one with a `yield`) returns a generator of it (`gen`)."""
+        table = self.resolver.table(value.path)
+        results: list[Found] = []
+        for returned in table.facts.returns:
+            if returned.scope != value.name:
+                continue
+            if returned.value[0] == YIELD:  # what its `return`s give ends the iteration
+                return [(Value("gen", value.path, value.name), INFERRED)]
+            results.extend(
+                (found, INFERRED)
+                for found, _ in self.resolver.evaluate(
+                    table, value.name, returned.value, returned.line
+                )
+            )
+        definition = table.definitions.get(value.name)
+        if definition is not None and definition.annotations:
+            results = [*results, *self.annotated(table, definition, "")]
+        results = unique(results)
+        if not results:
+            self.resolver.consulted.fail("unknown-receiver")
+        return results
+
+    def yielded(self, generator: Value) -> list[Found]:
+        """The values a generator yields: `yield x`, the elements of `yield from xs`."""
+        table = self.resolver.table(generator.path)
+        found: list[Found] = []
+        for returned in table.facts.returns:
+            if returned.scope == generator.name and returned.value[0] == YIELD:
+                chain = returned.value[1:]
+                if chain:
+                    found += self.resolver.evaluate(table, returned.scope, chain, returned.line)
+        return unique((value, INFERRED) for value, _ in found)
 
     def param_values(self, table: ModuleTable, scope: str, index: int) -> list[Found]:
         """What a parameter may hold: what is passed for it (and its default), an instance

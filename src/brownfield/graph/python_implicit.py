@@ -11,14 +11,17 @@ does, with the same fallbacks (`__ne__` falls back to `__eq__`, `__str__` to `__
 
 from __future__ import annotations
 
-from brownfield.graph.facts import CallFact, FileFacts
+from brownfield.graph.facts import SUBSCRIPT, CallFact, FileFacts, ReturnFact
 from brownfield.graph.python_chains import (
     BINARY_METHODS,
+    NAMED,
+    YIELD,
     Names,
     Node,
     Scopes,
     chain_of,
     line_of,
+    name_container,
     text,
 )
 
@@ -109,6 +112,19 @@ def attribute_read(facts: FileFacts, scopes: Scopes, node: Node) -> None:
         facts.calls.append(
             CallFact(scopes.at(node.start_byte), chain, READ, line_of(node), implicit=True)
         )
+
+
+def yield_expression(facts: FileFacts, scopes: Scopes, names: Names, node: Node) -> None:
+    """`yield x` (or `yield from xs`) in a function: calling it makes a generator, whose
+    elements are what it yields (the elements of xs)."""
+    value = node.named_children[0] if node.named_child_count else None
+    if value is not None and value.type in NAMED:  # `yield a, b`: a tuple of them
+        name_container(facts, scopes, names, value)
+    chain = chain_of(value, names) if value is not None else None
+    if chain is not None and any(child.type == "from" for child in node.children):
+        chain = (*chain, SUBSCRIPT)
+    scope = scopes.at(node.start_byte)
+    facts.returns.append(ReturnFact(scope, (YIELD, *(chain or ())), line_of(node)))
 
 
 def truth_test(facts: FileFacts, scopes: Scopes, names: Names, operand: Node) -> None:

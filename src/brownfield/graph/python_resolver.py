@@ -49,6 +49,9 @@ from brownfield.model import Resolution, Unresolved
 # The resolver module's entry points for the builder (see `languages.LanguageSpec`).
 __all__ = ["call_names", "invalidated_keys", "layout", "new_resolver", "nodes_of"]
 
+#: A generator's methods that resume it (`__enter__`: a `contextlib.contextmanager`'s).
+RESUMING = frozenset({"__next__", "send", "__enter__", "__aenter__", "__anext__", "asend"})
+
 BUILTIN_NAMES = frozenset(name for name in dir(builtins) if not name.startswith("__"))
 
 #: Attribute names of builtin types: a method call with one of these names on an
@@ -356,7 +359,7 @@ class Resolver:
                             found.append((Value("inst", inner.path, inner.name), inner_how))
                     elif shape == "element":
                         found += self._step(inner, Resolution.INFERRED, SUBSCRIPT)
-                    elif inner.kind in ("cont", "seq", "slice", "items", "pair"):
+                    elif inner.kind in ("cont", "seq", "slice", "items", "pair", "gen"):
                         view = Value(shape, inner.path, f"{inner.kind}|{inner.name}")
                         found.append((view, Resolution.INFERRED))
         return unique(found)
@@ -381,11 +384,13 @@ class Resolver:
                 return [(Value("inst", value.path, value.name), Resolution.INFERRED)]
             if value.path != self.current:  # the same from every file: kept for the build
                 empty: list[Found] = []
-                found = self.shared(("returns", value), lambda: self._returned(value), empty)
+                found = self.shared(("returns", value), lambda: self.flow.returned(value), empty)
                 if not found:
                     self.consulted.fail("unknown-receiver")
                 return found
-            return self._returned(value)
+            return self.flow.returned(value)
+        if value.kind == "resume":  # a generator resumed: what it yields
+            return self.flow.yielded(Value("gen", value.path, value.name))
         if value.kind == "inst":
             calls = self.classes.member(Value("def", value.path, value.name), "__call__", True)
             return unique(found for method, _ in calls for found in self._call_result(method))
@@ -393,28 +398,13 @@ class Resolver:
         self.consulted.fail("outside-result" if value.kind == "ext" else "unknown-receiver")
         return []
 
-    def _returned(self, value: Value) -> list[Found]:
-        """What a repository function returns (its `return`s, its return annotation)."""
-        table = self.table(value.path)
-        results: list[Found] = []
-        for returned in table.facts.returns:
-            if returned.scope == value.name:
-                results.extend(
-                    (found, Resolution.INFERRED)
-                    for found, _ in self.evaluate(table, value.name, returned.value, returned.line)
-                )
-        definition = table.definitions.get(value.name)
-        if definition is not None and definition.annotations:
-            results = unique([*results, *self.flow.annotated(table, definition, "")])
-        if not results:
-            self.consulted.fail("unknown-receiver")
-        return results
-
     def _attribute(self, value: Value, attribute: str) -> list[Found]:
         if value.kind == "ext":
             return [(Value("ext", "", f"{value.name}.{attribute}"), Resolution.IMPORT)]
         if value.kind == "mod":
             return self._module_attribute(value, attribute)
+        if value.kind == "gen" and attribute in RESUMING:  # `g.send(x)`, `with cm() as v`
+            return [(Value("resume", value.path, value.name), Resolution.INFERRED)]
         if attribute == "__class__" and value.kind == "inst":  # `type(x)`, `x.__class__`
             return [(Value("def", value.path, value.name), Resolution.INFERRED)]
         if value.kind in ("cont", "slice", "seq"):  # `d.get`, `kwargs.get`, `xs.pop`...
