@@ -22,6 +22,10 @@ PASS_THROUGH = frozenset({("staticmethod",), ("classmethod",), ("property",)})
 INFERRED = Resolution.INFERRED
 #: Calls that bind the first arguments of the function they are given.
 PARTIALS = ("partial", "partialmethod")
+#: The last step of the calls that construct the class they are written in, in its own
+#: module: `cls(x)` in a classmethod (`type(self)(x)` is not read: `__class__` chains are
+#: everywhere, and reading them all costs more than it finds).
+CONSTRUCTING = ("cls", "klass")
 #: Call sites in other files read for one parameter, at most (a bound on the cost of a
 #: name called everywhere; sites are taken in the order of their files' paths).
 MAX_SITES_ELSEWHERE = 16
@@ -211,17 +215,21 @@ class ValueFlow:
         if default is not None:
             found += self.resolver.evaluate(table, definition.scope, default, definition.line)
         names = [definition.name]
+        constructing: tuple[str, ...] = ()
         if definition.name == "__init__" and definition.scope:
             names.append(definition.scope.rpartition(".")[2])  # `Foo(x)` calls Foo.__init__
+            constructing = CONSTRUCTING  # `cls(x)` in a classmethod
         sites = [
-            (table, call) for n in [*names, CALL, *PARTIALS] for call in self.calls_named(table, n)
+            (table, call)
+            for n in [*names, *constructing, CALL, *PARTIALS]
+            for call in self.calls_named(table, n)
         ]
         if elsewhere and (definition.kind != "method" or definition.name == "__init__"):
             # from other files: calls by the function's name, or by its class's for a
             # constructor (`super().__init__(...)` in other files is left out: too common)
             sites += self._sites_elsewhere(table, names[-1:])
         for site_table, call in sites:
-            if call.chain is None:
+            if call.chain is None or call.implicit:
                 continue
             outside = site_table is not table
             self._elsewhere += outside
