@@ -19,11 +19,6 @@ SAMPLES = Path(__file__).resolve().parent.parent / "sample_repos"
 
 #: Expected edges brownfield does not find yet, by case (see each case's README line).
 KNOWN_GAPS = {
-    # `list(zip(a, b))`, `list(islice(t, n))`: the lazy iterator's `__next__` runs in `list()`
-    "python-implicit/iterating_builtins": {
-        ("main.pairs", "main.Cursor.__next__"),
-        ("main.head", "main.Cursor.__next__"),
-    },
     "python-annotations/annotated_parameters": {("main", "main.notify")},  # getattr(module)
 }
 

@@ -14,7 +14,13 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from brownfield.graph.facts import CALL, CallFact
-from brownfield.graph.python_builtins import CALLS_ARGUMENT, SORT_METHOD, called_arguments
+from brownfield.graph.python_builtins import (
+    CALLS_ARGUMENT,
+    ITERATES,
+    LENGTH_HINT,
+    SORT_METHOD,
+    called_arguments,
+)
 from brownfield.graph.python_classes import ClassMembers
 from brownfield.graph.python_evaluator import Evaluator
 from brownfield.graph.python_implicit import (
@@ -32,10 +38,16 @@ Target = tuple[str, Resolution]
 
 #: Outside functions that call what they are given, or a special method of it.
 _DELEGATING = frozenset(
-    {*CALLS_ARGUMENT, *(f"<builtin>.{name}" for name in (*BUILTIN_DUNDERS, *PRINTING))}
+    {
+        *CALLS_ARGUMENT,
+        *ITERATES,
+        *(f"<builtin>.{name}" for name in (*BUILTIN_DUNDERS, *PRINTING)),
+    }
 )
 
 
+#: The last names of the builtins that consume an iterator they are given, at the call.
+CONSUMING = frozenset(name.rpartition(".")[2] for name, (_, eager) in ITERATES.items() if eager)
 #: The special methods that resume a generator when called on it (by `for`, `next()`,
 #: `list()`...): its generator function's body runs.
 GENERATOR_STEPS = frozenset({"__iter__", "__next__", "__aiter__", "__anext__"})
@@ -76,6 +88,7 @@ class CallTargets:
         self._memo: dict[tuple[frozenset[Value], str], set[Target]] = {}
         self._memo_owner: object = None
         self._candidates: dict[str, list[tuple[str, Value]]] = {}
+        self._by_line: dict[str, dict[int, list[CallFact]]] = {}  # one file's calls by line
 
     def of_call(self, table: ModuleTable, call: CallFact) -> set[Target]:
         """The node ids (with how) a call site reaches; implicit calls only in the repository."""
@@ -236,6 +249,8 @@ class CallTargets:
                             (target, Resolution.INFERRED)
                             for target, _ in self.of_value(value, Resolution.INFERRED)
                         )
+            if name in ITERATES:
+                found.update(self._iterated(table, call, name))
             builtin = name.removeprefix("<builtin>.")
             if not name.startswith("<builtin>."):
                 continue
@@ -253,6 +268,49 @@ class CallTargets:
                     receivers = [r for r in receivers if r[0].kind != "gen"]
                 found.update(self._special_of(receivers, method or "__str__"))
         return {target for target in found if "::" in target[0]}
+
+    def _iterated(self, table: ModuleTable, call: CallFact, name: str) -> set[Target]:
+        """`list(xs)`, `zip(a, b)`, `islice(xs, n)`...: the `__iter__` of what they iterate
+        (a generator's body), the `__next__` of its iterator when the call consumes it, and
+        the `__len__` that `list()`/`tuple()`/`sorted()` ask for first."""
+        positions, eager = ITERATES[name]
+        eager = eager or self._consumed(table, call)
+        arguments = (
+            call.args
+            if positions is None
+            else [call.args[i] for i in positions if i < len(call.args)]
+        )
+        found: set[Target] = set()
+        for argument in arguments:
+            if argument is None or argument[0].startswith("["):
+                continue
+            receivers = self.resolver.evaluate(table, call.scope, argument, call.line)
+            found.update(self._special_of(receivers, "__iter__"))
+            if name in LENGTH_HINT and self.defined_anywhere("__len__"):
+                found.update(self._special_of(receivers, "__len__"))
+            if eager and self.defined_anywhere("__next__"):
+                chain = (*argument, "__iter__", CALL)
+                iterators = self.resolver.evaluate(table, call.scope, chain, call.line)
+                found.update(t for t in self._special_of(iterators, "__next__") if t not in found)
+        return found
+
+    def _consumed(self, table: ModuleTable, call: CallFact) -> bool:
+        """Whether a lazy iterator's call is consumed where it is written: iterated by a
+        `for` (`for a, b in zip(x, y)`) or given to a consuming builtin (`list(zip(x, y))`)."""
+        assert call.chain is not None
+        made = (*call.chain, CALL)
+        if table.path not in self._by_line:
+            lines: dict[int, list[CallFact]] = {}
+            for fact in table.facts.calls:
+                lines.setdefault(fact.line, []).append(fact)
+            self._by_line = {table.path: lines}
+        for other in self._by_line[table.path].get(call.line, []):
+            if other.implicit:
+                if other.text == "for" and other.chain == (*made, "__iter__"):
+                    return True
+            elif other.chain and other.chain[-1] in CONSUMING and made in other.args:
+                return True
+        return False
 
     # -- dispatch to overrides ------------------------------------------------------------
 

@@ -73,11 +73,7 @@ BUILTIN_DUNDERS = {
     "round": "__round__",
     "dir": "__dir__",
     "divmod": "__divmod__",
-    # builtins that iterate over their (first) argument
-    **dict.fromkeys(
-        ("enumerate", "list", "tuple", "set", "frozenset", "sorted", "sum", "any", "all", "dict"),
-        "__iter__",
-    ),
+    # builtins that iterate over their arguments are `python_builtins.ITERATES`
 }
 #: Builtins that call `__str__` on every positional argument.
 PRINTING = frozenset({"print"})
