@@ -161,17 +161,22 @@ def _definitions(
 ) -> None:
     """Classes, functions and lambdas (with their decorators' calls), in source order."""
     definitions.sort(key=lambda item: item[0].start_byte)
-    stack: list[tuple[int, str, bool]] = []  # end byte, qualname, is class
     lambdas = 0
+    for node, _ in definitions:  # named first: a lambda may be a default (`cb=lambda: 0`)
+        if node.type == "lambda":
+            lambdas += 1
+            names[span(node)] = f"<lambda{lambdas}>"
+    stack: list[tuple[int, str, bool, int]] = []  # end byte, qualname, is class, body start
     for node, captures in definitions:
         if node.type != "lambda" and _header_is_broken(captures):
             continue  # `def g(:` is a syntax error, not a definition
         while stack and stack[-1][0] <= node.start_byte:
             stack.pop()
-        parent_name, parent_is_class = (stack[-1][1], stack[-1][2]) if stack else ("", False)
+        # a definition in another's header (a default `cb=lambda: 0`) is in the outer scope
+        enclosing = [entry for entry in stack if entry[3] <= node.start_byte]
+        parent_name, parent_is_class = enclosing[-1][1:3] if enclosing else ("", False)
         if node.type == "lambda":
-            lambdas += 1
-            qualname = names[span(node)] = f"<lambda{lambdas}>"  # keyed under the module
+            qualname = names[span(node)]  # `<lambdaN>`, keyed under the module
             kind = "function"
         else:
             name = text(captures["name"][0])
@@ -209,8 +214,9 @@ def _definitions(
                 annotations=_annotations(captures.get("parameters"), node),
             )
         )
-        scopes.add(captures["body"][0].start_byte, node.end_byte, qualname)
-        stack.append((node.end_byte, qualname, node.type == "class_definition"))
+        body = captures["body"][0].start_byte
+        scopes.add(body, node.end_byte, qualname)
+        stack.append((node.end_byte, qualname, node.type == "class_definition", body))
 
 
 def _arguments(
