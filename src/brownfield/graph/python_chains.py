@@ -47,6 +47,9 @@ SLICE = "[:]"
 #: The first step of a `ReturnFact` standing for a `yield` (then the yielded chain, if any):
 #: the function is a generator function.
 YIELD = "<yield>"
+#: The first step of an annotated class that is the class of a collection's elements
+#: (`List[A]` is `(ELEMENTS, "A")`).
+ELEMENTS = "<elements>"
 
 
 def span(node: Node) -> tuple[int, int]:

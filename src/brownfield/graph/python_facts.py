@@ -19,6 +19,7 @@ from brownfield.graph.facts import (
 )
 from brownfield.graph.python_bindings import Binder
 from brownfield.graph.python_chains import (
+    ELEMENTS,
     NAMED,
     Names,
     Node,
@@ -324,12 +325,23 @@ def _annotations(nodes: list[Node] | None, definition: Node) -> tuple[tuple[str,
 _ANNOTATION_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*")
 #: Annotation wrappers whose arguments are the value's possible classes.
 _UNIONS = frozenset({"Optional", "Union", "Annotated", "Final", "ClassVar"})
+#: Generics whose (first) argument is the class of the value's elements (iterating it,
+#: subscripting it): `List[A]`, `Sequence[A]`, `Iterator[A]`, `Tuple[A, ...]`...
+_COLLECTIONS = frozenset(
+    {
+        *("List", "list", "Sequence", "MutableSequence", "Iterable", "Iterator", "Collection"),
+        *("Set", "set", "FrozenSet", "frozenset", "AbstractSet", "MutableSet", "Deque", "deque"),
+        *("Tuple", "tuple", "Generator", "Reversible", "AsyncIterator", "AsyncIterable"),
+        "AsyncGenerator",
+    }
+)
 
 
 def _annotated_classes(node: Node, depth: int = 0) -> list[Chain]:
     """The classes an annotation says a value is an instance of: a name (`Context`, a
-    string `"Context"`), the arguments of `Optional`/`Union` and the sides of `A | B`.
-    Other generics (`List[A]`) say nothing of the value itself."""
+    string `"Context"`), the arguments of `Optional`/`Union` and the sides of `A | B`;
+    for a collection (`List[A]`), the class of its elements after the step `ELEMENTS`.
+    Other generics say nothing of the value."""
     if depth > 4:
         return []
     kind = node.type
@@ -350,11 +362,19 @@ def _annotated_classes(node: Node, depth: int = 0) -> list[Chain]:
         ]
     if kind in ("subscript", "generic_type") and node.named_child_count > 1:
         wrapper = chain_of(node.named_children[0])
-        if wrapper is None or wrapper[-1] not in _UNIONS:
+        if wrapper is None or wrapper[-1] not in _UNIONS | _COLLECTIONS:
             return []
         arguments = [c for c in node.named_children[1:] if c.type != "comment"]
         if kind == "generic_type":  # `Optional[A]` in a type: (type_parameter (type A))
             arguments = [c for a in arguments for c in a.named_children]
+        if wrapper[-1] in _COLLECTIONS:  # the elements' classes, marked as such
+            elements = arguments if wrapper[-1] in ("Tuple", "tuple") else arguments[:1]
+            return [
+                (ELEMENTS, *chain)
+                for a in elements
+                for chain in _annotated_classes(a, depth + 1)
+                if chain[0] != ELEMENTS  # elements of elements are not followed
+            ]
         if wrapper[-1] in ("Annotated", "Final", "ClassVar"):
             arguments = arguments[:1]
         return [chain for a in arguments for chain in _annotated_classes(a, depth + 1)]

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from brownfield.graph.facts import CALL, SUBSCRIPT, CallFact, Chain, Definition
-from brownfield.graph.python_chains import SLICE, YIELD
+from brownfield.graph.python_chains import ELEMENTS, SLICE, YIELD
 from brownfield.graph.python_classes import ClassMembers
 from brownfield.graph.python_evaluator import Evaluator
 from brownfield.graph.python_scopes import Found, ModuleTable, Value
@@ -162,9 +162,12 @@ class ValueFlow:
         for annotated, chain in definition.annotations:
             if annotated != name:
                 continue
+            kind = "inst"
+            if chain[0] == ELEMENTS:  # `List[A]`: a collection of instances of A
+                kind, chain = "elems", chain[1:]
             for value, _ in self.resolver.evaluate(table, definition.scope, chain, definition.line):
                 if value.kind == "def" and self.classes.is_class(value):
-                    found.append((Value("inst", value.path, value.name), INFERRED))
+                    found.append((Value(kind, value.path, value.name), INFERRED))
         return found
 
     def flowing_in(

@@ -359,7 +359,7 @@ class Resolver:
                             found.append((Value("inst", inner.path, inner.name), inner_how))
                     elif shape == "element":
                         found += self._step(inner, Resolution.INFERRED, SUBSCRIPT)
-                    elif inner.kind in ("cont", "seq", "slice", "items", "pair", "gen"):
+                    elif inner.kind in ("cont", "seq", "slice", "items", "pair", "gen", "elems"):
                         view = Value(shape, inner.path, f"{inner.kind}|{inner.name}")
                         found.append((view, Resolution.INFERRED))
         return unique(found)
