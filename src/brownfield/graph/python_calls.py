@@ -205,6 +205,26 @@ class CallTargets:
                     found.append((target, how))
         return found
 
+    def through_descriptors(
+        self, found: list[Found], call: Callable[[Value, Resolution], list[Found]]
+    ) -> list[Found]:
+        """The values of an attribute read on an instance: a member that is an instance of
+        a class with `__get__` (a descriptor, `cached = cachedproperty(f)`) gives what its
+        `__get__` returns (`call`: a method's call result); other members themselves."""
+        if not any(m.kind == "inst" for m, _ in found) or not self.defined_anywhere("__get__"):
+            return found
+        read: list[Found] = []
+        for member, how in found:
+            getters = (
+                self.special(Value("def", member.path, member.name), "__get__")
+                if member.kind == "inst"
+                else []
+            )
+            read += (
+                [r for getter in getters for r in call(getter, how)] if getters else [(member, how)]
+            )
+        return read
+
     def defined_anywhere(self, name: str) -> bool:
         """Whether any repository method is called `name` (or its fallback): operators on
         classes that define no such method reach no repository code, whatever the operand."""

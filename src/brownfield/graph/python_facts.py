@@ -10,6 +10,7 @@ import re
 from typing import Any
 
 from brownfield.graph.facts import (
+    CALL,
     CallFact,
     Chain,
     Definition,
@@ -34,6 +35,7 @@ from brownfield.graph.python_chains import (
     text,
 )
 from brownfield.graph.python_implicit import (
+    READ,
     attribute_read,
     operation,
     raise_statement,
@@ -114,6 +116,12 @@ def extract(root: Node, source: bytes, matches: list[Match]) -> FileFacts:
                 kwargs=kwargs,
             )
         )
+        if chain == ("getattr",):  # `getattr(x, "name")` reads x.name: maybe a property
+            read = chain_of(call, names)
+            if read is not None and len(read) >= 2 and read[-1] not in (CALL, "__class__"):
+                facts.calls.append(
+                    CallFact(scopes.at(call.start_byte), read, READ, line_of(call), implicit=True)
+                )
     for captures in groups["import"]:
         node = captures["import"][0]
         branch = scopes.branch(node.start_byte)

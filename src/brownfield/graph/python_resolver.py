@@ -426,7 +426,8 @@ class Resolver:
                         else [(member, how)]
                     )
                 )
-            return found
+            # `name = Descriptor()` in the class: reading it is what its `__get__` returns
+            return self.calls.through_descriptors(found, lambda m, how: self._step(m, how, CALL))
         if value.kind == "super":
             return self.classes.member(
                 Value("def", value.path, value.name), attribute, instance=True, skip_self=True
