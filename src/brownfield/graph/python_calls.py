@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from brownfield.graph.facts import CALL, CallFact
+from brownfield.graph.facts import CALL, BindingFact, CallFact, Chain
 from brownfield.graph.python_builtins import (
     CALLS_ARGUMENT,
     ITERATES,
@@ -314,17 +314,21 @@ class CallTargets:
                 found.update(t for t in self._special_of(iterators, "__next__") if t not in found)
         return found
 
-    def _consumed(self, table: ModuleTable, call: CallFact) -> bool:
-        """Whether a lazy iterator's call is consumed where it is written: iterated by a
-        `for` (`for a, b in zip(x, y)`) or given to a consuming builtin (`list(zip(x, y))`)."""
-        assert call.chain is not None
-        made = (*call.chain, CALL)
+    def _calls_on(self, table: ModuleTable, line: int) -> list[CallFact]:
+        """The call facts of a file that start on `line` (indexed for one file at a time)."""
         if table.path not in self._by_line:
             lines: dict[int, list[CallFact]] = {}
             for fact in table.facts.calls:
                 lines.setdefault(fact.line, []).append(fact)
             self._by_line = {table.path: lines}
-        for other in self._by_line[table.path].get(call.line, []):
+        return self._by_line[table.path].get(line, [])
+
+    def _consumed(self, table: ModuleTable, call: CallFact) -> bool:
+        """Whether a lazy iterator's call is consumed where it is written: iterated by a
+        `for` (`for a, b in zip(x, y)`) or given to a consuming builtin (`list(zip(x, y))`)."""
+        assert call.chain is not None
+        made = (*call.chain, CALL)
+        for other in self._calls_on(table, call.line):
             if other.implicit:
                 if other.text == "for" and other.chain == (*made, "__iter__"):
                     return True
@@ -411,6 +415,8 @@ class CallTargets:
             if ("staticmethod",) in definition.decorators:
                 return set()
             owners = {Value("def", table.path, definition.scope)}
+        elif self._constructed(table, call):
+            return set()  # `Foo().m()`, `x = Foo(); x.m()`: exactly a Foo, no subclass
         else:
             receivers = self.resolver.evaluate(table, call.scope, chain[:-1], call.line)
             owners = {
@@ -456,6 +462,39 @@ class CallTargets:
             overriding = self._overriding(owners, name, mixins=False)
             targets |= {t for t in overriding if t[0] not in static}
         return targets
+
+    def _constructed(self, table: ModuleTable, call: CallFact) -> bool:
+        """Whether the receiver of `x.m()` is made by constructing a class right there: the
+        receiver is a call of a class (`Foo().m()`), or a local name every binding of which
+        in the scope is one (`x = Foo()`). Such an instance is of that class exactly."""
+        assert call.chain is not None
+        made: list[tuple[str, Chain, int]] = []
+        receiver = call.chain[:-1]
+        if receiver[-1] == CALL:
+            made.append((call.scope, receiver[:-1], call.line))
+        elif len(receiver) == 1:
+            bindings = table.scopes.get(call.scope, {}).get(receiver[0], [])
+            for binding in bindings:
+                fact = binding.payload
+                if binding.source != "assign" or not isinstance(fact, BindingFact):
+                    return False
+                if fact.value is None or len(fact.value) < 2 or fact.value[-1] != CALL:
+                    return False
+                callee = fact.value[:-1]
+                if not any(  # a written call (`except E as e` binds an E but calls nothing)
+                    c.chain == callee and not c.implicit for c in self._calls_on(table, fact.line)
+                ):
+                    return False
+                made.append((fact.scope, callee, fact.line))
+        if not made:
+            return False
+        for scope, callee, line in made:
+            values = self.resolver.evaluate(table, scope, callee, line)
+            if not values or not all(
+                v.kind == "def" and self.classes.is_class(v) for v, _ in values
+            ):
+                return False
+        return True
 
     def _overriding(self, owners: set[Value], name: str, mixins: bool = True) -> set[Target]:
         """The methods `name` that instances of a class below `owners` may find first: those
