@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from brownfield.graph.facts import CALL, BindingFact, CallFact, Chain
+from brownfield.graph.facts import CALL, BindingFact, CallFact, Chain, Definition
 from brownfield.graph.python_builtins import (
     CALLS_ARGUMENT,
     ITERATES,
@@ -415,6 +415,18 @@ class CallTargets:
             if ("staticmethod",) in definition.decorators:
                 return set()
             owners = {Value("def", table.path, definition.scope)}
+            self.resolver.consulted.names.add(name)
+            if self._memo_owner is not self.resolver.consulted:  # remembered within one file
+                self._memo_owner, self._memo = self.resolver.consulted, {}
+            key = (frozenset(owners), f"{name}:{definition.qualname}")
+            known = self._memo.get(key)
+            if known is None:
+                known = self._memo[key] = {
+                    target
+                    for target in self._overriding(owners, name)
+                    if self._runs_here(target[0], table.path, definition)
+                }
+            return known
         elif self._constructed(table, call):
             return set()  # `Foo().m()`, `x = Foo(); x.m()`: exactly a Foo, no subclass
         else:
@@ -462,6 +474,28 @@ class CallTargets:
             overriding = self._overriding(owners, name, mixins=False)
             targets |= {t for t in overriding if t[0] not in static}
         return targets
+
+    def _runs_here(self, method_id: str, path: str, caller: Definition) -> bool:
+        """Whether `self.m()` in the method `caller` (of class B) can run with `self` an
+        instance of the class defining `method_id` (a subclass S of B): S finds the caller's
+        name in B, or its own version calls `super().name(...)` (a class overriding the
+        caller without it never runs B's code with its instances)."""
+        home_path, _, qualname = method_id.partition("::")
+        subclass = Value("def", home_path, qualname.rpartition(".")[0])
+        if Value("def", path, caller.scope) not in self.classes.mro(subclass):
+            return True  # a mixin's method: the classes mixing it in are not looked at
+        found = self.classes.member(subclass, caller.name, instance=False)
+        methods = [v for v, _ in found if v.kind == "def"]
+        if not methods or any(v == Value("def", path, caller.qualname) for v in methods):
+            return True
+        for method in methods:
+            home = self.resolver.table(method.path)
+            if any(
+                c.scope == method.name and c.chain == ("super", CALL, caller.name)
+                for c in home.facts.calls
+            ):
+                return True
+        return False
 
     def _constructed(self, table: ModuleTable, call: CallFact) -> bool:
         """Whether the receiver of `x.m()` is made by constructing a class right there: the
