@@ -190,8 +190,8 @@ class Resolver:
                 continue  # protocols and operators count only when they reach our code
             if not targets:
                 guess = self._unique_name_guess(call.chain)
-                if guess is not None:
-                    targets = {guess}
+                if guess is not None and guess[0] != source:  # `self.sock.m()` inside `m`:
+                    targets = {guess}  # a wrapper delegating to what it wraps, no recursion
             if not targets:
                 reason = self.consulted.reason or "not-callable"
                 graph.unresolved.append(Unresolved(source, call.text, path, call.line, reason))
