@@ -3,8 +3,9 @@ order, instance attributes, the class enclosing a scope."""
 
 from __future__ import annotations
 
+from brownfield.graph.facts import BindingFact
 from brownfield.graph.python_evaluator import Consulted, Evaluator
-from brownfield.graph.python_scopes import Found, ModuleTable, Value
+from brownfield.graph.python_scopes import Binding, Found, ModuleTable, Value, live
 from brownfield.model import Resolution
 
 #: Decorators (their last name) that make a method a property: reading it calls it.
@@ -57,13 +58,26 @@ class ClassMembers:
             if instance:
                 assigned = table.instance_attributes.get(klass.name, {}).get(attribute)
                 if assigned:
-                    last = assigned[-1]
-                    if last.value is None:
+                    # what each method leaves (the last assignment, and those in other
+                    # branches: `self.it = lines(f)` or `iter(f)`): any may have run last
+                    by_scope: dict[str, list[Binding]] = {}
+                    for fact in assigned:
+                        binding = Binding(fact.line, "assign", fact, fact.branch)
+                        by_scope.setdefault(fact.scope, []).append(binding)
+                    if assigned[-1].value is None:
                         return []
+                    facts = [
+                        b.payload
+                        for bindings in by_scope.values()
+                        for b in live(bindings)
+                        if isinstance(b.payload, BindingFact)
+                    ]
                     return [
                         (value, Resolution.INFERRED)
+                        for fact in facts
+                        if fact.value is not None
                         for value, _ in self.resolver.evaluate(
-                            table, last.scope, last.value, last.line
+                            table, fact.scope, fact.value, fact.line
                         )
                     ]
         self.resolver.consulted.fail("unknown-attribute")
