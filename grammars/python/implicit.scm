@@ -30,6 +30,18 @@
   condition: [(identifier) (attribute)] @operand) @truth
 (not_operator
   argument: [(identifier) (attribute)] @operand) @truth
+; `a and b`, `a or b` test `a`; as a condition (`if a and b:`) they test `b` too
+(boolean_operator
+  left: [(identifier) (attribute)] @operand) @truth
+(if_statement
+  condition: (boolean_operator
+    right: [(identifier) (attribute)] @operand)) @truth
+(elif_clause
+  condition: (boolean_operator
+    right: [(identifier) (attribute)] @operand)) @truth
+(while_statement
+  condition: (boolean_operator
+    right: [(identifier) (attribute)] @operand)) @truth
 
 ; a yield makes its function a generator function (calling it makes a generator)
 (yield) @yield
