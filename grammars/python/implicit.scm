@@ -45,3 +45,7 @@
 
 ; a yield makes its function a generator function (calling it makes a generator)
 (yield) @yield
+
+; an f-string's `{x}` calls `format(x, spec)`: x.__format__ (else __str__, __repr__)
+(interpolation
+  expression: [(identifier) (attribute) (call) (subscript)] @operand) @format

@@ -37,6 +37,7 @@ from brownfield.graph.python_chains import (
 from brownfield.graph.python_implicit import (
     READ,
     attribute_read,
+    formatted,
     operation,
     raise_statement,
     truth_test,
@@ -65,6 +66,7 @@ _TOP_CAPTURES = (
     "operation",
     "read",
     "truth",
+    "format",
     "yield",
     "branch",
 )
@@ -157,6 +159,8 @@ def extract(root: Node, source: bytes, matches: list[Match]) -> FileFacts:
         attribute_read(facts, scopes, captures["read"][0])
     for captures in groups["truth"]:
         truth_test(facts, scopes, names, captures["operand"][0])
+    for captures in groups["format"]:
+        formatted(facts, scopes, names, captures["format"][0], captures["operand"][0])
     for captures in groups["yield"]:
         yield_expression(facts, scopes, names, captures["yield"][0])
     return facts

@@ -128,6 +128,15 @@ def truth_test(facts: FileFacts, scopes: Scopes, names: Names, operand: Node) ->
     _add(facts, scopes, names, operand, ("__bool__",), operand)
 
 
+def formatted(facts: FileFacts, scopes: Scopes, names: Names, node: Node, operand: Node) -> None:
+    """`f"{x}"` calls `x.__format__` (which falls back to `__str__`, then `__repr__`);
+    `{x!r}` (or `!a`) calls `x.__repr__`, `{x!s}` `x.__str__`."""
+    conversion = node.child_by_field_name("type_conversion")
+    flag = text(conversion) if conversion is not None else ""
+    method = {"!r": "__repr__", "!a": "__repr__", "!s": "__str__"}.get(flag, "__format__")
+    _add(facts, scopes, names, operand, (method,), node)
+
+
 def operation(facts: FileFacts, scopes: Scopes, names: Names, node: Node) -> None:
     """An operator or a subscript, as calls of its operand's special methods."""
     kind = node.type
