@@ -20,11 +20,14 @@ from brownfield.graph.facts import (
     FileFacts,
 )
 from brownfield.graph.python_chains import (
+    ANNOTATED,
+    ELEMENTS,
     NAMED,
     SLICE,
     Names,
     Node,
     Scopes,
+    annotated_classes,
     chain_of,
     line_of,
     name_container,
@@ -69,6 +72,21 @@ class Binder:
         chain = chain_of(value, self.names)
         where = (scope, line_of(node), self.scopes.branch(node.start_byte))
         self.bind(target, chain, where, value)
+        annotation = node.child_by_field_name("type")
+        if annotation is not None and target.type == "attribute":
+            self._declared(target, annotation, where)
+
+    def _declared(
+        self, target: Node, annotation: Node, where: tuple[str, int, tuple[tuple[int, int], ...]]
+    ) -> None:
+        """`self.body: list[Table] = []`: the attribute holds what its annotation says (an
+        instance of each class, a collection of their instances), recorded apart."""
+        for declared in annotated_classes(annotation):
+            if declared[0] == ELEMENTS:
+                value: Chain = (ANNOTATED, *declared[1:], ELEMENTS)
+            else:
+                value = (ANNOTATED, *declared, CALL)
+            self.bind(target, value, where)
 
     def loop(self, captures: Captures) -> None:
         """`for x in items:` (or a comprehension's `for`) binds x to an element of items and

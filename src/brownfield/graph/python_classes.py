@@ -4,6 +4,7 @@ order, instance attributes, the class enclosing a scope."""
 from __future__ import annotations
 
 from brownfield.graph.facts import BindingFact
+from brownfield.graph.python_chains import ANNOTATED
 from brownfield.graph.python_evaluator import Consulted, Evaluator
 from brownfield.graph.python_scopes import Binding, Found, ModuleTable, Value, live
 from brownfield.model import Resolution
@@ -58,30 +59,49 @@ class ClassMembers:
             if instance:
                 assigned = table.instance_attributes.get(klass.name, {}).get(attribute)
                 if assigned:
-                    # what each method leaves (the last assignment, and those in other
-                    # branches: `self.it = lines(f)` or `iter(f)`): any may have run last
-                    by_scope: dict[str, list[Binding]] = {}
-                    for fact in assigned:
-                        binding = Binding(fact.line, "assign", fact, fact.branch)
-                        by_scope.setdefault(fact.scope, []).append(binding)
-                    if assigned[-1].value is None:
-                        return []
-                    facts = [
-                        b.payload
-                        for bindings in by_scope.values()
-                        for b in live(bindings)
-                        if isinstance(b.payload, BindingFact)
-                    ]
-                    return [
-                        (value, Resolution.INFERRED)
-                        for fact in facts
-                        if fact.value is not None
-                        for value, _ in self.resolver.evaluate(
-                            table, fact.scope, fact.value, fact.line
-                        )
-                    ]
+                    return self._attribute_values(table, assigned)
         self.resolver.consulted.fail("unknown-attribute")
         return []
+
+    def _attribute_values(self, table: ModuleTable, assigned: list[BindingFact]) -> list[Found]:
+        """What `self.x` holds: what each method leaves in it (its last assignment, and those
+        in other branches: `self.it = lines(f)` or `iter(f)`), any of which may have run
+        last; and what an annotation declares (`self.x: Table`), besides. A declared
+        collection of repository classes (`self.body: list[Table] = []`) is what it holds,
+        whatever is stored into it."""
+        declared: list[Found] = []
+        collection = False
+        for fact in assigned:
+            if fact.value and fact.value[0] == ANNOTATED:
+                found = self.resolver.evaluate(table, fact.scope, fact.value[1:], fact.line)
+                declared += [
+                    (v, Resolution.INFERRED) for v, _ in found if v.kind in ("inst", "elems")
+                ]
+                collection = collection or any(v.kind == "elems" for v, _ in found)
+        if collection:
+            return declared
+        by_scope: dict[str, list[Binding]] = {}
+        for fact in assigned:
+            if not (fact.value and fact.value[0] == ANNOTATED):
+                by_scope.setdefault(fact.scope, []).append(
+                    Binding(fact.line, "assign", fact, fact.branch)
+                )
+        facts = [
+            b.payload
+            for bindings in by_scope.values()
+            for b in live(bindings)
+            if isinstance(b.payload, BindingFact)
+        ]
+        inferred = [
+            (value, Resolution.INFERRED)
+            for fact in facts
+            if fact.value is not None
+            for value, _ in self.resolver.evaluate(table, fact.scope, fact.value, fact.line)
+        ]
+        if not declared:
+            return inferred
+        seen = dict(inferred)
+        return [*inferred, *((v, how) for v, how in declared if v not in seen)]
 
     def mro(self, cls: Value) -> list[Value]:
         """C3 linearization over repository classes; an outside base ends its branch.

@@ -6,7 +6,6 @@ Bindings come from `python_bindings`, the calls Python makes implicitly (operato
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from brownfield.graph.facts import (
@@ -20,11 +19,11 @@ from brownfield.graph.facts import (
 )
 from brownfield.graph.python_bindings import Binder
 from brownfield.graph.python_chains import (
-    ELEMENTS,
     NAMED,
     Names,
     Node,
     Scopes,
+    annotated_classes,
     branch_number,
     branches,
     chain_of,
@@ -327,70 +326,11 @@ def _annotations(nodes: list[Node] | None, definition: Node) -> tuple[tuple[str,
             name = child.child_by_field_name("name") or child.named_children[0]
             annotation = child.child_by_field_name("type")
             if name.type == "identifier" and annotation is not None:
-                found += [(text(name), chain) for chain in _annotated_classes(annotation)]
+                found += [(text(name), chain) for chain in annotated_classes(annotation)]
     returned = definition.child_by_field_name("return_type")
     if returned is not None:
-        found += [("", chain) for chain in _annotated_classes(returned)]
+        found += [("", chain) for chain in annotated_classes(returned)]
     return tuple(found)
-
-
-_ANNOTATION_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*")
-#: Annotation wrappers whose arguments are the value's possible classes.
-_UNIONS = frozenset({"Optional", "Union", "Annotated", "Final", "ClassVar"})
-#: Generics whose (first) argument is the class of the value's elements (iterating it,
-#: subscripting it): `List[A]`, `Sequence[A]`, `Iterator[A]`, `Tuple[A, ...]`...
-_COLLECTIONS = frozenset(
-    {
-        *("List", "list", "Sequence", "MutableSequence", "Iterable", "Iterator", "Collection"),
-        *("Set", "set", "FrozenSet", "frozenset", "AbstractSet", "MutableSet", "Deque", "deque"),
-        *("Tuple", "tuple", "Generator", "Reversible", "AsyncIterator", "AsyncIterable"),
-        "AsyncGenerator",
-    }
-)
-
-
-def _annotated_classes(node: Node, depth: int = 0) -> list[Chain]:
-    """The classes an annotation says a value is an instance of: a name (`Context`, a
-    string `"Context"`), the arguments of `Optional`/`Union` and the sides of `A | B`;
-    for a collection (`List[A]`), the class of its elements after the step `ELEMENTS`.
-    Other generics say nothing of the value."""
-    if depth > 4:
-        return []
-    kind = node.type
-    if kind == "type" and node.named_child_count:
-        return _annotated_classes(node.named_children[0], depth + 1)
-    if kind in ("identifier", "attribute"):
-        chain = chain_of(node)
-        return [] if chain is None or chain == ("None",) else [chain]
-    if kind == "string" and node.named_child_count <= 3:
-        words = [w.strip() for w in text(node)[1:-1].split("|")]
-        return [tuple(w.split(".")) for w in words if _ANNOTATION_NAME.fullmatch(w) and w != "None"]
-    if kind == "binary_operator":
-        return [
-            chain
-            for side in (node.child_by_field_name("left"), node.child_by_field_name("right"))
-            if side is not None
-            for chain in _annotated_classes(side, depth + 1)
-        ]
-    if kind in ("subscript", "generic_type") and node.named_child_count > 1:
-        wrapper = chain_of(node.named_children[0])
-        if wrapper is None or wrapper[-1] not in _UNIONS | _COLLECTIONS:
-            return []
-        arguments = [c for c in node.named_children[1:] if c.type != "comment"]
-        if kind == "generic_type":  # `Optional[A]` in a type: (type_parameter (type A))
-            arguments = [c for a in arguments for c in a.named_children]
-        if wrapper[-1] in _COLLECTIONS:  # the elements' classes, marked as such
-            elements = arguments if wrapper[-1] in ("Tuple", "tuple") else arguments[:1]
-            return [
-                (ELEMENTS, *chain)
-                for a in elements
-                for chain in _annotated_classes(a, depth + 1)
-                if chain[0] != ELEMENTS  # elements of elements are not followed
-            ]
-        if wrapper[-1] in ("Annotated", "Final", "ClassVar"):
-            arguments = arguments[:1]
-        return [chain for a in arguments for chain in _annotated_classes(a, depth + 1)]
-    return []
 
 
 def _defaults(nodes: list[Node] | None, names: Names) -> tuple[tuple[str, Chain], ...]:

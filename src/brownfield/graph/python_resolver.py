@@ -26,6 +26,7 @@ from brownfield.graph.facts import (
 )
 from brownfield.graph.python_builtins import RETURNS_FROM, argument_of
 from brownfield.graph.python_calls import CallTargets
+from brownfield.graph.python_chains import ELEMENTS
 from brownfield.graph.python_classes import ClassMembers
 from brownfield.graph.python_containers import Containers
 from brownfield.graph.python_evaluator import Consulted, Kept, T
@@ -399,6 +400,9 @@ class Resolver:
         return []
 
     def _attribute(self, value: Value, attribute: str) -> list[Found]:
+        if attribute == ELEMENTS:  # a declared collection: `self.body: list[Table]`
+            holds = value.kind == "def" and self.classes.is_class(value)
+            return [(Value("elems", value.path, value.name), Resolution.INFERRED)] if holds else []
         if value.kind == "ext":
             return [(Value("ext", "", f"{value.name}.{attribute}"), Resolution.IMPORT)]
         if value.kind == "mod":
