@@ -35,6 +35,10 @@ from brownfield.graph.python_chains import (
 )
 
 Captures = dict[str, list[Node]]
+#: Expressions an `and` may sit in within a condition, and the statements whose condition
+#: narrows by itself (their `and`s are not narrowed again).
+_WRAPPING = frozenset({"parenthesized_expression", "boolean_operator", "not_operator"})
+_NARROWING_STATEMENTS = frozenset({"if_statement", "elif_clause", "assert_statement"})
 _PATTERNS = frozenset(
     {"pattern_list", "tuple_pattern", "list_pattern", "tuple", "list", "expression_list"}
 )
@@ -160,6 +164,14 @@ class Binder:
         if node.type == "assert_statement":
             after = (scope, line_of(node), self.scopes.branch(node.start_byte))
             self._narrow(_isinstance_tests(condition), after)
+            return
+        if node.type == "boolean_operator":  # the right operand runs only when the left held
+            outer = node.parent
+            while outer is not None and outer.type in _WRAPPING:
+                outer = outer.parent
+            if outer is None or outer.type not in _NARROWING_STATEMENTS:
+                here = (scope, line_of(node), self.scopes.branch(node.start_byte))
+                self._narrow(_isinstance_tests(condition), here, until=int(node.end_point.row) + 1)
             return
         if body is None:
             return
