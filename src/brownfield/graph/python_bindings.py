@@ -22,6 +22,7 @@ from brownfield.graph.facts import (
 from brownfield.graph.python_chains import (
     ANNOTATED,
     ELEMENTS,
+    EXCLUDING,
     NAMED,
     SLICE,
     Names,
@@ -171,7 +172,12 @@ class Binder:
                 outer = outer.parent
             if outer is None or outer.type not in _NARROWING_STATEMENTS:
                 here = (scope, line_of(node), self.scopes.branch(node.start_byte))
-                self._narrow(_isinstance_tests(condition), here, until=int(node.end_point.row) + 1)
+                until = int(node.end_point.row) + 1
+                self._narrow(_isinstance_tests(condition), here, until=until)
+                if condition.type == "not_operator":  # `not isinstance(x, A) and x.m()`
+                    argument = condition.child_by_field_name("argument")
+                    tests = _isinstance_tests(argument) if argument is not None else []
+                    self._exclude(tests, here, until=until)
             return
         if body is None:
             return
@@ -179,6 +185,10 @@ class Binder:
         # from the condition on (`isinstance(x, A) and x.ok()`) to the end of the body
         inside = (scope, line_of(node), self.scopes.branch(block.start_byte))
         self._narrow(_isinstance_tests(condition), inside, until=int(block.end_point.row) + 1)
+        if condition.type == "not_operator":  # `if not isinstance(x, A):` x is no A inside
+            argument = condition.child_by_field_name("argument")
+            tests = _isinstance_tests(argument) if argument is not None else []
+            self._exclude(tests, inside, until=int(block.end_point.row) + 1)
         if (
             node.type == "if_statement"
             and condition.type == "not_operator"
@@ -293,6 +303,27 @@ class Binder:
             return None if chain is None else (*chain, SUBSCRIPT, CALL)
         chain = chain_of(classes, self.names)
         return None if chain is None else (*chain, CALL)
+
+    def _exclude(
+        self,
+        tests: list[tuple[Node, Node]],
+        where: tuple[str, int, tuple[tuple[int, int], ...]],
+        until: int,
+    ) -> None:
+        """Where `isinstance(x, A)` failed, x is what it was but an instance of A."""
+        scope, line, branch = where
+        for subject, classes in tests:
+            if classes.type == "tuple":
+                name_container(self.facts, self.scopes, self.names, classes)
+            chain = chain_of(classes, self.names)
+            if chain is None:
+                continue
+            if classes.type == "tuple":
+                chain = (*chain, SUBSCRIPT)
+            name = text(subject)
+            target = (name, f"{UNTIL}{until}>")
+            value = (name, EXCLUDING, *chain)
+            self.facts.bindings.append(BindingFact(scope, target, value, line, branch))
 
     def _narrow(
         self,

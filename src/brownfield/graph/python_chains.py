@@ -53,6 +53,9 @@ ELEMENTS = "<elements>"
 #: The first step of an instance attribute's value that its annotation declares
 #: (`self.body: list[Table] = []`): what the attribute holds, whatever is stored in it.
 ANNOTATED = "<annotated>"
+#: The second step of a narrowing by a failed `isinstance` (`if not isinstance(x, A):`):
+#: `(x, EXCLUDING, *A)` is what x held before, but instances of A.
+EXCLUDING = "<excluding>"
 
 
 def span(node: Node) -> tuple[int, int]:

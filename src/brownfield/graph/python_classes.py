@@ -103,6 +103,16 @@ class ClassMembers:
         seen = dict(inferred)
         return [*inferred, *((v, how) for v, how in declared if v not in seen)]
 
+    def excluding(self, values: list[Found], classes: list[Value]) -> list[Found]:
+        """`values` but the instances of `classes` (or of their subclasses)."""
+        dropped = {c for c in classes if c.kind == "def" and self.is_class(c)}
+        return [
+            (value, how)
+            for value, how in values
+            if value.kind != "inst"
+            or not dropped.intersection(self.mro(Value("def", value.path, value.name)))
+        ]
+
     def mro(self, cls: Value) -> list[Value]:
         """C3 linearization over repository classes; an outside base ends its branch.
 

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from brownfield.graph.facts import CALL, SUBSCRIPT, CallFact, Chain, Definition
+from brownfield.graph.facts import CALL, SUBSCRIPT, BindingFact, CallFact, Chain, Definition
 from brownfield.graph.python_chains import ELEMENTS, SLICE, YIELD
 from brownfield.graph.python_classes import ClassMembers
 from brownfield.graph.python_evaluator import Evaluator
-from brownfield.graph.python_scopes import Found, ModuleTable, Value
+from brownfield.graph.python_scopes import Found, ModuleTable, Value, live
 from brownfield.model import Resolution
 
 #: Decorators that change how a function is bound, not what calling it reaches.
@@ -139,6 +139,30 @@ class ValueFlow:
                 if chain:
                     found += self.resolver.evaluate(table, returned.scope, chain, returned.line)
         return unique((value, INFERRED) for value, _ in found)
+
+    def values_before(self, table: ModuleTable, narrowing: BindingFact) -> list[Found]:
+        """What the name a narrowing binds held just before it (the bindings of its scope
+        made before its line, the narrowings that still hold there, the parameter)."""
+        name, line = narrowing.target[0], narrowing.line
+        bindings = [
+            b
+            for b in table.scopes.get(narrowing.scope, {}).get(name, [])
+            if b.payload is not narrowing
+            and (b.line < line or (b.line == line and b.source not in ("assign", "narrow")))
+            and (b.source != "narrow" or b.holds_at(line))
+        ]
+        if bindings and bindings[-1].source == "narrow":
+            bindings = bindings[-1:]
+        found: list[Found] = []
+        for binding in live(bindings):
+            if binding.source == "param":
+                index = int(str(binding.payload))
+                found += self.param_values(table, narrowing.scope, index)
+            elif isinstance(binding.payload, BindingFact):
+                fact = binding.payload
+                if fact.value is not None:
+                    found += self.resolver.evaluate(table, fact.scope, fact.value, fact.line)
+        return unique(found)
 
     def param_values(self, table: ModuleTable, scope: str, index: int) -> list[Found]:
         """What a parameter may hold: what is passed for it (and its default), an instance

@@ -26,7 +26,7 @@ from brownfield.graph.facts import (
 )
 from brownfield.graph.python_builtins import RETURNS_FROM, argument_of
 from brownfield.graph.python_calls import CallTargets
-from brownfield.graph.python_chains import ELEMENTS
+from brownfield.graph.python_chains import ELEMENTS, EXCLUDING
 from brownfield.graph.python_classes import ClassMembers
 from brownfield.graph.python_containers import Containers
 from brownfield.graph.python_evaluator import Consulted, Kept, T
@@ -529,6 +529,10 @@ class Resolver:
         assert isinstance(fact, BindingFact)
         if fact.value is None:
             return []
+        if fact.value[1:2] == (EXCLUDING,):  # `if not isinstance(x, A):` what x was, no A
+            before = self.flow.values_before(table, fact)
+            classes = self.evaluate(table, fact.scope, fact.value[2:], fact.line)
+            return self.classes.excluding(before, [c for c, _ in classes])
         return [  # evaluated where it is written (a `global` binding: in its function)
             (value, Resolution.INFERRED)
             for value, _ in self.evaluate(table, fact.scope, fact.value, fact.line)

@@ -1,0 +1,46 @@
+class Item:
+    def indent(self):
+        return "  "
+
+
+class Whitespace(Item):
+    def indent(self):
+        return ""
+
+
+class Comment(Item):
+    def indent(self):
+        return "# "
+
+
+class Key(Item):
+    pass
+
+
+def wrap(value):
+    if value == " ":
+        return Whitespace()
+    if value.startswith("#"):
+        return Comment()
+    return Key()
+
+
+def indents(values):
+    found = []
+    for value in values:
+        it = wrap(value)
+        if not isinstance(it, (Whitespace, Comment)):
+            found.append(it.indent())
+    return found
+
+
+def first_indent(value):
+    it = wrap(value)
+    return not isinstance(it, Whitespace) and it.indent()
+
+
+def main():
+    print(indents([" ", "# c", "k"]), first_indent("k"))
+
+
+main()
