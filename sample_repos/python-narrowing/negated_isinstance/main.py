@@ -18,6 +18,8 @@ class Key(Item):
 
 
 def wrap(value):
+    if not value:
+        return Item()
     if value == " ":
         return Whitespace()
     if value.startswith("#"):
@@ -40,7 +42,7 @@ def first_indent(value):
 
 
 def main():
-    print(indents([" ", "# c", "k"]), first_indent("k"))
+    print(indents(["", " ", "# c", "k"]), first_indent("k"))
 
 
 main()

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from brownfield.graph.facts import CALL, BindingFact, CallFact, Chain, Definition
+from brownfield.graph.python_chains import EXCLUDING
 from brownfield.graph.python_classes import ClassMembers
 from brownfield.graph.python_evaluator import Evaluator
 from brownfield.graph.python_scopes import Found, ModuleTable, Value, node_id
@@ -39,6 +40,12 @@ def is_first_parameter(table: ModuleTable, scope: str, name: str) -> bool:
 
 def is_special(name: str) -> bool:
     return len(name) > 4 and name.startswith("__") and name.endswith("__")
+
+
+def _owner_of(method_id: str) -> Value:
+    """The class defining a method, from the method's node id."""
+    path, _, qualname = method_id.partition("::")
+    return Value("def", path, qualname.rpartition(".")[0])
 
 
 class Dispatch:
@@ -220,7 +227,31 @@ class Dispatch:
         known = self._memo.get(key)
         if known is None:
             known = self._memo[key] = self.overriding(owners, name)
-        return known
+        excluded = self._excluded(table, call) if len(chain) == 2 else set()
+        if not excluded:
+            return known
+        return {  # inside `if not isinstance(x, A):` no override of A's runs
+            (method_id, how)
+            for method_id, how in known
+            if not excluded.intersection(self.classes.mro(_owner_of(method_id)))
+        }
+
+    def _excluded(self, table: ModuleTable, call: CallFact) -> set[Value]:
+        """The classes a failed `isinstance` excludes the receiver name from, at the call."""
+        assert call.chain is not None
+        found: set[Value] = set()
+        for binding in table.scopes.get(call.scope, {}).get(call.chain[0], []):
+            fact = binding.payload
+            if (
+                binding.source == "narrow"
+                and isinstance(fact, BindingFact)
+                and fact.value is not None
+                and fact.value[1:2] == (EXCLUDING,)
+                and binding.holds_at(call.line)
+            ):
+                classes = self.resolver.evaluate(table, fact.scope, fact.value[2:], fact.line)
+                found.update(v for v, _ in classes if v.kind == "def")
+        return found
 
     def _constructor_overrides(
         self, table: ModuleTable, call: CallFact, found: list[Found]
