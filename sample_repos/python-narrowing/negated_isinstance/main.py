@@ -2,10 +2,18 @@ class Item:
     def indent(self):
         return "  "
 
+    @property
+    def width(self):
+        return 2
+
 
 class Whitespace(Item):
     def indent(self):
         return ""
+
+    @property
+    def width(self):
+        return 0
 
 
 class Comment(Item):
@@ -32,7 +40,7 @@ def indents(values):
     for value in values:
         it = wrap(value)
         if not isinstance(it, (Whitespace, Comment)):
-            found.append(it.indent())
+            found.append(it.indent() * it.width)
     return found
 
 

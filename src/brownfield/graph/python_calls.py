@@ -172,9 +172,13 @@ class CallTargets:
                         for m in self.special(descriptor, "__get__")
                     ]
         if owners and self.methods_named(name):
+            excluded = self.dispatch.excluded(table, call) if len(call.chain) == 2 else set()
             for target, how in self.dispatch.overriding(owners, name):
                 path, _, qualname = target.partition("::")
-                if self.classes.is_property(Value("def", path, qualname)):
+                owner = Value("def", path, qualname.rpartition(".")[0])
+                if self.classes.is_property(Value("def", path, qualname)) and not (
+                    excluded and excluded.intersection(self.classes.mro(owner))
+                ):
                     found.append((target, how))
         return found
 

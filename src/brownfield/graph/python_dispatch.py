@@ -227,7 +227,7 @@ class Dispatch:
         known = self._memo.get(key)
         if known is None:
             known = self._memo[key] = self.overriding(owners, name)
-        excluded = self._excluded(table, call) if len(chain) == 2 else set()
+        excluded = self.excluded(table, call) if len(chain) == 2 else set()
         if not excluded:
             return known
         return {  # inside `if not isinstance(x, A):` no override of A's runs
@@ -236,7 +236,7 @@ class Dispatch:
             if not excluded.intersection(self.classes.mro(_owner_of(method_id)))
         }
 
-    def _excluded(self, table: ModuleTable, call: CallFact) -> set[Value]:
+    def excluded(self, table: ModuleTable, call: CallFact) -> set[Value]:
         """The classes a failed `isinstance` excludes the receiver name from, at the call."""
         assert call.chain is not None
         found: set[Value] = set()
