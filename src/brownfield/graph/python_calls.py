@@ -67,6 +67,7 @@ class CallTargets:
         self.classes = classes
         self.methods_named = methods_named
         self._by_line: dict[str, dict[int, list[CallFact]]] = {}  # one file's calls by line
+        self._decorated: dict[str, bool] = {}  # method name -> some method so named is decorated
         self.dispatch = Dispatch(resolver, classes, methods_named, self.of_value, self.calls_on)
 
     def of_call(self, table: ModuleTable, call: CallFact) -> set[Target]:
@@ -148,10 +149,12 @@ class CallTargets:
         assert call.chain is not None
         name = call.chain[-1]
         self.resolver.consulted.names.add(name)
-        if not self.methods_named(name):  # no method is so named: no property either
-            self.resolver.consulted.names.add("__get__")
+        if not self._decorated_method(name):  # no property (or decorated method) so named
             on_self = len(call.chain) == 2 and is_first_parameter(table, call.scope, call.chain[0])
-            if not on_self or not self.methods_named("__get__"):
+            if not on_self:
+                return []
+            self.resolver.consulted.names.add("__get__")
+            if not self.methods_named("__get__"):
                 return []
         found: list[Target] = []
         owners: set[Value] = set()
@@ -161,7 +164,8 @@ class CallTargets:
                 continue
             cls = Value("def", receiver.path, receiver.name)
             label = Resolution.SELF if how is Resolution.SELF else Resolution.INFERRED
-            owners.add(cls)
+            if how is Resolution.SELF:  # (overrides read elsewhere cost every subclass's file)
+                owners.add(cls)
             for member, _ in self.classes.member(cls, name, instance=False):
                 if self.classes.is_property(member):
                     found.append((node_id(member.path, member.name), label))
@@ -181,6 +185,25 @@ class CallTargets:
                 ):
                     found.append((target, how))
         return found
+
+    def _decorated_method(self, name: str) -> bool:
+        """Whether a repository method `name` is decorated (a property, or a descriptor such
+        as `@cachedproperty`): reading `x.name` may call something. Known per build; the
+        dependency is the name (`name:NAME` stands for the files defining it)."""
+        known = self._decorated.get(name)
+        if known is None:
+            files = set(self.resolver.consulted.files)
+            known = False
+            for method_id in self.methods_named(name):
+                path, _, qualname = method_id.partition("::")
+                definition = self.resolver.table(path).definitions.get(qualname)
+                if definition is not None and definition.decorators:
+                    known = True
+                    break
+            self.resolver.consulted.files.intersection_update(files)  # read for the index
+            self.resolver.consulted.files.update(files)
+            self._decorated[name] = known
+        return known
 
     def through_descriptors(
         self, found: list[Found], call: Callable[[Value, Resolution], list[Found]]

@@ -275,10 +275,21 @@ class Dispatch:
             return set()
         static = {target for value in owners for target, _ in self.of_value(value, Resolution.SELF)}
         targets: set[Target] = set()
-        for name in ("__new__", "__init__"):
-            self.resolver.consulted.names.add(name)
-            overriding = self.overriding(owners, name, mixins=False)
-            targets |= {t for t in overriding if t[0] not in static}
+        for owner in owners:  # the subclasses in the owner's module (reading every module
+            home = self.resolver.table(owner.path)  # defining an `__init__` costs too much)
+            for qualname, definition in home.definitions.items():
+                if definition.kind != "class" or qualname == owner.name:
+                    continue
+                subclass = Value("def", owner.path, qualname)
+                if owner not in self.classes.mro(subclass):
+                    continue
+                for name in ("__new__", "__init__"):
+                    bound = self.resolver.lookup_in_scope(home, qualname, name, None)
+                    targets.update(
+                        (node_id(v.path, v.name), Resolution.OVERRIDE)
+                        for v, _ in bound or []
+                        if v.kind == "def" and node_id(v.path, v.name) not in static
+                    )
         return targets
 
     def _runs_here(self, method_id: str, path: str, caller: Definition) -> bool:
@@ -358,9 +369,13 @@ class Dispatch:
             elif mixins:
                 mixed.append((method_id, owner))
         above = {cls for owner in owners for cls in self.classes.mro(owner)} if mixed else set()
+        # the mixins' modules are read without depending on them: a change to a module
+        # defining a method `name` invalidates `name:NAME`, which the caller consulted
+        files = set(self.resolver.consulted.files)
         for method_id, mixin in mixed:
             if mixin not in above and self._mixed_in(mixin, owners, name, method_id):
                 found.add((method_id, Resolution.OVERRIDE))
+        self.resolver.consulted.files.intersection_update(files)
         return found
 
     def _mixed_in(self, mixin: Value, owners: set[Value], name: str, method_id: str) -> bool:
