@@ -417,6 +417,28 @@ def run_tests(python: Path, sdist: Path, package: Package, out: Path, roots: lis
     return {"rows": rows, "summary": summary, "exit": proc.returncode, "seconds": seconds}
 
 
+def traced_run(
+    name: str, package: Package, work: Path, cache: Path | None
+) -> tuple[Path, list[str], dict]:
+    """The unpacked sdist, the package roots and the traced test run, from `cache` when an
+    earlier run left them there (the sdist and the traces are pinned, so they do not change)."""
+    saved = cache / f"{name}-{package.version}" if cache else None
+    if saved is not None and (saved / "tests.json").is_file():
+        data = json.loads((saved / "tests.json").read_text("utf-8"))
+        return saved / "sdist" / data["sdist"], data["roots"], data["tests"]
+    sdist = fetch_sdist(name, package, work / "dl")
+    python = make_env(work / "venv", sdist, package)
+    roots = package_roots(python, sdist, package)
+    tests = run_tests(python, sdist, package, work / "trace" / "calls", roots)
+    if saved is not None:
+        shutil.rmtree(saved, ignore_errors=True)
+        ignore = shutil.ignore_patterns("__pycache__", "*.pyc")
+        shutil.copytree(sdist, saved / "sdist" / sdist.name, ignore=ignore)
+        data = {"sdist": sdist.name, "roots": roots, "tests": tests}
+        (saved / "tests.json").write_text(json.dumps(data), "utf-8")
+    return sdist, roots, tests
+
+
 def make_repo(sdist: Path, package: Package, dest: Path, with_tests: bool) -> None:
     """A git repository holding a copy of the package's source folder(s) (and the tests)."""
     dest.mkdir(parents=True)
@@ -807,6 +829,17 @@ def analyse(
         categories[entry["category"]] = categories.get(entry["category"], 0) + 1
         examples.setdefault(entry["category"], []).append(entry["site"])
     row.update(missed=len(missed), miss_sampled=len(sampled_misses), categories=categories)
+    row["missed_pairs"] = [
+        {
+            "caller": caller,
+            "callee": callee,
+            "how": sorted(traced[(caller, callee)].how),
+            "generator": traced[(caller, callee)].generator,
+            "sites": sorted(traced[(caller, callee)].sites),
+            "source": [source_line(repo, s) for s in sorted(traced[(caller, callee)].sites)[:3]],
+        }
+        for caller, callee in missed
+    ]
     row["examples"] = examples
     row["unclassified"] = unclassified
     return row
@@ -878,6 +911,15 @@ def main() -> int:
     ap.add_argument("--show-unchecked", action="store_true", help="sampled edges lacking a verdict")
     ap.add_argument("--show-unclassified", action="store_true", help="sampled misses to classify")
     ap.add_argument("--keep", type=Path, help="keep the work folder here (for reading the code)")
+    ap.add_argument(
+        "--cache",
+        type=Path,
+        help="keep each package's sdist and traced calls here and reuse them on later runs"
+        " (only brownfield's graph is rebuilt: for re-measuring after a resolver change)",
+    )
+    ap.add_argument(
+        "--show-missed", action="store_true", help="list every missed traced pair (not sampled)"
+    )
     ap.add_argument("--json", action="store_true", help="print one JSON object")
     args = ap.parse_args()
 
@@ -891,10 +933,7 @@ def main() -> int:
         for name in args.packages:
             package = PACKAGES[name]
             work = Path(tmp) / name
-            sdist = fetch_sdist(name, package, work / "dl")
-            python = make_env(work / "venv", sdist, package)
-            roots = package_roots(python, sdist, package)
-            tests = run_tests(python, sdist, package, work / "trace" / "calls", roots)
+            sdist, roots, tests = traced_run(name, package, work, args.cache)
             repo = work / "repo"
             make_repo(sdist, package, repo, with_tests=False)
             summary, export = build_graph(repo)
@@ -1061,6 +1100,13 @@ def print_text(r: dict, args: argparse.Namespace) -> None:
             print(f"  {u['package']} {u['caller']} -> {u['callee']}  ({how})")
             for site, text in zip(u["sites"], u["source"], strict=False):
                 print(f"      {site}: {text}")
+    if args.show_missed:
+        for name, row in r["packages"].items():
+            for m in row["missed_pairs"]:
+                how = ", ".join(m["how"]) + (", generator" if m["generator"] else "")
+                print(f"  missed ({name}) {m['caller']} -> {m['callee']}  ({how})")
+                for site, text in zip(m["sites"], m["source"], strict=False):
+                    print(f"      {site}: {text}")
     print(f"elapsed {r['elapsed_s']} s")
     print("ALL PASS" if r["all_pass"] else "SOME TARGETS FAILED")
 

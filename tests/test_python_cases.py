@@ -19,8 +19,6 @@ SAMPLES = Path(__file__).resolve().parent.parent / "sample_repos"
 
 #: Expected edges brownfield does not find yet, by case (see each case's README line).
 KNOWN_GAPS = {
-    "python-classes/property_getter": {("main", "main.Cart.total")},  # read on a local
-    "python-implicit/property_reads": {("main", "main.Rect.area")},  # read on a local
     "python-annotations/annotated_parameters": {("main", "main.notify")},  # getattr(module)
 }
 

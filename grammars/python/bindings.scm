@@ -40,3 +40,8 @@
 (assert_statement
   .
   [(call) (boolean_operator)] @condition) @narrow
+
+; `isinstance(x, A) and x.m()` anywhere else (an assignment, a return): x is an A on the right
+(boolean_operator
+  left: (_) @condition
+  operator: "and") @narrow

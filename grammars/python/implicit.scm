@@ -17,10 +17,9 @@
 (subscript
   value: [(identifier) (attribute) (call) (subscript)]) @operation
 
-; reading an attribute of self or cls calls it when it is a property
-((attribute
-  object: (identifier) @object) @read
-  (#any-of? @object "self" "cls"))
+; reading an attribute calls it when it is a property (or a descriptor, on self and cls)
+(attribute
+  object: [(identifier) (attribute)]) @read
 
 ; a truth test calls __bool__ (else __len__) of its operand
 (if_statement
@@ -31,3 +30,22 @@
   condition: [(identifier) (attribute)] @operand) @truth
 (not_operator
   argument: [(identifier) (attribute)] @operand) @truth
+; `a and b`, `a or b` test `a`; as a condition (`if a and b:`) they test `b` too
+(boolean_operator
+  left: [(identifier) (attribute)] @operand) @truth
+(if_statement
+  condition: (boolean_operator
+    right: [(identifier) (attribute)] @operand)) @truth
+(elif_clause
+  condition: (boolean_operator
+    right: [(identifier) (attribute)] @operand)) @truth
+(while_statement
+  condition: (boolean_operator
+    right: [(identifier) (attribute)] @operand)) @truth
+
+; a yield makes its function a generator function (calling it makes a generator)
+(yield) @yield
+
+; an f-string's `{x}` calls `format(x, spec)`: x.__format__ (else __str__, __repr__)
+(interpolation
+  expression: [(identifier) (attribute) (call) (subscript)] @operand) @format

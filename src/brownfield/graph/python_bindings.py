@@ -20,11 +20,15 @@ from brownfield.graph.facts import (
     FileFacts,
 )
 from brownfield.graph.python_chains import (
+    ANNOTATED,
+    ELEMENTS,
+    EXCLUDING,
     NAMED,
     SLICE,
     Names,
     Node,
     Scopes,
+    annotated_classes,
     chain_of,
     line_of,
     name_container,
@@ -32,6 +36,10 @@ from brownfield.graph.python_chains import (
 )
 
 Captures = dict[str, list[Node]]
+#: Expressions an `and` may sit in within a condition, and the statements whose condition
+#: narrows by itself (their `and`s are not narrowed again).
+_WRAPPING = frozenset({"parenthesized_expression", "boolean_operator", "not_operator"})
+_NARROWING_STATEMENTS = frozenset({"if_statement", "elif_clause", "assert_statement"})
 _PATTERNS = frozenset(
     {"pattern_list", "tuple_pattern", "list_pattern", "tuple", "list", "expression_list"}
 )
@@ -69,6 +77,21 @@ class Binder:
         chain = chain_of(value, self.names)
         where = (scope, line_of(node), self.scopes.branch(node.start_byte))
         self.bind(target, chain, where, value)
+        annotation = node.child_by_field_name("type")
+        if annotation is not None and target.type == "attribute":
+            self._declared(target, annotation, where)
+
+    def _declared(
+        self, target: Node, annotation: Node, where: tuple[str, int, tuple[tuple[int, int], ...]]
+    ) -> None:
+        """`self.body: list[Table] = []`: the attribute holds what its annotation says (an
+        instance of each class, a collection of their instances), recorded apart."""
+        for declared in annotated_classes(annotation):
+            if declared[0] == ELEMENTS:
+                value: Chain = (ANNOTATED, *declared[1:], ELEMENTS)
+            else:
+                value = (ANNOTATED, *declared, CALL)
+            self.bind(target, value, where)
 
     def loop(self, captures: Captures) -> None:
         """`for x in items:` (or a comprehension's `for`) binds x to an element of items and
@@ -143,12 +166,29 @@ class Binder:
             after = (scope, line_of(node), self.scopes.branch(node.start_byte))
             self._narrow(_isinstance_tests(condition), after)
             return
+        if node.type == "boolean_operator":  # the right operand runs only when the left held
+            outer = node.parent
+            while outer is not None and outer.type in _WRAPPING:
+                outer = outer.parent
+            if outer is None or outer.type not in _NARROWING_STATEMENTS:
+                here = (scope, line_of(node), self.scopes.branch(node.start_byte))
+                until = int(node.end_point.row) + 1
+                self._narrow(_isinstance_tests(condition), here, until=until)
+                if condition.type == "not_operator":  # `not isinstance(x, A) and x.m()`
+                    argument = condition.child_by_field_name("argument")
+                    tests = _isinstance_tests(argument) if argument is not None else []
+                    self._exclude(tests, here, until=until)
+            return
         if body is None:
             return
         block = body[0]
         # from the condition on (`isinstance(x, A) and x.ok()`) to the end of the body
         inside = (scope, line_of(node), self.scopes.branch(block.start_byte))
         self._narrow(_isinstance_tests(condition), inside, until=int(block.end_point.row) + 1)
+        if condition.type == "not_operator":  # `if not isinstance(x, A):` x is no A inside
+            argument = condition.child_by_field_name("argument")
+            tests = _isinstance_tests(argument) if argument is not None else []
+            self._exclude(tests, inside, until=int(block.end_point.row) + 1)
         if (
             node.type == "if_statement"
             and condition.type == "not_operator"
@@ -263,6 +303,27 @@ class Binder:
             return None if chain is None else (*chain, SUBSCRIPT, CALL)
         chain = chain_of(classes, self.names)
         return None if chain is None else (*chain, CALL)
+
+    def _exclude(
+        self,
+        tests: list[tuple[Node, Node]],
+        where: tuple[str, int, tuple[tuple[int, int], ...]],
+        until: int,
+    ) -> None:
+        """Where `isinstance(x, A)` failed, x is what it was but an instance of A."""
+        scope, line, branch = where
+        for subject, classes in tests:
+            if classes.type == "tuple":
+                name_container(self.facts, self.scopes, self.names, classes)
+            chain = chain_of(classes, self.names)
+            if chain is None:
+                continue
+            if classes.type == "tuple":
+                chain = (*chain, SUBSCRIPT)
+            name = text(subject)
+            target = (name, f"{UNTIL}{until}>")
+            value = (name, EXCLUDING, *chain)
+            self.facts.bindings.append(BindingFact(scope, target, value, line, branch))
 
     def _narrow(
         self,

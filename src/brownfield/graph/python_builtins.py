@@ -33,6 +33,46 @@ CALLS_ARGUMENT: dict[str, tuple[tuple[int, ...], tuple[str, ...]]] = {
     "bisect.bisect_right": ((), ("key",)),
     "bisect.insort": ((), ("key",)),
 }
+#: name -> (positions of the arguments it iterates, None for all; whether it consumes them
+#: at the call, so that their iterators' `__next__` runs there too). Each calls `__iter__`
+#: of those arguments at the call (`iter()` on them); lazy ones (`zip`, `map`, `islice`...)
+#: resume the iterators later, where their result is consumed.
+ITERATES: dict[str, tuple[tuple[int, ...] | None, bool]] = {
+    **dict.fromkeys(
+        ("<builtin>.list", "<builtin>.tuple", "<builtin>.set", "<builtin>.frozenset"),
+        ((0,), True),
+    ),
+    **dict.fromkeys(
+        ("<builtin>.sorted", "<builtin>.sum", "<builtin>.any", "<builtin>.all", "<builtin>.dict"),
+        ((0,), True),
+    ),
+    "<builtin>.min": ((0,), True),
+    "<builtin>.max": ((0,), True),
+    "<builtin>.enumerate": ((0,), False),
+    "<builtin>.zip": (None, False),
+    "<builtin>.map": (None, False),  # the function (position 0) has no `__iter__` of ours
+    "<builtin>.filter": ((1,), False),
+    "collections.deque": ((0,), True),
+    "itertools.islice": ((0,), False),
+    "itertools.zip_longest": (None, False),
+    "itertools.cycle": ((0,), False),
+    "itertools.tee": ((0,), False),
+    "itertools.groupby": ((0,), False),
+    "itertools.accumulate": ((0,), False),
+    "itertools.pairwise": ((0,), False),
+    "itertools.starmap": ((1,), False),
+    "itertools.compress": ((0, 1), False),
+    "itertools.dropwhile": ((1,), False),
+    "itertools.takewhile": ((1,), False),
+    "itertools.filterfalse": ((1,), False),
+    "itertools.product": (None, True),
+    "itertools.permutations": ((0,), True),
+    "itertools.combinations": ((0,), True),
+    "itertools.combinations_with_replacement": ((0,), True),
+}
+#: Builtins that ask their argument's length first (`__len__`, CPython's length hint).
+LENGTH_HINT = frozenset({"<builtin>.list", "<builtin>.tuple", "<builtin>.sorted"})
+
 #: `xs.sort(key=f)`: the only common method called with a function as `key`.
 SORT_METHOD = "sort"
 
@@ -59,7 +99,8 @@ RETURNS_FROM: dict[str, str] = {
     "copy.deepcopy": "same",
     "<builtin>.enumerate": "items",
     "<builtin>.next": "element",
-    "typing.cast": "instance",  # `cast(T, x)` is x, typed T: an instance of T
+    "typing.cast": "instance",  # `cast(T, x)` is x, typed T: an instance of T (x when a
+    # class or function: `cast(Type[A], A)`)
 }
 
 

@@ -3,8 +3,8 @@
 A written call reaches what its callee evaluates to (a function, a class's `__new__` and
 `__init__`, an instance's `__call__`), plus the functions a builtin calls with what it is
 given (`map(f, xs)`, `sorted(xs, key=f)`), the special methods a builtin delegates to
-(`len(x)` is `x.__len__`), and, labelled `override`, the overrides below the class of
-`self` that `self.m()` may dispatch to. An implicit call (an operator, `with`, `for`,
+(`len(x)` is `x.__len__`), and, labelled `override`, where dynamic dispatch may take it
+(`python_dispatch`). An implicit call (an operator, `with`, `for`,
 `raise E`) reaches the special method of its operand's class, looked up on the class as
 Python does (never on the instance), with Python's fallbacks.
 """
@@ -14,8 +14,15 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from brownfield.graph.facts import CALL, CallFact
-from brownfield.graph.python_builtins import CALLS_ARGUMENT, SORT_METHOD, called_arguments
+from brownfield.graph.python_builtins import (
+    CALLS_ARGUMENT,
+    ITERATES,
+    LENGTH_HINT,
+    SORT_METHOD,
+    called_arguments,
+)
 from brownfield.graph.python_classes import ClassMembers
+from brownfield.graph.python_dispatch import Dispatch, is_first_parameter
 from brownfield.graph.python_evaluator import Evaluator
 from brownfield.graph.python_implicit import (
     BUILTIN_DUNDERS,
@@ -32,28 +39,19 @@ Target = tuple[str, Resolution]
 
 #: Outside functions that call what they are given, or a special method of it.
 _DELEGATING = frozenset(
-    {*CALLS_ARGUMENT, *(f"<builtin>.{name}" for name in (*BUILTIN_DUNDERS, *PRINTING))}
+    {
+        *CALLS_ARGUMENT,
+        *ITERATES,
+        *(f"<builtin>.{name}" for name in (*BUILTIN_DUNDERS, *PRINTING)),
+    }
 )
 
 
-def _is_attribute(step: str) -> bool:
-    """Whether a chain's last step names an attribute (not a call, not a subscript)."""
-    return step != CALL and not step.startswith("[")
-
-
-def _is_first_parameter(table: ModuleTable, scope: str, name: str) -> bool:
-    """Whether `name` is the first parameter (`self`, `cls`) of the method `scope`."""
-    definition = table.definitions.get(scope)
-    return (
-        definition is not None
-        and definition.kind == "method"
-        and bool(definition.params)
-        and definition.params[0] == name
-    )
-
-
-def is_special(name: str) -> bool:
-    return len(name) > 4 and name.startswith("__") and name.endswith("__")
+#: The last names of the builtins that consume an iterator they are given, at the call.
+CONSUMING = frozenset(name.rpartition(".")[2] for name, (_, eager) in ITERATES.items() if eager)
+#: The special methods that resume a generator when called on it (by `for`, `next()`,
+#: `list()`...): its generator function's body runs.
+GENERATOR_STEPS = frozenset({"__iter__", "__next__", "__aiter__", "__anext__"})
 
 
 class CallTargets:
@@ -68,9 +66,9 @@ class CallTargets:
         self.resolver = resolver
         self.classes = classes
         self.methods_named = methods_named
-        self._memo: dict[tuple[frozenset[Value], str], set[Target]] = {}
-        self._memo_owner: object = None
-        self._candidates: dict[str, list[tuple[str, Value]]] = {}
+        self._by_line: dict[str, dict[int, list[CallFact]]] = {}  # one file's calls by line
+        self._decorated: dict[str, bool] = {}  # method name -> some method so named is decorated
+        self.dispatch = Dispatch(resolver, classes, methods_named, self.of_value, self.calls_on)
 
     def of_call(self, table: ModuleTable, call: CallFact) -> set[Target]:
         """The node ids (with how) a call site reaches; implicit calls only in the repository."""
@@ -84,9 +82,7 @@ class CallTargets:
             outside = [v.name for v, _ in found if v.kind == "ext" and v.name in _DELEGATING]
             if outside or (call.chain[-1] == SORT_METHOD and call.kwargs):
                 targets |= self._through_builtins(table, call, found)
-        if len(call.chain) >= 2 and _is_attribute(call.chain[-1]):
-            targets |= self._overrides(table, call)
-        return targets
+        return targets | self.dispatch.of_call(table, call, found, targets)
 
     def of_value(self, value: Value, how: Resolution) -> list[Target]:
         """What calling a value runs: a function, a class's `__new__` and `__init__` (the
@@ -101,6 +97,8 @@ class CallTargets:
                 defined = self.special(value, method, fallback=False)
                 found += [(node_id(v.path, v.name), Resolution.CONSTRUCTOR) for v in defined]
             return found or [(node_id(value.path, value.name), Resolution.CONSTRUCTOR)]
+        if value.kind == "resume":  # `g.send(x)`, `g.__next__()`: the generator runs
+            return [(node_id(value.path, value.name), Resolution.INFERRED)]
         if value.kind == "inst":
             return [
                 (node_id(v.path, v.name), Resolution.INFERRED)
@@ -145,21 +143,28 @@ class CallTargets:
         return self._special_of(receivers, name)
 
     def _property_read(self, table: ModuleTable, call: CallFact) -> list[Target]:
-        """`self.name` read: the getter of a property `name` of the class (and, labelled
-        `override`, of its subclasses' properties), or a descriptor's `__get__`."""
+        """`x.name` read: the getter of a property `name` of x's class (and, labelled
+        `override`, of its subclasses' properties), or, on `self`/`cls`, a descriptor's
+        `__get__` (`name = Descriptor()` in the class)."""
         assert call.chain is not None
         name = call.chain[-1]
         self.resolver.consulted.names.add(name)
-        if not self.methods_named(name):
-            return []  # no method is so named: no property either
+        if not self._decorated_method(name):  # no property (or decorated method) so named
+            on_self = len(call.chain) == 2 and is_first_parameter(table, call.scope, call.chain[0])
+            if not on_self:
+                return []
+            self.resolver.consulted.names.add("__get__")
+            if not self.methods_named("__get__"):
+                return []
         found: list[Target] = []
         owners: set[Value] = set()
-        for receiver, how in self.resolver.evaluate(table, call.scope, call.chain[:1], call.line):
+        receivers = self.resolver.evaluate(table, call.scope, call.chain[:-1], call.line)
+        for receiver, how in receivers:
             if receiver.kind != "inst":
                 continue
             cls = Value("def", receiver.path, receiver.name)
             label = Resolution.SELF if how is Resolution.SELF else Resolution.INFERRED
-            if how is Resolution.SELF:
+            if how is Resolution.SELF:  # (overrides read elsewhere cost every subclass's file)
                 owners.add(cls)
             for member, _ in self.classes.member(cls, name, instance=False):
                 if self.classes.is_property(member):
@@ -170,12 +175,55 @@ class CallTargets:
                         (node_id(m.path, m.name), label)
                         for m in self.special(descriptor, "__get__")
                     ]
-        if owners:
-            for target, how in self._overriding(owners, name):
+        if owners and self.methods_named(name):
+            excluded = self.dispatch.excluded(table, call) if len(call.chain) == 2 else set()
+            for target, how in self.dispatch.overriding(owners, name):
                 path, _, qualname = target.partition("::")
-                if self.classes.is_property(Value("def", path, qualname)):
+                owner = Value("def", path, qualname.rpartition(".")[0])
+                if self.classes.is_property(Value("def", path, qualname)) and not (
+                    excluded and excluded.intersection(self.classes.mro(owner))
+                ):
                     found.append((target, how))
         return found
+
+    def _decorated_method(self, name: str) -> bool:
+        """Whether a repository method `name` is decorated (a property, or a descriptor such
+        as `@cachedproperty`): reading `x.name` may call something. Known per build; the
+        dependency is the name (`name:NAME` stands for the files defining it)."""
+        known = self._decorated.get(name)
+        if known is None:
+            files = set(self.resolver.consulted.files)
+            known = False
+            for method_id in self.methods_named(name):
+                path, _, qualname = method_id.partition("::")
+                definition = self.resolver.table(path).definitions.get(qualname)
+                if definition is not None and definition.decorators:
+                    known = True
+                    break
+            self.resolver.consulted.files.intersection_update(files)  # read for the index
+            self.resolver.consulted.files.update(files)
+            self._decorated[name] = known
+        return known
+
+    def through_descriptors(
+        self, found: list[Found], call: Callable[[Value, Resolution], list[Found]]
+    ) -> list[Found]:
+        """The values of an attribute read on an instance: a member that is an instance of
+        a class with `__get__` (a descriptor, `cached = cachedproperty(f)`) gives what its
+        `__get__` returns (`call`: a method's call result); other members themselves."""
+        if not any(m.kind == "inst" for m, _ in found) or not self.defined_anywhere("__get__"):
+            return found
+        read: list[Found] = []
+        for member, how in found:
+            getters = (
+                self.special(Value("def", member.path, member.name), "__get__")
+                if member.kind == "inst"
+                else []
+            )
+            read += (
+                [r for getter in getters for r in call(getter, how)] if getters else [(member, how)]
+            )
+        return read
 
     def defined_anywhere(self, name: str) -> bool:
         """Whether any repository method is called `name` (or its fallback): operators on
@@ -188,9 +236,12 @@ class CallTargets:
         return False
 
     def _special_of(self, receivers: list[Found], name: str) -> list[Target]:
-        """The special method `name` of each instance among `receivers`."""
+        """The special method `name` of each instance among `receivers`; iterating a
+        generator (`__iter__` then `__next__`) runs its generator function's body."""
         found: list[Target] = []
         for value, how in receivers:
+            if value.kind == "gen" and name in GENERATOR_STEPS:
+                found.append((node_id(value.path, value.name), Resolution.INFERRED))
             if value.kind != "inst":
                 continue
             label = Resolution.SELF if how is Resolution.SELF else Resolution.INFERRED
@@ -218,74 +269,69 @@ class CallTargets:
                             (target, Resolution.INFERRED)
                             for target, _ in self.of_value(value, Resolution.INFERRED)
                         )
+            if name in ITERATES:
+                found.update(self._iterated(table, call, name))
             builtin = name.removeprefix("<builtin>.")
             if not name.startswith("<builtin>."):
                 continue
             method = BUILTIN_DUNDERS.get(builtin)
             arguments = call.args[:1] if method else call.args if builtin in PRINTING else ()
-            if not arguments or not self.defined_anywhere(method or "__str__"):
+            if not arguments or not (
+                self.defined_anywhere(method or "__str__") or method in GENERATOR_STEPS
+            ):
                 continue
             for argument in arguments:
                 if argument is None or argument[0].startswith("["):
                     continue
                 receivers = self.resolver.evaluate(table, call.scope, argument, call.line)
+                if builtin == "iter":  # `iter(generator)` is the generator: nothing runs
+                    receivers = [r for r in receivers if r[0].kind != "gen"]
                 found.update(self._special_of(receivers, method or "__str__"))
         return {target for target in found if "::" in target[0]}
 
-    # -- dispatch to overrides ------------------------------------------------------------
-
-    def _overrides(self, table: ModuleTable, call: CallFact) -> set[Target]:
-        """`x.m()` on an instance of a repository class (`self.m()`, `param.m()` with `param:
-        Base`...), or `cls.m()`: the methods `m` of the class's subclasses, which the call
-        dispatches to when x is one of them. A class named explicitly (`Base.m()`) is not."""
-        chain = call.chain
-        assert chain is not None
-        name = chain[-1]
-        if is_special(name):
-            return set()
-        definition = table.definitions.get(call.scope)
-        bindings = table.scopes.get(call.scope, {}).get(chain[0], []) if len(chain) == 2 else []
-        if (
-            definition is not None
-            and _is_first_parameter(table, call.scope, chain[0])
-            and len(bindings) == 1
-            and bindings[0].source == "param"
-        ):  # `self`, never rebound: the enclosing class, without evaluating
-            if ("staticmethod",) in definition.decorators:
-                return set()
-            owners = {Value("def", table.path, definition.scope)}
-        else:
-            receivers = self.resolver.evaluate(table, call.scope, chain[:-1], call.line)
-            owners = {
-                Value("def", value.path, value.name)
-                for value, how in receivers
-                if value.kind == "inst" or (value.kind == "def" and how is Resolution.SELF)
-            }
-        if not owners:
-            return set()
-        self.resolver.consulted.names.add(name)
-        key = (frozenset(owners), name)
-        if self._memo_owner is not self.resolver.consulted:  # remembered within one file
-            self._memo_owner, self._memo = self.resolver.consulted, {}
-        known = self._memo.get(key)
-        if known is None:
-            known = self._memo[key] = self._overriding(owners, name)
-        return known
-
-    def _overriding(self, owners: set[Value], name: str) -> set[Target]:
-        candidates = self._candidates.get(name)
-        if candidates is None:  # the classes defining a method `name`, once per build
-            candidates = self._candidates[name] = []
-            for method_id in self.methods_named(name):
-                path, _, qualname = method_id.partition("::")
-                owner = Value("def", path, qualname.rpartition(".")[0])
-                if self.classes.is_class(owner):
-                    candidates.append((method_id, owner))
+    def _iterated(self, table: ModuleTable, call: CallFact, name: str) -> set[Target]:
+        """`list(xs)`, `zip(a, b)`, `islice(xs, n)`...: the `__iter__` of what they iterate
+        (a generator's body), the `__next__` of its iterator when the call consumes it, and
+        the `__len__` that `list()`/`tuple()`/`sorted()` ask for first."""
+        positions, eager = ITERATES[name]
+        eager = eager or self._consumed(table, call)
+        arguments = (
+            call.args
+            if positions is None
+            else [call.args[i] for i in positions if i < len(call.args)]
+        )
         found: set[Target] = set()
-        for method_id, owner in candidates:
-            if owner in owners:
+        for argument in arguments:
+            if argument is None or argument[0].startswith("["):
                 continue
-            order = self.classes.mro(owner)  # records what the order depends on
-            if any(cls in order for cls in owners):
-                found.add((method_id, Resolution.OVERRIDE))
+            receivers = self.resolver.evaluate(table, call.scope, argument, call.line)
+            found.update(self._special_of(receivers, "__iter__"))
+            if name in LENGTH_HINT and self.defined_anywhere("__len__"):
+                found.update(self._special_of(receivers, "__len__"))
+            if eager and self.defined_anywhere("__next__"):
+                chain = (*argument, "__iter__", CALL)
+                iterators = self.resolver.evaluate(table, call.scope, chain, call.line)
+                found.update(t for t in self._special_of(iterators, "__next__") if t not in found)
         return found
+
+    def calls_on(self, table: ModuleTable, line: int) -> list[CallFact]:
+        """The call facts of a file that start on `line` (indexed for one file at a time)."""
+        if table.path not in self._by_line:
+            lines: dict[int, list[CallFact]] = {}
+            for fact in table.facts.calls:
+                lines.setdefault(fact.line, []).append(fact)
+            self._by_line = {table.path: lines}
+        return self._by_line[table.path].get(line, [])
+
+    def _consumed(self, table: ModuleTable, call: CallFact) -> bool:
+        """Whether a lazy iterator's call is consumed where it is written: iterated by a
+        `for` (`for a, b in zip(x, y)`) or given to a consuming builtin (`list(zip(x, y))`)."""
+        assert call.chain is not None
+        made = (*call.chain, CALL)
+        for other in self.calls_on(table, call.line):
+            if other.implicit:
+                if other.text == "for" and other.chain == (*made, "__iter__"):
+                    return True
+            elif other.chain and other.chain[-1] in CONSUMING and made in other.args:
+                return True
+        return False

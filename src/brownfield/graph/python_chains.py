@@ -44,6 +44,18 @@ ALTERNATIVES = frozenset({"boolean_operator", "conditional_expression"})
 NAMED = CONTAINERS | ALTERNATIVES
 #: A step taking every element of a sequence as a sequence (`xs[1:]`, `*rest = ...`).
 SLICE = "[:]"
+#: The first step of a `ReturnFact` standing for a `yield` (then the yielded chain, if any):
+#: the function is a generator function.
+YIELD = "<yield>"
+#: The first step of an annotated class that is the class of a collection's elements
+#: (`List[A]` is `(ELEMENTS, "A")`).
+ELEMENTS = "<elements>"
+#: The first step of an instance attribute's value that its annotation declares
+#: (`self.body: list[Table] = []`): what the attribute holds, whatever is stored in it.
+ANNOTATED = "<annotated>"
+#: The second step of a narrowing by a failed `isinstance` (`if not isinstance(x, A):`):
+#: `(x, EXCLUDING, *A)` is what x held before, but instances of A.
+EXCLUDING = "<excluding>"
 
 
 def span(node: Node) -> tuple[int, int]:
@@ -260,3 +272,62 @@ def name_container(facts: FileFacts, scopes: Scopes, names: Names, node: Node) -
         if value is not None:
             step = f"[{key}]" if key is not None else SUBSCRIPT
             facts.bindings.append(BindingFact(scope, (name, step), value, line))
+
+
+_ANNOTATION_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*")
+#: Annotation wrappers whose arguments are the value's possible classes.
+_UNIONS = frozenset({"Optional", "Union", "Annotated", "Final", "ClassVar"})
+#: Generics whose (first) argument is the class of the value's elements (iterating it,
+#: subscripting it): `List[A]`, `Sequence[A]`, `Iterator[A]`, `Tuple[A, ...]`...
+_COLLECTIONS = frozenset(
+    {
+        *("List", "list", "Sequence", "MutableSequence", "Iterable", "Iterator", "Collection"),
+        *("Set", "set", "FrozenSet", "frozenset", "AbstractSet", "MutableSet", "Deque", "deque"),
+        *("Tuple", "tuple", "Generator", "Reversible", "AsyncIterator", "AsyncIterable"),
+        "AsyncGenerator",
+    }
+)
+
+
+def annotated_classes(node: Node, depth: int = 0) -> list[Chain]:
+    """The classes an annotation says a value is an instance of: a name (`Context`, a
+    string `"Context"`), the arguments of `Optional`/`Union` and the sides of `A | B`;
+    for a collection (`List[A]`), the class of its elements after the step `ELEMENTS`.
+    Other generics say nothing of the value."""
+    if depth > 4:
+        return []
+    kind = node.type
+    if kind == "type" and node.named_child_count:
+        return annotated_classes(node.named_children[0], depth + 1)
+    if kind in ("identifier", "attribute"):
+        chain = chain_of(node)
+        return [] if chain is None or chain == ("None",) else [chain]
+    if kind == "string" and node.named_child_count <= 3:
+        words = [w.strip() for w in text(node)[1:-1].split("|")]
+        return [tuple(w.split(".")) for w in words if _ANNOTATION_NAME.fullmatch(w) and w != "None"]
+    if kind == "binary_operator":
+        return [
+            chain
+            for side in (node.child_by_field_name("left"), node.child_by_field_name("right"))
+            if side is not None
+            for chain in annotated_classes(side, depth + 1)
+        ]
+    if kind in ("subscript", "generic_type") and node.named_child_count > 1:
+        wrapper = chain_of(node.named_children[0])
+        if wrapper is None or wrapper[-1] not in _UNIONS | _COLLECTIONS:
+            return []
+        arguments = [c for c in node.named_children[1:] if c.type != "comment"]
+        if kind == "generic_type":  # `Optional[A]` in a type: (type_parameter (type A))
+            arguments = [c for a in arguments for c in a.named_children]
+        if wrapper[-1] in _COLLECTIONS:  # the elements' classes, marked as such
+            elements = arguments if wrapper[-1] in ("Tuple", "tuple") else arguments[:1]
+            return [
+                (ELEMENTS, *chain)
+                for a in elements
+                for chain in annotated_classes(a, depth + 1)
+                if chain[0] != ELEMENTS  # elements of elements are not followed
+            ]
+        if wrapper[-1] in ("Annotated", "Final", "ClassVar"):
+            arguments = arguments[:1]
+        return [chain for a in arguments for chain in annotated_classes(a, depth + 1)]
+    return []

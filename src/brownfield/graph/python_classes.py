@@ -3,8 +3,10 @@ order, instance attributes, the class enclosing a scope."""
 
 from __future__ import annotations
 
+from brownfield.graph.facts import BindingFact
+from brownfield.graph.python_chains import ANNOTATED
 from brownfield.graph.python_evaluator import Consulted, Evaluator
-from brownfield.graph.python_scopes import Found, ModuleTable, Value
+from brownfield.graph.python_scopes import Binding, Found, ModuleTable, Value, live
 from brownfield.model import Resolution
 
 #: Decorators (their last name) that make a method a property: reading it calls it.
@@ -57,17 +59,59 @@ class ClassMembers:
             if instance:
                 assigned = table.instance_attributes.get(klass.name, {}).get(attribute)
                 if assigned:
-                    last = assigned[-1]
-                    if last.value is None:
-                        return []
-                    return [
-                        (value, Resolution.INFERRED)
-                        for value, _ in self.resolver.evaluate(
-                            table, last.scope, last.value, last.line
-                        )
-                    ]
+                    return self._attribute_values(table, assigned)
         self.resolver.consulted.fail("unknown-attribute")
         return []
+
+    def _attribute_values(self, table: ModuleTable, assigned: list[BindingFact]) -> list[Found]:
+        """What `self.x` holds: what each method leaves in it (its last assignment, and those
+        in other branches: `self.it = lines(f)` or `iter(f)`), any of which may have run
+        last; and what an annotation declares (`self.x: Table`), besides. A declared
+        collection of repository classes (`self.body: list[Table] = []`) is what it holds,
+        whatever is stored into it."""
+        declared: list[Found] = []
+        collection = False
+        for fact in assigned:
+            if fact.value and fact.value[0] == ANNOTATED:
+                found = self.resolver.evaluate(table, fact.scope, fact.value[1:], fact.line)
+                declared += [
+                    (v, Resolution.INFERRED) for v, _ in found if v.kind in ("inst", "elems")
+                ]
+                collection = collection or any(v.kind == "elems" for v, _ in found)
+        if collection:
+            return declared
+        by_scope: dict[str, list[Binding]] = {}
+        for fact in assigned:
+            if not (fact.value and fact.value[0] == ANNOTATED):
+                by_scope.setdefault(fact.scope, []).append(
+                    Binding(fact.line, "assign", fact, fact.branch)
+                )
+        facts = [
+            b.payload
+            for bindings in by_scope.values()
+            for b in live(bindings)
+            if isinstance(b.payload, BindingFact)
+        ]
+        inferred = [
+            (value, Resolution.INFERRED)
+            for fact in facts
+            if fact.value is not None
+            for value, _ in self.resolver.evaluate(table, fact.scope, fact.value, fact.line)
+        ]
+        if not declared:
+            return inferred
+        seen = dict(inferred)
+        return [*inferred, *((v, how) for v, how in declared if v not in seen)]
+
+    def excluding(self, values: list[Found], classes: list[Value]) -> list[Found]:
+        """`values` but the instances of `classes` (or of their subclasses)."""
+        dropped = {c for c in classes if c.kind == "def" and self.is_class(c)}
+        return [
+            (value, how)
+            for value, how in values
+            if value.kind != "inst"
+            or not dropped.intersection(self.mro(Value("def", value.path, value.name)))
+        ]
 
     def mro(self, cls: Value) -> list[Value]:
         """C3 linearization over repository classes; an outside base ends its branch.

@@ -95,6 +95,8 @@ class Containers:
         counted from the end of a literal sequence), of a view of one, or of `*args`;
         `[:]` takes a slice (a sequence of the same elements)."""
         if step == SLICE:
+            if value.kind == "elems":
+                return [(value, INFERRED)]
             if value.kind in ("cont", "seq", "slice"):
                 return [(Value("slice", value.path, f"{value.kind}|{value.name}"), INFERRED)]
             self.resolver.consulted.fail("unknown-receiver")
@@ -113,6 +115,10 @@ class Containers:
             table = self.resolver.table(value.path)
             definition = table.definitions[qualname]
             return self.flow.flowing_in(table, definition, int(index), gather=False, key=step)
+        if value.kind == "gen":  # what a generator yields
+            return self.flow.yielded(value)
+        if value.kind == "elems":  # annotated `List[A]`: an A
+            return [(Value("inst", value.path, value.name), INFERRED)]
         if value.kind != "cont":
             self.resolver.consulted.fail("unknown-receiver")
             return []

@@ -6,10 +6,10 @@ Bindings come from `python_bindings`, the calls Python makes implicitly (operato
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from brownfield.graph.facts import (
+    CALL,
     CallFact,
     Chain,
     Definition,
@@ -23,6 +23,7 @@ from brownfield.graph.python_chains import (
     Names,
     Node,
     Scopes,
+    annotated_classes,
     branch_number,
     branches,
     chain_of,
@@ -33,10 +34,13 @@ from brownfield.graph.python_chains import (
     text,
 )
 from brownfield.graph.python_implicit import (
+    READ,
     attribute_read,
+    formatted,
     operation,
     raise_statement,
     truth_test,
+    yield_expression,
 )
 
 Match = tuple[int, dict[str, list[Node]]]
@@ -61,6 +65,8 @@ _TOP_CAPTURES = (
     "operation",
     "read",
     "truth",
+    "format",
+    "yield",
     "branch",
 )
 
@@ -111,6 +117,12 @@ def extract(root: Node, source: bytes, matches: list[Match]) -> FileFacts:
                 kwargs=kwargs,
             )
         )
+        if chain == ("getattr",):  # `getattr(x, "name")` reads x.name: maybe a property
+            read = chain_of(call, names)
+            if read is not None and len(read) >= 2 and read[-1] not in (CALL, "__class__"):
+                facts.calls.append(
+                    CallFact(scopes.at(call.start_byte), read, READ, line_of(call), implicit=True)
+                )
     for captures in groups["import"]:
         node = captures["import"][0]
         branch = scopes.branch(node.start_byte)
@@ -146,6 +158,10 @@ def extract(root: Node, source: bytes, matches: list[Match]) -> FileFacts:
         attribute_read(facts, scopes, captures["read"][0])
     for captures in groups["truth"]:
         truth_test(facts, scopes, names, captures["operand"][0])
+    for captures in groups["format"]:
+        formatted(facts, scopes, names, captures["format"][0], captures["operand"][0])
+    for captures in groups["yield"]:
+        yield_expression(facts, scopes, names, captures["yield"][0])
     return facts
 
 
@@ -157,17 +173,22 @@ def _definitions(
 ) -> None:
     """Classes, functions and lambdas (with their decorators' calls), in source order."""
     definitions.sort(key=lambda item: item[0].start_byte)
-    stack: list[tuple[int, str, bool]] = []  # end byte, qualname, is class
     lambdas = 0
+    for node, _ in definitions:  # named first: a lambda may be a default (`cb=lambda: 0`)
+        if node.type == "lambda":
+            lambdas += 1
+            names[span(node)] = f"<lambda{lambdas}>"
+    stack: list[tuple[int, str, bool, int]] = []  # end byte, qualname, is class, body start
     for node, captures in definitions:
         if node.type != "lambda" and _header_is_broken(captures):
             continue  # `def g(:` is a syntax error, not a definition
         while stack and stack[-1][0] <= node.start_byte:
             stack.pop()
-        parent_name, parent_is_class = (stack[-1][1], stack[-1][2]) if stack else ("", False)
+        # a definition in another's header (a default `cb=lambda: 0`) is in the outer scope
+        enclosing = [entry for entry in stack if entry[3] <= node.start_byte]
+        parent_name, parent_is_class = enclosing[-1][1:3] if enclosing else ("", False)
         if node.type == "lambda":
-            lambdas += 1
-            qualname = names[span(node)] = f"<lambda{lambdas}>"  # keyed under the module
+            qualname = names[span(node)]  # `<lambdaN>`, keyed under the module
             kind = "function"
         else:
             name = text(captures["name"][0])
@@ -205,8 +226,9 @@ def _definitions(
                 annotations=_annotations(captures.get("parameters"), node),
             )
         )
-        scopes.add(captures["body"][0].start_byte, node.end_byte, qualname)
-        stack.append((node.end_byte, qualname, node.type == "class_definition"))
+        body = captures["body"][0].start_byte
+        scopes.add(body, node.end_byte, qualname)
+        stack.append((node.end_byte, qualname, node.type == "class_definition", body))
 
 
 def _arguments(
@@ -304,51 +326,11 @@ def _annotations(nodes: list[Node] | None, definition: Node) -> tuple[tuple[str,
             name = child.child_by_field_name("name") or child.named_children[0]
             annotation = child.child_by_field_name("type")
             if name.type == "identifier" and annotation is not None:
-                found += [(text(name), chain) for chain in _annotated_classes(annotation)]
+                found += [(text(name), chain) for chain in annotated_classes(annotation)]
     returned = definition.child_by_field_name("return_type")
     if returned is not None:
-        found += [("", chain) for chain in _annotated_classes(returned)]
+        found += [("", chain) for chain in annotated_classes(returned)]
     return tuple(found)
-
-
-_ANNOTATION_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*")
-#: Annotation wrappers whose arguments are the value's possible classes.
-_UNIONS = frozenset({"Optional", "Union", "Annotated", "Final", "ClassVar"})
-
-
-def _annotated_classes(node: Node, depth: int = 0) -> list[Chain]:
-    """The classes an annotation says a value is an instance of: a name (`Context`, a
-    string `"Context"`), the arguments of `Optional`/`Union` and the sides of `A | B`.
-    Other generics (`List[A]`) say nothing of the value itself."""
-    if depth > 4:
-        return []
-    kind = node.type
-    if kind == "type" and node.named_child_count:
-        return _annotated_classes(node.named_children[0], depth + 1)
-    if kind in ("identifier", "attribute"):
-        chain = chain_of(node)
-        return [] if chain is None or chain == ("None",) else [chain]
-    if kind == "string" and node.named_child_count <= 3:
-        words = [w.strip() for w in text(node)[1:-1].split("|")]
-        return [tuple(w.split(".")) for w in words if _ANNOTATION_NAME.fullmatch(w) and w != "None"]
-    if kind == "binary_operator":
-        return [
-            chain
-            for side in (node.child_by_field_name("left"), node.child_by_field_name("right"))
-            if side is not None
-            for chain in _annotated_classes(side, depth + 1)
-        ]
-    if kind in ("subscript", "generic_type") and node.named_child_count > 1:
-        wrapper = chain_of(node.named_children[0])
-        if wrapper is None or wrapper[-1] not in _UNIONS:
-            return []
-        arguments = [c for c in node.named_children[1:] if c.type != "comment"]
-        if kind == "generic_type":  # `Optional[A]` in a type: (type_parameter (type A))
-            arguments = [c for a in arguments for c in a.named_children]
-        if wrapper[-1] in ("Annotated", "Final", "ClassVar"):
-            arguments = arguments[:1]
-        return [chain for a in arguments for chain in _annotated_classes(a, depth + 1)]
-    return []
 
 
 def _defaults(nodes: list[Node] | None, names: Names) -> tuple[tuple[str, Chain], ...]:

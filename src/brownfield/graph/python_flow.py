@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from brownfield.graph.facts import CALL, SUBSCRIPT, CallFact, Chain, Definition
-from brownfield.graph.python_chains import SLICE
+from brownfield.graph.facts import CALL, SUBSCRIPT, BindingFact, CallFact, Chain, Definition
+from brownfield.graph.python_chains import ELEMENTS, SLICE, YIELD
 from brownfield.graph.python_classes import ClassMembers
 from brownfield.graph.python_evaluator import Evaluator
-from brownfield.graph.python_scopes import Found, ModuleTable, Value
+from brownfield.graph.python_scopes import Found, ModuleTable, Value, live
 from brownfield.model import Resolution
 
 #: Decorators that change how a function is bound, not what calling it reaches.
@@ -22,6 +22,10 @@ PASS_THROUGH = frozenset({("staticmethod",), ("classmethod",), ("property",)})
 INFERRED = Resolution.INFERRED
 #: Calls that bind the first arguments of the function they are given.
 PARTIALS = ("partial", "partialmethod")
+#: The last step of the calls that construct the class they are written in, in its own
+#: module: `cls(x)` in a classmethod (`type(self)(x)` is not read: `__class__` chains are
+#: everywhere, and reading them all costs more than it finds).
+CONSTRUCTING = ("cls", "klass")
 #: Call sites in other files read for one parameter, at most (a bound on the cost of a
 #: name called everywhere; sites are taken in the order of their files' paths).
 MAX_SITES_ELSEWHERE = 16
@@ -101,6 +105,65 @@ class ValueFlow:
                 ]
         return found
 
+    def returned(self, value: Value) -> list[Found]:
+        """What a repository function returns (its `return`s, its return annotation); a
+        generator function (one with a `yield`) returns a generator of it (`gen`)."""
+        table = self.resolver.table(value.path)
+        results: list[Found] = []
+        for returned in table.facts.returns:
+            if returned.scope != value.name:
+                continue
+            if returned.value[0] == YIELD:  # what its `return`s give ends the iteration
+                return [(Value("gen", value.path, value.name), INFERRED)]
+            results.extend(
+                (found, INFERRED)
+                for found, _ in self.resolver.evaluate(
+                    table, value.name, returned.value, returned.line
+                )
+            )
+        definition = table.definitions.get(value.name)
+        if definition is not None and definition.annotations:
+            results = [*results, *self.annotated(table, definition, "")]
+        results = unique(results)
+        if not results:
+            self.resolver.consulted.fail("unknown-receiver")
+        return results
+
+    def yielded(self, generator: Value) -> list[Found]:
+        """The values a generator yields: `yield x`, the elements of `yield from xs`."""
+        table = self.resolver.table(generator.path)
+        found: list[Found] = []
+        for returned in table.facts.returns:
+            if returned.scope == generator.name and returned.value[0] == YIELD:
+                chain = returned.value[1:]
+                if chain:
+                    found += self.resolver.evaluate(table, returned.scope, chain, returned.line)
+        return unique((value, INFERRED) for value, _ in found)
+
+    def values_before(self, table: ModuleTable, narrowing: BindingFact) -> list[Found]:
+        """What the name a narrowing binds held just before it (the bindings of its scope
+        made before its line, the narrowings that still hold there, the parameter)."""
+        name, line = narrowing.target[0], narrowing.line
+        bindings = [
+            b
+            for b in table.scopes.get(narrowing.scope, {}).get(name, [])
+            if b.payload is not narrowing
+            and (b.line < line or (b.line == line and b.source not in ("assign", "narrow")))
+            and (b.source != "narrow" or b.holds_at(line))
+        ]
+        if bindings and bindings[-1].source == "narrow":
+            bindings = bindings[-1:]
+        found: list[Found] = []
+        for binding in live(bindings):
+            if binding.source == "param":
+                index = int(str(binding.payload))
+                found += self.param_values(table, narrowing.scope, index)
+            elif isinstance(binding.payload, BindingFact):
+                fact = binding.payload
+                if fact.value is not None:
+                    found += self.resolver.evaluate(table, fact.scope, fact.value, fact.line)
+        return unique(found)
+
     def param_values(self, table: ModuleTable, scope: str, index: int) -> list[Found]:
         """What a parameter may hold: what is passed for it (and its default), an instance
         of the classes it is annotated with; `self`, `cls` the method's class."""
@@ -123,9 +186,12 @@ class ValueFlow:
         for annotated, chain in definition.annotations:
             if annotated != name:
                 continue
+            kind = "inst"
+            if chain[0] == ELEMENTS:  # `List[A]`: a collection of instances of A
+                kind, chain = "elems", chain[1:]
             for value, _ in self.resolver.evaluate(table, definition.scope, chain, definition.line):
                 if value.kind == "def" and self.classes.is_class(value):
-                    found.append((Value("inst", value.path, value.name), INFERRED))
+                    found.append((Value(kind, value.path, value.name), INFERRED))
         return found
 
     def flowing_in(
@@ -176,17 +242,21 @@ class ValueFlow:
         if default is not None:
             found += self.resolver.evaluate(table, definition.scope, default, definition.line)
         names = [definition.name]
+        constructing: tuple[str, ...] = ()
         if definition.name == "__init__" and definition.scope:
             names.append(definition.scope.rpartition(".")[2])  # `Foo(x)` calls Foo.__init__
+            constructing = CONSTRUCTING  # `cls(x)` in a classmethod
         sites = [
-            (table, call) for n in [*names, CALL, *PARTIALS] for call in self.calls_named(table, n)
+            (table, call)
+            for n in [*names, *constructing, CALL, *PARTIALS]
+            for call in self.calls_named(table, n)
         ]
         if elsewhere and (definition.kind != "method" or definition.name == "__init__"):
             # from other files: calls by the function's name, or by its class's for a
             # constructor (`super().__init__(...)` in other files is left out: too common)
             sites += self._sites_elsewhere(table, names[-1:])
         for site_table, call in sites:
-            if call.chain is None:
+            if call.chain is None or call.implicit:
                 continue
             outside = site_table is not table
             self._elsewhere += outside

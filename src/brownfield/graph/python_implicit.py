@@ -11,21 +11,24 @@ does, with the same fallbacks (`__ne__` falls back to `__eq__`, `__str__` to `__
 
 from __future__ import annotations
 
-from brownfield.graph.facts import CallFact, FileFacts
+from brownfield.graph.facts import SUBSCRIPT, CallFact, FileFacts, ReturnFact
 from brownfield.graph.python_chains import (
     BINARY_METHODS,
+    NAMED,
+    YIELD,
     Names,
     Node,
     Scopes,
     chain_of,
     line_of,
+    name_container,
     text,
 )
 
 #: The text of an implicit call fact, saying which statement made it.
 RAISE = "raise"
 OPERATOR = "operator"
-READ = "read"  # reading `self.name`: a call when name is a property (or a descriptor)
+READ = "read"  # reading `x.name`: a call when name is a property (or a descriptor)
 
 BINARY = BINARY_METHODS
 AUGMENTED = {f"{symbol}=": f"__i{name[2:]}" for symbol, name in BINARY.items()}
@@ -70,11 +73,7 @@ BUILTIN_DUNDERS = {
     "round": "__round__",
     "dir": "__dir__",
     "divmod": "__divmod__",
-    # builtins that iterate over their (first) argument
-    **dict.fromkeys(
-        ("enumerate", "list", "tuple", "set", "frozenset", "sorted", "sum", "any", "all", "dict"),
-        "__iter__",
-    ),
+    # builtins that iterate over their arguments are `python_builtins.ITERATES`
 }
 #: Builtins that call `__str__` on every positional argument.
 PRINTING = frozenset({"print"})
@@ -92,7 +91,7 @@ def raise_statement(facts: FileFacts, scopes: Scopes, names: Names, value: Node)
 
 
 def attribute_read(facts: FileFacts, scopes: Scopes, node: Node) -> None:
-    """`self.name` read (not called, not assigned): a property getter's call, if it is one."""
+    """`x.name` read (not called, not assigned): a property getter's call, if it is one."""
     parent = node.parent
     if parent is not None:
         kind = parent.type
@@ -105,15 +104,37 @@ def attribute_read(facts: FileFacts, scopes: Scopes, node: Node) -> None:
         if kind == "delete_statement":
             return
     chain = chain_of(node)
-    if chain is not None and len(chain) == 2:
+    if chain is not None and len(chain) >= 2:
         facts.calls.append(
             CallFact(scopes.at(node.start_byte), chain, READ, line_of(node), implicit=True)
         )
 
 
+def yield_expression(facts: FileFacts, scopes: Scopes, names: Names, node: Node) -> None:
+    """`yield x` (or `yield from xs`) in a function: calling it makes a generator, whose
+    elements are what it yields (the elements of xs)."""
+    value = node.named_children[0] if node.named_child_count else None
+    if value is not None and value.type in NAMED:  # `yield a, b`: a tuple of them
+        name_container(facts, scopes, names, value)
+    chain = chain_of(value, names) if value is not None else None
+    if chain is not None and any(child.type == "from" for child in node.children):
+        chain = (*chain, SUBSCRIPT)
+    scope = scopes.at(node.start_byte)
+    facts.returns.append(ReturnFact(scope, (YIELD, *(chain or ())), line_of(node)))
+
+
 def truth_test(facts: FileFacts, scopes: Scopes, names: Names, operand: Node) -> None:
     """`if x:`, `while x:`, `not x` call `x.__bool__` (else `x.__len__`)."""
     _add(facts, scopes, names, operand, ("__bool__",), operand)
+
+
+def formatted(facts: FileFacts, scopes: Scopes, names: Names, node: Node, operand: Node) -> None:
+    """`f"{x}"` calls `x.__format__` (which falls back to `__str__`, then `__repr__`);
+    `{x!r}` (or `!a`) calls `x.__repr__`, `{x!s}` `x.__str__`."""
+    conversion = node.child_by_field_name("type_conversion")
+    flag = text(conversion) if conversion is not None else ""
+    method = {"!r": "__repr__", "!a": "__repr__", "!s": "__str__"}.get(flag, "__format__")
+    _add(facts, scopes, names, operand, (method,), node)
 
 
 def operation(facts: FileFacts, scopes: Scopes, names: Names, node: Node) -> None:

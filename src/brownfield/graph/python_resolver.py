@@ -26,6 +26,7 @@ from brownfield.graph.facts import (
 )
 from brownfield.graph.python_builtins import RETURNS_FROM, argument_of
 from brownfield.graph.python_calls import CallTargets
+from brownfield.graph.python_chains import ELEMENTS, EXCLUDING
 from brownfield.graph.python_classes import ClassMembers
 from brownfield.graph.python_containers import Containers
 from brownfield.graph.python_evaluator import Consulted, Kept, T
@@ -48,6 +49,9 @@ from brownfield.model import Resolution, Unresolved
 
 # The resolver module's entry points for the builder (see `languages.LanguageSpec`).
 __all__ = ["call_names", "invalidated_keys", "layout", "new_resolver", "nodes_of"]
+
+#: A generator's methods that resume it (`__enter__`: a `contextlib.contextmanager`'s).
+RESUMING = frozenset({"__next__", "send", "__enter__", "__aenter__", "__anext__", "asend"})
 
 BUILTIN_NAMES = frozenset(name for name in dir(builtins) if not name.startswith("__"))
 
@@ -187,8 +191,8 @@ class Resolver:
                 continue  # protocols and operators count only when they reach our code
             if not targets:
                 guess = self._unique_name_guess(call.chain)
-                if guess is not None:
-                    targets = {guess}
+                if guess is not None and guess[0] != source:  # `self.sock.m()` inside `m`:
+                    targets = {guess}  # a wrapper delegating to what it wraps, no recursion
             if not targets:
                 reason = self.consulted.reason or "not-callable"
                 graph.unresolved.append(Unresolved(source, call.text, path, call.line, reason))
@@ -342,6 +346,9 @@ class Resolver:
                 continue
             shape = RETURNS_FROM[value.name]
             for site in sites:
+                cast = site.args[1] if shape == "instance" and len(site.args) > 1 else None
+                if cast is not None and not cast[0].startswith("["):  # `cast(Type[A], A)` is A
+                    found += [(v, h) for v, h in argument(cast) if v.kind == "def"]
                 chain = argument_of(value.name, site.args)
                 if chain is None:
                     continue
@@ -353,7 +360,7 @@ class Resolver:
                             found.append((Value("inst", inner.path, inner.name), inner_how))
                     elif shape == "element":
                         found += self._step(inner, Resolution.INFERRED, SUBSCRIPT)
-                    elif inner.kind in ("cont", "seq", "slice", "items", "pair"):
+                    elif inner.kind in ("cont", "seq", "slice", "items", "pair", "gen", "elems"):
                         view = Value(shape, inner.path, f"{inner.kind}|{inner.name}")
                         found.append((view, Resolution.INFERRED))
         return unique(found)
@@ -378,11 +385,13 @@ class Resolver:
                 return [(Value("inst", value.path, value.name), Resolution.INFERRED)]
             if value.path != self.current:  # the same from every file: kept for the build
                 empty: list[Found] = []
-                found = self.shared(("returns", value), lambda: self._returned(value), empty)
+                found = self.shared(("returns", value), lambda: self.flow.returned(value), empty)
                 if not found:
                     self.consulted.fail("unknown-receiver")
                 return found
-            return self._returned(value)
+            return self.flow.returned(value)
+        if value.kind == "resume":  # a generator resumed: what it yields
+            return self.flow.yielded(Value("gen", value.path, value.name))
         if value.kind == "inst":
             calls = self.classes.member(Value("def", value.path, value.name), "__call__", True)
             return unique(found for method, _ in calls for found in self._call_result(method))
@@ -390,28 +399,16 @@ class Resolver:
         self.consulted.fail("outside-result" if value.kind == "ext" else "unknown-receiver")
         return []
 
-    def _returned(self, value: Value) -> list[Found]:
-        """What a repository function returns (its `return`s, its return annotation)."""
-        table = self.table(value.path)
-        results: list[Found] = []
-        for returned in table.facts.returns:
-            if returned.scope == value.name:
-                results.extend(
-                    (found, Resolution.INFERRED)
-                    for found, _ in self.evaluate(table, value.name, returned.value, returned.line)
-                )
-        definition = table.definitions.get(value.name)
-        if definition is not None and definition.annotations:
-            results = unique([*results, *self.flow.annotated(table, definition, "")])
-        if not results:
-            self.consulted.fail("unknown-receiver")
-        return results
-
     def _attribute(self, value: Value, attribute: str) -> list[Found]:
+        if attribute == ELEMENTS:  # a declared collection: `self.body: list[Table]`
+            holds = value.kind == "def" and self.classes.is_class(value)
+            return [(Value("elems", value.path, value.name), Resolution.INFERRED)] if holds else []
         if value.kind == "ext":
             return [(Value("ext", "", f"{value.name}.{attribute}"), Resolution.IMPORT)]
         if value.kind == "mod":
             return self._module_attribute(value, attribute)
+        if value.kind == "gen" and attribute in RESUMING:  # `g.send(x)`, `with cm() as v`
+            return [(Value("resume", value.path, value.name), Resolution.INFERRED)]
         if attribute == "__class__" and value.kind == "inst":  # `type(x)`, `x.__class__`
             return [(Value("def", value.path, value.name), Resolution.INFERRED)]
         if value.kind in ("cont", "slice", "seq"):  # `d.get`, `kwargs.get`, `xs.pop`...
@@ -433,7 +430,8 @@ class Resolver:
                         else [(member, how)]
                     )
                 )
-            return found
+            # `name = Descriptor()` in the class: reading it is what its `__get__` returns
+            return self.calls.through_descriptors(found, lambda m, how: self._step(m, how, CALL))
         if value.kind == "super":
             return self.classes.member(
                 Value("def", value.path, value.name), attribute, instance=True, skip_self=True
@@ -531,6 +529,10 @@ class Resolver:
         assert isinstance(fact, BindingFact)
         if fact.value is None:
             return []
+        if fact.value[1:2] == (EXCLUDING,):  # `if not isinstance(x, A):` what x was, no A
+            before = self.flow.values_before(table, fact)
+            classes = self.evaluate(table, fact.scope, fact.value[2:], fact.line)
+            return self.classes.excluding(before, [c for c, _ in classes])
         return [  # evaluated where it is written (a `global` binding: in its function)
             (value, Resolution.INFERRED)
             for value, _ in self.evaluate(table, fact.scope, fact.value, fact.line)

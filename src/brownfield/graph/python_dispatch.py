@@ -1,0 +1,399 @@
+"""Python: dynamic dispatch, the `override` edges of a call site.
+
+`x.m()` on an instance of a class may run the `m` of any class below it that runs the
+calling code: a subclass's own `m`, a mixin's (`class C(Mixin, Base)`); `cls(...)` and
+`type(x)(...)` may construct a subclass; a class attribute a subclass rebinds
+(`frame_type = ContextFrame`) changes what `self.frame_type.make()` reaches; `super().m()`
+goes on along the MRO of the classes that mix its class in. A receiver constructed right
+there (`Foo().m()`) is exactly its class: no dispatch.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from brownfield.graph.facts import CALL, BindingFact, CallFact, Chain, Definition
+from brownfield.graph.python_chains import EXCLUDING
+from brownfield.graph.python_classes import ClassMembers
+from brownfield.graph.python_evaluator import Evaluator
+from brownfield.graph.python_scopes import Found, ModuleTable, Value, node_id
+from brownfield.model import Resolution
+
+Target = tuple[str, Resolution]
+
+
+def _is_attribute(step: str) -> bool:
+    """Whether a chain's last step names an attribute (not a call, not a subscript)."""
+    return step != CALL and not step.startswith("[")
+
+
+def is_first_parameter(table: ModuleTable, scope: str, name: str) -> bool:
+    """Whether `name` is the first parameter (`self`, `cls`) of the method `scope`."""
+    definition = table.definitions.get(scope)
+    return (
+        definition is not None
+        and definition.kind == "method"
+        and bool(definition.params)
+        and definition.params[0] == name
+    )
+
+
+def is_special(name: str) -> bool:
+    return len(name) > 4 and name.startswith("__") and name.endswith("__")
+
+
+def _owner_of(method_id: str) -> Value:
+    """The class defining a method, from the method's node id."""
+    path, _, qualname = method_id.partition("::")
+    return Value("def", path, qualname.rpartition(".")[0])
+
+
+class Dispatch:
+    """The `override` edges of call sites, for the call targets that ask it."""
+
+    def __init__(
+        self,
+        resolver: Evaluator,
+        classes: ClassMembers,
+        methods_named: Callable[[str], list[str]],
+        of_value: Callable[[Value, Resolution], list[Target]],
+        calls_on: Callable[[ModuleTable, int], list[CallFact]],
+    ) -> None:
+        self.resolver = resolver
+        self.classes = classes
+        self.methods_named = methods_named
+        self.of_value = of_value
+        self.calls_on = calls_on
+        self._memo: dict[tuple[frozenset[Value], str], set[Target]] = {}
+        self._memo_owner: object = None
+        self._candidates: dict[str, list[tuple[str, Value]]] = {}
+
+    def of_call(
+        self, table: ModuleTable, call: CallFact, found: list[Found], static: set[Target]
+    ) -> set[Target]:
+        """The dispatch edges of a call whose static targets are `static` (its callee
+        evaluated to `found`)."""
+        chain = call.chain
+        assert chain is not None
+        targets: set[Target] = set()
+        if len(chain) >= 2 and _is_attribute(chain[-1]):
+            targets |= self._overrides(table, call)
+        if len(chain) == 1 or chain[-1] == "__class__":
+            targets |= self._constructor_overrides(table, call, found)
+        if len(chain) >= 2 and _is_attribute(chain[1]):
+            targets |= self._class_attribute_overrides(table, call, static)
+        if chain[:2] == ("super", CALL) and len(chain) == 3:
+            targets |= self._super_overrides(table, call, static)
+        return targets
+
+    def _super_overrides(
+        self, table: ModuleTable, call: CallFact, static: set[Target]
+    ) -> set[Target]:
+        """`super().m()` in class M goes on along the MRO of the instance's class: for each
+        class of M's module that derives from M, the next `m` after M in its order (a mixin
+        whose bases define no `m`; `class C(M, B)` putting B's `m` before M's base's)."""
+        assert call.chain is not None
+        name = call.chain[-1]
+        owner = self.classes.enclosing_class(table, call.scope)
+        if owner is None:
+            return set()
+        mixin = Value("def", table.path, owner)
+        reached = {target for target, _ in static}
+        found: set[Target] = set()
+        for qualname, definition in table.definitions.items():
+            if definition.kind != "class" or qualname == owner:
+                continue
+            order = self.classes.mro(Value("def", table.path, qualname))
+            if mixin not in order:
+                continue
+            for klass in order[order.index(mixin) + 1 :]:
+                if klass.kind == "ext":
+                    break
+                home = self.resolver.table(klass.path)
+                bound = self.resolver.lookup_in_scope(home, klass.name, name, None)
+                if bound is not None:
+                    found.update(
+                        (node_id(v.path, v.name), Resolution.OVERRIDE)
+                        for v, _ in bound
+                        if v.kind == "def" and node_id(v.path, v.name) not in reached
+                    )
+                    break
+        return found
+
+    def _self_class(self, table: ModuleTable, call: CallFact) -> Value | None:
+        """The class enclosing the method when the call's chain starts at its first
+        parameter (`self`, `cls`), never rebound; None otherwise."""
+        assert call.chain is not None
+        definition = table.definitions.get(call.scope)
+        bindings = table.scopes.get(call.scope, {}).get(call.chain[0], [])
+        if (
+            definition is None
+            or not is_first_parameter(table, call.scope, call.chain[0])
+            or len(bindings) != 1
+            or bindings[0].source != "param"
+            or ("staticmethod",) in definition.decorators
+        ):
+            return None
+        return Value("def", table.path, definition.scope)
+
+    def _class_attribute_overrides(
+        self, table: ModuleTable, call: CallFact, static: set[Target]
+    ) -> set[Target]:
+        """`self.kind()`, `cls.kind.make()` where `kind` is a class attribute of the class
+        (`kind = Frame`) that subclasses in the same file rebind (`kind = ContextFrame`):
+        what the chain reaches from each subclass's value is an `override` edge."""
+        chain = call.chain
+        assert chain is not None
+        owner = self._self_class(table, call)
+        if owner is None or not self.classes.is_class(owner):
+            return set()
+        attribute = chain[1]
+        declared = self.classes.member(owner, attribute, instance=False)
+        if not declared or any(
+            value.kind == "def" and not self.classes.is_class(value) for value, _ in declared
+        ):
+            return set()  # not a class attribute, or a method (`_overriding` has those)
+        key = (frozenset({owner}), "." + ".".join(chain[1:]))
+        if self._memo_owner is not self.resolver.consulted:  # remembered within one file
+            self._memo_owner, self._memo = self.resolver.consulted, {}
+        known = self._memo.get(key)
+        if known is None:
+            known = self._memo[key] = set()
+            home = self.resolver.table(owner.path)
+            for qualname, definition in home.definitions.items():
+                if definition.kind != "class" or qualname == owner.name:
+                    continue
+                if owner not in self.classes.mro(Value("def", owner.path, qualname)):
+                    continue
+                if self.resolver.lookup_in_scope(home, qualname, attribute, None) is None:
+                    continue  # keeps the base's value
+                line = definition.end_line + 1
+                for value, _ in self.resolver.evaluate(home, qualname, chain[1:], line):
+                    known.update(
+                        (target, Resolution.OVERRIDE)
+                        for target, _ in self.of_value(value, Resolution.OVERRIDE)
+                        if "::" in target
+                    )
+        reached = {target for target, _ in static}
+        return {t for t in known if t[0] not in reached}
+
+    def _overrides(self, table: ModuleTable, call: CallFact) -> set[Target]:
+        """`x.m()` on an instance of a repository class (`self.m()`, `param.m()` with `param:
+        Base`...), or `cls.m()`: the methods `m` of the class's subclasses, which the call
+        dispatches to when x is one of them. A class named explicitly (`Base.m()`) is not."""
+        chain = call.chain
+        assert chain is not None
+        name = chain[-1]
+        if is_special(name):
+            return set()
+        definition = table.definitions.get(call.scope)
+        bindings = table.scopes.get(call.scope, {}).get(chain[0], []) if len(chain) == 2 else []
+        if (
+            definition is not None
+            and is_first_parameter(table, call.scope, chain[0])
+            and len(bindings) == 1
+            and bindings[0].source == "param"
+        ):  # `self`, never rebound: the enclosing class, without evaluating
+            if ("staticmethod",) in definition.decorators:
+                return set()
+            owners = {Value("def", table.path, definition.scope)}
+            self.resolver.consulted.names.add(name)
+            if self._memo_owner is not self.resolver.consulted:  # remembered within one file
+                self._memo_owner, self._memo = self.resolver.consulted, {}
+            key = (frozenset(owners), f"{name}:{definition.qualname}")
+            known = self._memo.get(key)
+            if known is None:
+                known = self._memo[key] = {
+                    target
+                    for target in self.overriding(owners, name)
+                    if self._runs_here(target[0], table.path, definition)
+                }
+            return known
+        elif self._constructed(table, call):
+            return set()  # `Foo().m()`, `x = Foo(); x.m()`: exactly a Foo, no subclass
+        else:
+            receivers = self.resolver.evaluate(table, call.scope, chain[:-1], call.line)
+            owners = {
+                Value("def", value.path, value.name)
+                for value, how in receivers
+                if value.kind == "inst" or (value.kind == "def" and how is Resolution.SELF)
+            }
+        if not owners:
+            return set()
+        self.resolver.consulted.names.add(name)
+        key = (frozenset(owners), name)
+        if self._memo_owner is not self.resolver.consulted:  # remembered within one file
+            self._memo_owner, self._memo = self.resolver.consulted, {}
+        known = self._memo.get(key)
+        if known is None:
+            known = self._memo[key] = self.overriding(owners, name)
+        excluded = self.excluded(table, call) if len(chain) == 2 else set()
+        if not excluded:
+            return known
+        return {  # inside `if not isinstance(x, A):` no override of A's runs
+            (method_id, how)
+            for method_id, how in known
+            if not excluded.intersection(self.classes.mro(_owner_of(method_id)))
+        }
+
+    def excluded(self, table: ModuleTable, call: CallFact) -> set[Value]:
+        """The classes a failed `isinstance` excludes the receiver name from, at the call."""
+        assert call.chain is not None
+        found: set[Value] = set()
+        for binding in table.scopes.get(call.scope, {}).get(call.chain[0], []):
+            fact = binding.payload
+            if (
+                binding.source == "narrow"
+                and isinstance(fact, BindingFact)
+                and fact.value is not None
+                and fact.value[1:2] == (EXCLUDING,)
+                and binding.holds_at(call.line)
+            ):
+                classes = self.resolver.evaluate(table, fact.scope, fact.value[2:], fact.line)
+                found.update(v for v, _ in classes if v.kind == "def")
+        return found
+
+    def _constructor_overrides(
+        self, table: ModuleTable, call: CallFact, found: list[Found]
+    ) -> set[Target]:
+        """`cls(...)` in a classmethod, `type(x)(...)` or `x.__class__(...)` on an instance:
+        the class may be a subclass, whose own `__new__`/`__init__` then runs (`override`)."""
+        chain = call.chain
+        assert chain is not None
+        if chain[-1] == "__class__":
+            receivers = self.resolver.evaluate(table, call.scope, chain[:-1], call.line)
+            owners = {Value("def", v.path, v.name) for v, _ in receivers if v.kind == "inst"}
+        elif is_first_parameter(table, call.scope, chain[0]):
+            owners = {
+                value
+                for value, how in found
+                if value.kind == "def" and how is Resolution.SELF and self.classes.is_class(value)
+            }
+        else:
+            return set()
+        if not owners:
+            return set()
+        static = {target for value in owners for target, _ in self.of_value(value, Resolution.SELF)}
+        targets: set[Target] = set()
+        for owner in owners:  # the subclasses in the owner's module (reading every module
+            home = self.resolver.table(owner.path)  # defining an `__init__` costs too much)
+            for qualname, definition in home.definitions.items():
+                if definition.kind != "class" or qualname == owner.name:
+                    continue
+                subclass = Value("def", owner.path, qualname)
+                if owner not in self.classes.mro(subclass):
+                    continue
+                for name in ("__new__", "__init__"):
+                    bound = self.resolver.lookup_in_scope(home, qualname, name, None)
+                    targets.update(
+                        (node_id(v.path, v.name), Resolution.OVERRIDE)
+                        for v, _ in bound or []
+                        if v.kind == "def" and node_id(v.path, v.name) not in static
+                    )
+        return targets
+
+    def _runs_here(self, method_id: str, path: str, caller: Definition) -> bool:
+        """Whether `self.m()` in the method `caller` (of class B) can run with `self` an
+        instance of the class defining `method_id` (a subclass S of B): S finds the caller's
+        name in B, or its own version calls `super().name(...)` (a class overriding the
+        caller without it never runs B's code with its instances)."""
+        home_path, _, qualname = method_id.partition("::")
+        subclass = Value("def", home_path, qualname.rpartition(".")[0])
+        if Value("def", path, caller.scope) not in self.classes.mro(subclass):
+            return True  # a mixin's method: the classes mixing it in are not looked at
+        found = self.classes.member(subclass, caller.name, instance=False)
+        methods = [v for v, _ in found if v.kind == "def"]
+        if not methods or any(v == Value("def", path, caller.qualname) for v in methods):
+            return True
+        for method in methods:
+            home = self.resolver.table(method.path)
+            if any(
+                c.scope == method.name and c.chain == ("super", CALL, caller.name)
+                for c in home.facts.calls
+            ):
+                return True
+        return False
+
+    def _constructed(self, table: ModuleTable, call: CallFact) -> bool:
+        """Whether the receiver of `x.m()` is made by constructing a class right there: the
+        receiver is a call of a class (`Foo().m()`), or a local name every binding of which
+        in the scope is one (`x = Foo()`). Such an instance is of that class exactly."""
+        assert call.chain is not None
+        made: list[tuple[str, Chain, int]] = []
+        receiver = call.chain[:-1]
+        if receiver[-1] == CALL:
+            made.append((call.scope, receiver[:-1], call.line))
+        elif len(receiver) == 1:
+            bindings = table.scopes.get(call.scope, {}).get(receiver[0], [])
+            for binding in bindings:
+                fact = binding.payload
+                if binding.source != "assign" or not isinstance(fact, BindingFact):
+                    return False
+                if fact.value is None or len(fact.value) < 2 or fact.value[-1] != CALL:
+                    return False
+                callee = fact.value[:-1]
+                if not any(  # a written call (`except E as e` binds an E but calls nothing)
+                    c.chain == callee and not c.implicit for c in self.calls_on(table, fact.line)
+                ):
+                    return False
+                made.append((fact.scope, callee, fact.line))
+        if not made:
+            return False
+        for scope, callee, line in made:
+            values = self.resolver.evaluate(table, scope, callee, line)
+            if not values or not all(
+                v.kind == "def" and self.classes.is_class(v) for v, _ in values
+            ):
+                return False
+        return True
+
+    def overriding(self, owners: set[Value], name: str, mixins: bool = True) -> set[Target]:
+        """The methods `name` that instances of a class below `owners` may find first: those
+        of subclasses, and (`mixins`) of mixins that such a class derives from too."""
+        candidates = self._candidates.get(name)
+        if candidates is None:  # the classes defining a method `name`, once per build
+            candidates = self._candidates[name] = []
+            for method_id in self.methods_named(name):
+                path, _, qualname = method_id.partition("::")
+                owner = Value("def", path, qualname.rpartition(".")[0])
+                if self.classes.is_class(owner):
+                    candidates.append((method_id, owner))
+        found: set[Target] = set()
+        mixed: list[tuple[str, Value]] = []
+        for method_id, owner in candidates:
+            if owner in owners:
+                continue
+            order = self.classes.mro(owner)  # records what the order depends on
+            if any(cls in order for cls in owners):
+                found.add((method_id, Resolution.OVERRIDE))
+            elif mixins:
+                mixed.append((method_id, owner))
+        above = {cls for owner in owners for cls in self.classes.mro(owner)} if mixed else set()
+        # the mixins' modules are read without depending on them: a change to a module
+        # defining a method `name` invalidates `name:NAME`, which the caller consulted
+        files = set(self.resolver.consulted.files)
+        for method_id, mixin in mixed:
+            if mixin not in above and self._mixed_in(mixin, owners, name, method_id):
+                found.add((method_id, Resolution.OVERRIDE))
+        self.resolver.consulted.files.intersection_update(files)
+        return found
+
+    def _mixed_in(self, mixin: Value, owners: set[Value], name: str, method_id: str) -> bool:
+        """Whether a class of the mixin's file derives from the mixin and one of `owners`
+        and finds the mixin's `name` first (`class C(Mixin, Base)`)."""
+        table = self.resolver.table(mixin.path)
+        for qualname, definition in table.definitions.items():
+            if definition.kind != "class" or qualname == mixin.name:
+                continue
+            order = self.classes.mro(Value("def", mixin.path, qualname))
+            if mixin not in order or not any(cls in order for cls in owners):
+                continue
+            for klass in order:
+                if klass.kind == "ext":
+                    break
+                home = self.resolver.table(klass.path)
+                if self.resolver.lookup_in_scope(home, klass.name, name, None) is not None:
+                    if node_id(klass.path, f"{klass.name}.{name}") == method_id:
+                        return True
+                    break
+        return False
