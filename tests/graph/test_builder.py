@@ -377,3 +377,48 @@ def test_incremental_follows_overrides_in_other_files(tmp_path: Path) -> None:
     graph = _rebuilt_equals_clean(root, tmp_path, "unlinked")
     assert {d for s, d, how in _call_pairs(graph) if s == render and how == "override"} == set()
     assert (render, "base.py::Base.draw", "self") in _call_pairs(graph)
+
+
+def test_incremental_follows_a_body_edit_that_changes_which_overrides_run(tmp_path: Path) -> None:
+    # Circle.render overrides Base.render without calling it, so Base.render's `self.draw()`
+    # never runs on a Circle; once Circle.render calls super().render() it does. Only a
+    # method's body changed: no method came or went.
+    root = tmp_path / "repo"
+    base = "class Base:\n    def render(self):\n        self.draw()\n\n    def draw(self):\n        pass\n"
+    circle = (
+        "from base import Base\n\nclass Circle(Base):\n    def render(self):\n        {}\n\n"
+        "    def draw(self):\n        pass\n"
+    )
+    write_files(root, {"base.py": base, "circle.py": circle.format("pass")})
+    build(root, workers=1)
+    render = "base.py::Base.render"
+    before = {d for s, d, how in _call_pairs(exported(root)) if s == render and how == "override"}
+    assert before == set()
+    write_files(root, {"circle.py": circle.format("super().render()")})
+    graph = _rebuilt_equals_clean(root, tmp_path, "calls-super")
+    after = {d for s, d, how in _call_pairs(graph) if s == render and how == "override"}
+    assert after == {"circle.py::Circle.draw"}
+    write_files(root, {"circle.py": circle.format("pass")})
+    graph = _rebuilt_equals_clean(root, tmp_path, "no-super")
+    assert {d for s, d, how in _call_pairs(graph) if s == render and how == "override"} == set()
+
+
+def test_a_body_edit_leaves_the_method_names_of_the_file_valid() -> None:
+    # Files calling `.encode()` on instances depend on every method named encode: an edit
+    # inside a method's body changes none of them; a method that comes, a changed signature
+    # or a class with other bases does.
+    from brownfield.graph.parser import parse
+    from brownfield.graph.python_world import invalidated_keys
+
+    source = "class Codec:\n    def encode(self, text):\n        return text\n"
+
+    def names(new: str) -> set[str]:
+        keys = invalidated_keys(
+            "codec.py", parse("python", source.encode()), parse("python", new.encode())
+        )
+        return {k for k in keys if k.startswith("name:")}
+
+    assert names(source.replace("return text", "text = text.strip()\n        return text")) == set()
+    assert names(source + "\n    def decode(self, data):\n        return data\n") == {"name:decode"}
+    assert names(source.replace("(self, text)", "(self, text, errors)")) == {"name:encode"}
+    assert names(source.replace("class Codec:", "class Codec(Base):")) == {"name:encode"}

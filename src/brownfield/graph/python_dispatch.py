@@ -67,6 +67,7 @@ class Dispatch:
         self._memo: dict[tuple[frozenset[Value], str], set[Target]] = {}
         self._memo_owner: object = None
         self._candidates: dict[str, list[tuple[str, Value]]] = {}
+        self._mixers: dict[Value, list[Value]] = {}
 
     def of_call(
         self, table: ModuleTable, call: CallFact, found: list[Found], static: set[Target]
@@ -378,15 +379,29 @@ class Dispatch:
         self.resolver.consulted.files.intersection_update(files)
         return found
 
+    def _mixing(self, mixin: Value) -> list[list[Value]]:
+        """The class orders of the classes of the mixin's file that derive from it. Which
+        classes those are is found once per build (a class can only start deriving from the
+        mixin by a change to a file of its order; the mixin's own file defines `name`, so a
+        change there invalidates `name:NAME`); their orders are asked each time, so a file
+        using them depends on what they consulted."""
+        mixers = self._mixers.get(mixin)
+        if mixers is None:
+            table = self.resolver.table(mixin.path)
+            mixers = self._mixers[mixin] = [
+                klass
+                for qualname, definition in table.definitions.items()
+                if definition.kind == "class" and qualname != mixin.name
+                for klass in [Value("def", mixin.path, qualname)]
+                if mixin in self.classes.mro(klass)
+            ]
+        return [self.classes.mro(klass) for klass in mixers]
+
     def _mixed_in(self, mixin: Value, owners: set[Value], name: str, method_id: str) -> bool:
         """Whether a class of the mixin's file derives from the mixin and one of `owners`
         and finds the mixin's `name` first (`class C(Mixin, Base)`)."""
-        table = self.resolver.table(mixin.path)
-        for qualname, definition in table.definitions.items():
-            if definition.kind != "class" or qualname == mixin.name:
-                continue
-            order = self.classes.mro(Value("def", mixin.path, qualname))
-            if mixin not in order or not any(cls in order for cls in owners):
+        for order in self._mixing(mixin):
+            if not any(cls in order for cls in owners):
                 continue
             for klass in order:
                 if klass.kind == "ext":

@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from brownfield.graph.facts import FileFacts
+from brownfield.graph.facts import Definition, FileFacts
 from brownfield.graph.python_roots import ImportRoots, import_roots
 from brownfield.graph.python_scopes import module_name, node_id
 from brownfield.model import Node, NodeKind
@@ -98,6 +98,23 @@ def invalidated_keys(
         keys |= {f"mod:{'.'.join(parts[:size])}" for size in range(1, len(parts) + 1)}
     for facts in (old, new):
         if facts is not None:
-            keys.update(f"name:{d.name}" for d in facts.definitions if d.kind == "method")
             keys.update(f"calls:{name}" for name in call_names(facts))
+    keys.update(f"name:{name}" for name in _reshaped_methods(old, new))
     return keys
+
+
+def _shapes(facts: FileFacts | None, kind: str) -> set[Definition]:
+    """The file's definitions of a kind as other files see them by name: all but where."""
+    found = [] if facts is None else facts.definitions
+    return {d._replace(line=0, end_line=0) for d in found if d.kind == kind}
+
+
+def _reshaped_methods(old: FileFacts | None, new: FileFacts | None) -> set[str]:
+    """The names of the methods that came, went or changed their signature, decorators or
+    class; all of the file's method names when a class changed its bases or decorators
+    (the classes an override may come from changed). An edit inside a method's body keeps
+    its name's dependants: what they read of the body, they read through `file:` keys."""
+    before, after = _shapes(old, "method"), _shapes(new, "method")
+    if old is None or new is None or _shapes(old, "class") != _shapes(new, "class"):
+        return {d.name for d in before | after}
+    return {d.name for d in before ^ after}
