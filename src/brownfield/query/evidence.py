@@ -73,7 +73,10 @@ def project_facts(store: GraphStore) -> list[Fact]:
     tests = sorted(path for path in store.file_rows() if is_test(path))
     if tests:
         folders = Counter(path.rsplit("/", 1)[0] if "/" in path else "." for path in tests)
-        top = ", ".join(f"{folder}/ ({count})" for folder, count in folders.most_common(3))
+        top = ", ".join(
+            f"{folder}/ ({count} file{'' if count == 1 else 's'})"
+            for folder, count in folders.most_common(3)
+        )
         facts.append(
             Fact(
                 "test-layout",
