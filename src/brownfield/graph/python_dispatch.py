@@ -295,14 +295,27 @@ class Dispatch:
 
     def _runs_here(self, method_id: str, path: str, caller: Definition) -> bool:
         """Whether `self.m()` in the method `caller` (of class B) can run with `self` an
-        instance of the class defining `method_id` (a subclass S of B): S finds the caller's
-        name in B, or its own version calls `super().name(...)` (a class overriding the
-        caller without it never runs B's code with its instances)."""
+        instance of a class that finds `method_id` first: the subclass S of B defining it,
+        or (a mixin's method) a class of the mixin's file mixing it in with B. That class
+        finds the caller's name in B, or its own version calls `super().name(...)` (a class
+        overriding the caller without it never runs B's code with its instances)."""
         home_path, _, qualname = method_id.partition("::")
         subclass = Value("def", home_path, qualname.rpartition(".")[0])
-        if Value("def", path, caller.scope) not in self.classes.mro(subclass):
-            return True  # a mixin's method: the classes mixing it in are not looked at
-        found = self.classes.member(subclass, caller.name, instance=False)
+        owner = Value("def", path, caller.scope)
+        if owner in self.classes.mro(subclass):
+            return self._class_runs(subclass, path, caller)
+        name = qualname.rpartition(".")[2]
+        return any(
+            owner in order
+            and self._finds_first(order, name, method_id)
+            and self._class_runs(order[0], path, caller)
+            for order in self._mixing(subclass)
+        )
+
+    def _class_runs(self, klass: Value, path: str, caller: Definition) -> bool:
+        """Whether instances of `klass` run the method `caller`: `klass` finds its name
+        there, or the version it finds calls `super().name(...)`."""
+        found = self.classes.member(klass, caller.name, instance=False)
         methods = [v for v, _ in found if v.kind == "def"]
         if not methods or any(v == Value("def", path, caller.qualname) for v in methods):
             return True
@@ -400,15 +413,17 @@ class Dispatch:
     def _mixed_in(self, mixin: Value, owners: set[Value], name: str, method_id: str) -> bool:
         """Whether a class of the mixin's file derives from the mixin and one of `owners`
         and finds the mixin's `name` first (`class C(Mixin, Base)`)."""
-        for order in self._mixing(mixin):
-            if not any(cls in order for cls in owners):
-                continue
-            for klass in order:
-                if klass.kind == "ext":
-                    break
-                home = self.resolver.table(klass.path)
-                if self.resolver.lookup_in_scope(home, klass.name, name, None) is not None:
-                    if node_id(klass.path, f"{klass.name}.{name}") == method_id:
-                        return True
-                    break
+        return any(
+            any(cls in order for cls in owners) and self._finds_first(order, name, method_id)
+            for order in self._mixing(mixin)
+        )
+
+    def _finds_first(self, order: list[Value], name: str, method_id: str) -> bool:
+        """Whether the class of `order` (its linearization) finds `name` at `method_id`."""
+        for klass in order:
+            if klass.kind == "ext":
+                return False
+            home = self.resolver.table(klass.path)
+            if self.resolver.lookup_in_scope(home, klass.name, name, None) is not None:
+                return node_id(klass.path, f"{klass.name}.{name}") == method_id
         return False
