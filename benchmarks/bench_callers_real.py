@@ -55,6 +55,8 @@ import time
 import zipfile
 from pathlib import Path
 
+import bench_build
+
 LABELS = Path(__file__).resolve().parent / "callers_real"
 REQUIRED = ("corpus", "language", "fetch", "include", "definitions")
 MIN_PRECISION = 0.95
@@ -64,17 +66,7 @@ QUERY_TIMEOUT_S = 300
 #: Resolutions of dynamic dispatch: edges that may run the definition, not static calls.
 DYNAMIC = frozenset({"dispatch", "override"})
 
-GIT = [
-    "git",
-    "-c",
-    "user.name=bench",
-    "-c",
-    "user.email=bench@example.invalid",
-    "-c",
-    "core.excludesFile=/dev/null",
-    "-c",
-    "commit.gpgSign=false",
-]
+GIT = bench_build.GIT  # one git identity and configuration for every benchmark
 
 
 class CorpusError(Exception):

@@ -67,6 +67,8 @@ import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import bench_build
+
 HERE = Path(__file__).resolve().parent
 SCENARIOS = HERE / "grounding" / "scenarios.json"
 
@@ -91,17 +93,7 @@ MAX_FALSE_NEGATIVES = 0
 PIP_DOWNLOAD = [sys.executable, "-m", "pip", "download", "-q", "--no-deps", "--no-binary", ":all:"]
 SOURCE_EXTENSIONS = {".py", ".js", ".mjs", ".cjs", ".ts", ".go", ".java"}
 
-GIT = [
-    "git",
-    "-c",
-    "user.name=bench",
-    "-c",
-    "user.email=bench@example.invalid",
-    "-c",
-    "core.excludesFile=/dev/null",
-    "-c",
-    "commit.gpgSign=false",
-]
+GIT = bench_build.GIT  # one git identity and configuration for every benchmark
 
 
 # --- fetching ------------------------------------------------------------------------------

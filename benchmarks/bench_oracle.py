@@ -50,6 +50,8 @@ import time
 import venv
 from pathlib import Path
 
+import bench_build
+
 from brownfield.graph.builder import build, open_store
 from brownfield.graph.store import GraphStore
 from brownfield.model import NodeKind
@@ -72,17 +74,7 @@ JEDI_TIMEOUT_S = 120  # per definition
 MIN_PRECISION = 0.95
 MIN_RECALL = 0.80
 
-GIT = [
-    "git",
-    "-c",
-    "user.name=bench",
-    "-c",
-    "user.email=bench@example.invalid",
-    "-c",
-    "core.excludesFile=/dev/null",
-    "-c",
-    "commit.gpgSign=false",
-]
+GIT = bench_build.GIT  # one git identity and configuration for every benchmark
 
 # Runs inside the temporary environment: reads a job (a JSON file), writes sites (JSON).
 JEDI_WORKER = r'''

@@ -76,6 +76,8 @@ import venv
 from dataclasses import dataclass
 from pathlib import Path
 
+import bench_build
+
 HERE = Path(__file__).resolve().parent
 VERDICTS = HERE / "bench_trace_verdicts.json"
 MISSES = HERE / "bench_trace_misses.json"
@@ -128,17 +130,7 @@ LABELS = (
 #: the static edges, whose precision the target is about (issue 19)
 DYNAMIC = ("override", "dispatch")
 
-GIT = [
-    "git",
-    "-c",
-    "user.name=bench",
-    "-c",
-    "user.email=bench@example.invalid",
-    "-c",
-    "core.excludesFile=/dev/null",
-    "-c",
-    "commit.gpgSign=false",
-]
+GIT = bench_build.GIT  # one git identity and configuration for every benchmark
 
 # Loaded by a .pth file in the temporary environment; does nothing unless BF_TRACE_OUT is set.
 TRACER = r"""
