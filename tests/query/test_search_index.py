@@ -479,3 +479,40 @@ def test_no_caller_of_a_method_names_the_calls_that_land_on_its_namesakes(
         ), fact.statement
     finally:
         store.close()
+
+
+TWINS = {
+    "net/clients.py": '''
+        class Client:
+            def __init__(self, timeout=5):
+                """The time limit of every request."""
+                self.timeout = timeout
+
+        class AsyncClient:
+            def __init__(self, timeout=5):
+                """The time limit of every request."""
+                self.timeout = timeout
+
+        def request_timeout(request):
+            """The time limit of one request."""
+            return request.timeout
+        ''',
+}
+
+
+def test_near_identical_definitions_are_one_touchpoint_with_the_twin_listed(
+    tmp_path: Path,
+) -> None:
+    store = GraphStore.open(built(tmp_path, TWINS))
+    try:
+        found = touchpoints(store, "the time limit of a request", limit=5)
+        ids = [t.node.id for t in found]
+        inits = [i for i in ids if i.endswith(".__init__")]
+        assert len(inits) == 1  # one of the two constructors stands for both ...
+        first = found[ids.index(inits[0])]
+        twin = {"net/clients.py::Client.__init__", "net/clients.py::AsyncClient.__init__"}
+        assert {first.node.id, *(t.id for t in first.twins)} == twin  # ... the other beside it
+        assert first.to_json()["twins"][0]["citation"].startswith("net/clients.py:")
+        assert "net/clients.py::request_timeout" in ids  # the slot goes to another definition
+    finally:
+        store.close()

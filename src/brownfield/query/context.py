@@ -3,23 +3,28 @@
 The idea is searched in the full-text index (see `search.rank`: production code first,
 a name spelled out first of all); the matches are then lifted by personalized PageRank over
 the call and import edges around them, so that definitions central to several matches rise
-and isolated word collisions fall, and by the other matches in their file. A definition the
-person named is a touchpoint at once; one the person rejected is never one again.
+and isolated word collisions fall, and by the other matches in their file. Near-identical
+definitions (`Client.__init__`, `AsyncClient.__init__`) are one touchpoint, the twin listed
+with it. A definition the person named is a touchpoint at once; one the person rejected is
+never one again.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from brownfield.graph.store import GraphStore
-from brownfield.graph.vocabulary import STOP_WORDS
+from brownfield.graph.vocabulary import STOP_WORDS, words
 from brownfield.model import EdgeKind, Node, NodeKind
 from brownfield.query.search import SearchHit, parse, rank
 
 __all__ = ["STOP_WORDS", "IdeaWords", "Touchpoint", "idea_words", "stem", "touchpoints"]
 CANDIDATES = 60  # matches ranked before the lift
 LIFT = 0.5  # how much centrality adds: score x (1 + LIFT x rank)
+TWIN_SHARE = 0.6  # a twin scores at least this share of the definition it is listed with
+#: Words that make a variant of a definition, not another one (`AsyncClient` of `Client`).
+VARIANT = frozenset({"async", "sync", "blocking"})
 BESIDE_LIFT = 0.25  # how much matches in the same file add: score x (1 + this x share)
 
 
@@ -59,6 +64,7 @@ class Touchpoint:
     node: Node
     score: float
     matched: tuple[str, ...]
+    twins: tuple[Node, ...] = ()  # near-identical definitions it stands for (see `_twin`)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -69,6 +75,9 @@ class Touchpoint:
             "line": self.node.line,
             "score": round(self.score, 3),
             "matched": list(self.matched),
+            "twins": [
+                {"id": twin.id, "citation": f"{twin.path}:{twin.line}"} for twin in self.twins
+            ],
         }
 
 
@@ -100,7 +109,47 @@ def touchpoints(
         for hit in hits
     ]
     found.sort(key=lambda t: (-round(t.score, 6), t.node.kind is NodeKind.MODULE, t.node.id))
-    return found[:limit]
+    kept: list[Touchpoint] = []
+    for touchpoint in found:  # one representative of near-identical definitions
+        twin_of = next((i for i, k in enumerate(kept) if _twin(k, touchpoint)), None)
+        if twin_of is None:
+            kept.append(touchpoint)
+        else:
+            first = kept[twin_of]
+            kept[twin_of] = replace(first, twins=(*first.twins, touchpoint.node))
+    return kept[:limit]
+
+
+def _twin(kept: Touchpoint, other: Touchpoint) -> bool:
+    """Whether `other` is a near-identical definition of `kept` (which ranks above it),
+    matching the same words of the idea about as well: of the same kind, and either the
+    same name in owners of one family (`Client.__init__`, `AsyncClient.__init__`: one
+    owner's name words inside the other's) or names that differ only by a synchronous or
+    asynchronous mark (`Client`, `AsyncClient`) in one file. One of them in the list says
+    where to look; the other is listed with it."""
+    a, b = kept.node, other.node
+    if a.kind is not b.kind or a.kind is NodeKind.MODULE:
+        return False
+    if set(kept.matched) != set(other.matched) or other.score < TWIN_SHARE * kept.score:
+        return False
+    if a.name != b.name:
+        return a.path == b.path and _variants(a.name, b.name)
+    owner_a, owner_b = a.qualname.rpartition(".")[0], b.qualname.rpartition(".")[0]
+    if not owner_a or not owner_b or owner_a == owner_b:
+        return False
+    return _family(owner_a.rsplit(".", 1)[-1], owner_b.rsplit(".", 1)[-1])
+
+
+def _family(a: str, b: str) -> bool:
+    """Names of one family: the words of one are all in the other's (`Client`, `AsyncClient`)."""
+    words_a, words_b = set(words(a)), set(words(b))
+    return bool(words_a & words_b) and (words_a <= words_b or words_b <= words_a)
+
+
+def _variants(a: str, b: str) -> bool:
+    """Names that differ only by words saying how it runs (`Client`, `AsyncClient`)."""
+    differ = set(words(a)) ^ set(words(b))
+    return bool(set(words(a)) & set(words(b))) and bool(differ) and differ <= VARIANT
 
 
 def _beside(hits: list[SearchHit]) -> dict[str, float]:
