@@ -516,3 +516,71 @@ def test_near_identical_definitions_are_one_touchpoint_with_the_twin_listed(
         assert "net/clients.py::request_timeout" in ids  # the slot goes to another definition
     finally:
         store.close()
+
+
+def test_the_settings_fact_ranks_attributes_by_the_idea_and_says_how_many_it_left_out(
+    tmp_path: Path,
+) -> None:
+    fields = [f"field_{n}" for n in range(14)]
+    body = "".join(f"        self.{name} = {n}\n" for n, name in enumerate(fields))
+    files = {
+        "app/server.py": "class Server:\n    def __init__(self):\n"
+        + body
+        + "        self.max_connections = 100\n"
+    }
+    store = GraphStore.open(built(tmp_path, files))
+    try:
+        node = store.nodes(["app/server.py::Server.__init__"])["app/server.py::Server.__init__"]
+        fact = evidence.settings_fact(store, Touchpoint(node, 1.0, ()), "cap open connections")
+        assert fact is not None
+        assert fact.statement.startswith(
+            "app.server.Server.__init__ sets or reads: `max_connections` (app/server.py:17), "
+            "`field_0` "
+            "(app/server.py:3)"
+        )  # the attribute carrying the idea's words first, then the code's order
+        assert fact.statement.endswith("; 3 more not shown.")  # 15 attributes, 12 shown
+        assert [c.line for c in fact.citations][:2] == [17, 3]
+        plain = evidence.settings_fact(store, Touchpoint(node, 1.0, ()))
+        assert plain is not None and "`field_0` (app/server.py:3)" in plain.statement.split(",")[0]
+    finally:
+        store.close()
+
+
+def test_the_shared_names_fact_names_the_state_several_touchpoints_write(tmp_path: Path) -> None:
+    files = {
+        "log/handler.py": """
+            class FileHandler:
+                def __init__(self, pattern, limit):
+                    self.pattern = pattern
+                    self.limit = limit
+                    self.count = 0
+
+                def publish(self, record):
+                    self.count += 1
+                    if self.count >= self.limit:
+                        self.rotate()
+
+                def rotate(self):
+                    self.count = 0
+                    return self.pattern
+            """
+    }
+    store = GraphStore.open(built(tmp_path, files))
+    try:
+        ids = ["FileHandler.__init__", "FileHandler.publish", "FileHandler.rotate"]
+        nodes = store.nodes(f"log/handler.py::{i}" for i in ids)
+        touched = [Touchpoint(nodes[f"log/handler.py::{i}"], 1.0, ()) for i in ids]
+        fact = evidence.shared_names_fact(store, touched)
+        assert fact is not None
+        assert fact.statement.endswith(
+            "(how many write it): `count` (3, e.g. log/handler.py:5), `pattern` (2, e.g. "
+            "log/handler.py:2), `limit` (2, e.g. log/handler.py:2)."
+        )  # cited where the first writes it (a parameter); `record`, in one only, is not shared
+        assert [(c.line, c.symbol) for c in fact.citations] == [
+            (5, "count"),
+            (2, "pattern"),
+            (2, "limit"),
+        ]
+        assert evidence.shared_names_fact(store, touched[2:]) is None  # one touchpoint
+    finally:
+        store.close()

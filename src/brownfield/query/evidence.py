@@ -398,24 +398,35 @@ def configuration_fact(store: GraphStore, touchpoint: Touchpoint) -> Fact | None
     )
 
 
-def settings_fact(store: GraphStore, touchpoint: Touchpoint) -> Fact | None:
+def settings_fact(store: GraphStore, touchpoint: Touchpoint, text: str = "") -> Fact | None:
     """The attributes a touchpoint assigns and the keys and constants it reads (the settings
-    a change near it is likely to name), each cited where it first appears."""
+    a change near it is likely to name), each cited where it first appears: at most
+    MAX_SETTINGS, those carrying more of the idea's words (`text`, read as the search reads
+    it) first, ties in the order the code writes them; how many were left out is said."""
     node = touchpoint.node
     raw = store.search_raw([node.id]).get(node.id, "")
     items = []
-    for item in raw.split()[:MAX_SETTINGS]:
+    for item in dict.fromkeys(raw.split()):
         name, _, line = item.rpartition(":")
         if name and line.isdigit():
             items.append(_site(node.path or "", int(line), name))
     if not items:
         return None
-    shown = ", ".join(f"`{c.symbol}` ({c})" for c in items)
+    if text:
+        query = parse(text)
+        carried = {
+            c.symbol: sum(matched_words(query, " ".join(index_words(c.symbol or ""))).values())
+            for c in items
+        }
+        items.sort(key=lambda c: -carried[c.symbol])  # stable: code order among equals
+    shown = ", ".join(f"`{c.symbol}` ({c})" for c in items[:MAX_SETTINGS])
+    left = len(items) - MAX_SETTINGS
+    more = f"; {left} more not shown" if left > 0 else ""
     return Fact(
         "settings",
         node.qualname,
-        f"{node.qualname} sets or reads: {shown}.",
-        tuple(items),
+        f"{node.qualname} sets or reads: {shown}{more}.",
+        tuple(items[:MAX_SETTINGS]),
     )
 
 
@@ -525,5 +536,61 @@ def names_fact(
         "names",
         node.qualname,
         f"Names in {node.qualname} that carry the idea's words: {shown}.",
+        cited,
+    )
+
+
+MAX_SHARED = 8  # names shown in the shared-names fact
+MIN_SHARING = 2  # touchpoints that must write a name for it to be shared
+
+
+def shared_names_fact(store: GraphStore, touched: list[Touchpoint]) -> Fact | None:
+    """The state the touchpoints have in common: the names at least MIN_SHARING of them
+    write at different lines (read from the files as they are now; a class and its method
+    writing one line count once) that one of them assigns (not only on its
+    first line, where a signature names its types) or that the index holds as an attribute,
+    key or constant of a touchpoint or of its class. The state a feature lives in is what
+    the definitions around it share, whatever the idea's words (`limit`, `count` of a file
+    handler). At most MAX_SHARED, those more touchpoints write first, ties in the order
+    they are first written; each cited where the first touchpoint writing it does."""
+    nodes = [t.node for t in touched if t.node.kind is not NodeKind.MODULE and t.node.path]
+    own = {part for node in nodes for part in node.qualname.split(".")}
+    root = repository_root(store)
+    sites: dict[str, list[Citation]] = {}
+    state: set[str] = set()
+    for node in nodes:
+        try:
+            data = read_bytes_inside(root, node.path or "")
+        except BrownfieldError:
+            continue
+        lines = data.decode("utf-8", "replace").splitlines()
+        start = node.line or 1
+        names, declared = code_names(lines, start, node.end_line or start)
+        first = set(_NAME.findall(lines[start - 1])) if 0 < start <= len(lines) else set()
+        state.update(declared - first)
+        for name, line in names.items():
+            if len(name) < 3 or name.lower() in KEYWORDS or name in own:
+                continue
+            site = _site(node.path or "", line, name)
+            if site not in sites.setdefault(name, []):  # a class and its method: once
+                sites[name].append(site)
+    owners = {n.id.rpartition(".")[0] for n in nodes if "." in n.id.partition("::")[2]}
+    for raw in store.search_raw(sorted(owners | {n.id for n in nodes})).values():
+        state.update(item.rpartition(":")[0] for item in raw.split())
+    order = {name: index for index, name in enumerate(sites)}
+    shared = sorted(
+        (name for name, cited in sites.items() if len(cited) >= MIN_SHARING and name in state),
+        key=lambda name: (-len(sites[name]), order[name]),
+    )[:MAX_SHARED]
+    if not shared:
+        return None
+    cited = tuple(sites[name][0] for name in shared)
+    shown = ", ".join(f"`{name}` ({len(sites[name])}, e.g. {sites[name][0]})" for name in shared)
+    return Fact(
+        "shared-names",
+        "touchpoints",
+        f"Names written by at least {MIN_SHARING} of the {len(nodes)} touchpoints, each "
+        f"assigned by one of them or an attribute, key or constant it holds (how many write "
+        f"it): {shown}.",
         cited,
     )

@@ -73,11 +73,12 @@ class EvidenceSource:
 
     def configuration(self, component: Component) -> list[Fact]:
         """Where the touchpoints' files read their configuration, the settings (assigned
-        attributes, keys and constants read) of the touchpoints themselves, and the names
-        their code writes that carry the component's words."""
+        attributes, keys and constants read) of the touchpoints themselves, the names
+        their code writes that carry the component's words, and the state several of them
+        share."""
         touched = self._touchpoints(component)[:MAX_TOUCHED]
         found = [facts.configuration_fact(self.store, t) for t in touched]
-        found += [facts.settings_fact(self.store, t) for t in touched]
+        found += [facts.settings_fact(self.store, t, component.description) for t in touched]
         shown: set[str] = set()
         for touchpoint in self._touchpoints(component)[:MAX_NAMED]:  # each name once
             names = facts.names_fact(
@@ -86,6 +87,7 @@ class EvidenceSource:
             if names is not None:
                 shown.update(c.symbol or "" for c in names.citations)
                 found.append(names)
+        found.append(facts.shared_names_fact(self.store, self._touchpoints(component)[:MAX_NAMED]))
         unique = {fact.statement: fact for fact in found if fact is not None}
         return list(unique.values())  # one file's configuration once
 
