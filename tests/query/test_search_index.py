@@ -584,3 +584,39 @@ def test_the_shared_names_fact_names_the_state_several_touchpoints_write(tmp_pat
         assert evidence.shared_names_fact(store, touched[2:]) is None  # one touchpoint
     finally:
         store.close()
+
+
+CLOSURES = {
+    "app/undefined.py": '''
+        def make_logging_undefined(logger):
+            """Build an undefined value that logs."""
+
+            def log_warning(undef):
+                """Write a warning naming the missing value."""
+                logger.warning("missing value %s", undef)
+
+            return log_warning
+
+        def render(value):
+            """Print the value, or nothing."""
+            return str(value)
+        ''',
+}
+
+
+def test_a_local_function_is_folded_into_the_function_holding_it(tmp_path: Path) -> None:
+    store = GraphStore.open(built(tmp_path, CLOSURES))
+    try:
+        found = touchpoints(store, "write a warning naming the missing value", limit=5)
+        ids = [t.node.id for t in found]
+        holder = "app/undefined.py::make_logging_undefined"
+        assert "app/undefined.py::make_logging_undefined.log_warning" not in ids
+        assert ids[0] == holder  # the closure's match, at the function a change edits
+        assert [n.id for n in found[0].inner] == [f"{holder}.log_warning"]
+        assert found[0].to_json()["inner"] == [
+            {"id": f"{holder}.log_warning", "citation": "app/undefined.py:4"}
+        ]
+        named = [t.node.id for t in touchpoints(store, "change `log_warning` to warn", limit=5)]
+        assert f"{holder}.log_warning" in named  # named, it is a touchpoint of its own
+    finally:
+        store.close()

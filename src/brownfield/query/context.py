@@ -1,11 +1,12 @@
 """The touchpoints of an idea: the definitions a change to it would start from, ranked.
 
-The idea is searched in the full-text index (see `search.rank`: production code first,
-a name spelled out first of all); the matches are then lifted by personalized PageRank over
+The idea is searched in the full-text index (see `search.rank`: production code first, a
+name spelled out first of all); the matches are then lifted by personalized PageRank over
 the call and import edges around them, so that definitions central to several matches rise
 and isolated word collisions fall, and by the other matches in their file. Near-identical
 definitions (`Client.__init__`, `AsyncClient.__init__`) are one touchpoint, the twin listed
-with it. A definition the person named is a touchpoint at once; one the person rejected is
+with it; a local function is folded into the function or method holding it, the one a change
+edits. A definition the person named is a touchpoint at once; one the person rejected is
 never one again.
 """
 
@@ -24,6 +25,7 @@ CANDIDATES = 60  # matches ranked before the lift
 LIFT = 0.5  # how much centrality adds: score x (1 + LIFT x rank)
 TWIN_SHARE = 0.6  # a twin scores at least this share of the definition it is listed with
 #: Words that make a variant of a definition, not another one (`AsyncClient` of `Client`).
+_HOLDERS = (NodeKind.FUNCTION, NodeKind.METHOD)  # what a local function is folded into
 VARIANT = frozenset({"async", "sync", "blocking"})
 BESIDE_LIFT = 0.25  # how much matches in the same file add: score x (1 + this x share)
 
@@ -65,6 +67,7 @@ class Touchpoint:
     score: float
     matched: tuple[str, ...]
     twins: tuple[Node, ...] = ()  # near-identical definitions it stands for (see `_twin`)
+    inner: tuple[Node, ...] = ()  # local functions inside it that matched (folded into it)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -77,6 +80,9 @@ class Touchpoint:
             "matched": list(self.matched),
             "twins": [
                 {"id": twin.id, "citation": f"{twin.path}:{twin.line}"} for twin in self.twins
+            ],
+            "inner": [
+                {"id": inner.id, "citation": f"{inner.path}:{inner.line}"} for inner in self.inner
             ],
         }
 
@@ -108,6 +114,7 @@ def touchpoints(
         )
         for hit in hits
     ]
+    found = _fold_local_functions(store, found, query.mentions, rejected)
     found.sort(key=lambda t: (-round(t.score, 6), t.node.kind is NodeKind.MODULE, t.node.id))
     kept: list[Touchpoint] = []
     for touchpoint in found:  # one representative of near-identical definitions
@@ -118,6 +125,43 @@ def touchpoints(
             first = kept[twin_of]
             kept[twin_of] = replace(first, twins=(*first.twins, touchpoint.node))
     return kept[:limit]
+
+
+def _fold_local_functions(
+    store: GraphStore, found: list[Touchpoint], mentions: tuple[str, ...], rejected: frozenset[str]
+) -> list[Touchpoint]:
+    """A local function (a closure, a callback defined inside a function or method) is part
+    of the definition that holds it: the one a change to it edits. It is folded into its
+    outermost holding function or method, which takes its place at the better of the two
+    scores and lists it in `inner` (unless the text names the local function itself)."""
+    holders: dict[str, str] = {}
+    for touchpoint in found:
+        node = touchpoint.node
+        path, _, name = node.id.partition("::")
+        if node.kind is not NodeKind.FUNCTION or "." not in name or node.name in mentions:
+            continue
+        parts = name.split(".")
+        prefixes = [f"{path}::{'.'.join(parts[:n])}" for n in range(1, len(parts))]
+        outer = store.nodes(prefixes)
+        holding = [i for i in prefixes if i in outer and outer[i].kind in _HOLDERS]
+        if holding:
+            holders[node.id] = holding[0]
+    if not holders:
+        return found
+    nodes = store.nodes(set(holders.values()))
+    by_id = {t.node.id: t for t in found if t.node.id not in holders}
+    for touchpoint in found:
+        holder = holders.get(touchpoint.node.id)
+        if holder is None or holder in rejected or holder not in nodes:
+            continue
+        current = by_id.get(holder) or Touchpoint(nodes[holder], 0.0, touchpoint.matched)
+        by_id[holder] = replace(
+            current,
+            score=max(current.score, touchpoint.score),
+            matched=current.matched or touchpoint.matched,
+            inner=(*current.inner, touchpoint.node),
+        )
+    return list(by_id.values())
 
 
 def _twin(kept: Touchpoint, other: Touchpoint) -> bool:
