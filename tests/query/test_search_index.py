@@ -620,3 +620,37 @@ def test_a_local_function_is_folded_into_the_function_holding_it(tmp_path: Path)
         assert f"{holder}.log_warning" in named  # named, it is a touchpoint of its own
     finally:
         store.close()
+
+
+def test_a_flat_negative_fact_names_where_the_name_is_written(tmp_path: Path) -> None:
+    files = {
+        "app/hooks.py": """
+            def on_close(conn):
+                return conn.close()
+
+            HOOKS = {"close": on_close}
+            """,
+        "tests/test_hooks.py": """
+            from app import hooks
+
+            def test_hooks_table():
+                assert hooks.HOOKS["close"] is hooks.on_close
+            """,
+    }
+    store = GraphStore.open(built(tmp_path, files))
+    try:
+        node = store.nodes(["app/hooks.py::on_close"])["app/hooks.py::on_close"]
+        tests = evidence.tests_fact(store, Touchpoint(node, 1.0, ()))
+        assert tests.statement.endswith(
+            "either; but `on_close` is written at 1 line(s) of 1 test file(s), e.g. "
+            "tests/test_hooks.py:4, which may reach it in a way the graph does not resolve."
+        )
+        assert ("tests/test_hooks.py", 4) in [(c.path, c.line) for c in tests.citations]
+        callers = callers_fact(store, Touchpoint(node, 1.0, ()))
+        assert callers is not None
+        assert callers.statement.endswith(
+            "; but `on_close` is written at 1 line(s) of 1 production file(s), e.g. "
+            "app/hooks.py:4, which may reach it in a way the graph does not resolve."
+        )  # the table that holds it, not its own definition
+    finally:
+        store.close()

@@ -125,6 +125,55 @@ def _unresolved_note(store: GraphStore, node: Node) -> tuple[str, tuple[Citation
     )
 
 
+MAX_WRITTEN_FILES = 400  # files read for where a name is written (a negative fact's note)
+
+
+def _written_note(store: GraphStore, node: Node, tests: bool) -> tuple[str, tuple[Citation, ...]]:
+    """How a negative answer may be incomplete beyond calls: the lines of test files
+    (`tests`) or of production files that write the definition's name as a whole word
+    (a class for a constructor), outside the definition itself: a reference passed on, a
+    call through a value the resolver could not follow, a name in a string. Read from the
+    files as they are now; empty when nowhere."""
+    if node.kind is NodeKind.MODULE:
+        return "", ()
+    name = node.name
+    if OVERLOAD_MARK.sub("", name) in CONSTRUCTOR_NAMES:
+        name = node.qualname.split(".")[-2] if "." in node.qualname else name
+    name = OVERLOAD_MARK.sub("", name)
+    if len(name) < 3 or name.lower() in KEYWORDS:
+        return "", ()
+    pattern = re.compile(r"(?<![\w$])" + re.escape(name) + r"(?![\w$])")
+    wanted = is_test if tests else is_production
+    root = repository_root(store)
+    sites: list[tuple[str, int]] = []
+    files = 0
+    for path in sorted(store.file_rows()):
+        if not wanted(path) or files >= MAX_WRITTEN_FILES:
+            continue
+        files += 1
+        try:
+            text = read_bytes_inside(root, path).decode("utf-8", "replace")
+        except BrownfieldError:
+            continue
+        if name not in text:
+            continue
+        for number, line in enumerate(text.splitlines(), 1):
+            inside = path == node.path and (node.line or 0) <= number <= (node.end_line or 0)
+            if not inside and pattern.search(line):
+                sites.append((path, number))
+    if not sites:
+        return "", ()
+    where = "test" if tests else "production"
+    shown = ", ".join(f"{path}:{line}" for path, line in sites[:3])
+    count = len({path for path, _ in sites})
+    return (
+        f"; but `{name}` is written at {len(sites)} line(s) of {count} {where} file(s), e.g. "
+        f"{shown}{' ...' if len(sites) > 3 else ''}, which may reach it in a way the graph "
+        "does not resolve",
+        tuple(_site(path, line, name) for path, line in sites[:3]),
+    )
+
+
 def _same_name_calls(store: GraphStore, node: Node) -> tuple[str, tuple[Citation, ...]]:
     """For a method: the resolved calls that land on another method of the same name (an
     override, an implementation, a sibling), which a call through a base type may dispatch
@@ -154,12 +203,13 @@ def callers_fact(store: GraphStore, touchpoint: Touchpoint) -> Fact | None:
     if not edges:
         note, cited = _unresolved_note(store, node)
         dispatch, dispatched = _same_name_calls(store, node)
+        written, seen = ("", ()) if cited or dispatched else _written_note(store, node, False)
         return Fact(
             "callers",
             node.qualname,
             f"No resolved caller of {node.qualname} ({node.path}:{node.line}) in the "
-            f"repository{note}{dispatch}.",
-            (_definition(node), *cited, *dispatched),
+            f"repository{note}{dispatch}{written}.",
+            (_definition(node), *cited, *dispatched, *seen),
         )
     callers = store.nodes(e.src for e in edges)
     sites = [
@@ -305,12 +355,14 @@ def tests_fact(store: GraphStore, touchpoint: Touchpoint, depth: int = TEST_DEPT
     if not found and not loads:
         note, cited = _unresolved_note(store, node)
         looked = what_counts_as_tests([node.path or ""])
+        on_the_way = _unresolved_on_the_way(store, node, walked)
+        written, seen = ("", ()) if cited or on_the_way else _written_note(store, node, True)
         return Fact(
             "tests",
             node.qualname,
             f"No test reaches {node.qualname} through resolved calls within {depth} calls "
-            f"(looked for {looked}){note}{_unresolved_on_the_way(store, node, walked)}.",
-            cited,
+            f"(looked for {looked}){note}{on_the_way}{written}.",
+            (*cited, *seen),
         )
     parts = []
     if found:
