@@ -132,8 +132,8 @@ def _written_note(store: GraphStore, node: Node, tests: bool) -> tuple[str, tupl
     """How a negative answer may be incomplete beyond calls: the lines of test files
     (`tests`) or of production files that write the definition's name as a whole word
     (a class for a constructor), outside the definition itself: a reference passed on, a
-    call through a value the resolver could not follow, a name in a string. Read from the
-    files as they are now; empty when nowhere."""
+    call through a value the resolver could not follow, a name in a short string (comments
+    and docstrings are not code). Read from the files as they are now; empty when nowhere."""
     if node.kind is NodeKind.MODULE:
         return "", ()
     name = node.name
@@ -157,7 +157,7 @@ def _written_note(store: GraphStore, node: Node, tests: bool) -> tuple[str, tupl
             continue
         if name not in text:
             continue
-        for number, line in enumerate(text.splitlines(), 1):
+        for number, line in _code_lines(text.splitlines()):
             inside = path == node.path and (node.line or 0) <= number <= (node.end_line or 0)
             if not inside and pattern.search(line):
                 sites.append((path, number))
@@ -172,6 +172,27 @@ def _written_note(store: GraphStore, node: Node, tests: bool) -> tuple[str, tupl
         "does not resolve",
         tuple(_site(path, line, name) for path, line in sites[:3]),
     )
+
+
+def _code_lines(lines: list[str]) -> list[tuple[int, str]]:
+    """The lines that are code (1-based), trailing comments cut: comment lines, docstrings
+    and multi-line strings left out (as `code_names` reads them; a short string stays, it
+    may be a name looked up)."""
+    found = []
+    in_string = False
+    for number, text in enumerate(lines, 1):
+        stripped = text.strip()
+        odd = len(_TRIPLE.findall(text)) % 2 == 1
+        if in_string:
+            in_string = not odd
+            continue
+        if stripped.startswith(('"""', "'''")):
+            in_string = odd
+            continue
+        in_string = odd
+        if stripped and not stripped.startswith(_COMMENT_START):
+            found.append((number, _TRAILING_COMMENT.sub("", text)))
+    return found
 
 
 def _same_name_calls(store: GraphStore, node: Node) -> tuple[str, tuple[Citation, ...]]:
