@@ -10,7 +10,7 @@ from pathlib import Path
 from brownfield.graph.builder import build
 from brownfield.graph.store import GraphStore
 from brownfield.graph.vocabulary import compound, direct_terms, index_words, query_terms
-from brownfield.query import evidence
+from brownfield.query import code_names, evidence
 from brownfield.query.context import Touchpoint, touchpoints
 from brownfield.query.evidence import callers_fact, similar_fact
 from brownfield.query.search import rank, search
@@ -270,7 +270,7 @@ def test_the_names_a_touchpoint_writes_that_carry_the_idea_are_cited_where_writt
         node = store.node("cli/params.py::Option.value_from_envvar")
         assert node is not None
         idea = "read several values from one environment variable"
-        fact = evidence.names_fact(store, Touchpoint(node, 1.0, ()), idea)
+        fact = code_names.names_fact(store, Touchpoint(node, 1.0, ()), idea)
         assert fact is not None
         cited = [(c.symbol, c.line) for c in fact.citations]
         # the line of code, not the comment above it; the docstring's words are not names;
@@ -288,7 +288,7 @@ def test_the_names_a_touchpoint_writes_that_carry_the_idea_are_cited_where_writt
         lines = (tmp_path / "cli/params.py").read_text().splitlines()
         assert all(name in lines[line - 1] for name, line in cited)  # every citation is true
         shown = frozenset({"envvar"})
-        again = evidence.names_fact(store, Touchpoint(node, 1.0, ()), idea, shown)
+        again = code_names.names_fact(store, Touchpoint(node, 1.0, ()), idea, shown)
         assert again is not None and "`envvar` " not in again.statement
     finally:
         store.close()
@@ -570,7 +570,7 @@ def test_the_shared_names_fact_names_the_state_several_touchpoints_write(tmp_pat
         ids = ["FileHandler.__init__", "FileHandler.publish", "FileHandler.rotate"]
         nodes = store.nodes(f"log/handler.py::{i}" for i in ids)
         touched = [Touchpoint(nodes[f"log/handler.py::{i}"], 1.0, ()) for i in ids]
-        fact = evidence.shared_names_fact(store, touched)
+        fact = code_names.shared_names_fact(store, touched)
         assert fact is not None
         assert fact.statement.endswith(
             "(how many write it): `count` (3, e.g. log/handler.py:5), `pattern` (2, e.g. "
@@ -581,7 +581,7 @@ def test_the_shared_names_fact_names_the_state_several_touchpoints_write(tmp_pat
             (2, "pattern"),
             (2, "limit"),
         ]
-        assert evidence.shared_names_fact(store, touched[2:]) is None  # one touchpoint
+        assert code_names.shared_names_fact(store, touched[2:]) is None  # one touchpoint
     finally:
         store.close()
 

@@ -6,6 +6,7 @@ from brownfield.graph.roles import is_production
 from brownfield.graph.store import GraphStore
 from brownfield.interview.adaptive.state import Component
 from brownfield.model import EdgeKind, Fact, Node, NodeKind
+from brownfield.query import code_names
 from brownfield.query import evidence as facts
 from brownfield.query.context import Touchpoint
 from brownfield.query.search import parse
@@ -81,13 +82,15 @@ class EvidenceSource:
         found += [facts.settings_fact(self.store, t, component.description) for t in touched]
         shown: set[str] = set()
         for touchpoint in self._touchpoints(component)[:MAX_NAMED]:  # each name once
-            names = facts.names_fact(
+            names = code_names.names_fact(
                 self.store, touchpoint, component.description, frozenset(shown)
             )
             if names is not None:
                 shown.update(c.symbol or "" for c in names.citations)
                 found.append(names)
-        found.append(facts.shared_names_fact(self.store, self._touchpoints(component)[:MAX_NAMED]))
+        found.append(
+            code_names.shared_names_fact(self.store, self._touchpoints(component)[:MAX_NAMED])
+        )
         unique = {fact.statement: fact for fact in found if fact is not None}
         return list(unique.values())  # one file's configuration once
 
