@@ -654,3 +654,28 @@ def test_a_flat_negative_fact_names_where_the_name_is_written(tmp_path: Path) ->
         )  # the table that holds it, not its own definition
     finally:
         store.close()
+
+
+def test_owners_that_are_other_classes_are_no_twins(tmp_path: Path) -> None:
+    files = {
+        "cli/options.py": '''
+            class Option:
+                def __init__(self, timeout=5):
+                    """The time limit of every request."""
+                    self.timeout = timeout
+
+            class OptionParser:
+                def __init__(self, timeout=5):
+                    """The time limit of every request."""
+                    self.timeout = timeout
+            ''',
+    }
+    store = GraphStore.open(built(tmp_path, files))
+    try:
+        found = touchpoints(store, "the time limit of a request", limit=5)
+        ids = [t.node.id for t in found]
+        assert "cli/options.py::Option.__init__" in ids  # a parser is not a variant of
+        assert "cli/options.py::OptionParser.__init__" in ids  # an option: both are listed
+        assert all(not t.twins for t in found)
+    finally:
+        store.close()

@@ -166,11 +166,11 @@ def _fold_local_functions(
 
 def _twin(kept: Touchpoint, other: Touchpoint) -> bool:
     """Whether `other` is a near-identical definition of `kept` (which ranks above it),
-    matching the same words of the idea about as well: of the same kind, and either the
-    same name in owners of one family (`Client.__init__`, `AsyncClient.__init__`: one
-    owner's name words inside the other's) or names that differ only by a synchronous or
-    asynchronous mark (`Client`, `AsyncClient`) in one file. One of them in the list says
-    where to look; the other is listed with it."""
+    matching the same words of the idea about as well: of the same kind, and either names
+    that differ only by words saying how it runs (VARIANT: `Client`, `AsyncClient`) in one
+    file, or the same name in owners whose names differ so (`Client.__init__`,
+    `AsyncClient.__init__`). One of them in the list says where to look; the other is
+    listed with it."""
     a, b = kept.node, other.node
     if a.kind is not b.kind or a.kind is NodeKind.MODULE:
         return False
@@ -181,13 +181,7 @@ def _twin(kept: Touchpoint, other: Touchpoint) -> bool:
     owner_a, owner_b = a.qualname.rpartition(".")[0], b.qualname.rpartition(".")[0]
     if not owner_a or not owner_b or owner_a == owner_b:
         return False
-    return _family(owner_a.rsplit(".", 1)[-1], owner_b.rsplit(".", 1)[-1])
-
-
-def _family(a: str, b: str) -> bool:
-    """Names of one family: the words of one are all in the other's (`Client`, `AsyncClient`)."""
-    words_a, words_b = set(words(a)), set(words(b))
-    return bool(words_a & words_b) and (words_a <= words_b or words_b <= words_a)
+    return _variants(owner_a.rsplit(".", 1)[-1], owner_b.rsplit(".", 1)[-1])
 
 
 def _variants(a: str, b: str) -> bool:
