@@ -652,6 +652,16 @@ def test_a_flat_negative_fact_names_where_the_name_is_written(tmp_path: Path) ->
             "; but `on_close` is written at 1 line(s) of 1 production file(s), e.g. "
             "app/hooks.py:4, which may reach it in a way the graph does not resolve."
         )  # the table that holds it, not its own definition
+        other = store.nodes(["app/hooks.py::on_close"])["app/hooks.py::on_close"]
+        evidence.MAX_WRITTEN_FILES, kept = 0, evidence.MAX_WRITTEN_FILES
+        try:  # files left unread: the flat claim says so
+            capped = evidence.tests_fact(store, Touchpoint(other, 1.0, ()))
+        finally:
+            evidence.MAX_WRITTEN_FILES = kept
+        assert capped.statement.endswith(
+            "either; `on_close` is written in none of the first 0 of the 1 test files (the "
+            "other 1 were not read)."
+        )
     finally:
         store.close()
 

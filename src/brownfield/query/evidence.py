@@ -134,7 +134,9 @@ def _written_note(store: GraphStore, node: Node, tests: bool) -> tuple[str, tupl
     (`tests`) or of production files that write the definition's name as a whole word
     (a class for a constructor), outside the definition itself: a reference passed on, a
     call through a value the resolver could not follow, a name in a short string (comments
-    and docstrings are not code). Read from the files as they are now; empty when nowhere."""
+    and docstrings are not code). Read from the files as they are now, at most
+    MAX_WRITTEN_FILES of them (when more are left unread, the note says so); empty when the
+    name is written nowhere."""
     if node.kind is NodeKind.MODULE:
         return "", ()
     name = node.name
@@ -147,11 +149,8 @@ def _written_note(store: GraphStore, node: Node, tests: bool) -> tuple[str, tupl
     wanted = is_test if tests else is_production
     root = repository_root(store)
     sites: list[tuple[str, int]] = []
-    files = 0
-    for path in sorted(store.file_rows()):
-        if not wanted(path) or files >= MAX_WRITTEN_FILES:
-            continue
-        files += 1
+    paths = sorted(path for path in store.file_rows() if wanted(path))
+    for path in paths[:MAX_WRITTEN_FILES]:
         try:
             text = read_bytes_inside(root, path).decode("utf-8", "replace")
         except BrownfieldError:
@@ -162,9 +161,15 @@ def _written_note(store: GraphStore, node: Node, tests: bool) -> tuple[str, tupl
             inside = path == node.path and (node.line or 0) <= number <= (node.end_line or 0)
             if not inside and pattern.search(line):
                 sites.append((path, number))
-    if not sites:
-        return "", ()
     where = "test" if tests else "production"
+    if not sites:
+        unread = len(paths) - MAX_WRITTEN_FILES
+        return (
+            f"; `{name}` is written in none of the first {MAX_WRITTEN_FILES} of the "
+            f"{len(paths)} {where} files (the other {unread} were not read)"
+            if unread > 0
+            else ""
+        ), ()
     shown = ", ".join(f"{path}:{line}" for path, line in sites[:3])
     count = len({path for path, _ in sites})
     return (
