@@ -10,7 +10,7 @@ from pathlib import Path
 from brownfield.graph.builder import build
 from brownfield.graph.store import GraphStore
 from brownfield.graph.vocabulary import compound, direct_terms, index_words, query_terms
-from brownfield.query import evidence
+from brownfield.query import code_names, evidence
 from brownfield.query.context import Touchpoint, touchpoints
 from brownfield.query.evidence import callers_fact, similar_fact
 from brownfield.query.search import rank, search
@@ -270,7 +270,7 @@ def test_the_names_a_touchpoint_writes_that_carry_the_idea_are_cited_where_writt
         node = store.node("cli/params.py::Option.value_from_envvar")
         assert node is not None
         idea = "read several values from one environment variable"
-        fact = evidence.names_fact(store, Touchpoint(node, 1.0, ()), idea)
+        fact = code_names.names_fact(store, Touchpoint(node, 1.0, ()), idea)
         assert fact is not None
         cited = [(c.symbol, c.line) for c in fact.citations]
         # the line of code, not the comment above it; the docstring's words are not names;
@@ -288,7 +288,7 @@ def test_the_names_a_touchpoint_writes_that_carry_the_idea_are_cited_where_writt
         lines = (tmp_path / "cli/params.py").read_text().splitlines()
         assert all(name in lines[line - 1] for name, line in cited)  # every citation is true
         shown = frozenset({"envvar"})
-        again = evidence.names_fact(store, Touchpoint(node, 1.0, ()), idea, shown)
+        again = code_names.names_fact(store, Touchpoint(node, 1.0, ()), idea, shown)
         assert again is not None and "`envvar` " not in again.statement
     finally:
         store.close()
@@ -477,5 +477,215 @@ def test_no_caller_of_a_method_names_the_calls_that_land_on_its_namesakes(
             "app.ClientImpl.connectTimeout at src/main/java/app/ClientImpl.java:5): through "
             "dynamic dispatch some may reach this one."
         ), fact.statement
+    finally:
+        store.close()
+
+
+TWINS = {
+    "net/clients.py": '''
+        class Client:
+            def __init__(self, timeout=5):
+                """The time limit of every request."""
+                self.timeout = timeout
+
+        class AsyncClient:
+            def __init__(self, timeout=5):
+                """The time limit of every request."""
+                self.timeout = timeout
+
+        def request_timeout(request):
+            """The time limit of one request."""
+            return request.timeout
+        ''',
+}
+
+
+def test_near_identical_definitions_are_one_touchpoint_with_the_twin_listed(
+    tmp_path: Path,
+) -> None:
+    store = GraphStore.open(built(tmp_path, TWINS))
+    try:
+        found = touchpoints(store, "the time limit of a request", limit=5)
+        ids = [t.node.id for t in found]
+        inits = [i for i in ids if i.endswith(".__init__")]
+        assert len(inits) == 1  # one of the two constructors stands for both ...
+        first = found[ids.index(inits[0])]
+        twin = {"net/clients.py::Client.__init__", "net/clients.py::AsyncClient.__init__"}
+        assert {first.node.id, *(t.id for t in first.twins)} == twin  # ... the other beside it
+        assert first.to_json()["twins"][0]["citation"].startswith("net/clients.py:")
+        assert "net/clients.py::request_timeout" in ids  # the slot goes to another definition
+    finally:
+        store.close()
+
+
+def test_the_settings_fact_ranks_attributes_by_the_idea_and_says_how_many_it_left_out(
+    tmp_path: Path,
+) -> None:
+    fields = [f"field_{n}" for n in range(14)]
+    body = "".join(f"        self.{name} = {n}\n" for n, name in enumerate(fields))
+    files = {
+        "app/server.py": "class Server:\n    def __init__(self):\n"
+        + body
+        + "        self.max_connections = 100\n"
+    }
+    store = GraphStore.open(built(tmp_path, files))
+    try:
+        node = store.nodes(["app/server.py::Server.__init__"])["app/server.py::Server.__init__"]
+        fact = evidence.settings_fact(store, Touchpoint(node, 1.0, ()), "cap open connections")
+        assert fact is not None
+        assert fact.statement.startswith(
+            "app.server.Server.__init__ sets or reads: `max_connections` (app/server.py:17), "
+            "`field_0` "
+            "(app/server.py:3)"
+        )  # the attribute carrying the idea's words first, then the code's order
+        assert fact.statement.endswith("; 3 more not shown.")  # 15 attributes, 12 shown
+        assert [c.line for c in fact.citations][:2] == [17, 3]
+        plain = evidence.settings_fact(store, Touchpoint(node, 1.0, ()))
+        assert plain is not None and "`field_0` (app/server.py:3)" in plain.statement.split(",")[0]
+    finally:
+        store.close()
+
+
+def test_the_shared_names_fact_names_the_state_several_touchpoints_write(tmp_path: Path) -> None:
+    files = {
+        "log/handler.py": """
+            class FileHandler:
+                def __init__(self, pattern, limit):
+                    self.pattern = pattern
+                    self.limit = limit
+                    self.count = 0
+
+                def publish(self, record):
+                    self.count += 1
+                    if self.count >= self.limit:
+                        self.rotate()
+
+                def rotate(self):
+                    self.count = 0
+                    return self.pattern
+            """
+    }
+    store = GraphStore.open(built(tmp_path, files))
+    try:
+        ids = ["FileHandler.__init__", "FileHandler.publish", "FileHandler.rotate"]
+        nodes = store.nodes(f"log/handler.py::{i}" for i in ids)
+        touched = [Touchpoint(nodes[f"log/handler.py::{i}"], 1.0, ()) for i in ids]
+        fact = code_names.shared_names_fact(store, touched)
+        assert fact is not None
+        assert fact.statement.endswith(
+            "(how many write it): `count` (3, e.g. log/handler.py:5), `pattern` (2, e.g. "
+            "log/handler.py:2), `limit` (2, e.g. log/handler.py:2)."
+        )  # cited where the first writes it (a parameter); `record`, in one only, is not shared
+        assert [(c.line, c.symbol) for c in fact.citations] == [
+            (5, "count"),
+            (2, "pattern"),
+            (2, "limit"),
+        ]
+        assert code_names.shared_names_fact(store, touched[2:]) is None  # one touchpoint
+    finally:
+        store.close()
+
+
+CLOSURES = {
+    "app/undefined.py": '''
+        def make_logging_undefined(logger):
+            """Build an undefined value that logs."""
+
+            def log_warning(undef):
+                """Write a warning naming the missing value."""
+                logger.warning("missing value %s", undef)
+
+            return log_warning
+
+        def render(value):
+            """Print the value, or nothing."""
+            return str(value)
+        ''',
+}
+
+
+def test_a_local_function_is_folded_into_the_function_holding_it(tmp_path: Path) -> None:
+    store = GraphStore.open(built(tmp_path, CLOSURES))
+    try:
+        found = touchpoints(store, "write a warning naming the missing value", limit=5)
+        ids = [t.node.id for t in found]
+        holder = "app/undefined.py::make_logging_undefined"
+        assert "app/undefined.py::make_logging_undefined.log_warning" not in ids
+        assert ids[0] == holder  # the closure's match, at the function a change edits
+        assert [n.id for n in found[0].inner] == [f"{holder}.log_warning"]
+        assert found[0].to_json()["inner"] == [
+            {"id": f"{holder}.log_warning", "citation": "app/undefined.py:4"}
+        ]
+        named = [t.node.id for t in touchpoints(store, "change `log_warning` to warn", limit=5)]
+        assert f"{holder}.log_warning" in named  # named, it is a touchpoint of its own
+    finally:
+        store.close()
+
+
+def test_a_flat_negative_fact_names_where_the_name_is_written(tmp_path: Path) -> None:
+    files = {
+        "app/hooks.py": """
+            def on_close(conn):
+                return conn.close()
+
+            HOOKS = {"close": on_close}
+            """,
+        "tests/test_hooks.py": """
+            from app import hooks
+
+            def test_hooks_table():
+                assert hooks.HOOKS["close"] is hooks.on_close
+            """,
+    }
+    store = GraphStore.open(built(tmp_path, files))
+    try:
+        node = store.nodes(["app/hooks.py::on_close"])["app/hooks.py::on_close"]
+        tests = evidence.tests_fact(store, Touchpoint(node, 1.0, ()))
+        assert tests.statement.endswith(
+            "either; but `on_close` is written at 1 line(s) of 1 test file(s), e.g. "
+            "tests/test_hooks.py:4, which may reach it in a way the graph does not resolve."
+        )
+        assert ("tests/test_hooks.py", 4) in [(c.path, c.line) for c in tests.citations]
+        callers = callers_fact(store, Touchpoint(node, 1.0, ()))
+        assert callers is not None
+        assert callers.statement.endswith(
+            "; but `on_close` is written at 1 line(s) of 1 production file(s), e.g. "
+            "app/hooks.py:4, which may reach it in a way the graph does not resolve."
+        )  # the table that holds it, not its own definition
+        other = store.nodes(["app/hooks.py::on_close"])["app/hooks.py::on_close"]
+        evidence.MAX_WRITTEN_FILES, kept = 0, evidence.MAX_WRITTEN_FILES
+        try:  # files left unread: the flat claim says so
+            capped = evidence.tests_fact(store, Touchpoint(other, 1.0, ()))
+        finally:
+            evidence.MAX_WRITTEN_FILES = kept
+        assert capped.statement.endswith(
+            "either; `on_close` is written in none of the first 0 of the 1 test files (the "
+            "other 1 were not read)."
+        )
+    finally:
+        store.close()
+
+
+def test_owners_that_are_other_classes_are_no_twins(tmp_path: Path) -> None:
+    files = {
+        "cli/options.py": '''
+            class Option:
+                def __init__(self, timeout=5):
+                    """The time limit of every request."""
+                    self.timeout = timeout
+
+            class OptionParser:
+                def __init__(self, timeout=5):
+                    """The time limit of every request."""
+                    self.timeout = timeout
+            ''',
+    }
+    store = GraphStore.open(built(tmp_path, files))
+    try:
+        found = touchpoints(store, "the time limit of a request", limit=5)
+        ids = [t.node.id for t in found]
+        assert "cli/options.py::Option.__init__" in ids  # a parser is not a variant of
+        assert "cli/options.py::OptionParser.__init__" in ids  # an option: both are listed
+        assert all(not t.twins for t in found)
     finally:
         store.close()

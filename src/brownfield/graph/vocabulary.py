@@ -210,7 +210,10 @@ STOP_WORDS = frozenset(
     making change changes changing update updates updating use uses using want wants need
     needs let lets allow allows when where which who what how why after before while during
     up down out off again once same other so own both few nor per via get gets set sets
-    please instead way ways thing things one two""".split()
+    please instead way ways thing things one two
+    above against am because below between further having hers herself him himself itself
+    myself now ours ourselves theirs themselves through until whom yours yourself
+    yourselves""".split()
 )
 
 #: Keywords and literals of the languages read: words of the language, not names (a body

@@ -1,25 +1,32 @@
 """The touchpoints of an idea: the definitions a change to it would start from, ranked.
 
-The idea is searched in the full-text index (see `search.rank`: production code first,
-a name spelled out first of all); the matches are then lifted by personalized PageRank over
+The idea is searched in the full-text index (see `search.rank`: production code first, a
+name spelled out first of all); the matches are then lifted by personalized PageRank over
 the call and import edges around them, so that definitions central to several matches rise
-and isolated word collisions fall, and by the other matches in their file. A definition the
-person named is a touchpoint at once; one the person rejected is never one again.
+and isolated word collisions fall, and by the other matches in their file. Near-identical
+definitions (`Client.__init__`, `AsyncClient.__init__`) are one touchpoint, the twin listed
+with it; a local function is folded into the function or method holding it, the one a change
+edits. A definition the person named is a touchpoint at once; one the person rejected is
+never one again.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from brownfield.graph.store import GraphStore
-from brownfield.graph.vocabulary import STOP_WORDS
+from brownfield.graph.vocabulary import STOP_WORDS, words
 from brownfield.model import EdgeKind, Node, NodeKind
 from brownfield.query.search import SearchHit, parse, rank
 
 __all__ = ["STOP_WORDS", "IdeaWords", "Touchpoint", "idea_words", "stem", "touchpoints"]
 CANDIDATES = 60  # matches ranked before the lift
 LIFT = 0.5  # how much centrality adds: score x (1 + LIFT x rank)
+TWIN_SHARE = 0.6  # a twin scores at least this share of the definition it is listed with
+#: Words that make a variant of a definition, not another one (`AsyncClient` of `Client`).
+_HOLDERS = (NodeKind.FUNCTION, NodeKind.METHOD)  # what a local function is folded into
+VARIANT = frozenset({"async", "sync", "blocking"})
 BESIDE_LIFT = 0.25  # how much matches in the same file add: score x (1 + this x share)
 
 
@@ -59,6 +66,8 @@ class Touchpoint:
     node: Node
     score: float
     matched: tuple[str, ...]
+    twins: tuple[Node, ...] = ()  # near-identical definitions it stands for (see `_twin`)
+    inner: tuple[Node, ...] = ()  # local functions inside it that matched (folded into it)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -69,6 +78,12 @@ class Touchpoint:
             "line": self.node.line,
             "score": round(self.score, 3),
             "matched": list(self.matched),
+            "twins": [
+                {"id": twin.id, "citation": f"{twin.path}:{twin.line}"} for twin in self.twins
+            ],
+            "inner": [
+                {"id": inner.id, "citation": f"{inner.path}:{inner.line}"} for inner in self.inner
+            ],
         }
 
 
@@ -99,8 +114,80 @@ def touchpoints(
         )
         for hit in hits
     ]
+    found = _fold_local_functions(store, found, query.mentions, rejected)
     found.sort(key=lambda t: (-round(t.score, 6), t.node.kind is NodeKind.MODULE, t.node.id))
-    return found[:limit]
+    kept: list[Touchpoint] = []
+    for touchpoint in found:  # one representative of near-identical definitions
+        twin_of = next((i for i, k in enumerate(kept) if _twin(k, touchpoint)), None)
+        if twin_of is None:
+            kept.append(touchpoint)
+        else:
+            first = kept[twin_of]
+            kept[twin_of] = replace(first, twins=(*first.twins, touchpoint.node))
+    return kept[:limit]
+
+
+def _fold_local_functions(
+    store: GraphStore, found: list[Touchpoint], mentions: tuple[str, ...], rejected: frozenset[str]
+) -> list[Touchpoint]:
+    """A local function (a closure, a callback defined inside a function or method) is part
+    of the definition that holds it: the one a change to it edits. It is folded into its
+    outermost holding function or method, which takes its place at the better of the two
+    scores and lists it in `inner` (unless the text names the local function itself)."""
+    holders: dict[str, str] = {}
+    for touchpoint in found:
+        node = touchpoint.node
+        path, _, name = node.id.partition("::")
+        if node.kind is not NodeKind.FUNCTION or "." not in name or node.name in mentions:
+            continue
+        parts = name.split(".")
+        prefixes = [f"{path}::{'.'.join(parts[:n])}" for n in range(1, len(parts))]
+        outer = store.nodes(prefixes)
+        holding = [i for i in prefixes if i in outer and outer[i].kind in _HOLDERS]
+        if holding:
+            holders[node.id] = holding[0]
+    if not holders:
+        return found
+    nodes = store.nodes(set(holders.values()))
+    by_id = {t.node.id: t for t in found if t.node.id not in holders}
+    for touchpoint in found:
+        holder = holders.get(touchpoint.node.id)
+        if holder is None or holder in rejected or holder not in nodes:
+            continue
+        current = by_id.get(holder) or Touchpoint(nodes[holder], 0.0, touchpoint.matched)
+        by_id[holder] = replace(
+            current,
+            score=max(current.score, touchpoint.score),
+            matched=current.matched or touchpoint.matched,
+            inner=(*current.inner, touchpoint.node),
+        )
+    return list(by_id.values())
+
+
+def _twin(kept: Touchpoint, other: Touchpoint) -> bool:
+    """Whether `other` is a near-identical definition of `kept` (which ranks above it),
+    matching the same words of the idea about as well: of the same kind, and either names
+    that differ only by words saying how it runs (VARIANT: `Client`, `AsyncClient`) in one
+    file, or the same name in owners whose names differ so (`Client.__init__`,
+    `AsyncClient.__init__`). One of them in the list says where to look; the other is
+    listed with it."""
+    a, b = kept.node, other.node
+    if a.kind is not b.kind or a.kind is NodeKind.MODULE:
+        return False
+    if set(kept.matched) != set(other.matched) or other.score < TWIN_SHARE * kept.score:
+        return False
+    if a.name != b.name:
+        return a.path == b.path and _variants(a.name, b.name)
+    owner_a, owner_b = a.qualname.rpartition(".")[0], b.qualname.rpartition(".")[0]
+    if not owner_a or not owner_b or owner_a == owner_b:
+        return False
+    return _variants(owner_a.rsplit(".", 1)[-1], owner_b.rsplit(".", 1)[-1])
+
+
+def _variants(a: str, b: str) -> bool:
+    """Names that differ only by words saying how it runs (`Client`, `AsyncClient`)."""
+    differ = set(words(a)) ^ set(words(b))
+    return bool(set(words(a)) & set(words(b))) and bool(differ) and differ <= VARIANT
 
 
 def _beside(hits: list[SearchHit]) -> dict[str, float]:

@@ -11,9 +11,10 @@ from brownfield.graph.roles import is_production, is_test, what_counts_as_tests
 from brownfield.graph.store import GraphStore
 from brownfield.graph.vocabulary import KEYWORDS, index_words
 from brownfield.model import Citation, EdgeKind, Fact, Node, NodeKind
+from brownfield.query.code_names import code_lines
 from brownfield.query.context import Touchpoint
 from brownfield.query.freshness import repository_root
-from brownfield.query.search import Query, matched_words, parse, rank
+from brownfield.query.search import matched_words, parse, rank
 from brownfield.query.traverse import Hop
 
 #: Well-known libraries whose import says what kind of project this is.
@@ -125,6 +126,60 @@ def _unresolved_note(store: GraphStore, node: Node) -> tuple[str, tuple[Citation
     )
 
 
+MAX_WRITTEN_FILES = 400  # files read for where a name is written (a negative fact's note)
+
+
+def _written_note(store: GraphStore, node: Node, tests: bool) -> tuple[str, tuple[Citation, ...]]:
+    """How a negative answer may be incomplete beyond calls: the lines of test files
+    (`tests`) or of production files that write the definition's name as a whole word
+    (a class for a constructor), outside the definition itself: a reference passed on, a
+    call through a value the resolver could not follow, a name in a short string (comments
+    and docstrings are not code). Read from the files as they are now, at most
+    MAX_WRITTEN_FILES of them (when more are left unread, the note says so); empty when the
+    name is written nowhere."""
+    if node.kind is NodeKind.MODULE:
+        return "", ()
+    name = node.name
+    if OVERLOAD_MARK.sub("", name) in CONSTRUCTOR_NAMES:
+        name = node.qualname.split(".")[-2] if "." in node.qualname else name
+    name = OVERLOAD_MARK.sub("", name)
+    if len(name) < 3 or name.lower() in KEYWORDS:
+        return "", ()
+    pattern = re.compile(r"(?<![\w$])" + re.escape(name) + r"(?![\w$])")
+    wanted = is_test if tests else is_production
+    root = repository_root(store)
+    sites: list[tuple[str, int]] = []
+    paths = sorted(path for path in store.file_rows() if wanted(path))
+    for path in paths[:MAX_WRITTEN_FILES]:
+        try:
+            text = read_bytes_inside(root, path).decode("utf-8", "replace")
+        except BrownfieldError:
+            continue
+        if name not in text:
+            continue
+        for number, line in code_lines(text.splitlines()):
+            inside = path == node.path and (node.line or 0) <= number <= (node.end_line or 0)
+            if not inside and pattern.search(line):
+                sites.append((path, number))
+    where = "test" if tests else "production"
+    if not sites:
+        unread = len(paths) - MAX_WRITTEN_FILES
+        return (
+            f"; `{name}` is written in none of the first {MAX_WRITTEN_FILES} of the "
+            f"{len(paths)} {where} files (the other {unread} were not read)"
+            if unread > 0
+            else ""
+        ), ()
+    shown = ", ".join(f"{path}:{line}" for path, line in sites[:3])
+    count = len({path for path, _ in sites})
+    return (
+        f"; but `{name}` is written at {len(sites)} line(s) of {count} {where} file(s), e.g. "
+        f"{shown}{' ...' if len(sites) > 3 else ''}, which may reach it in a way the graph "
+        "does not resolve",
+        tuple(_site(path, line, name) for path, line in sites[:3]),
+    )
+
+
 def _same_name_calls(store: GraphStore, node: Node) -> tuple[str, tuple[Citation, ...]]:
     """For a method: the resolved calls that land on another method of the same name (an
     override, an implementation, a sibling), which a call through a base type may dispatch
@@ -154,12 +209,13 @@ def callers_fact(store: GraphStore, touchpoint: Touchpoint) -> Fact | None:
     if not edges:
         note, cited = _unresolved_note(store, node)
         dispatch, dispatched = _same_name_calls(store, node)
+        written, seen = ("", ()) if cited or dispatched else _written_note(store, node, False)
         return Fact(
             "callers",
             node.qualname,
             f"No resolved caller of {node.qualname} ({node.path}:{node.line}) in the "
-            f"repository{note}{dispatch}.",
-            (_definition(node), *cited, *dispatched),
+            f"repository{note}{dispatch}{written}.",
+            (_definition(node), *cited, *dispatched, *seen),
         )
     callers = store.nodes(e.src for e in edges)
     sites = [
@@ -305,12 +361,14 @@ def tests_fact(store: GraphStore, touchpoint: Touchpoint, depth: int = TEST_DEPT
     if not found and not loads:
         note, cited = _unresolved_note(store, node)
         looked = what_counts_as_tests([node.path or ""])
+        on_the_way = _unresolved_on_the_way(store, node, walked)
+        written, seen = ("", ()) if cited or on_the_way else _written_note(store, node, True)
         return Fact(
             "tests",
             node.qualname,
             f"No test reaches {node.qualname} through resolved calls within {depth} calls "
-            f"(looked for {looked}){note}{_unresolved_on_the_way(store, node, walked)}.",
-            cited,
+            f"(looked for {looked}){note}{on_the_way}{written}.",
+            (*cited, *seen),
         )
     parts = []
     if found:
@@ -398,132 +456,33 @@ def configuration_fact(store: GraphStore, touchpoint: Touchpoint) -> Fact | None
     )
 
 
-def settings_fact(store: GraphStore, touchpoint: Touchpoint) -> Fact | None:
+def settings_fact(store: GraphStore, touchpoint: Touchpoint, text: str = "") -> Fact | None:
     """The attributes a touchpoint assigns and the keys and constants it reads (the settings
-    a change near it is likely to name), each cited where it first appears."""
+    a change near it is likely to name), each cited where it first appears: at most
+    MAX_SETTINGS, those carrying more of the idea's words (`text`, read as the search reads
+    it) first, ties in the order the code writes them; how many were left out is said."""
     node = touchpoint.node
     raw = store.search_raw([node.id]).get(node.id, "")
     items = []
-    for item in raw.split()[:MAX_SETTINGS]:
+    for item in dict.fromkeys(raw.split()):
         name, _, line = item.rpartition(":")
         if name and line.isdigit():
             items.append(_site(node.path or "", int(line), name))
     if not items:
         return None
-    shown = ", ".join(f"`{c.symbol}` ({c})" for c in items)
+    if text:
+        query = parse(text)
+        carried = {
+            c.symbol: sum(matched_words(query, " ".join(index_words(c.symbol or ""))).values())
+            for c in items
+        }
+        items.sort(key=lambda c: -carried[c.symbol])  # stable: code order among equals
+    shown = ", ".join(f"`{c.symbol}` ({c})" for c in items[:MAX_SETTINGS])
+    left = len(items) - MAX_SETTINGS
+    more = f"; {left} more not shown" if left > 0 else ""
     return Fact(
         "settings",
         node.qualname,
-        f"{node.qualname} sets or reads: {shown}.",
-        tuple(items),
-    )
-
-
-MAX_NAMES = 10  # names shown per touchpoint
-DECLARED_BONUS = 0.5  # a name the definition assigns or takes as a parameter comes first
-_NAME = re.compile(r"[A-Za-z_$][\w$]*")
-_LITERAL = re.compile(r"\"(?:[^\"\\\n]|\\.)*\"|'(?:[^'\\\n]|\\.)*'|`[^`\n]*`")
-_KEY_TEXT = re.compile(r"^[A-Za-z_][\w.\-]*[\w]$")
-_COMMENT_START = ("#", "//", "/*", "*", "--")
-_TRAILING_COMMENT = re.compile(r"\s(?:#|//).*$")
-_ASSIGNED = re.compile(r"([A-Za-z_$][\w$]*)\s*(?::=|(?<![=!<>:+\-*/%&|^])=(?!=))")
-_TRIPLE = re.compile(r'"""|\'\'\'')
-
-
-def code_names(lines: list[str], start: int, end: int) -> tuple[dict[str, int], set[str]]:
-    """Every name a stretch of code writes (1-based lines `start`..`end`), with the first
-    line that writes it: identifiers outside comments, docstrings and strings, and the
-    keys written as short strings (`"X-Forwarded-For"`, `"missingkey=error"` gives
-    `missingkey`); and the names it declares: those on its first line (its name and
-    parameters) and those assigned (`x = ...`, `self.x = ...`, `x := ...`, `x=...`)."""
-    found: dict[str, int] = {}
-    declared: set[str] = set()
-    in_string = False
-    for number in range(max(start, 1), min(end, len(lines)) + 1):
-        text = lines[number - 1]
-        stripped = text.strip()
-        odd = len(_TRIPLE.findall(text)) % 2 == 1
-        if in_string:  # inside a docstring or a multi-line string
-            in_string = not odd
-            continue
-        if stripped.startswith(('"""', "'''")):
-            in_string = odd
-            continue
-        in_string = odd  # a multi-line string opened after code: its lines are text
-        if not stripped or stripped.startswith(_COMMENT_START):
-            continue
-        literals = _LITERAL.findall(text)
-        code = _TRAILING_COMMENT.sub("", _LITERAL.sub(" ", text))
-        for name in _NAME.findall(code):
-            found.setdefault(name, number)
-        if number == start:
-            declared.update(_NAME.findall(code))
-        declared.update(_ASSIGNED.findall(code))
-        for literal in literals:
-            inner = literal[1:-1]
-            if len(inner) > 80 or any(c.isspace() for c in inner):
-                continue
-            for part in inner.split("="):
-                if _KEY_TEXT.match(part):
-                    found.setdefault(part, number)
-    return found, declared
-
-
-def idea_names(
-    node: Node, lines: list[str], query: Query, exclude: frozenset[str] = frozenset()
-) -> list[tuple[str, int]]:
-    """The names in a definition's code that carry the idea's words (as the search index
-    reads them: split, abbreviations and synonyms expanded), at most MAX_NAMES: each pick
-    the name carrying most of the words not yet carried by an earlier pick (so that every
-    word of the idea is represented before one word's names fill the list), a name the
-    definition declares before one it only uses, ties in the order the code writes them.
-    The definition's own name and owners, keywords and `exclude` are left out."""
-    own = set(node.qualname.split(".")) | exclude
-    candidates = []
-    names, declared = code_names(lines, node.line or 1, node.end_line or node.line or 1)
-    for name, line in names.items():
-        if name in own or len(name) < 3 or name.lower() in KEYWORDS:
-            continue
-        matched = matched_words(query, " ".join(index_words(name)))
-        if matched:
-            bonus = DECLARED_BONUS if name in declared else 0.0
-            candidates.append((line, name, matched, bonus))
-    picked: list[tuple[str, int]] = []
-    carried: Counter[str] = Counter()
-    while candidates and len(picked) < MAX_NAMES:
-        best = max(
-            candidates,
-            key=lambda c: (sum(v / (1 + carried[w]) for w, v in c[2].items()) + c[3], -c[0]),
-        )
-        candidates.remove(best)
-        picked.append((best[1], best[0]))
-        carried.update(best[2].keys())
-    return picked
-
-
-def names_fact(
-    store: GraphStore, touchpoint: Touchpoint, text: str, exclude: frozenset[str] = frozenset()
-) -> Fact | None:
-    """The names a touchpoint's code writes that carry the idea's words (parameters,
-    attributes, the definitions it calls, keys and constants), each cited at the first
-    line of the definition that writes it, read from the file as it is now (`exclude`:
-    names already shown)."""
-    node = touchpoint.node
-    if node.kind is NodeKind.MODULE or not node.path:
-        return None
-    try:
-        data = read_bytes_inside(repository_root(store), node.path)
-    except BrownfieldError:
-        return None
-    query = parse(text)
-    found = idea_names(node, data.decode("utf-8", "replace").splitlines(), query, exclude)
-    if not found:
-        return None
-    cited = tuple(_site(node.path, line, name) for name, line in found)
-    shown = ", ".join(f"`{c.symbol}` ({c})" for c in cited)
-    return Fact(
-        "names",
-        node.qualname,
-        f"Names in {node.qualname} that carry the idea's words: {shown}.",
-        cited,
+        f"{node.qualname} sets or reads: {shown}{more}.",
+        tuple(items[:MAX_SETTINGS]),
     )

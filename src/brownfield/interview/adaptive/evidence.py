@@ -6,6 +6,7 @@ from brownfield.graph.roles import is_production
 from brownfield.graph.store import GraphStore
 from brownfield.interview.adaptive.state import Component
 from brownfield.model import EdgeKind, Fact, Node, NodeKind
+from brownfield.query import code_names
 from brownfield.query import evidence as facts
 from brownfield.query.context import Touchpoint
 from brownfield.query.search import parse
@@ -73,19 +74,23 @@ class EvidenceSource:
 
     def configuration(self, component: Component) -> list[Fact]:
         """Where the touchpoints' files read their configuration, the settings (assigned
-        attributes, keys and constants read) of the touchpoints themselves, and the names
-        their code writes that carry the component's words."""
+        attributes, keys and constants read) of the touchpoints themselves, the names
+        their code writes that carry the component's words, and the state several of them
+        share."""
         touched = self._touchpoints(component)[:MAX_TOUCHED]
         found = [facts.configuration_fact(self.store, t) for t in touched]
-        found += [facts.settings_fact(self.store, t) for t in touched]
+        found += [facts.settings_fact(self.store, t, component.description) for t in touched]
         shown: set[str] = set()
         for touchpoint in self._touchpoints(component)[:MAX_NAMED]:  # each name once
-            names = facts.names_fact(
+            names = code_names.names_fact(
                 self.store, touchpoint, component.description, frozenset(shown)
             )
             if names is not None:
                 shown.update(c.symbol or "" for c in names.citations)
                 found.append(names)
+        found.append(
+            code_names.shared_names_fact(self.store, self._touchpoints(component)[:MAX_NAMED])
+        )
         unique = {fact.statement: fact for fact in found if fact is not None}
         return list(unique.values())  # one file's configuration once
 

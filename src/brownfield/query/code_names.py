@@ -1,0 +1,208 @@
+"""The names a definition's code writes, read from its file as it is now: those that carry
+an idea's words (`names_fact`) and those several touchpoints share (`shared_names_fact`),
+each cited at a line that writes it."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+from brownfield.confine import read_bytes_inside
+from brownfield.errors import BrownfieldError
+from brownfield.graph.store import GraphStore
+from brownfield.graph.vocabulary import KEYWORDS, index_words
+from brownfield.model import Citation, Fact, Node, NodeKind
+from brownfield.query.context import Touchpoint
+from brownfield.query.freshness import repository_root
+from brownfield.query.search import Query, matched_words, parse
+
+
+def _site(path: str, line: int | None, symbol: str) -> Citation:
+    return Citation(path, line or 1, None, symbol)
+
+
+MAX_NAMES = 10  # names shown per touchpoint
+DECLARED_BONUS = 0.5  # a name the definition assigns or takes as a parameter comes first
+_NAME = re.compile(r"[A-Za-z_$][\w$]*")
+_LITERAL = re.compile(r"\"(?:[^\"\\\n]|\\.)*\"|'(?:[^'\\\n]|\\.)*'|`[^`\n]*`")
+_KEY_TEXT = re.compile(r"^[A-Za-z_][\w.\-]*[\w]$")
+_COMMENT_START = ("#", "//", "/*", "*", "--")
+_TRAILING_COMMENT = re.compile(r"\s(?:#|//).*$")
+_ASSIGNED = re.compile(r"([A-Za-z_$][\w$]*)\s*(?::=|(?<![=!<>:+\-*/%&|^])=(?!=))")
+_TRIPLE = re.compile(r'"""|\'\'\'')
+
+
+def code_lines(lines: list[str]) -> list[tuple[int, str]]:
+    """The lines that are code (1-based), trailing comments cut: comment lines, docstrings
+    and multi-line strings left out (as `code_names` reads them; a short string stays, it
+    may be a name looked up)."""
+    found = []
+    in_string = False
+    for number, text in enumerate(lines, 1):
+        stripped = text.strip()
+        odd = len(_TRIPLE.findall(text)) % 2 == 1
+        if in_string:
+            in_string = not odd
+            continue
+        if stripped.startswith(('"""', "'''")):
+            in_string = odd
+            continue
+        in_string = odd
+        if stripped and not stripped.startswith(_COMMENT_START):
+            found.append((number, _TRAILING_COMMENT.sub("", text)))
+    return found
+
+
+def code_names(lines: list[str], start: int, end: int) -> tuple[dict[str, int], set[str]]:
+    """Every name a stretch of code writes (1-based lines `start`..`end`), with the first
+    line that writes it: identifiers outside comments, docstrings and strings, and the
+    keys written as short strings (`"X-Forwarded-For"`, `"missingkey=error"` gives
+    `missingkey`); and the names it declares: those on its first line (its name and
+    parameters) and those assigned (`x = ...`, `self.x = ...`, `x := ...`, `x=...`)."""
+    found: dict[str, int] = {}
+    declared: set[str] = set()
+    in_string = False
+    for number in range(max(start, 1), min(end, len(lines)) + 1):
+        text = lines[number - 1]
+        stripped = text.strip()
+        odd = len(_TRIPLE.findall(text)) % 2 == 1
+        if in_string:  # inside a docstring or a multi-line string
+            in_string = not odd
+            continue
+        if stripped.startswith(('"""', "'''")):
+            in_string = odd
+            continue
+        in_string = odd  # a multi-line string opened after code: its lines are text
+        if not stripped or stripped.startswith(_COMMENT_START):
+            continue
+        literals = _LITERAL.findall(text)
+        code = _TRAILING_COMMENT.sub("", _LITERAL.sub(" ", text))
+        for name in _NAME.findall(code):
+            found.setdefault(name, number)
+        if number == start:
+            declared.update(_NAME.findall(code))
+        declared.update(_ASSIGNED.findall(code))
+        for literal in literals:
+            inner = literal[1:-1]
+            if len(inner) > 80 or any(c.isspace() for c in inner):
+                continue
+            for part in inner.split("="):
+                if _KEY_TEXT.match(part):
+                    found.setdefault(part, number)
+    return found, declared
+
+
+def idea_names(
+    node: Node, lines: list[str], query: Query, exclude: frozenset[str] = frozenset()
+) -> list[tuple[str, int]]:
+    """The names in a definition's code that carry the idea's words (as the search index
+    reads them: split, abbreviations and synonyms expanded), at most MAX_NAMES: each pick
+    the name carrying most of the words not yet carried by an earlier pick (so that every
+    word of the idea is represented before one word's names fill the list), a name the
+    definition declares before one it only uses, ties in the order the code writes them.
+    The definition's own name and owners, keywords and `exclude` are left out."""
+    own = set(node.qualname.split(".")) | exclude
+    candidates = []
+    names, declared = code_names(lines, node.line or 1, node.end_line or node.line or 1)
+    for name, line in names.items():
+        if name in own or len(name) < 3 or name.lower() in KEYWORDS:
+            continue
+        matched = matched_words(query, " ".join(index_words(name)))
+        if matched:
+            bonus = DECLARED_BONUS if name in declared else 0.0
+            candidates.append((line, name, matched, bonus))
+    picked: list[tuple[str, int]] = []
+    carried: Counter[str] = Counter()
+    while candidates and len(picked) < MAX_NAMES:
+        best = max(
+            candidates,
+            key=lambda c: (sum(v / (1 + carried[w]) for w, v in c[2].items()) + c[3], -c[0]),
+        )
+        candidates.remove(best)
+        picked.append((best[1], best[0]))
+        carried.update(best[2].keys())
+    return picked
+
+
+def names_fact(
+    store: GraphStore, touchpoint: Touchpoint, text: str, exclude: frozenset[str] = frozenset()
+) -> Fact | None:
+    """The names a touchpoint's code writes that carry the idea's words (parameters,
+    attributes, the definitions it calls, keys and constants), each cited at the first
+    line of the definition that writes it, read from the file as it is now (`exclude`:
+    names already shown)."""
+    node = touchpoint.node
+    if node.kind is NodeKind.MODULE or not node.path:
+        return None
+    try:
+        data = read_bytes_inside(repository_root(store), node.path)
+    except BrownfieldError:
+        return None
+    query = parse(text)
+    found = idea_names(node, data.decode("utf-8", "replace").splitlines(), query, exclude)
+    if not found:
+        return None
+    cited = tuple(_site(node.path, line, name) for name, line in found)
+    shown = ", ".join(f"`{c.symbol}` ({c})" for c in cited)
+    return Fact(
+        "names",
+        node.qualname,
+        f"Names in {node.qualname} that carry the idea's words: {shown}.",
+        cited,
+    )
+
+
+MAX_SHARED = 8  # names shown in the shared-names fact
+MIN_SHARING = 2  # touchpoints that must write a name for it to be shared
+
+
+def shared_names_fact(store: GraphStore, touched: list[Touchpoint]) -> Fact | None:
+    """The state the touchpoints have in common: the names at least MIN_SHARING of them
+    write at different lines (read from the files as they are now; a class and its method
+    writing one line count once) that one of them assigns (not only on its
+    first line, where a signature names its types) or that the index holds as an attribute,
+    key or constant of a touchpoint or of its class. The state a feature lives in is what
+    the definitions around it share, whatever the idea's words (`limit`, `count` of a file
+    handler). At most MAX_SHARED, those more touchpoints write first, ties in the order
+    they are first written; each cited where the first touchpoint writing it does."""
+    nodes = [t.node for t in touched if t.node.kind is not NodeKind.MODULE and t.node.path]
+    own = {part for node in nodes for part in node.qualname.split(".")}
+    root = repository_root(store)
+    sites: dict[str, list[Citation]] = {}
+    state: set[str] = set()
+    for node in nodes:
+        try:
+            data = read_bytes_inside(root, node.path or "")
+        except BrownfieldError:
+            continue
+        lines = data.decode("utf-8", "replace").splitlines()
+        start = node.line or 1
+        names, declared = code_names(lines, start, node.end_line or start)
+        first = set(_NAME.findall(lines[start - 1])) if 0 < start <= len(lines) else set()
+        state.update(declared - first)
+        for name, line in names.items():
+            if len(name) < 3 or name.lower() in KEYWORDS or name in own:
+                continue
+            site = _site(node.path or "", line, name)
+            if site not in sites.setdefault(name, []):  # a class and its method: once
+                sites[name].append(site)
+    owners = {n.id.rpartition(".")[0] for n in nodes if "." in n.id.partition("::")[2]}
+    for raw in store.search_raw(sorted(owners | {n.id for n in nodes})).values():
+        state.update(item.rpartition(":")[0] for item in raw.split())
+    order = {name: index for index, name in enumerate(sites)}
+    shared = sorted(
+        (name for name, cited in sites.items() if len(cited) >= MIN_SHARING and name in state),
+        key=lambda name: (-len(sites[name]), order[name]),
+    )[:MAX_SHARED]
+    if not shared:
+        return None
+    cited = tuple(sites[name][0] for name in shared)
+    shown = ", ".join(f"`{name}` ({len(sites[name])}, e.g. {sites[name][0]})" for name in shared)
+    return Fact(
+        "shared-names",
+        "touchpoints",
+        f"Names written by at least {MIN_SHARING} of the {len(nodes)} touchpoints, each "
+        f"assigned by one of them or an attribute, key or constant it holds (how many write "
+        f"it): {shown}.",
+        cited,
+    )
