@@ -73,3 +73,22 @@ def test_a_clause_starting_with_a_preposition_borrows_the_clause_before_it() -> 
         "Cache lookups for orders",
         "Cache lookups for items",
     ]
+
+
+def test_an_idea_is_not_cut_inside_brackets_quotes_or_a_comma_separated_value() -> None:
+    from brownfield.interview.adaptive.start import _components
+
+    idea = (
+        "Let callers send a list in the query string as one comma-separated value "
+        "(ids=1,2,3, or ids=4, 5 and 6) instead of repeating the key for each item"
+    )
+    assert [c.description for c in _components(idea, [], False)] == [idea]
+    quoted = 'Accept "yes, please" as a confirmation, and log each confirmation to the audit file'
+    assert [c.description for c in _components(quoted, [], False)] == [
+        'Accept "yes, please" as a confirmation',
+        "log each confirmation to the audit file",
+    ]
+    assert [c.description for c in _components("Cache users, then cache orders", [], False)] == [
+        "Cache users",
+        "cache orders",
+    ]

@@ -689,3 +689,36 @@ def test_owners_that_are_other_classes_are_no_twins(tmp_path: Path) -> None:
         assert all(not t.twins for t in found)
     finally:
         store.close()
+
+
+def test_no_caller_names_the_calls_of_its_name_that_resolve_outside_the_repository(
+    tmp_path: Path,
+) -> None:
+    files = {
+        "lib/app.js": """
+            const http = require('http')
+
+            class Application {
+              listen (...args) {
+                const server = http.createServer(() => {})
+                return server.listen(...args)
+              }
+            }
+
+            module.exports = Application
+            """,
+    }
+    store = GraphStore.open(built(tmp_path, files))
+    try:
+        node = store.node("lib/app.js::Application.listen")
+        assert node is not None
+        fact = callers_fact(store, Touchpoint(node, 1.0, ()))
+        assert fact is not None
+        assert fact.statement == (
+            "No resolved caller of lib.app.Application.listen (lib/app.js:4) in the repository; "
+            "no unresolved call is named `listen` either; 1 call(s) named `listen` resolve "
+            "outside the repository (e.g. to http.createServer.listen at lib/app.js:6)."
+        ), fact.statement
+        assert "lib/app.js:6" in [str(c) for c in fact.citations]
+    finally:
+        store.close()

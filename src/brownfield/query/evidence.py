@@ -200,6 +200,24 @@ def _same_name_calls(store: GraphStore, node: Node) -> tuple[str, tuple[Citation
     )
 
 
+def _outside_calls(store: GraphStore, node: Node) -> tuple[str, tuple[Citation, ...]]:
+    """The calls named like `node` that resolve to something outside the repository (Node's
+    `server.listen` for an `Application.listen`): a reader grepping for the name finds them,
+    and the answer says where they go."""
+    if node.kind is NodeKind.MODULE:
+        return "", ()
+    outside = [n.id for n in store.nodes_where("name", node.name) if n.kind is NodeKind.EXTERNAL]
+    edges = sorted(store.edges_into(outside, [EdgeKind.CALLS]), key=lambda e: (e.path, e.line or 0))
+    if not edges:
+        return "", ()
+    first = edges[0]
+    return (
+        f"; {len(edges)} call(s) named `{node.name}` resolve outside the repository (e.g. to "
+        f"{first.dst} at {first.path}:{first.line})",
+        tuple(_site(e.path, e.line, node.name) for e in edges[:3]),
+    )
+
+
 def callers_fact(store: GraphStore, touchpoint: Touchpoint) -> Fact | None:
     """Who calls a touchpoint (direct callers, each call site cited), production code apart
     from tests; "no resolved caller" says how many unresolved same-name calls remain."""
@@ -209,13 +227,16 @@ def callers_fact(store: GraphStore, touchpoint: Touchpoint) -> Fact | None:
     if not edges:
         note, cited = _unresolved_note(store, node)
         dispatch, dispatched = _same_name_calls(store, node)
-        written, seen = ("", ()) if cited or dispatched else _written_note(store, node, False)
+        outside, elsewhere = _outside_calls(store, node)
+        written, seen = (
+            ("", ()) if cited or dispatched or elsewhere else _written_note(store, node, False)
+        )
         return Fact(
             "callers",
             node.qualname,
             f"No resolved caller of {node.qualname} ({node.path}:{node.line}) in the "
-            f"repository{note}{dispatch}{written}.",
-            (_definition(node), *cited, *dispatched, *seen),
+            f"repository{note}{dispatch}{outside}{written}.",
+            (_definition(node), *cited, *dispatched, *elsewhere, *seen),
         )
     callers = store.nodes(e.src for e in edges)
     sites = [

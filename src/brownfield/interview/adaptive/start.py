@@ -117,10 +117,7 @@ def is_brownfield(idea: str, found: list[Touchpoint]) -> tuple[bool, str]:
 
 def _components(idea: str, found: list[Touchpoint], brownfield: bool) -> list:  # type: ignore[type-arg]
     """1 to 6 components: one per clause of the idea that has its own key words."""
-    clauses = [
-        c.strip(" .")
-        for c in re.split(r"\s*(?:[;,]|\band then\b|\bthen\b|\band\b|\bplus\b|\balso\b)\s*", idea)
-    ]
+    clauses = [c.strip(" .") for c in _split_clauses(idea)]
     for index in range(1, len(clauses)):
         clauses[index] = _completed(clauses[index], clauses[index - 1])
     clauses = [c for c in clauses if len(idea_words(c).keywords) >= 2] or [idea.strip(" .")]
@@ -134,6 +131,37 @@ def _components(idea: str, found: list[Touchpoint], brownfield: bool) -> list:  
             mine = [t.node.id for t in found]
         made.append(new_component(number, _name(clause), clause, mine, brownfield))
     return made
+
+
+#: Where an idea's clauses meet: a comma or semicolon followed by a space ("ids=1,2,3" is one
+#: value), or a joining word.
+_JOINT = re.compile(r"\s*(?:[;,](?=\s|$)|\band then\b|\bthen\b|\band\b|\bplus\b|\balso\b)\s*")
+_OPENING, _CLOSING = "([{", ")]}"
+
+
+def _split_clauses(idea: str) -> list[str]:
+    """The idea cut at its joints, except inside brackets or quotes: "(ids=1, 2 and 3)" and
+    "`a, b`" are one thing the person wrote, not two clauses."""
+    inside: set[int] = set()
+    depth, quote = 0, ""
+    for index, char in enumerate(idea):
+        if quote:
+            quote = "" if char == quote else quote
+        elif char in '"`':
+            quote = char
+        elif char in _OPENING:
+            depth += 1
+        elif char in _CLOSING:
+            depth = max(0, depth - 1)
+        if quote or depth:
+            inside.add(index)
+    pieces, start = [], 0
+    for joint in _JOINT.finditer(idea):
+        if joint.start() in inside or joint.end() - 1 in inside:
+            continue
+        pieces.append(idea[start : joint.start()])
+        start = joint.end()
+    return [*pieces, idea[start:]]
 
 
 _PREPOSITION = re.compile(r"(?:to|for|into|in|on|from|with|at)\b", re.I)
