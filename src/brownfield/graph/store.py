@@ -41,6 +41,7 @@ from brownfield.graph.store_schema import (
     SCHEMA,
     SCHEMA_VERSION,
     SEARCH_SCHEMA,
+    SEARCH_TRIGGERS,
     TABLES,
 )
 from brownfield.model import Edge, EdgeKind, Node, NodeKind, Resolution, Unresolved
@@ -180,6 +181,8 @@ class GraphStore:
         for statement in INDEXES.split(";"):
             if statement.strip():
                 self._db.execute(statement)
+        search_index.rebuild(self._db)
+        self._db.executescript(SEARCH_TRIGGERS)
         self._db.close()
         final = self.path.with_name(DB_NAME)
         try:
