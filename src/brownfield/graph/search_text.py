@@ -15,6 +15,7 @@ import re
 from bisect import bisect_left, bisect_right
 from functools import cache
 from itertools import accumulate, compress
+from operator import not_
 from typing import NamedTuple
 
 from brownfield.graph.vocabulary import KEYWORDS, index_words
@@ -188,9 +189,9 @@ class _Names:
         blanked = _STRING.sub(lambda m: " " * len(m.group()), text)  # offsets kept
         names = _IDENTIFIER.findall(blanked)
         keywords = {name for name in set(names) if name.lower() in KEYWORDS}
-        kept = [name not in keywords for name in names]
+        kept = list(map(not_, map(keywords.__contains__, names)))
         self.names = list(compress(names, kept))
-        self.starts = list(compress((m.start() for m in _IDENTIFIER.finditer(blanked)), kept))
+        self.starts = list(compress(map(re.Match.start, _IDENTIFIER.finditer(blanked)), kept))
 
     def within(self, low: int, high: int) -> list[str]:
         """The names between offsets `low` and `high` (at line boundaries)."""
@@ -209,6 +210,36 @@ _name_words = cache(words_of_name)
 
 
 _KEY_PATTERNS = (_KEY_CALL, _SUBSCRIPT_KEY, _PROCESS_ENV, _CONSTANT)
+#: `_KEY_CALL` from its bracket on, and the words it may follow (longest first): its matches
+#: are found from their brackets (`_key_calls`), far fewer places than its words' letters.
+_KEY_TAIL = re.compile(r"[\(\[]\s*+(?:[\w.]++\s*+,\s*+)?+[\"']([A-Za-z_][\w.\-]{1,80})[\"']")
+_KEY_WORDS = sorted(
+    """getenv Getenv LookupEnv environ environ.get env env.get getProperty getInteger
+    getBoolean getLong get setdefault config settings options option conf param params
+    header headers cookie fetch lookup Value value""".split(),
+    key=len,
+    reverse=True,
+)
+
+
+def _key_calls(text: str) -> list[tuple[int, int, str]]:
+    """`_KEY_CALL.finditer(text)` as (start, end, key): each match of the bracket and key
+    (which hold no bracket after the first, so none hides another) preceded, across
+    whitespace, by one of the words, from the longest such word's start (the leftmost
+    start the regex would find; a word holds no quote, so no match starts inside another)."""
+    found = []
+    for match in _KEY_TAIL.finditer(text):
+        end = match.start()
+        while end > 0 and text[end - 1].isspace():
+            end -= 1
+        for word in _KEY_WORDS:
+            start = end - len(word)
+            if start >= 0 and text.startswith(word, start):
+                found.append((start, match.end(), match.group(1)))
+                break
+    return found
+
+
 #: What `_PROCESS_ENV` needs in a text to match at all (most files have none of them).
 _PROCESS_ENV_WORDS = ("process.env", "ENV", "os.environ")
 
@@ -221,7 +252,11 @@ class _Matches:
     patterns straddles but by spanning lines, so the matches are those of the span's text."""
 
     def __init__(self, pattern: re.Pattern[str], text: str) -> None:
-        self.found = [(m.start(), m.end(), m.group(1)) for m in pattern.finditer(text)]
+        self.found = (
+            _key_calls(text)
+            if pattern is _KEY_CALL
+            else [(m.start(), m.end(), m.group(1)) for m in pattern.finditer(text)]
+        )
         self.starts = [start for start, _, _ in self.found]
 
     def within(self, low: int, high: int) -> list[str]:
