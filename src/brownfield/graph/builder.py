@@ -322,6 +322,8 @@ def _build(
         for path, stat in unchanged.items():
             if known[path].mtime_ns != stat.st_mtime_ns:
                 store.touch_file(path, stat.st_mtime_ns)
+        if store.fresh:  # while the workers resolve, if any
+            store.index_files()
         for path, graph in resolutions:
             store.put_resolution(path, graph.edges, graph.unresolved, graph.deps)
         if changed:

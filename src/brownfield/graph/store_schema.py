@@ -48,11 +48,16 @@ CREATE TABLE unresolved (
 CREATE TABLE deps (path TEXT NOT NULL, key TEXT NOT NULL);
 """
 
-# Created after the rows of a fresh build are in: sorting once beats growing B-trees.
-INDEXES = """
+# Created after the rows of a fresh build are in: sorting once beats growing B-trees. The
+# nodes' are made as soon as the files' rows are (while resolution workers run), the rest
+# when the graph is published.
+NODE_INDEXES = """
 CREATE INDEX nodes_path ON nodes(path);
 CREATE INDEX nodes_name ON nodes(name);
 CREATE INDEX nodes_qualname ON nodes(qualname);
+"""
+
+INDEXES = """
 CREATE INDEX edges_src ON edges(src, kind);
 CREATE INDEX edges_dst ON edges(dst, kind);
 CREATE INDEX edges_path ON edges(path);
