@@ -272,7 +272,8 @@ def _build(
 
     # What changed, as dependency keys; every file that consulted one is resolved again.
     invalidated: set[str] = set()
-    for path in sorted(gone | set(parsed)):
+    # (a fresh graph has no file depending on anything: every file is parsed and resolved)
+    for path in [] if store.fresh else sorted(gone | set(parsed)):
         row = known.get(path)
         file_language = row.language if row is not None else found.files.get(path)
         if file_language is None:
