@@ -34,6 +34,8 @@ class DefinitionIndex:
 
     def load_all(self) -> None:
         """Read every name now (before forking workers, which must not touch the store)."""
+        if self.store.fresh:
+            return  # every definition is a new one, all known already
         index = self.store.definition_index(self.excluded)
         for name in set(index) | set(self.new):
             self.cache[name] = sorted(index.get(name, []) + self.new.get(name, []))
@@ -68,7 +70,9 @@ class CallIndex:
 
     def load_all(self, facts: dict[str, FileFacts]) -> None:
         """Every name now, from every file's facts (before forking workers, which must not
-        touch the store)."""
+        touch the store). In a fresh graph they are the parsed files' already."""
+        if self.store.fresh:
+            return
         self.cache = _call_names(facts)
         self.complete = True
 

@@ -11,15 +11,67 @@ there (`Foo().m()`) is exactly its class: no dispatch.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from brownfield.graph.facts import CALL, BindingFact, CallFact, Chain, Definition
 from brownfield.graph.python_chains import EXCLUDING
 from brownfield.graph.python_classes import ClassMembers
-from brownfield.graph.python_evaluator import Evaluator
+from brownfield.graph.python_evaluator import Consulted, Evaluator
 from brownfield.graph.python_scopes import Found, ModuleTable, Value, node_id
 from brownfield.model import Resolution
 
 Target = tuple[str, Resolution]
+#: What computing some class orders consulted: files, modules, names.
+Record = tuple[frozenset[str], frozenset[str], frozenset[str]]
+
+
+def _record(classes: ClassMembers, klasses: list[Value]) -> Record | None:
+    """What the (known) orders of `klasses` consulted, together; None while one of them is
+    still being computed (an inheritance cycle's placeholder consulted nothing yet)."""
+    files: set[str] = set()
+    modules: set[str] = set()
+    names: set[str] = set()
+    for klass in klasses:
+        kept = classes.orders.get((klass.path, klass.name))
+        if kept is None or not kept[1]:  # every finished order consulted its class's file
+            return None
+        files |= kept[1]
+        modules |= kept[2]
+        names |= kept[3]
+    return frozenset(files), frozenset(modules), frozenset(names)
+
+
+def _replay(consulted: Consulted, record: Record) -> None:
+    """Depend on what `record` consulted, as asking each of its orders again would."""
+    consulted.files |= record[0]
+    consulted.modules |= record[1]
+    consulted.names |= record[2]
+
+
+@dataclass(frozen=True)
+class _Kin:
+    """The classes defining a method of one name, each with its order as a set, and what
+    their orders consulted: asking each order again (for every call `x.name()`) only added
+    the same dependencies; `owners` are the classes themselves (a call on one of them does
+    not ask its order, so it goes the long way)."""
+
+    candidates: list[tuple[str, Value, frozenset[Value]]]
+    owners: frozenset[Value]
+    consulted: Record
+
+    @classmethod
+    def of(cls, classes: ClassMembers, candidates: list[tuple[str, Value]]) -> _Kin | None:
+        record = _record(classes, [owner for _, owner in candidates])
+        if record is None:
+            return None
+        return cls(
+            [
+                (m, owner, frozenset(classes.orders[owner.path, owner.name][0]))
+                for m, owner in candidates
+            ],
+            frozenset(owner for _, owner in candidates),
+            record,
+        )
 
 
 def _is_attribute(step: str) -> bool:
@@ -68,6 +120,8 @@ class Dispatch:
         self._memo_owner: object = None
         self._candidates: dict[str, list[tuple[str, Value]]] = {}
         self._mixers: dict[Value, list[Value]] = {}
+        self._kin: dict[str, _Kin | None] = {}  # see `overriding`
+        self._mixings: dict[Value, tuple[list[list[Value]], Record]] = {}  # see `_mixing`
 
     def of_call(
         self, table: ModuleTable, call: CallFact, found: list[Found], static: set[Target]
@@ -374,20 +428,40 @@ class Dispatch:
                     candidates.append((method_id, owner))
         found: set[Target] = set()
         mixed: list[tuple[str, Value]] = []
-        for method_id, owner in candidates:
-            if owner in owners:
-                continue
-            order = self.classes.mro(owner)  # records what the order depends on
-            if any(cls in order for cls in owners):
-                found.add((method_id, Resolution.OVERRIDE))
-            elif mixins:
-                mixed.append((method_id, owner))
+        kin = self._kin.get(name)
+        if kin is not None and owners.isdisjoint(kin.owners):
+            # every candidate's order, as asking each would: what they consulted, at once
+            _replay(self.resolver.consulted, kin.consulted)
+            for method_id, owner, ancestors in kin.candidates:
+                if not owners.isdisjoint(ancestors):
+                    found.add((method_id, Resolution.OVERRIDE))
+                elif mixins:
+                    mixed.append((method_id, owner))
+        else:
+            for method_id, owner in candidates:
+                if owner in owners:
+                    continue
+                order = self.classes.mro(owner)  # records what the order depends on
+                if any(cls in order for cls in owners):
+                    found.add((method_id, Resolution.OVERRIDE))
+                elif mixins:
+                    mixed.append((method_id, owner))
+            if kin is None:
+                self._kin[name] = _Kin.of(self.classes, candidates)
         above = {cls for owner in owners for cls in self.classes.mro(owner)} if mixed else set()
+        mixings = self._mixings
+        pending = [  # a class no other class of its file derives from mixes in nothing
+            (method_id, mixin)
+            for method_id, mixin in mixed
+            if mixin not in above and (mixin not in mixings or mixings[mixin][0])
+        ]
+        if not pending:
+            return found
         # the mixins' modules are read without depending on them: a change to a module
         # defining a method `name` invalidates `name:NAME`, which the caller consulted
         files = set(self.resolver.consulted.files)
-        for method_id, mixin in mixed:
-            if mixin not in above and self._mixed_in(mixin, owners, name, method_id):
+        for method_id, mixin in pending:
+            if self._mixed_in(mixin, owners, name, method_id):
                 found.add((method_id, Resolution.OVERRIDE))
         self.resolver.consulted.files.intersection_update(files)
         return found
@@ -397,7 +471,12 @@ class Dispatch:
         classes those are is found once per build (a class can only start deriving from the
         mixin by a change to a file of its order; the mixin's own file defines `name`, so a
         change there invalidates `name:NAME`); their orders are asked each time, so a file
-        using them depends on what they consulted."""
+        using them depends on what they consulted (kept with the orders once all are known,
+        and recorded at once)."""
+        kept = self._mixings.get(mixin)
+        if kept is not None:
+            _replay(self.resolver.consulted, kept[1])
+            return kept[0]
         mixers = self._mixers.get(mixin)
         if mixers is None:
             table = self.resolver.table(mixin.path)
@@ -408,7 +487,11 @@ class Dispatch:
                 for klass in [Value("def", mixin.path, qualname)]
                 if mixin in self.classes.mro(klass)
             ]
-        return [self.classes.mro(klass) for klass in mixers]
+        orders = [self.classes.mro(klass) for klass in mixers]
+        record = _record(self.classes, mixers)
+        if record is not None:
+            self._mixings[mixin] = (orders, record)
+        return orders
 
     def _mixed_in(self, mixin: Value, owners: set[Value], name: str, method_id: str) -> bool:
         """Whether a class of the mixin's file derives from the mixin and one of `owners`

@@ -59,6 +59,11 @@ def put(db: Connection, path: str, rows: Sequence[SearchRow], fresh: bool) -> No
     )
 
 
+def rebuild(db: Connection) -> None:
+    """Index every row of `search_docs` (a fresh graph's, written without triggers)."""
+    db.execute("INSERT INTO search(search) VALUES ('rebuild')")
+
+
 def remove(db: Connection, path: str) -> None:
     db.execute("DELETE FROM search_docs WHERE path = ?", (path,))
 

@@ -12,8 +12,10 @@ and docstring syntax: the index is a pointer into the code, never a claim about 
 from __future__ import annotations
 
 import re
-from bisect import bisect_left
-from itertools import accumulate
+from bisect import bisect_left, bisect_right
+from functools import cache
+from itertools import accumulate, compress
+from operator import not_
 from typing import NamedTuple
 
 from brownfield.graph.vocabulary import KEYWORDS, index_words
@@ -43,7 +45,10 @@ _SEARCHED_KINDS = frozenset({"class", "function", "method", "module"})
 _LINE_COMMENT = re.compile(r"^\s*(?://+|#+|--|\*+|/\*+\*?|;+)\s?(.*?)\s*(?:\*/)?\s*$")
 _DECORATOR = re.compile(r"^\s*(?:@|#\[|\[[A-Z])")
 _DOCSTRING = re.compile(r'^\s*[rRbBuUfF]{0,2}("""|\'\'\'|"|\')')
+# The lookahead (and `_CONSTANT`'s letter before its lookbehind) change no match: they let
+# the regex engine skip quickly to where one may start.
 _ATTRIBUTE = re.compile(
+    r"(?=[stc$@])"
     r"(?:\b(?:self|this|cls)\s*(?:\.|->)|\$this->|@)([A-Za-z_]\w*)\s*(?:\+|-|\*|/|\|\||\?\?)?=(?!=)"
 )
 _KEY_CALL = re.compile(
@@ -54,7 +59,7 @@ _KEY_CALL = re.compile(
 )
 _SUBSCRIPT_KEY = re.compile(r"\[\s*[\"']([A-Za-z_][\w.\-]{1,80})[\"']\s*\]")
 _PROCESS_ENV = re.compile(r"\b(?:process\.env|ENV|os\.environ)\.([A-Z_][A-Z0-9_]*)\b")
-_CONSTANT = re.compile(r"\b([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)\b")
+_CONSTANT = re.compile(r"([A-Z](?<!\w[A-Z])[A-Z0-9]*(?:_[A-Z0-9]+)+)\b")  # \b[A-Z]...
 _IDENTIFIER = re.compile(r"[A-Za-z_]\w*")
 
 
@@ -172,34 +177,111 @@ def _body_words(body: str) -> str:
     """The words of the identifiers a body names (not its strings nor its keywords), each
     once."""
     names = [n for n in _IDENTIFIER.findall(_STRING.sub(" ", body)) if n.lower() not in KEYWORDS]
-    names = list(dict.fromkeys(names))[:MAX_BODY_NAMES]
-    found = [w for name in names for w in words_of_name(name)]
+    return _words_of_body(names)
+
+
+class _Names:
+    """The identifiers a file's text names, in order, not in its strings and not keywords,
+    found once; a definition's are those of its lines (neither a string nor an identifier
+    spans lines, so these are the ones found in the definition's text alone)."""
+
+    def __init__(self, text: str) -> None:
+        blanked = _STRING.sub(lambda m: " " * len(m.group()), text)  # offsets kept
+        names = _IDENTIFIER.findall(blanked)
+        keywords = {name for name in set(names) if name.lower() in KEYWORDS}
+        kept = list(map(not_, map(keywords.__contains__, names)))
+        self.names = list(compress(names, kept))
+        self.starts = list(compress(map(re.Match.start, _IDENTIFIER.finditer(blanked)), kept))
+
+    def within(self, low: int, high: int) -> list[str]:
+        """The names between offsets `low` and `high` (at line boundaries)."""
+        return self.names[bisect_left(self.starts, low) : bisect_left(self.starts, high)]
+
+
+def _words_of_body(names: list[str]) -> str:
+    """The words of the first MAX_BODY_NAMES distinct names, in order."""
+    first = list(dict.fromkeys(names))[:MAX_BODY_NAMES]
+    found = [w for name in first for w in _name_words(name)]
     return " ".join(dict.fromkeys(found))[:MAX_TEXT]
 
 
+#: `vocabulary.words` of a name, remembered (a file names the same identifiers again and again).
+_name_words = cache(words_of_name)
+
+
 _KEY_PATTERNS = (_KEY_CALL, _SUBSCRIPT_KEY, _PROCESS_ENV, _CONSTANT)
+#: `_KEY_CALL` from its bracket on, and the words it may follow (longest first): its matches
+#: are found from their brackets (`_key_calls`), far fewer places than its words' letters.
+_KEY_TAIL = re.compile(r"[\(\[]\s*+(?:[\w.]++\s*+,\s*+)?+[\"']([A-Za-z_][\w.\-]{1,80})[\"']")
+_KEY_WORDS = sorted(
+    """getenv Getenv LookupEnv environ environ.get env env.get getProperty getInteger
+    getBoolean getLong get setdefault config settings options option conf param params
+    header headers cookie fetch lookup Value value""".split(),
+    key=len,
+    reverse=True,
+)
+
+
+def _key_calls(text: str) -> list[tuple[int, int, str]]:
+    """`_KEY_CALL.finditer(text)` as (start, end, key): each match of the bracket and key
+    (which hold no bracket after the first, so none hides another) preceded, across
+    whitespace, by one of the words, from the longest such word's start (the leftmost
+    start the regex would find; a word holds no quote, so no match starts inside another)."""
+    found = []
+    for match in _KEY_TAIL.finditer(text):
+        end = match.start()
+        while end > 0 and text[end - 1].isspace():
+            end -= 1
+        for word in _KEY_WORDS:
+            start = end - len(word)
+            if start >= 0 and text.startswith(word, start):
+                found.append((start, match.end(), match.group(1)))
+                break
+    return found
+
+
+#: What `_PROCESS_ENV` needs in a text to match at all (most files have none of them).
+_PROCESS_ENV_WORDS = ("process.env", "ENV", "os.environ")
+
+
+class _Matches:
+    """A pattern's matches in a file's text (its group 1), found once and then told per
+    definition by its span: finding them again in every definition's text cost a file's
+    nesting depth times. A match lies within a span when it starts and ends inside it;
+    spans start at a line's start and end at a line's end, which no match of these
+    patterns straddles but by spanning lines, so the matches are those of the span's text."""
+
+    def __init__(self, pattern: re.Pattern[str], text: str) -> None:
+        self.found = (
+            _key_calls(text)
+            if pattern is _KEY_CALL
+            else [(m.start(), m.end(), m.group(1)) for m in pattern.finditer(text)]
+        )
+        self.starts = [start for start, _, _ in self.found]
+
+    def within(self, low: int, high: int) -> list[str]:
+        """The matches between offsets `low` and `high`, in order."""
+        found, index, kept = self.found, bisect_left(self.starts, low), []
+        while index < len(found) and found[index][0] < high:
+            if found[index][1] <= high:
+                kept.append(found[index][2])
+            index += 1
+        return kept
 
 
 class _Keys:
-    """The keys a file's text reads, found once and then told per definition by its span
-    (finding them again in every definition's text cost a file's nesting depth times)."""
+    """The keys a file's text reads, found once and then told per definition by its span."""
 
     def __init__(self, text: str) -> None:
         self.found = [
-            [(m.start(), m.end(), m.group(1)) for m in p.finditer(text)] for p in _KEY_PATTERNS
+            _Matches(pattern, text)
+            for pattern in _KEY_PATTERNS
+            if pattern is not _PROCESS_ENV or any(word in text for word in _PROCESS_ENV_WORDS)
         ]
-        self.starts = [[start for start, _, _ in found] for found in self.found]
 
     def within(self, low: int, high: int) -> list[str]:
         """The keys read between offsets `low` and `high`, by pattern, then in order."""
-        keys = []
-        for found, starts in zip(self.found, self.starts, strict=True):
-            index = bisect_left(starts, low)
-            while index < len(found) and found[index][0] < high:
-                if found[index][1] <= high:
-                    keys.append(found[index][2])
-                index += 1
-        return list(dict.fromkeys(keys))
+        return list(dict.fromkeys(key for found in self.found for key in found.within(low, high)))
 
 
 def rows_for(
@@ -214,6 +296,8 @@ def rows_for(
     joined = "\n".join(lines)  # the text as the definitions' bodies are cut from it
     offsets = list(accumulate((len(line) + 1 for line in lines), initial=0))
     file_keys = _Keys(joined)
+    file_attrs = _Matches(_ATTRIBUTE, joined)
+    file_names: _Names | None = None  # made when a function or method asks
     folders = [part for part in path.split("/")[:-1]]
     file_name = path.rsplit("/", 1)[-1].rsplit(".", 1)[0]
     found = []
@@ -224,7 +308,8 @@ def rows_for(
         end = min((end_line or line or 1) - 1, len(lines) - 1)
         minified = kind != "module" and start == end and len(lines[start]) > LONG_LINE
         low, high = offsets[start], min(offsets[start] + MAX_BODY, offsets[end + 1] - 1)
-        body = "" if minified else joined[low:high] if kind != "module" else joined
+        cut = high < offsets[end + 1] - 1  # a long body, cut inside a line: read its text
+        body = joined[low:high] if cut and not minified else ""
         owners = qualname.split(".")[:-1] if kind != "module" else []
         if kind == "module":
             doc = _python_docstring(["x:", *lines], 0, 1) if language == "python" else []
@@ -237,7 +322,16 @@ def rows_for(
             params = (
                 [] if minified else _parameters(lines, start, start if kind == "class" else end)
             )
-            attrs = list(dict.fromkeys(_ATTRIBUTE.findall(body)))
+            found_attrs = (
+                []
+                if minified
+                else _ATTRIBUTE.findall(body)
+                if cut
+                else file_attrs.within(low, high)
+            )
+            attrs = list(dict.fromkeys(found_attrs))
+        if file_names is None and kind in ("function", "method") and not cut:
+            file_names = _Names(joined)
         keys = (
             []
             if minified
@@ -256,17 +350,26 @@ def rows_for(
                 keys=" ".join(
                     dict.fromkeys([*(k.lower() for k in keys), *_words_of(keys).split()])
                 )[:MAX_TEXT],
-                body=_body_words(body) if kind in ("function", "method") else "",
-                raw=" ".join(_located(lines, start, [*attrs, *keys]))[:MAX_TEXT],
+                body=(
+                    ""
+                    if kind not in ("function", "method") or minified
+                    else _words_of_body(file_names.within(low, high))
+                    if file_names is not None and not cut
+                    else _body_words(body)
+                ),
+                raw=" ".join(_located(joined, offsets, start, [*attrs, *keys]))[:MAX_TEXT],
             )
         )
     return found
 
 
-def _located(lines: list[str], start: int, names: list[str]) -> list[str]:
-    """`name:line` for each name, at the first line (from `start`) that holds it."""
+def _located(joined: str, offsets: list[int], start: int, names: list[str]) -> list[str]:
+    """`name:line` for each name, at the first line (from `start`) that holds it (no name
+    holds a newline, so its first occurrence in the text from there is on that line)."""
     found = []
+    low = offsets[start] if start < len(offsets) else len(joined)
     for name in dict.fromkeys(names):
-        line = next((n for n in range(start, len(lines)) if name in lines[n]), start)
+        at = joined.find(name, low)
+        line = start if at < 0 else bisect_right(offsets, at) - 1
         found.append(f"{name}:{line + 1}")
     return found

@@ -38,9 +38,11 @@ from brownfield.graph.store_home import (
 )
 from brownfield.graph.store_schema import (
     INDEXES,
+    NODE_INDEXES,
     SCHEMA,
     SCHEMA_VERSION,
     SEARCH_SCHEMA,
+    SEARCH_TRIGGERS,
     TABLES,
 )
 from brownfield.model import Edge, EdgeKind, Node, NodeKind, Resolution, Unresolved
@@ -76,6 +78,7 @@ class GraphStore:
         self._orphan_candidates: set[str] = set()
         self._new_targets: set[str] = set()
         self.fresh = False  # a fresh graph has no old rows to find, count or delete
+        self._files_indexed = False  # a fresh graph's nodes and search rows, by `index_files`
 
     # -- opening --------------------------------------------------------------------
 
@@ -174,12 +177,26 @@ class GraphStore:
         )
         return store
 
+    def index_files(self) -> None:
+        """A fresh graph whose files, nodes and search rows are all written: index those
+        now (the builder does while resolution workers run), before edges are written."""
+        assert self.fresh, "only a fresh graph is indexed in steps"
+        if self._files_indexed:
+            return
+        for statement in NODE_INDEXES.split(";"):
+            if statement.strip():
+                self._db.execute(statement)
+        search_index.rebuild(self._db)
+        self._files_indexed = True
+
     def publish(self) -> None:
         """Index a fresh graph and move it into place (an atomic rename)."""
         assert self.fresh, "only a fresh graph is published"
+        self.index_files()
         for statement in INDEXES.split(";"):
             if statement.strip():
                 self._db.execute(statement)
+        self._db.executescript(SEARCH_TRIGGERS)
         self._db.close()
         final = self.path.with_name(DB_NAME)
         try:

@@ -1,0 +1,152 @@
+"""Search rows: what is found once per file equals what each definition's text alone holds;
+a fresh graph's index (one FTS5 rebuild) answers as the triggers an edit then uses keep it."""
+
+from __future__ import annotations
+
+import random
+from itertools import accumulate
+from pathlib import Path
+
+from brownfield.graph import search_text
+from brownfield.graph.builder import build
+from brownfield.graph.search_text import (
+    _ATTRIBUTE,
+    _CONSTANT,
+    _IDENTIFIER,
+    _KEY_CALL,
+    _PROCESS_ENV,
+    _STRING,
+    _SUBSCRIPT_KEY,
+    _key_calls,
+    _Matches,
+    _Names,
+)
+from brownfield.graph.store import GraphStore
+from brownfield.graph.vocabulary import KEYWORDS
+from tests.conftest import write_files
+
+TRICKY = [
+    'x = os.environ.get("APP_KEY") or environ ["OTHER"] + getenv(\n    "SPLIT_KEY")\n',
+    "self.a = 1\nself.b += 2\nif self.c == 3:\n    cls.d = 4\nthis->e = 5; $this->f = 6\n",
+    "self\n.g = 7\nself.h\\\n = 8\n@x = 9\nwidget('not_a_key') + target(\"T_KEY\")\n",
+    "s = \"self.fake = 1\" + 'cls.z = 2'\nMAX_SIZE_2 = DEFAULT_TIMEOUT_CONFIG\nA_B.C_D\n",
+    "config['retries'] settings.get(x, 'level') options[\"a-b\"] param( 'p' )\n",
+    "value(1, 'v') Value('W') env.get('E') process.env.NODE_ENV ENV.HOME os.environ.PATH_X\n",
+    'print("a\\"b", \'c\') """doc "self.x = 1" \\""" r"raw" fetch(\'f\')["g"]\n',
+    "éself.x = 1\n_self.y = 2\nself.z=3;self.w==4\nXself.v = 5\nget  (\n\n  'gap')\n",
+]
+
+
+def _spans(text: str, rng: random.Random) -> list[tuple[int, int]]:
+    """Line-aligned spans, as a definition's body is cut: from a line's start to a later
+    line's end (without its newline)."""
+    lines = text.split("\n")
+    offsets = list(accumulate((len(line) + 1 for line in lines), initial=0))
+    spans = []
+    for _ in range(30):
+        first = rng.randrange(len(lines))
+        last = rng.randrange(first, len(lines))
+        spans.append((offsets[first], offsets[last + 1] - 1))
+    return spans
+
+
+def _texts() -> list[str]:
+    rng = random.Random(19)
+    pieces = [line for text in TRICKY for line in text.split("\n")]
+    mixed = ["\n".join(rng.choice(pieces) for _ in range(40)) for _ in range(20)]
+    return [*TRICKY, *mixed]
+
+
+def test_patterns_found_once_per_file_are_those_of_each_span() -> None:
+    rng = random.Random(7)
+    for text in _texts():
+        for pattern in (_ATTRIBUTE, _KEY_CALL, _SUBSCRIPT_KEY, _PROCESS_ENV, _CONSTANT):
+            found = _Matches(pattern, text)
+            for low, high in _spans(text, rng):
+                assert found.within(low, high) == pattern.findall(text[low:high]), (
+                    pattern.pattern,
+                    text[low:high],
+                )
+
+
+def test_key_calls_are_the_key_call_pattern_s_matches() -> None:
+    for text in _texts():
+        expected = [(m.start(), m.end(), m.group(1)) for m in _KEY_CALL.finditer(text)]
+        assert _key_calls(text) == expected, text
+
+
+def test_names_found_once_per_file_are_those_of_each_span() -> None:
+    rng = random.Random(11)
+    for text in _texts():
+        names = _Names(text)
+        for low, high in _spans(text, rng):
+            body = text[low:high]
+            expected = [
+                n for n in _IDENTIFIER.findall(_STRING.sub(" ", body)) if n.lower() not in KEYWORDS
+            ]
+            assert names.within(low, high) == expected, body
+
+
+def test_a_body_cut_inside_a_line_is_read_alone(tmp_path: Path) -> None:
+    """A definition longer than MAX_BODY is cut inside a line: its words are its text's."""
+    body = "".join(f"    self.field_{n} = CONST_{n}_X\n" for n in range(3000))
+    source = f"class Big:\n    def __init__(self):\n{body}".encode()
+    nodes = [
+        ("m.py", "module", "m", "m", "m.py", 1, 3002, "python"),
+        ("m.py::Big", "class", "Big", "m.Big", "m.py", 1, 3002, "python"),
+        ("m.py::Big.__init__", "method", "__init__", "m.Big.__init__", "m.py", 2, 3002, "python"),
+    ]
+    rows = {row.id: row for row in search_text.rows_for("m.py", "python", source, nodes)}
+    text = source.decode()
+    start = text.index("class Big")
+    cut = text[start : start + search_text.MAX_BODY]
+    attrs = list(dict.fromkeys(_ATTRIBUTE.findall(cut)))
+    assert rows["m.py::Big"].attrs == search_text._words_of(attrs)
+    assert len(attrs) < 3000  # it was cut
+
+
+def _ranked(root: Path, query: str) -> list[tuple[str, float]]:
+    store = GraphStore.open(root, writable=False)
+    try:
+        return [(match.id, round(match.relevance, 6)) for match in store.search(query, 50)]
+    finally:
+        store.close()
+
+
+def _search(root: Path, query: str) -> list[str]:
+    return sorted(found for found, _ in _ranked(root, query))
+
+
+def test_a_fresh_index_answers_and_an_edit_keeps_it_as_a_full_build_would(tmp_path: Path) -> None:
+    files = {
+        "pay/charge.py": '''
+            def charge_card(amount):
+                """Charge the customer's card."""
+                return amount
+
+            def refund_order(order):
+                return charge_card(-order)
+            ''',
+        "pay/ledger.py": "def post_entry(entry):\n    return entry\n",
+    }
+    root = tmp_path / "repo"
+    write_files(root, files)
+    build(root, workers=1)
+    assert _search(root, '"charge"') == [
+        "pay/charge.py",
+        "pay/charge.py::charge_card",
+        "pay/charge.py::refund_order",
+    ]
+    assert _search(root, '"ledger"') == ["pay/ledger.py", "pay/ledger.py::post_entry"]
+
+    edited = {**files, "pay/charge.py": "def capture_payment(amount):\n    return amount\n"}
+    write_files(root, {"pay/charge.py": edited["pay/charge.py"]})
+    build(root, workers=1)  # incremental: the triggers replace the file's rows
+    assert _search(root, '"card"') == []
+    assert _search(root, '"capture"') == ["pay/charge.py::capture_payment"]
+
+    fresh = tmp_path / "fresh"
+    write_files(fresh, edited)
+    build(fresh, workers=1)
+    for query in ('"charge"', '"capture"', '"pay"', '"entry"', '"amount"'):
+        assert _ranked(root, query) == _ranked(fresh, query), query
