@@ -13,7 +13,7 @@ from brownfield.graph.vocabulary import compound, direct_terms, index_words, que
 from brownfield.query import code_names, evidence
 from brownfield.query.context import Touchpoint, touchpoints
 from brownfield.query.evidence import callers_fact, similar_fact
-from brownfield.query.search import rank, search
+from brownfield.query.search import parse, rank, related_words, search
 from tests.conftest import git_init, write_files
 
 FILES = {
@@ -130,8 +130,9 @@ def test_production_code_comes_before_tests_unless_the_idea_is_about_tests(
     try:
         idea = "the option reads the environment variable prefix"
         found = [t.node.id for t in touchpoints(store, idea, limit=3)]
-        # the class and its method, not the test named after them word for word
-        assert found[:2] == ["cli/params.py::Option", "cli/params.py::Option.get_envvar_prefix"]
+        # the method named by the idea's words and its class, not the test named after them
+        # word for word
+        assert found[:2] == ["cli/params.py::Option.get_envvar_prefix", "cli/params.py::Option"]
         about_tests = [h.node.id for h in rank(store, f"a unit test for {idea}", 1)]
         assert about_tests == [
             "tests/test_params.py::test_option_reads_the_environment_variable_prefix"
@@ -720,5 +721,61 @@ def test_no_caller_names_the_calls_of_its_name_that_resolve_outside_the_reposito
             "outside the repository (e.g. to http.createServer.listen at lib/app.js:6)."
         ), fact.statement
         assert "lib/app.js:6" in [str(c) for c in fact.citations]
+    finally:
+        store.close()
+
+
+def test_a_name_carrying_the_ideas_words_ranks_above_a_definition_merely_holding_them(
+    tmp_path: Path,
+) -> None:
+    """`Option` holds every word of the idea (its methods' keys and attributes are its
+    own), `Option.get_envvar_prefix` is named by them: the name ranks first. The bonus is
+    for production names: the test named after the idea word for word stays below both."""
+    store = GraphStore.open(built(tmp_path))
+    try:
+        found = [
+            h.node.id for h in rank(store, "the option reads the environment variable prefix", 4)
+        ]
+        assert found[:2] == ["cli/params.py::Option.get_envvar_prefix", "cli/params.py::Option"]
+        assert found.index(
+            "tests/test_params.py::test_option_reads_the_environment_variable_prefix"
+        ) > found.index("cli/params.py::Option.__init__")
+    finally:
+        store.close()
+
+
+def test_words_the_repositorys_docstrings_use_with_the_ideas_words_are_searched_too(
+    tmp_path: Path,
+) -> None:
+    """`printing` is nowhere in `Undefined.__str__`; the repository's docstrings say
+    `printing` beside `undefined` again and again, so a definition holding `undefined`
+    matches the idea at a low weight (global co-occurrence, computed from the index)."""
+    files = {
+        "tpl/runtime.py": '''
+            class Undefined:
+                def __str__(self):
+                    return ""
+
+            def render(value):
+                """Printing an undefined value gives an empty string."""
+
+            def echo(value):
+                """Printing an undefined name raises in strict mode."""
+
+            def pretty(value):
+                """Pretty printing of undefined objects shows their hint."""
+
+            def width(text):
+                """The width of a text, in columns."""
+            ''',
+    }
+    store = GraphStore.open(built(tmp_path, files))
+    try:
+        query = parse("stop printing nothing")
+        assert "undefined" in related_words(store, query)["printing"]
+        found = {h.node.id: h for h in rank(store, "stop printing nothing", 20)}
+        assert "tpl/runtime.py::Undefined.__str__" in found
+        assert "printing" in found["tpl/runtime.py::Undefined.__str__"].matched
+        assert "tpl/runtime.py::width" not in found
     finally:
         store.close()
