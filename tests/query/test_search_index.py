@@ -13,7 +13,7 @@ from brownfield.graph.vocabulary import compound, direct_terms, index_words, que
 from brownfield.query import code_names, evidence
 from brownfield.query.context import Touchpoint, touchpoints
 from brownfield.query.evidence import callers_fact, similar_fact
-from brownfield.query.search import parse, rank, related_words, search
+from brownfield.query.search import rank, search
 from tests.conftest import git_init, write_files
 
 FILES = {
@@ -740,42 +740,5 @@ def test_a_name_carrying_the_ideas_words_ranks_above_a_definition_merely_holding
         assert found.index(
             "tests/test_params.py::test_option_reads_the_environment_variable_prefix"
         ) > found.index("cli/params.py::Option.__init__")
-    finally:
-        store.close()
-
-
-def test_words_the_repositorys_docstrings_use_with_the_ideas_words_are_searched_too(
-    tmp_path: Path,
-) -> None:
-    """`printing` is nowhere in `Undefined.__str__`; the repository's docstrings say
-    `printing` beside `undefined` again and again, so a definition holding `undefined`
-    matches the idea at a low weight (global co-occurrence, computed from the index)."""
-    files = {
-        "tpl/runtime.py": '''
-            class Undefined:
-                def __str__(self):
-                    return ""
-
-            def render(value):
-                """Printing an undefined value gives an empty string."""
-
-            def echo(value):
-                """Printing an undefined name raises in strict mode."""
-
-            def pretty(value):
-                """Pretty printing of undefined objects shows their hint."""
-
-            def width(text):
-                """The width of a text, in columns."""
-            ''',
-    }
-    store = GraphStore.open(built(tmp_path, files))
-    try:
-        query = parse("stop printing nothing")
-        assert "undefined" in related_words(store, query)["printing"]
-        found = {h.node.id: h for h in rank(store, "stop printing nothing", 20)}
-        assert "tpl/runtime.py::Undefined.__str__" in found
-        assert "printing" in found["tpl/runtime.py::Undefined.__str__"].matched
-        assert "tpl/runtime.py::width" not in found
     finally:
         store.close()

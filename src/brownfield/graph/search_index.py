@@ -109,8 +109,3 @@ def raw_of(db: Connection, ids: Sequence[str]) -> dict[str, str]:
         rows = db.execute(f"SELECT id, raw FROM search_docs WHERE id IN ({marks})", chunk)
         found.update({node_id: raw or "" for node_id, raw in rows})
     return found
-
-
-def doc_texts(db: Connection) -> list[tuple[str, str, str]]:
-    """The path, name words and docstring of every definition the index holds."""
-    return list(db.execute("SELECT path, name, doc FROM search_docs ORDER BY rowid"))

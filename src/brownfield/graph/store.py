@@ -290,10 +290,6 @@ class GraphStore:
         """The `name:line` attributes and keys of these definitions, from the index."""
         return search_index.raw_of(self._db, ids)
 
-    def search_texts(self) -> list[tuple[str, str, str]]:
-        """The path, name words and docstring of every indexed definition."""
-        return search_index.doc_texts(self._db)
-
     def search(self, query: str, limit: int) -> list[search_index.Match]:
         """Definitions matching an FTS5 query (see `search_index.expression`), best first."""
         return search_index.find(self._db, query, limit)

@@ -11,8 +11,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections import Counter
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from brownfield.confine import read_bytes_inside
@@ -21,7 +20,7 @@ from brownfield.graph.generic_facts import OVERLOAD
 from brownfield.graph.roles import Role, role_of
 from brownfield.graph.search_index import expression
 from brownfield.graph.store import GraphStore
-from brownfield.graph.vocabulary import KEYWORDS, STOP_WORDS, direct_terms, query_terms, words
+from brownfield.graph.vocabulary import STOP_WORDS, direct_terms, query_terms, words
 from brownfield.model import Node, NodeKind
 from brownfield.query.freshness import repository_root
 
@@ -46,10 +45,6 @@ _TARGET = re.compile(
 TARGET_BONUS = 1.0  # a definition named by the target's words: relevance x (1 + this)
 NAME_BONUS = 0.5  # a name carrying the text's (rarer) words: relevance x (1 + this x share)
 _QUOTED = re.compile(r"[\"'`]([^\"'`]+)[\"'`]")
-RELATED_TERMS = 3  # words co-occurring with an idea's word in the repository's docs, at most
-RELATED_STRENGTH = 0.25  # a word matched only through a co-occurring word counts this much
-RELATED_WEIGHT = 0.1  # the co-occurring words' own relevance, as a share of the best match's
-RELATED_SUPPORT = 2  # documented definitions a co-occurring word must share with the word
 SYNONYM_STRENGTH = 0.5  # a word matched only through a synonym counts this much of a match
 COVERAGE_FLOOR = 0.4  # a row matching one of many words keeps this share of its relevance
 _OVERLOADED = re.compile(re.escape(OVERLOAD) + r"\d+$")  # `A.m~2`: an overload of `A.m`
@@ -70,7 +65,6 @@ class Query:
     words: tuple[str, ...]
     about_tests: bool
     target: tuple[str, ...] = ()
-    related: tuple[tuple[str, tuple[str, ...]], ...] = ()  # word -> co-occurring words
 
     def groups(self) -> list[tuple[str, ...]]:
         return [query_terms(word) for word in self.words] + [
@@ -146,34 +140,20 @@ def matched_words(query: Query, text: str) -> dict[str, float]:
             found[word] = 1.0
         elif any(_stem(t) in have for t in query_terms(word)):
             found[word] = SYNONYM_STRENGTH
-        elif any(_stem(t) in have for t in dict(query.related).get(word, ())):
-            found[word] = RELATED_STRENGTH
     return found
 
 
 def rank(store: GraphStore, text: str, limit: int = 20, pool: int = 300) -> list[SearchHit]:
     """The definitions (and modules) best matching `text`, best first."""
     query = parse(text)
-    if RELATED_TERMS:
-        query = replace(query, related=tuple(related_words(store, query).items()))
     matches = store.search(expression(query.groups()), pool)
-    relevance = {m.id: m.relevance for m in matches}
-    if query.related:
-        top = max(relevance.values(), default=1.0) or 1.0
-        extra = store.search(expression([terms for _, terms in query.related]), pool)
-        extra_top = max((m.relevance for m in extra), default=1.0) or 1.0
-        known = {m.id for m in matches}
-        matches += [m for m in extra if m.id not in known]
-        for m in extra:
-            relevance[m.id] = (
-                relevance.get(m.id, 0.0) + RELATED_WEIGHT * top * m.relevance / extra_top
-            )
     nodes = store.nodes(m.id for m in matches)
     for mention in query.mentions:  # a name spelled out is found even if rarely worded
         last = mention.replace("::", ".").replace("/", ".").split(".")[-1] or mention
         for node in store.nodes_like(last, limit=50):
             if node.kind is not NodeKind.EXTERNAL and _spelled(node, query.mentions):
                 nodes.setdefault(node.id, node)
+    relevance = {m.id: m.relevance for m in matches}
     top = max(relevance.values(), default=1.0) or 1.0
     texts = {m.id: m.text for m in matches}
     raws = {m.id: m.raw for m in matches}
@@ -262,60 +242,3 @@ def search(store: GraphStore, text: str, limit: int = 20) -> list[SearchHit]:
     if not text.strip():
         raise UsageError("give a text to search for")
     return rank(store, text, limit)
-
-
-_DOC_WORD = re.compile(r"[a-z]{3,}")
-
-
-def related_words(store: GraphStore, query: Query) -> dict[str, tuple[str, ...]]:
-    """Words the repository's own documentation uses together with each of the text's
-    words more than chance: over the distinct name-and-docstring texts of its production
-    definitions, a word t co-occurring with w in a of the n_w texts holding w (n_t texts
-    hold t, N in all) scores a/n_w x log(a N / (n_w n_t)) (its share of the pointwise
-    mutual information); the best RELATED_TERMS with a >= RELATED_SUPPORT and a positive
-    score. A word of the text, a stop word or a keyword is never one."""
-    units, surface = _doc_units(store)
-    if not units:
-        return {}
-    df: Counter[str] = Counter(t for unit in units for t in unit)
-    total = len(units)
-    asked = {_stem(t) for w in query.words for t in query_terms(w)}
-    found = {}
-    for word in query.words:
-        stems = {_stem(t) for t in direct_terms(word)}
-        holding = [unit for unit in units if unit & stems]
-        if len(holding) < RELATED_SUPPORT:
-            continue
-        together: Counter[str] = Counter(t for unit in holding for t in unit - asked)
-        scored = []
-        for term, a in together.items():
-            if a < RELATED_SUPPORT:
-                continue
-            pmi = math.log(a * total / (len(holding) * df[term]))
-            if pmi > 0:
-                scored.append((-a / len(holding) * pmi, term))
-        scored.sort()
-        found[word] = tuple(surface[t] for _, t in scored[:RELATED_TERMS])
-    return {w: terms for w, terms in found.items() if terms}
-
-
-def _doc_units(store: GraphStore) -> tuple[list[frozenset[str]], dict[str, str]]:
-    """The distinct word sets (stemmed) of the production definitions' name and docstring
-    texts (a licence header repeated in every file is one text), and for each stem the
-    form most often written."""
-    units: set[frozenset[str]] = set()
-    forms: Counter[tuple[str, str]] = Counter()
-    for path, name, doc in store.search_texts():
-        if not doc or role_of(path) is not Role.PRODUCTION:
-            continue
-        tokens = [
-            t
-            for t in _DOC_WORD.findall(f"{name} {doc}".lower())
-            if t not in STOP_WORDS and t not in KEYWORDS
-        ]
-        forms.update((_stem(t), t) for t in tokens)
-        units.add(frozenset(_stem(t) for t in tokens))
-    surface: dict[str, str] = {}
-    for (stem, form), _ in sorted(forms.items(), key=lambda item: (-item[1], item[0])):
-        surface.setdefault(stem, form)
-    return sorted(units, key=sorted), surface
