@@ -38,11 +38,11 @@ What it does, per package (pinned below):
    level when its label is at least as certain; see docs/resolution.md).
 5. Precision: static `calls` edges between the package's function/method nodes (any caller
    kind as above) that were never traced are sampled and checked by hand by reading the
-   code. The sample is drawn in a seeded order: first the 12 edges earlier versions drew
-   (`FIRST_DRAW`, so that their verdicts stay in the sample), then the other candidates
-   shuffled by the same generator; it takes that order's edges until it holds
-   `--precision-sample` edges of the static labels per package (the `override`/`dispatch`
-   edges met on the way are checked too, and counted apart). The verdicts are in
+   code. The candidates are put in a seeded order, by a hash of the seed, the package, the
+   caller and the callee (`sample_order`), so that an edge that comes or goes with a change
+   to the resolver moves the sample by that edge alone; the sample is that order's first
+   `--precision-sample` edges of the static labels, per package (the `override`/`dispatch`
+   edges met before them are checked too, and counted apart). The verdicts are in
    `bench_trace_verdicts.json` (keyed by package, version, caller, callee; `call` and a one-line
    reason; `basis` says whether the call is reachable, or names a base method that subclasses
    override wherever it runs: `declared-type`, counted right, and wrong in a strict figure).
@@ -67,6 +67,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import hashlib
 import json
 import os
 import random
@@ -112,7 +113,6 @@ PACKAGES: dict[str, Package] = {
 PYTEST = "pytest==8.3.5"
 DEFAULT_SEED = 7
 DEFAULT_PRECISION_SAMPLE = 23  # untraced static edges checked per package (~120 in all)
-FIRST_DRAW = 12  # the sample size of earlier versions: those edges come first in the order
 DEFAULT_MISS_SAMPLE = 10  # missed traced pairs classified per package
 TEST_TIMEOUT_S = 900
 
@@ -731,6 +731,16 @@ def source_line(repo: Path, site: str) -> str:
         return ""
 
 
+def sample_order(pairs: list[tuple[str, str]], seed: int, package: str) -> list[tuple[str, str]]:
+    """Pairs in a seeded order that does not depend on the other pairs: a pair that comes
+    or goes moves no other pair."""
+
+    def key(pair: tuple[str, str]) -> str:
+        return hashlib.sha256(f"{seed}:{package}:{pair[0]}:{pair[1]}".encode()).hexdigest()
+
+    return sorted(pairs, key=key)
+
+
 def analyse(
     name: str,
     package: Package,
@@ -760,14 +770,9 @@ def analyse(
         and kinds.get(p[0]) in ("function", "method", "class", "module")
     )
     row["static_untraced"] = len(candidates)
-    rng = random.Random(f"{args.seed}:precision:{name}")
-    order = rng.sample(candidates, min(FIRST_DRAW, len(candidates)))
-    drawn = set(order)
-    rest = [p for p in candidates if p not in drawn]
-    rng.shuffle(rest)
     sampled = []
     static_sampled = 0
-    for pair in [*order, *rest]:
+    for pair in sample_order(candidates, args.seed, name):
         if static_sampled >= args.precision_sample:
             break
         sampled.append(pair)
