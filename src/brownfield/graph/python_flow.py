@@ -304,6 +304,12 @@ class ValueFlow:
         bound = definition.kind == "method" and not any(
             chain == ("staticmethod",) for chain in definition.decorators
         )
+        if (
+            bound
+            and call.chain[-1] == definition.name
+            and self._through_class(site_table, call, definition)
+        ):
+            bound = False  # `Base.render(self, item)`: the instance is passed explicitly
         position = index - 1 if bound else index
         literal = key[1:-1] if key not in (SUBSCRIPT, SLICE) else None
         if param.startswith("**"):
@@ -322,6 +328,20 @@ class ValueFlow:
             if chain is not None:
                 found += self.resolver.evaluate(site_table, call.scope, chain, call.line)
         return found
+
+    def _through_class(
+        self, site_table: ModuleTable, call: CallFact, definition: Definition
+    ) -> bool:
+        """Whether a call of a method is written on a class (`Float._new(self, x)`), so
+        that nothing is bound to its first parameter: a plain method (not a classmethod)
+        whose receiver is a class and nothing else."""
+        assert call.chain is not None
+        if len(call.chain) < 2 or ("classmethod",) in definition.decorators:
+            return False
+        receivers = self.resolver.evaluate(site_table, call.scope, call.chain[:-1], call.line)
+        return bool(receivers) and all(
+            value.kind == "def" and self.classes.is_class(value) for value, _ in receivers
+        )
 
     def _sites_elsewhere(
         self, table: ModuleTable, names: list[str]
