@@ -21,6 +21,7 @@ from brownfield.graph.facts import (
 )
 from brownfield.graph.python_chains import (
     ANNOTATED,
+    DEF_BRANCH,
     ELEMENTS,
     EXCLUDING,
     NAMED,
@@ -212,7 +213,9 @@ class Binder:
                 names[text(child)] = kind
 
     def rebind(self) -> None:
-        """Mark the bindings of names declared `global`/`nonlocal` in their scope."""
+        """Mark the bindings of names declared `global`/`nonlocal` in their scope (and
+        record the branches definitions sit in)."""
+        self._definition_branches()
         if not self.declared:
             return
         bindings = self.facts.bindings
@@ -220,6 +223,27 @@ class Binder:
             declared = self.declared.get(fact.scope)
             if declared and len(fact.target) == 1 and fact.target[0] in declared:
                 bindings[index] = fact._replace(branch=((REBOUND, declared[fact.target[0]]),))
+
+    def _definition_branches(self) -> None:
+        """A `def` or `class` inside an if/try alternative binds its name only when that
+        branch runs (`try: from threading import RLock` / `except ImportError: class
+        RLock:`): its branch is recorded as a binding `(name, DEF_BRANCH)` -> `<def:Q>`."""
+        spans = self.scopes.spans
+        for start, _, qualname, parent in spans:
+            if qualname.startswith("<"):
+                continue  # lambdas (and comprehensions) bind no name
+            floor = spans[parent][0] if parent >= 0 else 0
+            path = []
+            for begin, alternative in self.scopes.alternatives.holding(start):
+                if begin < floor:
+                    break
+                path.append(alternative)
+            if path:
+                scope, _, name = qualname.rpartition(".")
+                target = (name, DEF_BRANCH)
+                value = (f"<def:{qualname}>",)
+                fact = BindingFact(scope, target, value, 0, tuple(reversed(path)))
+                self.facts.bindings.append(fact)
 
     # -- targets ---------------------------------------------------------------------
 
