@@ -163,6 +163,8 @@ class Binder:
         node, condition = captures["narrow"][0], captures["condition"][0]
         scope = self.scopes.at(node.start_byte)
         body = captures.get("body")
+        if node.type != "boolean_operator":
+            self._or_operands(condition, scope)
         if node.type == "assert_statement":
             after = (scope, line_of(node), self.scopes.branch(node.start_byte))
             self._narrow(_isinstance_tests(condition), after)
@@ -202,6 +204,26 @@ class Binder:
                 end_line = int(node.end_point.row) + 1
                 after = (scope, end_line, self.scopes.branch(node.start_byte))
                 self._narrow(_isinstance_tests(argument), after)
+
+    def _or_operands(self, condition: Node, scope: str) -> None:
+        """`isinstance(x, A) or x.m()` in a condition: the right operand runs only when the
+        left failed, so x is no A there."""
+        kind = condition.type
+        if kind in ("parenthesized_expression", "not_operator"):
+            for child in condition.named_children:
+                self._or_operands(child, scope)
+            return
+        if kind != "boolean_operator":
+            return
+        left, right = condition.child_by_field_name("left"), condition.child_by_field_name("right")
+        for operand in (left, right):
+            if operand is not None:
+                self._or_operands(operand, scope)
+        operator = condition.child_by_field_name("operator")
+        if left is None or right is None or operator is None or operator.type != "or":
+            return
+        here = (scope, line_of(right), self.scopes.branch(right.start_byte))
+        self._exclude(_failed_tests(left), here, until=int(right.end_point.row) + 1)
 
     def declaration(self, node: Node) -> None:
         """`global a, b` / `nonlocal a`: the function's bindings of these names are the outer
@@ -396,6 +418,24 @@ def _isinstance_tests(condition: Node) -> list[tuple[Node, Node]]:
     if len(args) != 2 or args[0].type != "identifier":
         return []
     return [(args[0], args[1])]
+
+
+def _failed_tests(condition: Node) -> list[tuple[Node, Node]]:
+    """The (name, classes) pairs `isinstance(x, A)` of which all failed when `condition`
+    is false: the tests among the operands of an `or` (and in parentheses)."""
+    kind = condition.type
+    if kind == "parenthesized_expression" and condition.named_child_count == 1:
+        return _failed_tests(condition.named_children[0])
+    if kind == "boolean_operator":
+        operator = condition.child_by_field_name("operator")
+        if operator is None or operator.type != "or":
+            return []
+        left, right = condition.child_by_field_name("left"), condition.child_by_field_name("right")
+        return [
+            *(_failed_tests(left) if left is not None else []),
+            *(_failed_tests(right) if right is not None else []),
+        ]
+    return _isinstance_tests(condition) if kind == "call" else []
 
 
 def _is_async(statement: Node | None) -> bool:

@@ -12,6 +12,8 @@ module replaces the class of that name defined above it).
 
 from __future__ import annotations
 
+import importlib
+import importlib.util
 import sys
 
 from brownfield.graph.facts import ImportFact
@@ -126,13 +128,34 @@ def _binds(table: ModuleTable, name: str) -> bool:
 
 
 def _standard(absolute: str, name: str | None) -> bool:
-    """Whether the running Python's standard library has the module (and the name): the
-    module counts when it is loaded, or a top-level name of the standard library."""
-    if absolute.partition(".")[0] not in STANDARD:
+    """Whether the running Python's standard library has the module (and the name), read
+    by importing it (never off what this process happened to import: the answer must not
+    depend on the order files are resolved in, or on the process)."""
+    key = (absolute, name)
+    known = _STANDARD_KNOWN.get(key)
+    if known is None:
+        known = _STANDARD_KNOWN[key] = _imports(absolute, name)
+    return known
+
+
+_STANDARD_KNOWN: dict[tuple[str, str | None], bool] = {}
+#: Standard modules whose import does something (prints, opens a browser, starts Tk).
+_NOT_IMPORTED = frozenset(
+    {"this", "antigravity", "__hello__", "__phello__", "idlelib", "turtle", "turtledemo"}
+)
+
+
+def _imports(absolute: str, name: str | None) -> bool:
+    top = absolute.partition(".")[0]
+    if top not in STANDARD or top in _NOT_IMPORTED or top == "tkinter":
         return False
-    loaded = sys.modules.get(absolute)
-    if name is None:
-        return loaded is not None or "." not in absolute
-    if name == "*":
-        return loaded is not None
-    return loaded is not None and hasattr(loaded, name)
+    try:
+        module = importlib.import_module(absolute)
+    except Exception:  # missing on this platform, or failing: it may fail
+        return False
+    if name is None or name == "*" or hasattr(module, name):
+        return True
+    try:
+        return importlib.util.find_spec(f"{absolute}.{name}") is not None
+    except Exception:
+        return False
