@@ -25,8 +25,14 @@ def plain(token):
     return 0
 
 
+def styled(token):
+    if not (isinstance(token, Space) or token.width() == 0):
+        return token.style
+    return ""
+
+
 def main():
-    print(plain(Space()), plain(Word("hi")))
+    print(plain(Space()), plain(Word("hi")), styled(Space()), styled(Word("hi")))
 
 
 main()

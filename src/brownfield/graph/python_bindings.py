@@ -179,7 +179,7 @@ class Binder:
                 self._narrow(_isinstance_tests(condition), here, until=until)
                 if condition.type == "not_operator":  # `not isinstance(x, A) and x.m()`
                     argument = condition.child_by_field_name("argument")
-                    tests = _isinstance_tests(argument) if argument is not None else []
+                    tests = _failed_tests(argument) if argument is not None else []
                     self._exclude(tests, here, until=until)
             return
         if body is None:
@@ -190,7 +190,7 @@ class Binder:
         self._narrow(_isinstance_tests(condition), inside, until=int(block.end_point.row) + 1)
         if condition.type == "not_operator":  # `if not isinstance(x, A):` x is no A inside
             argument = condition.child_by_field_name("argument")
-            tests = _isinstance_tests(argument) if argument is not None else []
+            tests = _failed_tests(argument) if argument is not None else []
             self._exclude(tests, inside, until=int(block.end_point.row) + 1)
         if (
             node.type == "if_statement"
