@@ -29,7 +29,7 @@ from brownfield.graph.python_calls import CallTargets
 from brownfield.graph.python_chains import ELEMENTS, EXCLUDING
 from brownfield.graph.python_classes import ClassMembers
 from brownfield.graph.python_containers import Containers
-from brownfield.graph.python_evaluator import Consulted, Kept, T
+from brownfield.graph.python_evaluator import Consulted, T
 from brownfield.graph.python_flow import ValueFlow, unique
 from brownfield.graph.python_guards import ImportGuards
 from brownfield.graph.python_roots import ImportRoots
@@ -46,6 +46,7 @@ from brownfield.graph.python_scopes import (
     node_id,
     target_id,
 )
+from brownfield.graph.python_shared import SharedResults
 from brownfield.graph.python_world import World, call_names, invalidated_keys, layout, nodes_of
 from brownfield.model import Resolution, Unresolved
 
@@ -107,7 +108,7 @@ class Resolver:
         self.world = world
         self._tables: dict[str, ModuleTable] = {}
         self._active: set[object] = set()
-        self._shared: dict[object, Kept] = {}  # see `shared`
+        self._shared = SharedResults(self)  # see `shared`
         self._imported: dict[str, set[str]] = {}  # file -> the modules and names it imports
         self.consulted = Consulted()
         self.current = ""
@@ -271,19 +272,7 @@ class Resolver:
             consulted.reason = outer_reason or consulted.reason
 
     def shared(self, key: object, compute: Callable[[], T], empty: T) -> T:
-        kept = self._shared.get(key)
-        if kept is None:
-            self._shared[key] = Kept.of(empty, Consulted())  # asked again while computed
-            outer, current, active = self.consulted, self.current, self._active
-            own = self.consulted = Consulted()
-            self.current, self._active = "", set()
-            try:
-                kept = self._shared[key] = Kept.of(compute(), own)
-            finally:
-                self.consulted, self.current, self._active = outer, current, active
-        self.consulted.absorb(kept)
-        value: T = kept.value
-        return value
+        return self._shared.get(key, compute, empty)  # the same in any order (python_shared)
 
     def evaluate(self, table: ModuleTable, scope: str, chain: Chain, line: int) -> list[Found]:
         """The values a chain may have when evaluated in `scope` at `line`."""
