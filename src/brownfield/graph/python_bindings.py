@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from brownfield.graph.facts import (
     CALL,
+    ELSE,
     REBOUND,
     SUBSCRIPT,
     UNTIL,
@@ -192,18 +193,48 @@ class Binder:
             argument = condition.child_by_field_name("argument")
             tests = _failed_tests(argument) if argument is not None else []
             self._exclude(tests, inside, until=int(block.end_point.row) + 1)
-        if (
+        exits = (
             node.type == "if_statement"
-            and condition.type == "not_operator"
             and node.child_by_field_name("alternative") is None
             and block.named_child_count
             and block.named_children[-1].type in _EXITS
-        ):
+        )
+        after = (scope, int(node.end_point.row) + 1, self.scopes.branch(node.start_byte))
+        if exits and condition.type == "not_operator":
             argument = condition.child_by_field_name("argument")
             if argument is not None:
-                end_line = int(node.end_point.row) + 1
-                after = (scope, end_line, self.scopes.branch(node.start_byte))
                 self._narrow(_isinstance_tests(argument), after)
+        failed = _failed_tests(condition)  # when the condition is false, these tests failed
+        if not failed:
+            return
+        statement = node if node.type == "if_statement" else node.parent
+        for clause in statement.children if statement is not None else []:
+            # `elif`/`else` after `if isinstance(x, A):`: x is no A there
+            if (
+                clause.type in ("elif_clause", "else_clause")
+                and clause.start_byte > node.start_byte
+            ):
+                where = (scope, line_of(clause), self.scopes.branch(clause.start_byte))
+                self._exclude(failed, where, until=int(clause.end_point.row) + 1)
+        if exits:  # `if isinstance(x, A): return`: below it, x is no A
+            for subject, classes in failed:
+                value = _excluding(subject, classes, self)
+                if value is not None:
+                    self.bind(subject, value, after)
+        elif node.type == "if_statement" and node.child_by_field_name("alternative") is None:
+            # a body that rebinds x (`if isinstance(cb, Command): cb = cb.callback`): after
+            # the `if`, x is what the body left, or (the `else` not written) no A
+            first, last = line_of(block), int(block.end_point.row) + 1
+            implicit = (scope, after[1], (*after[2], (node.start_byte, ELSE)))
+            for subject, classes in failed:
+                name = (text(subject),)
+                if any(
+                    fact.target == name and fact.scope == scope and first <= fact.line <= last
+                    for fact in self.facts.bindings
+                ):
+                    value = _excluding(subject, classes, self)
+                    if value is not None:
+                        self.bind(subject, value, implicit)
 
     def _or_operands(self, condition: Node, scope: str) -> None:
         """`isinstance(x, A) or x.m()` in a condition: the right operand runs only when the
@@ -359,17 +390,10 @@ class Binder:
         """Where `isinstance(x, A)` failed, x is what it was but an instance of A."""
         scope, line, branch = where
         for subject, classes in tests:
-            if classes.type == "tuple":
-                name_container(self.facts, self.scopes, self.names, classes)
-            chain = chain_of(classes, self.names)
-            if chain is None:
-                continue
-            if classes.type == "tuple":
-                chain = (*chain, SUBSCRIPT)
-            name = text(subject)
-            target = (name, f"{UNTIL}{until}>")
-            value = (name, EXCLUDING, *chain)
-            self.facts.bindings.append(BindingFact(scope, target, value, line, branch))
+            value = _excluding(subject, classes, self)
+            if value is not None:
+                target = (text(subject), f"{UNTIL}{until}>")
+                self.facts.bindings.append(BindingFact(scope, target, value, line, branch))
 
     def _narrow(
         self,
@@ -418,6 +442,18 @@ def _isinstance_tests(condition: Node) -> list[tuple[Node, Node]]:
     if len(args) != 2 or args[0].type != "identifier":
         return []
     return [(args[0], args[1])]
+
+
+def _excluding(subject: Node, classes: Node, binder: Binder) -> Chain | None:
+    """The value `(x, EXCLUDING, *classes)`: what x held, but an instance of the classes."""
+    if classes.type == "tuple":
+        name_container(binder.facts, binder.scopes, binder.names, classes)
+    chain = chain_of(classes, binder.names)
+    if chain is None:
+        return None
+    if classes.type == "tuple":
+        chain = (*chain, SUBSCRIPT)
+    return (text(subject), EXCLUDING, *chain)
 
 
 def _failed_tests(condition: Node) -> list[tuple[Node, Node]]:

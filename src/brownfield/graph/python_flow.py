@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from brownfield.graph.facts import CALL, SUBSCRIPT, BindingFact, CallFact, Chain, Definition
-from brownfield.graph.python_chains import ELEMENTS, SLICE, YIELD
+from brownfield.graph.python_chains import ELEMENTS, EXCLUDING, SLICE, YIELD
 from brownfield.graph.python_classes import ClassMembers
 from brownfield.graph.python_evaluator import Evaluator
-from brownfield.graph.python_scopes import Found, ModuleTable, Value, live
+from brownfield.graph.python_scopes import Binding, Found, ModuleTable, Value, alternatives, live
 from brownfield.model import Resolution
 
 #: Decorators that change how a function is bound, not what calling it reaches.
@@ -144,25 +144,45 @@ class ValueFlow:
         """What the name a narrowing binds held just before it (the bindings of its scope
         made before its line, the narrowings that still hold there, the parameter)."""
         name, line = narrowing.target[0], narrowing.line
+        every = table.scopes.get(narrowing.scope, {}).get(name, [])
+        position = next((i for i, b in enumerate(every) if b.payload is narrowing), len(every))
         bindings = [
             b
-            for b in table.scopes.get(narrowing.scope, {}).get(name, [])
-            if b.payload is not narrowing
-            and (b.line < line or (b.line == line and b.source not in ("assign", "narrow")))
-            and (b.source != "narrow" or b.holds_at(line))
+            for i, b in enumerate(every)
+            if i != position
+            and (
+                b.line < line
+                or (b.line == line and b.source not in ("assign", "narrow"))
+                or (b.line == line and b.source == "narrow" and i < position)  # `elif`s before
+            )
+            and not alternatives(b, Binding(line, "narrow", narrowing, narrowing.branch))
+            # a narrowing holds here only inside its block, and in a branch holding this one
+            and (
+                b.source != "narrow"
+                or (b.holds_at(line) and narrowing.branch[: len(b.branch)] == b.branch)
+            )
         ]
         if bindings and bindings[-1].source == "narrow":
             bindings = bindings[-1:]
         found: list[Found] = []
-        for binding in live(bindings):
+        for binding in live(bindings) if bindings else []:
             if binding.source == "param":
                 index = int(str(binding.payload))
                 found += self.param_values(table, narrowing.scope, index)
             elif isinstance(binding.payload, BindingFact):
                 fact = binding.payload
-                if fact.value is not None:
+                if fact.value is not None and fact.value[1:2] == (EXCLUDING,):
+                    found += self.excluded(table, fact)
+                elif fact.value is not None:
                     found += self.resolver.evaluate(table, fact.scope, fact.value, fact.line)
         return unique(found)
+
+    def excluded(self, table: ModuleTable, fact: BindingFact) -> list[Found]:
+        """`if not isinstance(x, A):` (and the other forms binding `(x, EXCLUDING, *A)`):
+        what x held before, but the instances of A."""
+        assert fact.value is not None
+        classes = self.resolver.evaluate(table, fact.scope, fact.value[2:], fact.line)
+        return self.classes.excluding(self.values_before(table, fact), [c for c, _ in classes])
 
     def param_values(self, table: ModuleTable, scope: str, index: int) -> list[Found]:
         """What a parameter may hold: what is passed for it (and its default), an instance

@@ -525,9 +525,7 @@ class Resolver:
         if fact.value is None:
             return []
         if fact.value[1:2] == (EXCLUDING,):  # `if not isinstance(x, A):` what x was, no A
-            before = self.flow.values_before(table, fact)
-            classes = self.evaluate(table, fact.scope, fact.value[2:], fact.line)
-            return self.classes.excluding(before, [c for c, _ in classes])
+            return self.flow.excluded(table, fact)
         return [  # evaluated where it is written (a `global` binding: in its function)
             (value, Resolution.INFERRED)
             for value, _ in self.evaluate(table, fact.scope, fact.value, fact.line)
