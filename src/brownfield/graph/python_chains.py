@@ -196,10 +196,17 @@ def branch_number(capture: str, alternative: Node) -> int:
     """0 for the body of an if/try, ELSE for an if's else, a distinct number otherwise;
     GUARDED for the body of a `try` that only imports, and above it for its handlers."""
     statement = alternative.parent
-    guarded = statement is not None and statement.type == "try_statement"
-    guarded = guarded and alternative.type in ("block", "except_clause")
-    if guarded and _imports_only(statement):
-        return GUARDED if capture == "branch.body" else GUARDED + 1 + int(alternative.start_byte)
+    if statement is not None and statement.type == "try_statement":
+        # a `try`'s `else:` runs after its body, when nothing was raised: the body's branch
+        body = GUARDED if _imports_only(statement) else 0
+        if alternative.type == "except_clause":
+            return (
+                body + 1 + int(alternative.start_byte)
+                if body
+                else ELSE + 1 + int(alternative.start_byte)
+            )
+        if alternative.type in ("block", "else_clause"):
+            return body
     if capture == "branch.body":
         return 0
     if capture == "branch.else":
