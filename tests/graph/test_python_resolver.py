@@ -500,3 +500,41 @@ def test_decorated_names_reach_the_wrapper_and_the_original(repo: Path) -> None:
     ]
     assert graph["m.traced.wrapper"] == ["m.work"]
     assert graph["m.retry.decorator.again"] == ["m.fetch"]
+
+
+def test_a_try_else_clause_follows_its_body(repo: Path) -> None:
+    """`else:` of a `try` runs after the body, so what the body bound reaches it (it is no
+    alternative to the body): below `if isinstance(rv, Item): return` there, rv is what the
+    body bound, but no Item."""
+    graph = calls_of(
+        repo,
+        {
+            "m.py": """
+            class Item:
+                def render(self):
+                    pass
+
+            class Plain:
+                def render(self):
+                    pass
+
+            def convert(encoders, value):
+                for encoder in encoders:
+                    try:
+                        rv = encoder(value)
+                    except ValueError:
+                        pass
+                    else:
+                        if isinstance(rv, Item):
+                            return "item"
+                        return rv.render()
+
+            def make(value):
+                return Item() if value else Plain()
+
+            convert([make], 1)
+            """
+        },
+    )
+    assert "m.Plain.render" in graph["m.convert"]
+    assert "m.Item.render" not in graph["m.convert"]

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from brownfield.graph.facts import (
     CALL,
+    ELSE,
     REBOUND,
     SUBSCRIPT,
     UNTIL,
@@ -21,6 +22,7 @@ from brownfield.graph.facts import (
 )
 from brownfield.graph.python_chains import (
     ANNOTATED,
+    DEF_BRANCH,
     ELEMENTS,
     EXCLUDING,
     NAMED,
@@ -162,6 +164,8 @@ class Binder:
         node, condition = captures["narrow"][0], captures["condition"][0]
         scope = self.scopes.at(node.start_byte)
         body = captures.get("body")
+        if node.type != "boolean_operator":
+            self._or_operands(condition, scope)
         if node.type == "assert_statement":
             after = (scope, line_of(node), self.scopes.branch(node.start_byte))
             self._narrow(_isinstance_tests(condition), after)
@@ -176,7 +180,7 @@ class Binder:
                 self._narrow(_isinstance_tests(condition), here, until=until)
                 if condition.type == "not_operator":  # `not isinstance(x, A) and x.m()`
                     argument = condition.child_by_field_name("argument")
-                    tests = _isinstance_tests(argument) if argument is not None else []
+                    tests = _failed_tests(argument) if argument is not None else []
                     self._exclude(tests, here, until=until)
             return
         if body is None:
@@ -187,20 +191,70 @@ class Binder:
         self._narrow(_isinstance_tests(condition), inside, until=int(block.end_point.row) + 1)
         if condition.type == "not_operator":  # `if not isinstance(x, A):` x is no A inside
             argument = condition.child_by_field_name("argument")
-            tests = _isinstance_tests(argument) if argument is not None else []
+            tests = _failed_tests(argument) if argument is not None else []
             self._exclude(tests, inside, until=int(block.end_point.row) + 1)
-        if (
+        exits = (
             node.type == "if_statement"
-            and condition.type == "not_operator"
             and node.child_by_field_name("alternative") is None
             and block.named_child_count
             and block.named_children[-1].type in _EXITS
-        ):
+        )
+        after = (scope, int(node.end_point.row) + 1, self.scopes.branch(node.start_byte))
+        if exits and condition.type == "not_operator":
             argument = condition.child_by_field_name("argument")
             if argument is not None:
-                end_line = int(node.end_point.row) + 1
-                after = (scope, end_line, self.scopes.branch(node.start_byte))
                 self._narrow(_isinstance_tests(argument), after)
+        failed = _failed_tests(condition)  # when the condition is false, these tests failed
+        if not failed:
+            return
+        statement = node if node.type == "if_statement" else node.parent
+        for clause in statement.children if statement is not None else []:
+            # `elif`/`else` after `if isinstance(x, A):`: x is no A there
+            if (
+                clause.type in ("elif_clause", "else_clause")
+                and clause.start_byte > node.start_byte
+            ):
+                where = (scope, line_of(clause), self.scopes.branch(clause.start_byte))
+                self._exclude(failed, where, until=int(clause.end_point.row) + 1)
+        if exits:  # `if isinstance(x, A): return`: below it, x is no A
+            for subject, classes in failed:
+                value = _excluding(subject, classes, self)
+                if value is not None:
+                    self.bind(subject, value, after)
+        elif node.type == "if_statement" and node.child_by_field_name("alternative") is None:
+            # a body that rebinds x (`if isinstance(cb, Command): cb = cb.callback`): after
+            # the `if`, x is what the body left, or (the `else` not written) no A
+            first, last = line_of(block), int(block.end_point.row) + 1
+            implicit = (scope, after[1], (*after[2], (node.start_byte, ELSE)))
+            for subject, classes in failed:
+                name = (text(subject),)
+                if any(
+                    fact.target == name and fact.scope == scope and first <= fact.line <= last
+                    for fact in self.facts.bindings
+                ):
+                    value = _excluding(subject, classes, self)
+                    if value is not None:
+                        self.bind(subject, value, implicit)
+
+    def _or_operands(self, condition: Node, scope: str) -> None:
+        """`isinstance(x, A) or x.m()` in a condition: the right operand runs only when the
+        left failed, so x is no A there."""
+        kind = condition.type
+        if kind in ("parenthesized_expression", "not_operator"):
+            for child in condition.named_children:
+                self._or_operands(child, scope)
+            return
+        if kind != "boolean_operator":
+            return
+        left, right = condition.child_by_field_name("left"), condition.child_by_field_name("right")
+        for operand in (left, right):
+            if operand is not None:
+                self._or_operands(operand, scope)
+        operator = condition.child_by_field_name("operator")
+        if left is None or right is None or operator is None or operator.type != "or":
+            return
+        here = (scope, line_of(right), self.scopes.branch(right.start_byte))
+        self._exclude(_failed_tests(left), here, until=int(right.end_point.row) + 1)
 
     def declaration(self, node: Node) -> None:
         """`global a, b` / `nonlocal a`: the function's bindings of these names are the outer
@@ -212,7 +266,9 @@ class Binder:
                 names[text(child)] = kind
 
     def rebind(self) -> None:
-        """Mark the bindings of names declared `global`/`nonlocal` in their scope."""
+        """Mark the bindings of names declared `global`/`nonlocal` in their scope (and
+        record the branches definitions sit in)."""
+        self._definition_branches()
         if not self.declared:
             return
         bindings = self.facts.bindings
@@ -220,6 +276,27 @@ class Binder:
             declared = self.declared.get(fact.scope)
             if declared and len(fact.target) == 1 and fact.target[0] in declared:
                 bindings[index] = fact._replace(branch=((REBOUND, declared[fact.target[0]]),))
+
+    def _definition_branches(self) -> None:
+        """A `def` or `class` inside an if/try alternative binds its name only when that
+        branch runs (`try: from threading import RLock` / `except ImportError: class
+        RLock:`): its branch is recorded as a binding `(name, DEF_BRANCH)` -> `<def:Q>`."""
+        spans = self.scopes.spans
+        for start, _, qualname, parent in spans:
+            if qualname.startswith("<"):
+                continue  # lambdas (and comprehensions) bind no name
+            floor = spans[parent][0] if parent >= 0 else 0
+            path = []
+            for begin, alternative in self.scopes.alternatives.holding(start):
+                if begin < floor:
+                    break
+                path.append(alternative)
+            if path:
+                scope, _, name = qualname.rpartition(".")
+                target = (name, DEF_BRANCH)
+                value = (f"<def:{qualname}>",)
+                fact = BindingFact(scope, target, value, 0, tuple(reversed(path)))
+                self.facts.bindings.append(fact)
 
     # -- targets ---------------------------------------------------------------------
 
@@ -313,17 +390,10 @@ class Binder:
         """Where `isinstance(x, A)` failed, x is what it was but an instance of A."""
         scope, line, branch = where
         for subject, classes in tests:
-            if classes.type == "tuple":
-                name_container(self.facts, self.scopes, self.names, classes)
-            chain = chain_of(classes, self.names)
-            if chain is None:
-                continue
-            if classes.type == "tuple":
-                chain = (*chain, SUBSCRIPT)
-            name = text(subject)
-            target = (name, f"{UNTIL}{until}>")
-            value = (name, EXCLUDING, *chain)
-            self.facts.bindings.append(BindingFact(scope, target, value, line, branch))
+            value = _excluding(subject, classes, self)
+            if value is not None:
+                target = (text(subject), f"{UNTIL}{until}>")
+                self.facts.bindings.append(BindingFact(scope, target, value, line, branch))
 
     def _narrow(
         self,
@@ -372,6 +442,36 @@ def _isinstance_tests(condition: Node) -> list[tuple[Node, Node]]:
     if len(args) != 2 or args[0].type != "identifier":
         return []
     return [(args[0], args[1])]
+
+
+def _excluding(subject: Node, classes: Node, binder: Binder) -> Chain | None:
+    """The value `(x, EXCLUDING, *classes)`: what x held, but an instance of the classes."""
+    if classes.type == "tuple":
+        name_container(binder.facts, binder.scopes, binder.names, classes)
+    chain = chain_of(classes, binder.names)
+    if chain is None:
+        return None
+    if classes.type == "tuple":
+        chain = (*chain, SUBSCRIPT)
+    return (text(subject), EXCLUDING, *chain)
+
+
+def _failed_tests(condition: Node) -> list[tuple[Node, Node]]:
+    """The (name, classes) pairs `isinstance(x, A)` of which all failed when `condition`
+    is false: the tests among the operands of an `or` (and in parentheses)."""
+    kind = condition.type
+    if kind == "parenthesized_expression" and condition.named_child_count == 1:
+        return _failed_tests(condition.named_children[0])
+    if kind == "boolean_operator":
+        operator = condition.child_by_field_name("operator")
+        if operator is None or operator.type != "or":
+            return []
+        left, right = condition.child_by_field_name("left"), condition.child_by_field_name("right")
+        return [
+            *(_failed_tests(left) if left is not None else []),
+            *(_failed_tests(right) if right is not None else []),
+        ]
+    return _isinstance_tests(condition) if kind == "call" else []
 
 
 def _is_async(statement: Node | None) -> bool:

@@ -183,13 +183,54 @@ def branches(alternatives: list[tuple[int, int, int, int]]) -> Spans[tuple[int, 
     return spans
 
 
+#: The second step of the binding that records the branch a definition sits in.
+DEF_BRANCH = "<branch>"
+#: The branch number of the body of a `try` that only imports (`try: from threading import
+#: RLock` / `except ImportError: class RLock: ...`); its `except` clauses are numbered above
+#: it. The resolver drops those when the imports cannot fail (`python_guards`).
+GUARDED = 1 << 40
+_QUIET = frozenset({"import_statement", "import_from_statement", "pass_statement", "comment"})
+
+
 def branch_number(capture: str, alternative: Node) -> int:
-    """0 for the body of an if/try, ELSE for an if's else, a distinct number otherwise."""
+    """0 for the body of an if/try, ELSE for an if's else, a distinct number otherwise;
+    GUARDED for the body of a `try` that only imports, and above it for its handlers."""
+    statement = alternative.parent
+    if statement is not None and statement.type == "try_statement":
+        # a `try`'s `else:` runs after its body, when nothing was raised: the body's branch
+        body = GUARDED if _imports_only(statement) else 0
+        if alternative.type == "except_clause":
+            return (
+                body + 1 + int(alternative.start_byte)
+                if body
+                else ELSE + 1 + int(alternative.start_byte)
+            )
+        if alternative.type in ("block", "else_clause"):
+            return body
     if capture == "branch.body":
         return 0
     if capture == "branch.else":
         return ELSE
     return ELSE + 1 + int(alternative.start_byte)
+
+
+def _imports_only(statement: Node | None) -> bool:
+    """Whether a `try` statement's body holds imports and nothing that could fail else (a
+    docstring, `pass`)."""
+    body = statement.child_by_field_name("body") if statement is not None else None
+    if body is None:
+        return False
+    found = False
+    for child in body.named_children:
+        if child.type in ("import_statement", "import_from_statement"):
+            found = True
+        elif child.type not in _QUIET and not (
+            child.type == "expression_statement"
+            and child.named_child_count == 1
+            and child.named_children[0].type == "string"
+        ):
+            return False
+    return found
 
 
 class Scopes(Spans[str]):

@@ -73,6 +73,9 @@ class Evaluator(Protocol):
     def table(self, path: str) -> ModuleTable:
         """The scope table of a repository file (recording the dependency)."""
 
+    def module(self, dotted: str) -> Value | None:
+        """A repository module or package by dotted name (recording the lookup)."""
+
     def evaluate(self, table: ModuleTable, scope: str, chain: Chain, line: int) -> list[Found]:
         """The values a chain may have when evaluated in `scope` at `line`."""
 

@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from brownfield.graph.facts import CALL, SUBSCRIPT, BindingFact, CallFact, Chain, Definition
-from brownfield.graph.python_chains import ELEMENTS, SLICE, YIELD
+from brownfield.graph.python_chains import ELEMENTS, EXCLUDING, SLICE, YIELD
 from brownfield.graph.python_classes import ClassMembers
 from brownfield.graph.python_evaluator import Evaluator
-from brownfield.graph.python_scopes import Found, ModuleTable, Value, live
+from brownfield.graph.python_scopes import Binding, Found, ModuleTable, Value, alternatives, live
 from brownfield.model import Resolution
 
 #: Decorators that change how a function is bound, not what calling it reaches.
@@ -144,25 +144,45 @@ class ValueFlow:
         """What the name a narrowing binds held just before it (the bindings of its scope
         made before its line, the narrowings that still hold there, the parameter)."""
         name, line = narrowing.target[0], narrowing.line
+        every = table.scopes.get(narrowing.scope, {}).get(name, [])
+        position = next((i for i, b in enumerate(every) if b.payload is narrowing), len(every))
         bindings = [
             b
-            for b in table.scopes.get(narrowing.scope, {}).get(name, [])
-            if b.payload is not narrowing
-            and (b.line < line or (b.line == line and b.source not in ("assign", "narrow")))
-            and (b.source != "narrow" or b.holds_at(line))
+            for i, b in enumerate(every)
+            if i != position
+            and (
+                b.line < line
+                or (b.line == line and b.source not in ("assign", "narrow"))
+                or (b.line == line and b.source == "narrow" and i < position)  # `elif`s before
+            )
+            and not alternatives(b, Binding(line, "narrow", narrowing, narrowing.branch))
+            # a narrowing holds here only inside its block, and in a branch holding this one
+            and (
+                b.source != "narrow"
+                or (b.holds_at(line) and narrowing.branch[: len(b.branch)] == b.branch)
+            )
         ]
         if bindings and bindings[-1].source == "narrow":
             bindings = bindings[-1:]
         found: list[Found] = []
-        for binding in live(bindings):
+        for binding in live(bindings) if bindings else []:
             if binding.source == "param":
                 index = int(str(binding.payload))
                 found += self.param_values(table, narrowing.scope, index)
             elif isinstance(binding.payload, BindingFact):
                 fact = binding.payload
-                if fact.value is not None:
+                if fact.value is not None and fact.value[1:2] == (EXCLUDING,):
+                    found += self.excluded(table, fact)
+                elif fact.value is not None:
                     found += self.resolver.evaluate(table, fact.scope, fact.value, fact.line)
         return unique(found)
+
+    def excluded(self, table: ModuleTable, fact: BindingFact) -> list[Found]:
+        """`if not isinstance(x, A):` (and the other forms binding `(x, EXCLUDING, *A)`):
+        what x held before, but the instances of A."""
+        assert fact.value is not None
+        classes = self.resolver.evaluate(table, fact.scope, fact.value[2:], fact.line)
+        return self.classes.excluding(self.values_before(table, fact), [c for c, _ in classes])
 
     def param_values(self, table: ModuleTable, scope: str, index: int) -> list[Found]:
         """What a parameter may hold: what is passed for it (and its default), an instance
@@ -304,6 +324,12 @@ class ValueFlow:
         bound = definition.kind == "method" and not any(
             chain == ("staticmethod",) for chain in definition.decorators
         )
+        if (
+            bound
+            and call.chain[-1] == definition.name
+            and self._through_class(site_table, call, definition)
+        ):
+            bound = False  # `Base.render(self, item)`: the instance is passed explicitly
         position = index - 1 if bound else index
         literal = key[1:-1] if key not in (SUBSCRIPT, SLICE) else None
         if param.startswith("**"):
@@ -322,6 +348,20 @@ class ValueFlow:
             if chain is not None:
                 found += self.resolver.evaluate(site_table, call.scope, chain, call.line)
         return found
+
+    def _through_class(
+        self, site_table: ModuleTable, call: CallFact, definition: Definition
+    ) -> bool:
+        """Whether a call of a method is written on a class (`Float._new(self, x)`), so
+        that nothing is bound to its first parameter: a plain method (not a classmethod)
+        whose receiver is a class and nothing else."""
+        assert call.chain is not None
+        if len(call.chain) < 2 or ("classmethod",) in definition.decorators:
+            return False
+        receivers = self.resolver.evaluate(site_table, call.scope, call.chain[:-1], call.line)
+        return bool(receivers) and all(
+            value.kind == "def" and self.classes.is_class(value) for value, _ in receivers
+        )
 
     def _sites_elsewhere(
         self, table: ModuleTable, names: list[str]

@@ -29,8 +29,9 @@ from brownfield.graph.python_calls import CallTargets
 from brownfield.graph.python_chains import ELEMENTS, EXCLUDING
 from brownfield.graph.python_classes import ClassMembers
 from brownfield.graph.python_containers import Containers
-from brownfield.graph.python_evaluator import Consulted, Kept, T
+from brownfield.graph.python_evaluator import Consulted, T
 from brownfield.graph.python_flow import ValueFlow, unique
+from brownfield.graph.python_guards import ImportGuards
 from brownfield.graph.python_roots import ImportRoots
 from brownfield.graph.python_scopes import (
     Binding,
@@ -43,7 +44,9 @@ from brownfield.graph.python_scopes import (
     live,
     module_name,
     node_id,
+    target_id,
 )
+from brownfield.graph.python_shared import SharedResults
 from brownfield.graph.python_world import World, call_names, invalidated_keys, layout, nodes_of
 from brownfield.model import Resolution, Unresolved
 
@@ -105,7 +108,7 @@ class Resolver:
         self.world = world
         self._tables: dict[str, ModuleTable] = {}
         self._active: set[object] = set()
-        self._shared: dict[object, Kept] = {}  # see `shared`
+        self._shared = SharedResults(self)  # see `shared`
         self._imported: dict[str, set[str]] = {}  # file -> the modules and names it imports
         self.consulted = Consulted()
         self.current = ""
@@ -113,6 +116,7 @@ class Resolver:
         self.flow = ValueFlow(self, self.classes)
         self.containers = Containers(self, self.flow)
         self.calls = CallTargets(self, self.classes, world.methods_named)
+        self.guards = ImportGuards(self)
 
     # -- tables and dependencies -------------------------------------------------
 
@@ -140,7 +144,7 @@ class Resolver:
                         found.add(f"{module}.{fact.name}")
         return found
 
-    def _module(self, dotted: str) -> Value | None:
+    def module(self, dotted: str) -> Value | None:
         """A repository module or package by dotted name, recording the lookup."""
         self.consulted.modules.add(dotted)
         path = self.world.modules.get(dotted)
@@ -168,7 +172,7 @@ class Resolver:
                     graph.edges.append(
                         (
                             node_id(path, definition.qualname),
-                            _target_id(base),
+                            target_id(base),
                             "inherits",
                             definition.line,
                             None,
@@ -177,7 +181,7 @@ class Resolver:
         for fact in table.facts.imports:
             target = self._import_target(table, fact.module, fact.name, fact.level)
             if target is not None and (target.kind != "mod" or target.path):
-                graph.edges.append((path, _target_id(target), "imports", fact.line, "import"))
+                graph.edges.append((path, target_id(target), "imports", fact.line, "import"))
         for call in table.facts.calls:
             source = node_id(path, call.scope)
             if call.chain is None:
@@ -196,8 +200,8 @@ class Resolver:
             if not targets:
                 reason = self.consulted.reason or "not-callable"
                 graph.unresolved.append(Unresolved(source, call.text, path, call.line, reason))
-            for target_id, how in sorted(targets):
-                graph.edges.append((source, target_id, "calls", call.line, how.value))
+            for callee, how in sorted(targets):
+                graph.edges.append((source, callee, "calls", call.line, how.value))
         graph.edges = list(dict.fromkeys(graph.edges))
         graph.deps = (
             {f"file:{p}" for p in self.consulted.files}
@@ -215,10 +219,10 @@ class Resolver:
         if absolute is None:
             return None
         if name not in (None, "*"):
-            submodule = self._module(f"{absolute}.{name}")
+            submodule = self.module(f"{absolute}.{name}")
             if submodule is not None:
                 return submodule
-        return self._module(absolute) or Value("ext", "", absolute)
+        return self.module(absolute) or Value("ext", "", absolute)
 
     def bases(self, table: ModuleTable, definition: Definition) -> list[Value]:
         bases: list[Value] = []
@@ -268,19 +272,7 @@ class Resolver:
             consulted.reason = outer_reason or consulted.reason
 
     def shared(self, key: object, compute: Callable[[], T], empty: T) -> T:
-        kept = self._shared.get(key)
-        if kept is None:
-            self._shared[key] = Kept.of(empty, Consulted())  # asked again while computed
-            outer, current, active = self.consulted, self.current, self._active
-            own = self.consulted = Consulted()
-            self.current, self._active = "", set()
-            try:
-                kept = self._shared[key] = Kept.of(compute(), own)
-            finally:
-                self.consulted, self.current, self._active = outer, current, active
-        self.consulted.absorb(kept)
-        value: T = kept.value
-        return value
+        return self._shared.get(key, compute, empty)  # the same in any order (python_shared)
 
     def evaluate(self, table: ModuleTable, scope: str, chain: Chain, line: int) -> list[Found]:
         """The values a chain may have when evaluated in `scope` at `line`."""
@@ -445,7 +437,7 @@ class Resolver:
             found = self.lookup_in_scope(table, "", attribute, None)
             if found is not None:
                 return found
-        submodule = self._module(f"{module.name}.{attribute}")
+        submodule = self.module(f"{module.name}.{attribute}")
         if submodule is not None:
             return [(submodule, Resolution.IMPORT)]
         if module.path:
@@ -476,7 +468,7 @@ class Resolver:
             return starred
         if name in BUILTIN_NAMES:
             return [(Value("ext", "", builtin_id(name)), Resolution.BUILTIN)]
-        external = {module for module, _ in table.star_imports if self._module(module) is None}
+        external = {module for module, _ in table.star_imports if self.module(module) is None}
         if len(external) == 1:
             return [(Value("ext", "", f"{external.pop()}.{name}"), Resolution.IMPORT)]
         self.consulted.fail("unknown-name")
@@ -491,6 +483,9 @@ class Resolver:
         another module, the last binding in the scope counts.
         """
         bindings = table.scopes.get(scope, {}).get(name)
+        if not bindings:
+            return None
+        bindings = self.guards.settle(table, bindings)  # `try:` imports that cannot fail
         if not bindings:
             return None
         shown: tuple[int, ...] | int = len(bindings)
@@ -530,9 +525,7 @@ class Resolver:
         if fact.value is None:
             return []
         if fact.value[1:2] == (EXCLUDING,):  # `if not isinstance(x, A):` what x was, no A
-            before = self.flow.values_before(table, fact)
-            classes = self.evaluate(table, fact.scope, fact.value[2:], fact.line)
-            return self.classes.excluding(before, [c for c, _ in classes])
+            return self.flow.excluded(table, fact)
         return [  # evaluated where it is written (a `global` binding: in its function)
             (value, Resolution.INFERRED)
             for value, _ in self.evaluate(table, fact.scope, fact.value, fact.line)
@@ -546,9 +539,9 @@ class Resolver:
             return []
         if fact.name is None:
             target = absolute if fact.alias else absolute.split(".")[0]
-            module = self._module(target)
+            module = self.module(target)
             return [(module or Value("ext", "", target), Resolution.IMPORT)]
-        module = self._module(absolute)
+        module = self.module(absolute)
         if module is None:
             return [(Value("ext", "", f"{absolute}.{fact.name}"), Resolution.IMPORT)]
         key = ("import", absolute, fact.name)
@@ -564,7 +557,7 @@ class Resolver:
 
     def _star_lookup(self, table: ModuleTable, name: str) -> list[Found]:
         for module_name_, _ in reversed(table.star_imports):
-            module = self._module(module_name_)
+            module = self.module(module_name_)
             if module is None or not module.path:
                 continue
             exporter = self.table(module.path)
@@ -589,11 +582,3 @@ class Resolver:
 def _needs_arguments(value: Value) -> bool:
     """Whether calling the value gives what its arguments at the call site make."""
     return value.kind == "bound" or (value.kind == "ext" and value.name in RETURNS_FROM)
-
-
-def _target_id(value: Value) -> str:
-    if value.kind == "ext":
-        return value.name
-    if value.kind == "mod":
-        return value.path or value.name
-    return node_id(value.path, value.name)

@@ -20,6 +20,7 @@ from brownfield.graph.facts import (
     Definition,
     FileFacts,
 )
+from brownfield.graph.python_chains import DEF_BRANCH
 from brownfield.graph.python_roots import ImportRoots, dotted_path
 from brownfield.model import Resolution
 
@@ -53,6 +54,15 @@ def module_name(path: str, roots: ImportRoots | None = None) -> str:
 
 def node_id(path: str, qualname: str) -> str:
     return f"{path}::{qualname}" if qualname else path
+
+
+def target_id(value: Value) -> str:
+    """The node id (or outside name) an edge to a value points to."""
+    if value.kind == "ext":
+        return value.name
+    if value.kind == "mod":
+        return value.path or value.name
+    return node_id(value.path, value.name)
 
 
 def builtin_id(name: str) -> str:
@@ -138,11 +148,18 @@ def build_table(path: str, facts: FileFacts, dotted: str | None = None) -> Modul
     dotted = module_name(path) if dotted is None else dotted
     scopes: dict[str, dict[str, list[Binding]]] = {"": {}}
     definitions: dict[str, Definition] = {}
+    placed = {  # the if/try branch a definition sits in (python_bindings.DEF_BRANCH)
+        str(fact.value[0])[5:-1]: fact.branch
+        for fact in facts.bindings
+        if len(fact.target) == 2 and fact.target[1] == DEF_BRANCH and fact.value
+    }
     for definition in facts.definitions:
         definitions.setdefault(definition.qualname, definition)
         scopes.setdefault(definition.qualname, {})
         scopes.setdefault(definition.scope, {}).setdefault(definition.name, []).append(
-            Binding(definition.line, "def", definition.qualname)
+            Binding(
+                definition.line, "def", definition.qualname, placed.get(definition.qualname, ())
+            )
         )
     for definition in facts.definitions:
         if definition.kind == "class":
@@ -165,6 +182,8 @@ def build_table(path: str, facts: FileFacts, dotted: str | None = None) -> Modul
             bound = fact.alias or fact.module.split(".")[0]
         scope.setdefault(bound, []).append(Binding(fact.line, "import", fact, fact.branch))
     for binding in facts.bindings:
+        if len(binding.target) == 2 and binding.target[1] == DEF_BRANCH:
+            continue
         if len(binding.target) == 1:
             holder = binding.scope
             if binding.branch and binding.branch[0][0] == REBOUND:

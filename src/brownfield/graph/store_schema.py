@@ -4,8 +4,9 @@ from __future__ import annotations
 
 #: 2: calls keep their arguments, bindings their branch; 3: namespaces; 5, 6: the search index;
 #: 7: Python facts gain unpacking, stores into containers, narrowing, annotations and
-#: implicit calls; 8: (issue 20's languages); 9: Python attribute reads on any receiver
-SCHEMA_VERSION = 9
+#: implicit calls; 8: (issue 20's languages); 9: Python attribute reads on any receiver;
+#: 10: the `except` clauses of a `try` that only imports are numbered apart (GUARDED)
+SCHEMA_VERSION = 10
 
 SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);

@@ -1,0 +1,5 @@
+from _termcolors import ansi
+
+
+def paint(text):
+    return ansi(text)
