@@ -2,7 +2,7 @@
 
 `try: from threading import RLock` / `except ImportError: class RLock: ...` binds RLock twice,
 and both bindings are live while the import may fail. When it cannot (the standard library
-of the running Python has the module and the name, or it is a repository module whose own
+of the running Python has the module, or it is a repository module whose own
 unconditional imports cannot fail either, transitively; a stub alone, `_native.pyi`, is a
 compiled extension that may be missing), the handler never runs: its
 bindings are dropped, and the `try` body's bindings count as unconditional (they replace
@@ -12,9 +12,10 @@ module replaces the class of that name defined above it).
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
+import importlib.machinery
+import os
 import sys
+import sysconfig
 
 from brownfield.graph.facts import ImportFact
 from brownfield.graph.python_chains import GUARDED
@@ -128,34 +129,29 @@ def _binds(table: ModuleTable, name: str) -> bool:
 
 
 def _standard(absolute: str, name: str | None) -> bool:
-    """Whether the running Python's standard library has the module (and the name), read
-    by importing it (never off what this process happened to import: the answer must not
-    depend on the order files are resolved in, or on the process)."""
-    key = (absolute, name)
-    known = _STANDARD_KNOWN.get(key)
+    """Whether the running Python's standard library has the module's top-level package,
+    found where the interpreter keeps its standard library (its builtin and frozen modules,
+    its `stdlib`, `platstdlib` and `lib-dynload` folders), never by importing anything and
+    never on `sys.path` (which may hold the repository itself). Platform modules missing here
+    (`msvcrt` on Linux) may fail; the name imported from it is not checked (`from asyncio
+    import coroutine`, gone in 3.11, counts as certain)."""
+    del name  # not read: knowing it would mean importing the module
+    top = absolute.partition(".")[0]
+    known = _STANDARD_KNOWN.get(top)
     if known is None:
-        known = _STANDARD_KNOWN[key] = _imports(absolute, name)
+        known = _STANDARD_KNOWN[top] = top in STANDARD and _present(top)
     return known
 
 
-_STANDARD_KNOWN: dict[tuple[str, str | None], bool] = {}
-#: Standard modules whose import does something (prints, opens a browser, starts Tk).
-_NOT_IMPORTED = frozenset(
-    {"this", "antigravity", "__hello__", "__phello__", "idlelib", "turtle", "turtledemo"}
-)
+_STANDARD_KNOWN: dict[str, bool] = {}
 
 
-def _imports(absolute: str, name: str | None) -> bool:
-    top = absolute.partition(".")[0]
-    if top not in STANDARD or top in _NOT_IMPORTED or top == "tkinter":
-        return False
-    try:
-        module = importlib.import_module(absolute)
-    except Exception:  # missing on this platform, or failing: it may fail
-        return False
-    if name is None or name == "*" or hasattr(module, name):
+def _present(top: str) -> bool:
+    if top in sys.builtin_module_names:
         return True
-    try:
-        return importlib.util.find_spec(f"{absolute}.{name}") is not None
-    except Exception:
-        return False
+    if importlib.machinery.FrozenImporter.find_spec(top) is not None:
+        return True
+    paths = sysconfig.get_paths()
+    roots = dict.fromkeys([paths["stdlib"], paths["platstdlib"]])  # a venv's platstdlib is its own
+    folders = [*roots, *(os.path.join(root, "lib-dynload") for root in roots)]
+    return importlib.machinery.PathFinder.find_spec(top, folders) is not None
