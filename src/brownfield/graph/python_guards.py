@@ -12,7 +12,9 @@ module replaces the class of that name defined above it).
 
 from __future__ import annotations
 
+import importlib
 import importlib.machinery
+import importlib.util
 import os
 import sys
 import sysconfig
@@ -129,29 +131,64 @@ def _binds(table: ModuleTable, name: str) -> bool:
 
 
 def _standard(absolute: str, name: str | None) -> bool:
-    """Whether the running Python's standard library has the module's top-level package,
-    found where the interpreter keeps its standard library (its builtin and frozen modules,
-    its `stdlib`, `platstdlib` and `lib-dynload` folders), never by importing anything and
-    never on `sys.path` (which may hold the repository itself). Platform modules missing here
-    (`msvcrt` on Linux) may fail; the name imported from it is not checked (`from asyncio
-    import coroutine`, gone in 3.11, counts as certain)."""
-    del name  # not read: knowing it would mean importing the module
-    top = absolute.partition(".")[0]
-    known = _STANDARD_KNOWN.get(top)
+    """Whether the running Python's standard library has the module and the name: the
+    module's top-level package found where the interpreter keeps its standard library (its
+    builtin and frozen modules, its `stdlib`, `platstdlib` and `lib-dynload` folders, never on
+    `sys.path`, which may hold the repository), and a name imported from it checked on the
+    module, imported only when `sys.path` finds that same standard file (a file of the
+    repository shadowing it is never run: the import then counts as one that may fail)."""
+    key = (absolute, name)
+    known = _STANDARD_KNOWN.get(key)
     if known is None:
-        known = _STANDARD_KNOWN[top] = top in STANDARD and _present(top)
+        known = _STANDARD_KNOWN[key] = _has(absolute, name)
     return known
 
 
-_STANDARD_KNOWN: dict[str, bool] = {}
+_STANDARD_KNOWN: dict[tuple[str, str | None], bool] = {}
+#: Standard modules whose import does something (prints, opens a browser, starts Tk).
+_NOT_IMPORTED = frozenset(
+    {"this", "antigravity", "__hello__", "__phello__", "idlelib", "turtle", "turtledemo", "tkinter"}
+)
 
 
-def _present(top: str) -> bool:
+def _has(absolute: str, name: str | None) -> bool:
+    top = absolute.partition(".")[0]
+    standard = _standard_spec(top) if top in STANDARD else None
+    if standard is None:
+        return False
+    if absolute == top and (name is None or name == "*"):
+        return True
+    if top in _NOT_IMPORTED or not _same_file(top, standard):
+        return False
+    try:
+        module = importlib.import_module(absolute)
+    except Exception:  # missing on this platform, or failing: it may fail
+        return False
+    if name is None or name == "*" or hasattr(module, name):
+        return True
+    try:
+        return importlib.util.find_spec(f"{absolute}.{name}") is not None
+    except Exception:
+        return False
+
+
+def _standard_spec(top: str) -> importlib.machinery.ModuleSpec | None:
+    """Where the standard library has a top-level module, found without importing it."""
     if top in sys.builtin_module_names:
-        return True
-    if importlib.machinery.FrozenImporter.find_spec(top) is not None:
-        return True
+        return importlib.machinery.ModuleSpec(top, None, origin="built-in")
+    frozen = importlib.machinery.FrozenImporter.find_spec(top)
+    if frozen is not None:
+        return frozen
     paths = sysconfig.get_paths()
     roots = dict.fromkeys([paths["stdlib"], paths["platstdlib"]])  # a venv's platstdlib is its own
     folders = [*roots, *(os.path.join(root, "lib-dynload") for root in roots)]
-    return importlib.machinery.PathFinder.find_spec(top, folders) is not None
+    return importlib.machinery.PathFinder.find_spec(top, folders)
+
+
+def _same_file(top: str, standard: importlib.machinery.ModuleSpec) -> bool:
+    """Whether importing `top` by `sys.path` loads the standard library's own module."""
+    try:
+        found = importlib.util.find_spec(top)  # a top-level name: located, not run
+    except (ImportError, ValueError):
+        return False
+    return found is not None and found.origin == standard.origin
