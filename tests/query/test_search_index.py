@@ -742,3 +742,18 @@ def test_a_name_carrying_the_ideas_words_ranks_above_a_definition_merely_holding
         ) > found.index("cli/params.py::Option.__init__")
     finally:
         store.close()
+
+
+def test_an_annotated_assignment_declares_its_name_not_its_type() -> None:
+    lines = [
+        "def connect(",
+        "    host,",
+        "    retries: int = 3,",
+        "    verbose: bool = False,",
+        "):",
+        "    limit: Optional[int] = None",
+        "    count := 0",
+    ]
+    _, declared = code_names.code_names(lines, 1, len(lines))
+    assert {"retries", "verbose", "limit"} <= declared
+    assert not {"int", "bool", "Optional"} & declared

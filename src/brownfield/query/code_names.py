@@ -28,7 +28,11 @@ _LITERAL = re.compile(r"\"(?:[^\"\\\n]|\\.)*\"|'(?:[^'\\\n]|\\.)*'|`[^`\n]*`")
 _KEY_TEXT = re.compile(r"^[A-Za-z_][\w.\-]*[\w]$")
 _COMMENT_START = ("#", "//", "/*", "*", "--")
 _TRAILING_COMMENT = re.compile(r"\s(?:#|//).*$")
-_ASSIGNED = re.compile(r"([A-Za-z_$][\w$]*)\s*(?::=|(?<![=!<>:+\-*/%&|^])=(?!=))")
+#: A name assigned (`x = ...`, `x := ...`, `x=...`), an annotation between them skipped
+#: (`limit: int = 3` assigns `limit`, not `int`).
+_ASSIGNED = re.compile(
+    r"([A-Za-z_$][\w$]*)\s*(?::\s*[\w$.\[\], |]+?\s*)?(?::=|(?<![=!<>:+\-*/%&|^])=(?!=))"
+)
 _TRIPLE = re.compile(r'"""|\'\'\'')
 
 
