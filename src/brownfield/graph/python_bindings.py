@@ -415,20 +415,21 @@ class Binder:
                 self.facts.bindings.append(BindingFact(scope, target, instance, line, branch))
 
 
-def _isinstance_tests(condition: Node) -> list[tuple[Node, Node]]:
-    """The (name, classes) pairs that `condition` proves: `isinstance(x, A)`, also inside
-    `and` and parentheses."""
+def _isinstance_tests(condition: Node, joined: str = "and") -> list[tuple[Node, Node]]:
+    """The (name, classes) pairs `isinstance(x, A)` in `condition`, also among the operands
+    of `joined` and in parentheses: joined by `and`, all of them hold when the condition is
+    true; joined by `or` (see `_failed_tests`), all of them failed when it is false."""
     kind = condition.type
     if kind == "parenthesized_expression" and condition.named_child_count == 1:
-        return _isinstance_tests(condition.named_children[0])
+        return _isinstance_tests(condition.named_children[0], joined)
     if kind == "boolean_operator":
         operator = condition.child_by_field_name("operator")
-        if operator is None or operator.type != "and":
+        if operator is None or operator.type != joined:
             return []
         left, right = condition.child_by_field_name("left"), condition.child_by_field_name("right")
         return [
-            *(_isinstance_tests(left) if left is not None else []),
-            *(_isinstance_tests(right) if right is not None else []),
+            *(_isinstance_tests(left, joined) if left is not None else []),
+            *(_isinstance_tests(right, joined) if right is not None else []),
         ]
     if kind != "call":
         return []
@@ -459,19 +460,7 @@ def _excluding(subject: Node, classes: Node, binder: Binder) -> Chain | None:
 def _failed_tests(condition: Node) -> list[tuple[Node, Node]]:
     """The (name, classes) pairs `isinstance(x, A)` of which all failed when `condition`
     is false: the tests among the operands of an `or` (and in parentheses)."""
-    kind = condition.type
-    if kind == "parenthesized_expression" and condition.named_child_count == 1:
-        return _failed_tests(condition.named_children[0])
-    if kind == "boolean_operator":
-        operator = condition.child_by_field_name("operator")
-        if operator is None or operator.type != "or":
-            return []
-        left, right = condition.child_by_field_name("left"), condition.child_by_field_name("right")
-        return [
-            *(_failed_tests(left) if left is not None else []),
-            *(_failed_tests(right) if right is not None else []),
-        ]
-    return _isinstance_tests(condition) if kind == "call" else []
+    return _isinstance_tests(condition, "or")
 
 
 def _is_async(statement: Node | None) -> bool:
