@@ -757,3 +757,41 @@ def test_an_annotated_assignment_declares_its_name_not_its_type() -> None:
     _, declared = code_names.code_names(lines, 1, len(lines))
     assert {"retries", "verbose", "limit"} <= declared
     assert not {"int", "bool", "Optional"} & declared
+
+
+def test_a_synonym_never_names_what_every_constructor_is_called(tmp_path: Path) -> None:
+    """"start" once expanded to `init`: every `__init__` matched the idea by its name. And
+    "again" is a word ("try again" is a retry), "times" is not (it counts repetitions)."""
+    files = {
+        "app/worker.py": '''
+            class Worker:
+                def __init__(self, name):
+                    self.name = name
+
+            class Queue:
+                def __init__(self, size):
+                    self.size = size
+
+            def begin_job(worker):
+                """Begin the worker's job."""
+                return worker.name
+            ''',
+        "app/transport.py": '''
+            class TransportTimeout(Exception):
+                """Raised when the transport timed out waiting for a reply."""
+
+            class Transport:
+                def __init__(self, retries=0):
+                    self.retries = retries
+            ''',
+    }
+    store = GraphStore.open(built(tmp_path, files))
+    try:
+        started = [h.node.id for h in rank(store, "start the job", 3)]
+        assert started[0] == "app/worker.py::begin_job"
+        assert not any(node.endswith("__init__") for node in started)
+        again = {h.node.id for h in rank(store, "try it again a couple of times", 2)}
+        assert again == {"app/transport.py::Transport", "app/transport.py::Transport.__init__"}
+        assert "retry" in query_terms("again")
+    finally:
+        store.close()

@@ -115,7 +115,9 @@ ABBREVIATIONS: dict[str, tuple[str, ...]] = {
     "nb": ("number",),
 }
 
-#: Plain words a person may use -> the words code tends to use for the same thing.
+#: Plain words a person may use -> the words code tends to use for the same thing. None
+#: is a name a language gives every constructor or entry point (`init`, `run`, `main`):
+#: "start" -> `init` matched every `__init__` of a repository by its name.
 SYNONYMS: dict[str, tuple[str, ...]] = {
     "limit": ("max", "maximum", "cap", "timeout", "bound"),
     "time": ("timeout", "duration", "deadline", "delay"),
@@ -152,7 +154,7 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "load": ("read", "open", "parse"),
     "delete": ("remove", "drop", "unlink"),
     "remove": ("delete", "drop"),
-    "start": ("begin", "init", "open", "run"),
+    "start": ("begin", "open"),
     "stop": ("close", "shutdown", "cancel", "end"),
     "close": ("shutdown", "stop"),
     "connection": ("conn", "socket", "pool"),
@@ -200,7 +202,8 @@ FORMS: dict[str, tuple[str, ...]] = {
     "delimited": ("delimiter",),
 }
 
-#: Words too common to say anything about code.
+#: Words too common to say anything about code. "again" is none ("try again" is a retry);
+#: "times" is one ("a couple of times" counts repetitions; its stem finds every timeout).
 STOP_WORDS = frozenset(
     """a an the and or but if then else so to of in on at by for with without from into onto
     over under about as is are was were be been being it its this that these those there here
@@ -209,8 +212,8 @@ STOP_WORDS = frozenset(
     such only also just very more most less least than too new add adds adding make makes
     making change changes changing update updates updating use uses using want wants need
     needs let lets allow allows when where which who what how why after before while during
-    up down out off again once same other so own both few nor per via get gets set sets
-    please instead way ways thing things one two
+    up down out off once same other so own both few nor per via get gets set sets
+    please instead way ways thing things one two times
     above against am because below between further having hers herself him himself itself
     myself now ours ourselves theirs themselves through until whom yours yourself
     yourselves""".split()
