@@ -298,7 +298,8 @@ def test_the_names_a_touchpoint_writes_that_carry_the_idea_are_cited_where_writt
 def test_inflected_words_take_their_base_forms_synonyms_and_nouns() -> None:
     assert "retry" in query_terms("trying")  # try -> retry, through the base form
     assert "failure" in query_terms("fails")
-    assert "conn" in direct_terms("connections")  # connection's abbreviation, as a word
+    assert "connection" in index_words("maxConns")  # an abbreviation's plural, indexed
+    assert "io" not in direct_terms("output")  # `io` stands for input too: no bridge
     assert "depth" in direct_terms("deeply")  # the noun, not only a synonym
 
 
@@ -315,6 +316,13 @@ def test_a_generated_file_comes_after_the_code_people_write(tmp_path: Path) -> N
             package net
 
             func limitConns(n int) int { return n }
+            """,
+        "net/names.go": """
+            package net
+
+            func hostName(h string) string { return h }
+
+            func portNumber(p int) int { return p }
             """,
     }
     store = GraphStore.open(built(tmp_path, files))

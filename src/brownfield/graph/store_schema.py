@@ -6,7 +6,7 @@ from __future__ import annotations
 #: 7: Python facts gain unpacking, stores into containers, narrowing, annotations and
 #: implicit calls; 8: (issue 20's languages); 9: Python attribute reads on any receiver;
 #: 10: the `except` clauses of a `try` that only imports are numbered apart (GUARDED)
-SCHEMA_VERSION = 10
+SCHEMA_VERSION = 11
 
 SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);

@@ -259,8 +259,19 @@ def index_words(identifier: str) -> tuple[str, ...]:
     found: list[str] = []
     for word in words(identifier):
         for part in dict.fromkeys((word, *compound(word))):
-            found.extend(expanded(part))
+            found.extend(_expanded_form(part))
     return tuple(dict.fromkeys(found))
+
+
+def _expanded_form(word: str) -> tuple[str, ...]:
+    """`expanded`, or when the word is no entry, that of its first base form that is one
+    (`conns` -> conns, conn, connection), keeping the word itself."""
+    found = expanded(word)
+    if len(found) == 1:
+        form = next((f for f in base_forms(word)[1:] if len(expanded(f)) > 1), None)
+        if form is not None:
+            found = (word, *expanded(form))
+    return found
 
 
 @cache
@@ -315,13 +326,20 @@ def _entries(table: dict[str, tuple[str, ...]], word: str) -> list[str]:
 
 
 def direct_terms(word: str) -> tuple[str, ...]:
-    """A person's word as code may write it: the word (and its parts, when a compound), its
-    abbreviations or expansions, and the noun code uses for it (`deeply` -> `depth`)."""
-    found = [t for part in dict.fromkeys((word, *compound(word))) for t in expanded(part)]
-    if len(found) == 1:  # no abbreviation of the word itself: of its base form, if any
-        found += next((list(expanded(f)) for f in base_forms(word)[1:] if len(expanded(f)) > 1), [])
-    found += [t for form in _entries(FORMS, word) for t in expanded(form)]
+    """A person's word as code may write it: the word (and its parts, when a compound), the
+    words it abbreviates, and the noun code uses for it (`deeply` -> `depth`). No
+    abbreviation of the word is added: the index holds every abbreviation with the words it
+    stands for, and one standing for several (`io`) would bridge them ("input" -> `output`)."""
+    found = [t for part in dict.fromkeys((word, *compound(word))) for t in _longer(part)]
+    if len(found) == 1:  # no expansion of the word itself: of its base form, if any
+        found += next((list(_longer(f)) for f in base_forms(word)[1:] if len(_longer(f)) > 1), [])
+    found += [t for form in _entries(FORMS, word) for t in _longer(form)]
     return tuple(dict.fromkeys(found))
+
+
+def _longer(word: str) -> tuple[str, ...]:
+    """A word and, when it is an abbreviation, the words it stands for."""
+    return (word, *ABBREVIATIONS.get(word, ()))
 
 
 def query_terms(word: str) -> tuple[str, ...]:
@@ -329,5 +347,5 @@ def query_terms(word: str) -> tuple[str, ...]:
     the same thing (its synonyms, expanded; an inflected word takes its base form's)."""
     found = list(direct_terms(word))
     for synonym in _entries(SYNONYMS, word):
-        found.extend(expanded(synonym))
+        found.extend(_longer(synonym))
     return tuple(dict.fromkeys(found))

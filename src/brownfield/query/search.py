@@ -20,7 +20,13 @@ from brownfield.graph.generic_facts import OVERLOAD
 from brownfield.graph.roles import Role, role_of
 from brownfield.graph.search_index import expression
 from brownfield.graph.store import GraphStore
-from brownfield.graph.vocabulary import STOP_WORDS, direct_terms, query_terms, words
+from brownfield.graph.vocabulary import (
+    STOP_WORDS,
+    direct_terms,
+    index_words,
+    query_terms,
+    words,
+)
 from brownfield.model import Node, NodeKind
 from brownfield.query.freshness import repository_root
 
@@ -231,7 +237,7 @@ def _rarity(query: Query, matched_of: dict[str, dict[str, float]]) -> dict[str, 
 
 def _matches_raw(raw: str, query: Query) -> bool:
     """Whether an attribute or key of a definition carries one of the text's words."""
-    have = set(words(raw))
+    have = set(index_words(raw))
     return any(set(query_terms(word)) & have for word in query.words)
 
 
