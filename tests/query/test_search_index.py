@@ -768,7 +768,7 @@ def test_an_annotated_assignment_declares_its_name_not_its_type() -> None:
 
 
 def test_a_synonym_never_names_what_every_constructor_is_called(tmp_path: Path) -> None:
-    """"start" once expanded to `init`: every `__init__` matched the idea by its name. And
+    """ "start" once expanded to `init`: every `__init__` matched the idea by its name. And
     "again" is a word ("try again" is a retry), "times" is not (it counts repetitions)."""
     files = {
         "app/worker.py": '''
