@@ -13,7 +13,7 @@ from brownfield.graph.vocabulary import compound, direct_terms, index_words, que
 from brownfield.query import code_names, evidence
 from brownfield.query.context import Touchpoint, touchpoints
 from brownfield.query.evidence import callers_fact, similar_fact
-from brownfield.query.search import rank, search
+from brownfield.query.search import parse, rank, search
 from tests.conftest import git_init, write_files
 
 FILES = {
@@ -801,5 +801,39 @@ def test_a_synonym_never_names_what_every_constructor_is_called(tmp_path: Path) 
         again = {h.node.id for h in rank(store, "try it again a couple of times", 2)}
         assert again == {"app/transport.py::Transport", "app/transport.py::Transport.__init__"}
         assert "retry" in query_terms("again")
+    finally:
+        store.close()
+
+
+def test_an_idiom_is_read_as_what_it_means_not_word_by_word(tmp_path: Path) -> None:
+    """ "Open at the same time" is about concurrency: read word by word, "time" found every
+    timeout. "Let the program choose" asks for an option."""
+    assert parse("once too many are open at the same time").words == ("many", "open", "concurrent")
+    assert "time" not in parse("giving up after a couple of tries").words
+    files = {
+        "srv/limits.go": """
+            package srv
+
+            // readTimeout is how long a read may take.
+            func readTimeout(seconds int) int { return seconds }
+
+            // maxActiveConns caps the connections served concurrently.
+            func maxActiveConns(n int) int { return n }
+            """,
+        "srv/option.go": """
+            package srv
+
+            // Option sets one of the server's options.
+            func Option(name string) string { return name }
+
+            func hostName(h string) string { return h }
+            """,
+    }
+    store = GraphStore.open(built(tmp_path, files))
+    try:
+        open_at_once = rank(store, "limit the connections open at the same time", 1)
+        assert open_at_once[0].node.id == "srv/limits.go::maxActiveConns"
+        chosen = [h.node.id for h in rank(store, "let the program choose", 5)]
+        assert chosen[:2] == ["srv/option.go", "srv/option.go::Option"]  # its file, then it
     finally:
         store.close()

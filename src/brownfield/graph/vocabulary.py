@@ -182,10 +182,39 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "split": ("separator", "splitter", "parse"),
     "list": ("array", "items", "sequence"),
     "several": ("multiple", "many"),
+    "concurrent": ("active", "parallel", "simultaneous"),
+    "immediately": ("immediate", "now"),
+    "periodically": ("periodic", "interval", "ticker"),
+    "choose": ("option", "choice", "select"),
+    "choice": ("option", "select"),
     "separate": ("split", "splitter", "delimiter"),
     "separated": ("split", "splitter", "delimiter"),
     "exit": ("quit", "close", "shutdown"),
     "quit": ("exit",),
+}
+
+#: Idioms whose words, read one by one, point elsewhere -> the words they mean ("open at
+#: the same time" is about concurrency, not time; "right away" about no delay).
+IDIOMS: dict[str, str] = {
+    "at the same time": "concurrent",
+    "at once": "concurrent",
+    "in parallel": "concurrent parallel",
+    "right away": "immediately",
+    "from time to time": "periodically",
+    "every so often": "periodically",
+    "in a row": "consecutive",
+    "a couple of": "",
+    "a few": "",
+    "a little": "",
+    "a lot of": "many",
+    "each time": "",
+    "every time": "",
+    "give up": "abort",
+    "gives up": "abort",
+    "giving up": "abort",
+    "left off": "missing",
+    "leave out": "omit",
+    "leaves out": "omit",
 }
 
 #: A person's adjective or verb -> the noun code derives from it for the same thing

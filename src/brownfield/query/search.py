@@ -21,6 +21,7 @@ from brownfield.graph.roles import Role, role_of
 from brownfield.graph.search_index import expression
 from brownfield.graph.store import GraphStore
 from brownfield.graph.vocabulary import (
+    IDIOMS,
     STOP_WORDS,
     direct_terms,
     index_words,
@@ -50,6 +51,9 @@ _TARGET = re.compile(
 )
 TARGET_BONUS = 1.0  # a definition named by the target's words: relevance x (1 + this)
 NAME_BONUS = 0.5  # a name carrying the text's (rarer) words: relevance x (1 + this x share)
+_IDIOM = re.compile(
+    r"\b(?:" + "|".join(sorted(map(re.escape, IDIOMS), key=len, reverse=True)) + r")\b", re.I
+)
 _QUOTED = re.compile(r"[\"'`]([^\"'`]+)[\"'`]")
 SYNONYM_STRENGTH = 0.5  # a word matched only through a synonym counts this much of a match
 COVERAGE_FLOOR = 0.4  # a row matching one of many words keeps this share of its relevance
@@ -81,7 +85,7 @@ class Query:
 def parse(text: str) -> Query:
     mentions = [m.strip() for m in _QUOTED.findall(text) if m.strip()]
     found: list[str] = []
-    for token in _TOKEN.findall(text):
+    for token in _TOKEN.findall(_IDIOM.sub(lambda m: f" {IDIOMS[m[0].lower()]} ", text)):
         token = token.rstrip(".:-")
         if any(mark in token for mark in "_./:") or re.search(r"[a-z][A-Z]", token):
             mentions.append(token.rstrip("()"))
