@@ -810,6 +810,7 @@ def test_an_idiom_is_read_as_what_it_means_not_word_by_word(tmp_path: Path) -> N
     timeout. "Let the program choose" asks for an option."""
     assert parse("once too many are open at the same time").words == ("many", "open", "concurrent")
     assert "time" not in parse("giving up after a couple of tries").words
+    assert parse("let users set the limit when someone asks").words == ("limit", "asks")
     files = {
         "srv/limits.go": """
             package srv

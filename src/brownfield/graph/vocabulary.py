@@ -207,6 +207,11 @@ IDIOMS: dict[str, str] = {
     "a few": "",
     "a little": "",
     "a lot of": "many",
+    "let users": "",
+    "lets users": "",
+    "allow users to": "",
+    "allows users to": "",
+    "users can": "",
     "each time": "",
     "every time": "",
     "give up": "abort",
@@ -232,7 +237,8 @@ FORMS: dict[str, tuple[str, ...]] = {
 }
 
 #: Words too common to say anything about code. "again" is none ("try again" is a retry);
-#: "times" is one ("a couple of times" counts repetitions; its stem finds every timeout).
+#: "times" is one ("a couple of times" counts repetitions; its stem finds every timeout), so
+#: are the people a request speaks of ("when someone types...").
 STOP_WORDS = frozenset(
     """a an the and or but if then else so to of in on at by for with without from into onto
     over under about as is are was were be been being it its this that these those there here
@@ -242,7 +248,8 @@ STOP_WORDS = frozenset(
     making change changes changing update updates updating use uses using want wants need
     needs let lets allow allows when where which who what how why after before while during
     up down out off once same other so own both few nor per via get gets set sets
-    please instead way ways thing things one two times
+    please instead way ways thing things one two times someone somebody anyone anybody
+    everyone everybody people person
     above against am because below between further having hers herself him himself itself
     myself now ours ourselves theirs themselves through until whom yours yourself
     yourselves""".split()
