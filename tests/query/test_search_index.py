@@ -838,3 +838,26 @@ def test_an_idiom_is_read_as_what_it_means_not_word_by_word(tmp_path: Path) -> N
         assert chosen[:2] == ["srv/option.go", "srv/option.go::Option"]  # its file, then it
     finally:
         store.close()
+
+
+def test_two_words_the_repository_writes_as_one_are_searched_as_one(tmp_path: Path) -> None:
+    files = {
+        "app/session.py": """
+            def login(user):
+                return user
+
+            def log_message(text):
+                return text
+
+            def begin_session(user):
+                return user
+            """,
+    }
+    store = GraphStore.open(built(tmp_path, files))
+    try:
+        assert parse("let people log in twice").pairs == (("log", "in"),)
+        assert rank(store, "log in twice", 1)[0].node.id == "app/session.py::login"
+        assert parse("back up the file").pairs == (("back", "up"),)  # no `backup` here:
+        assert "backup" not in [w for h in rank(store, "back up the file", 3) for w in h.matched]
+    finally:
+        store.close()

@@ -9,9 +9,10 @@ one hit: the best-ranked of them.
 
 from __future__ import annotations
 
+import itertools
 import math
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from brownfield.confine import read_bytes_inside
@@ -54,6 +55,7 @@ NAME_BONUS = 0.5  # a name carrying the text's (rarer) words: relevance x (1 + t
 _IDIOM = re.compile(
     r"\b(?:" + "|".join(sorted(map(re.escape, IDIOMS), key=len, reverse=True)) + r")\b", re.I
 )
+_PARTICLES = frozenset({"up", "down", "in", "out", "on", "off", "over"})  # "log in", "back up"
 _QUOTED = re.compile(r"[\"'`]([^\"'`]+)[\"'`]")
 SYNONYM_STRENGTH = 0.5  # a word matched only through a synonym counts this much of a match
 COVERAGE_FLOOR = 0.4  # a row matching one of many words keeps this share of its relevance
@@ -75,6 +77,7 @@ class Query:
     words: tuple[str, ...]
     about_tests: bool
     target: tuple[str, ...] = ()
+    pairs: tuple[tuple[str, str], ...] = ()  # adjacent words code may join ("log", "in")
 
     def groups(self) -> list[tuple[str, ...]]:
         return [query_terms(word) for word in self.words] + [
@@ -85,7 +88,8 @@ class Query:
 def parse(text: str) -> Query:
     mentions = [m.strip() for m in _QUOTED.findall(text) if m.strip()]
     found: list[str] = []
-    for token in _TOKEN.findall(_IDIOM.sub(lambda m: f" {IDIOMS[m[0].lower()]} ", text)):
+    read = _IDIOM.sub(lambda m: f" {IDIOMS[m[0].lower()]} ", text)
+    for token in _TOKEN.findall(read):
         token = token.rstrip(".:-")
         if any(mark in token for mark in "_./:") or re.search(r"[a-z][A-Z]", token):
             mentions.append(token.rstrip("()"))
@@ -94,9 +98,31 @@ def parse(text: str) -> Query:
                 found.append(word)
     aimed = _TARGET.search(text)
     target = tuple(w for w in words(aimed.group("target")) if w in found) if aimed else ()
-    return Query(
-        tuple(dict.fromkeys(mentions)), tuple(found), bool(_ABOUT_TESTS.search(text)), target
+    plain = re.findall(r"[a-z]+", read.lower())
+    pairs = tuple(
+        dict.fromkeys(
+            (a, b)
+            for a, b in itertools.pairwise(plain)
+            if a not in STOP_WORDS and len(a) > 1 and (b not in STOP_WORDS or b in _PARTICLES)
+        )
     )
+    return Query(
+        tuple(dict.fromkeys(mentions)),
+        tuple(found),
+        bool(_ABOUT_TESTS.search(text)),
+        target,
+        tuple(p for p in pairs if "".join(p) not in found),
+    )
+
+
+def _joined(store: GraphStore, query: Query) -> Query:
+    """The query with each pair of its words that the repository writes as one word in its
+    place ("log in" -> `login`, not `log`): code joins what people say in two."""
+    kept = list(query.words)
+    for a, b in query.pairs:
+        if store.search(expression([(a + b,)]), 1):
+            kept = [w for w in kept if w not in (a, b)] + [a + b]
+    return replace(query, words=tuple(dict.fromkeys(kept)), pairs=())
 
 
 @dataclass(frozen=True)
@@ -155,7 +181,7 @@ def matched_words(query: Query, text: str) -> dict[str, float]:
 
 def rank(store: GraphStore, text: str, limit: int = 20, pool: int = 300) -> list[SearchHit]:
     """The definitions (and modules) best matching `text`, best first."""
-    query = parse(text)
+    query = _joined(store, parse(text))
     matches = store.search(expression(query.groups()), pool)
     nodes = store.nodes(m.id for m in matches)
     for mention in query.mentions:  # a name spelled out is found even if rarely worded
