@@ -811,6 +811,7 @@ def test_an_idiom_is_read_as_what_it_means_not_word_by_word(tmp_path: Path) -> N
     assert parse("once too many are open at the same time").words == ("many", "open", "concurrent")
     assert "time" not in parse("giving up after a couple of tries").words
     assert parse("let users set the limit when someone asks").words == ("limit", "asks")
+    assert "authenticate" in query_terms(parse("log in with a token").words[0])
     files = {
         "srv/limits.go": """
             package srv
@@ -843,10 +844,10 @@ def test_an_idiom_is_read_as_what_it_means_not_word_by_word(tmp_path: Path) -> N
 def test_two_words_the_repository_writes_as_one_are_searched_as_one(tmp_path: Path) -> None:
     files = {
         "app/session.py": """
-            def login(user):
-                return user
+            def cleanup(session):
+                return session
 
-            def log_message(text):
+            def clean_name(text):
                 return text
 
             def begin_session(user):
@@ -855,8 +856,8 @@ def test_two_words_the_repository_writes_as_one_are_searched_as_one(tmp_path: Pa
     }
     store = GraphStore.open(built(tmp_path, files))
     try:
-        assert parse("let people log in twice").pairs == (("log", "in"),)
-        assert rank(store, "log in twice", 1)[0].node.id == "app/session.py::login"
+        assert parse("let people clean up twice").pairs == (("clean", "up"),)
+        assert rank(store, "clean up the session", 1)[0].node.id == "app/session.py::cleanup"
         assert parse("back up the file").pairs == (("back", "up"),)  # no `backup` here:
         assert "backup" not in [w for h in rank(store, "back up the file", 3) for w in h.matched]
     finally:
