@@ -78,6 +78,15 @@ def test_structure_splits_reasons_scope_and_constraints(shop_store: GraphStore) 
     ]
 
 
+def test_a_clause_is_not_cut_inside_brackets_or_quotes(shop_store: GraphStore) -> None:
+    state, _, _ = run(shop_store, ["1"])
+    answer = refine.structure(
+        state, "Retry charge (declined cards, and log them apart), and keep the receipt"
+    )
+    assert answer.decision == "Retry charge (declined cards, and log them apart); keep the receipt"
+    assert answer.constraints == [] and answer.out_of_scope == []
+
+
 def test_every_confirmation_path_in_process(shop_store: GraphStore) -> None:
     state, script, _ = run(
         shop_store,

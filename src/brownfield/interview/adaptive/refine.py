@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 
+from brownfield.interview.adaptive.enclosed import enclosed
 from brownfield.interview.adaptive.state import AdaptiveState, Refinement, Round
 from brownfield.interview.adaptive.statements import statement
 from brownfield.interview.engine import words
@@ -124,10 +125,14 @@ def has_structure(state: AdaptiveState, text: str) -> bool:
 
 def _clauses(sentence: str) -> list[str]:
     """A sentence's clauses: split at a comma or conjunction only where what follows carries
-    its own verb (or gives a reason), never on a negation inside a clause."""
+    its own verb (or gives a reason), never on a negation inside a clause, nor inside
+    brackets or quotes."""
     clauses = [""]
     position = 0
+    inside = enclosed(sentence)
     for joint in _JOINT.finditer(sentence):
+        if joint.start() in inside or joint.end() - 1 in inside:
+            continue
         following = sentence[joint.end() :]
         if _OWN_VERB.match(following) or _STARTS_REASON.match(following):
             clauses[-1] += sentence[position : joint.start()]

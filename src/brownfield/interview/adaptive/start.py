@@ -9,6 +9,7 @@ from pathlib import Path
 
 from brownfield.errors import UsageError
 from brownfield.graph.store import GraphStore
+from brownfield.interview.adaptive.enclosed import enclosed
 from brownfield.interview.adaptive.established import add_fact
 from brownfield.interview.adaptive.evidence import EvidenceSource
 from brownfield.interview.adaptive.scoring import rescore
@@ -136,25 +137,12 @@ def _components(idea: str, found: list[Touchpoint], brownfield: bool) -> list:  
 #: Where an idea's clauses meet: a comma or semicolon followed by a space ("ids=1,2,3" is one
 #: value), or a joining word.
 _JOINT = re.compile(r"\s*(?:[;,](?=\s|$)|\band then\b|\bthen\b|\band\b|\bplus\b|\balso\b)\s*")
-_OPENING, _CLOSING = "([{", ")]}"
 
 
 def _split_clauses(idea: str) -> list[str]:
     """The idea cut at its joints, except inside brackets or quotes: "(ids=1, 2 and 3)" and
     "`a, b`" are one thing the person wrote, not two clauses."""
-    inside: set[int] = set()
-    depth, quote = 0, ""
-    for index, char in enumerate(idea):
-        if quote:
-            quote = "" if char == quote else quote
-        elif char in '"`':
-            quote = char
-        elif char in _OPENING:
-            depth += 1
-        elif char in _CLOSING:
-            depth = max(0, depth - 1)
-        if quote or depth:
-            inside.add(index)
+    inside = enclosed(idea)
     pieces, start = [], 0
     for joint in _JOINT.finditer(idea):
         if joint.start() in inside or joint.end() - 1 in inside:
