@@ -490,8 +490,8 @@ def false_negative_facts(
 
     Returns (kind, the sentence as shown, why it is wrong). The wording is brownfield's own:
     `similar_fact`, `tests_fact` and `callers_fact` in query/evidence.py, the test_location
-    prompt in interview/slots.py, and `context`'s "Tests reaching it: (none)" (its JSON
-    gives `tests: []`).
+    prompt in interview/slots.py, and `context`'s "Tests reaching it" when it has none (its
+    JSON gives `tests: []` and the tests fact as `tests_note`, judged as the interview's).
     """
     found: dict[tuple[str, str], str] = {}
     tested = scenario["tested"]
@@ -519,8 +519,10 @@ def false_negative_facts(
             name = node.split("::", 1)[-1].rsplit(".", 1)[-1]
             found[("no-callers", match.group(0))] = f"`{name}` is called at " + ", ".join(sites)
     for item in context.get("touchpoints", []):
-        if not item.get("tests") and item["id"] in tested:
-            sentence = f"{item['id']}: Tests reaching it: (none)"
+        note = item.get("tests_note") or ""
+        flat = not note or SENTENCE_NO_TEST.search(note)  # judged as the interview's facts
+        if not item.get("tests") and item["id"] in tested and flat:
+            sentence = f"{item['id']}: Tests reaching it: {note or '(none)'}"
             found[("context-no-tests", sentence)] = "the repository's tests exercise it"
     return [(kind, sentence, why) for (kind, sentence), why in sorted(found.items())]
 

@@ -185,3 +185,30 @@ def test_no_test_says_what_it_looked_for_and_what_may_reach(tmp_path: Path) -> N
         "(test_*.py, *_test.py, conftest.py, files under tests/ or test/)); 1 unresolved "
         "call(s) share a changed name (1 in tests) and may reach it"
     ) in output
+
+
+def test_context_says_what_it_looked_for_where_it_found_no_test_or_caller(
+    tmp_path: Path,
+) -> None:
+    root = tmp_path / "repo"
+    write_files(
+        root,
+        {
+            "app/report.py": "def render_report(rows):\n    return rows\n",
+            "app/page.py": "def render_report(page):\n    return page\n",
+            "tests/test_view.py": "def test_view(view):\n    assert view.render_report([])\n",
+        },
+    )
+    git_init(root)
+    build(root, workers=1)
+    data = run(root, "context", "render the report", "--limit", "1")
+    item = data["touchpoints"][0]
+    assert item["tests"] == [] and item["callers"] == []
+    assert item["tests_note"].startswith("No test reaches app.")
+    assert "1 unresolved call(s) named `render_report`" in item["tests_note"]
+    assert "tests/test_view.py:2" in item["callers_note"]
+    shown = CliRunner().invoke(app, ["context", "render the report", "--repo", str(root)])
+    assert "Called from:\n- (none)" not in shown.output  # it says what is left
+    assert "- No test reaches app." in shown.output
+    tested = run(root, "context", "view")
+    assert all(t["tests_note"] is None for t in tested["touchpoints"] if t["tests"])

@@ -75,16 +75,16 @@ def register(app: typer.Typer) -> None:
             node = item.touchpoint.node
             where = clean(f"{node.path}:{node.line}")
             print(f"## {rank}. `{clean(node.qualname)}` ({node.kind.value}, {where})\n")
-            for label, hops in (
-                ("Called from", item.callers),
-                ("Calls", item.callees),
-                ("Tests reaching it", item.tests),
+            for label, hops, note in (
+                ("Called from", item.callers, item.callers_note),
+                ("Calls", item.callees, None),
+                ("Tests reaching it", item.tests, item.tests_note),
             ):
                 print(f"{label}:")
                 for hop in hops or []:
                     print(f"- `{clean(hop.node.qualname)}` at {clean(hop.site or hop.node.path)}")
                 if not hops:
-                    print("- (none)")
+                    print(f"- {clean(note)}" if note else "- (none)")
                 print()
 
     @app.command("mcp")

@@ -1,6 +1,7 @@
 """`brownfield context`: the touchpoints the interview would find for an idea, each with its
 callers and callees at depth 1 and the tests that reach it (as the interview's tests fact:
-within `TEST_DEPTH` calls)."""
+within `TEST_DEPTH` calls). Where it has no caller or no test, the interview's fact says
+what was looked for and what the graph could not resolve: never a flat "(none)"."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from brownfield.errors import UsageError
 from brownfield.graph.store import GraphStore
 from brownfield.model import EdgeKind
 from brownfield.query.context import Touchpoint, touchpoints
-from brownfield.query.evidence import tests_reaching
+from brownfield.query.evidence import callers_fact, tests_fact, tests_reaching
 from brownfield.query.traverse import Hop, walk
 
 
@@ -21,6 +22,8 @@ class IdeaContext:
     callers: list[Hop]
     callees: list[Hop]
     tests: list[Hop]
+    callers_note: str | None = None  # when no caller: what was looked for, what is left
+    tests_note: str | None = None  # when no test: the same
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -29,6 +32,8 @@ class IdeaContext:
             "callers": [hop.to_json() for hop in self.callers],
             "callees": [hop.to_json() for hop in self.callees],
             "tests": [hop.to_json() for hop in self.tests],
+            "callers_note": self.callers_note,
+            "tests_note": self.tests_note,
         }
 
 
@@ -39,12 +44,17 @@ def idea_context(store: GraphStore, idea: str, limit: int = 5) -> list[IdeaConte
     found = []
     for touchpoint in touchpoints(store, idea, limit):
         start = [touchpoint.node.id]
+        callers = walk(store, start, 1, [EdgeKind.CALLS], True, None)
+        tests = tests_reaching(store, touchpoint.node)
+        no_callers = None if callers else callers_fact(store, touchpoint)
         found.append(
             IdeaContext(
                 touchpoint,
-                walk(store, start, 1, [EdgeKind.CALLS], True, None),
+                callers,
                 walk(store, start, 1, [EdgeKind.CALLS], False, None),
-                tests_reaching(store, touchpoint.node),
+                tests,
+                no_callers.statement if no_callers else None,
+                None if tests else tests_fact(store, touchpoint).statement,
             )
         )
     return found
