@@ -27,3 +27,10 @@ func run() {
 	later := func() { report(p) }
 	later()
 }
+
+// loud names a variable after its own type: on the right of `:=` the name is still the
+// type (the variable is made after its value), below it the variable.
+func loud() string {
+	shout := &shout{word: "hi"}
+	return shout.Name()
+}

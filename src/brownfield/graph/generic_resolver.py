@@ -397,8 +397,10 @@ class Resolver:
                     return self.classes.member(
                         Value("def", table.path, current), name, Resolution.SELF, skip_self=False
                     )
-                if bindings:
-                    live = self._live(table, bindings, line if kind in FUNCTION_LIKE else 0)
+                live = bindings and self._live(
+                    table, bindings, line if kind in FUNCTION_LIKE else 0
+                )
+                if live:
                     return self.binding_values(table, current, live)
                 if current and kind not in FUNCTION_LIKE:
                     found = self._in_enclosing(table, current, name)
@@ -433,13 +435,30 @@ class Resolver:
     def _live(self, table: Table, bindings: list[object], line: int) -> Sequence[object]:
         """The bindings of a name that count at `line`: in a function, the last one made
         on or before it (else the first: a hoisted declaration); elsewhere the last one.
-        Overloads count together."""
+        Overloads count together. A negative line is a binding's value, read before the
+        binding is made: there the bindings made before it count (an import or definition
+        on its line too: `super::f()` in Rust; else a later, hoisted one), never a variable
+        bound on its line, so that in `state := &state{}` the value's `state`
+        is the type and in `s = s.trim()` the earlier `s`; none: the name is looked up
+        further out."""
         if self.profile.overloads:
             overloads = overloads_of(bindings)
             if overloads:
                 return overloads
-        if not line or len(bindings) == 1:
+        if not line:
             return bindings[-1:]
+        if line < 0:  # a variable bound on the line is the one being made (or its like)
+            made = -line
+            before = [
+                p
+                for p in bindings
+                if payload_line(table, p) < made
+                or (payload_line(table, p) == made and not isinstance(p, BindingFact))
+            ]
+            later = [p for p in bindings if payload_line(table, p) > made]
+            return before[-1:] or later[:1]
+        if len(bindings) == 1:
+            return bindings
         before = [payload for payload in bindings if payload_line(table, payload) <= line]
         return before[-1:] or bindings[:1]
 
@@ -484,7 +503,7 @@ class Resolver:
             scope = table.parent(scope) or ""
         return [
             (value, Resolution.INFERRED)
-            for value, _ in self.evaluate(table, scope, binding.value, binding.line)
+            for value, _ in self.evaluate(table, scope, binding.value, -binding.line)
         ]
 
     # -- targets ----------------------------------------------------------------------

@@ -8,8 +8,19 @@ export class Repo {
   load(id) {
     return fetch(this.url + id);
   }
+  reopened() {
+    return new Repo(this.url);
+  }
 }
 
 export function connect(url) {
   return new Repo(url);
+}
+
+// `repo = repo.reopened()`: the value is read before the name is bound again, so its
+// `repo` is the earlier one; below it, the new one.
+export function refresh(url) {
+  let repo = connect(url);
+  repo = repo.reopened();
+  return repo.find(1);
 }
