@@ -34,3 +34,11 @@ func loud() string {
 	shout := &shout{word: "hi"}
 	return shout.Name()
 }
+
+// quiet calls the package strings above the line where a variable takes its name: the
+// variable is not there yet.
+func quiet() string {
+	first := strings.TrimSpace(" a ")
+	strings := []string{first}
+	return strings[0]
+}

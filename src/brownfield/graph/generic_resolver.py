@@ -132,6 +132,9 @@ class Resolver:
             for value in self._import(path, fact):
                 if value.kind in ("mod", "def"):
                     graph.edges.append((path, _target(value), "imports", fact.line, "import"))
+        assigned = {  # (scope, line, value) of each binding: a call that is one's value
+            (b.scope, b.line, b.value) for b in table.facts.bindings if b.value is not None
+        }
         for call in table.facts.calls:
             source = node_id(path, _node_scope(table, call.scope))
             if call.chain is None:
@@ -139,7 +142,10 @@ class Resolver:
                 continue
             self._reason = ""
             arity = len(call.args) if self.profile.overloads else None
-            found = self.evaluate(table, call.scope, call.chain, call.line)
+            line = call.line
+            if (call.scope, line, (*call.chain, CALL)) in assigned:
+                line = -line  # read before the binding it is the value of is made
+            found = self.evaluate(table, call.scope, call.chain, line)
             if len(call.chain) == 1 and call.chain[0] in self.profile.self_names:
                 # `this(...)`: another constructor of the class
                 found = [(v._replace(kind="def"), how) for v, how in found if v.kind == "inst"]
@@ -398,7 +404,7 @@ class Resolver:
                         Value("def", table.path, current), name, Resolution.SELF, skip_self=False
                     )
                 live = bindings and self._live(
-                    table, bindings, line if kind in FUNCTION_LIKE else 0
+                    table, current, bindings, line if kind in FUNCTION_LIKE else 0, first
                 )
                 if live:
                     return self.binding_values(table, current, live)
@@ -432,14 +438,21 @@ class Resolver:
             return self.classes.inherited(Value("def", table.path, enclosing), name)
         return []
 
-    def _live(self, table: Table, bindings: list[object], line: int) -> Sequence[object]:
-        """The bindings of a name that count at `line`: in a function, the last one made
-        on or before it (else the first: a hoisted declaration); elsewhere the last one.
-        Overloads count together. A negative line is a binding's value, read before the
-        binding is made: there the bindings made before it count (an import or definition
-        on its line too: `super::f()` in Rust; else a later, hoisted one), never a variable
-        bound on its line, so that in `state := &state{}` the value's `state`
-        is the type and in `s = s.trim()` the earlier `s`; none: the name is looked up
+    def _live(
+        self, table: Table, scope: str, bindings: list[object], line: int, own: bool
+    ) -> Sequence[object]:
+        """The bindings of a name that count at `line` of a function: the last one made
+        on or before it; elsewhere (line 0) the last one. Overloads count together.
+
+        A negative line is a binding's value, read before the binding is made: a variable
+        bound on that line does not count (in Go's `state := &state{}` the value's `state`
+        is the type; in `s = s.trim()` the earlier `s`; in `v, ascii := ascii.ToLower(x)`
+        the package), unless the line is the function's own, where its parameters are
+        bound before its body runs; an import or definition on it counts (Rust's
+        `super::f()`). With none made before, a declaration made after counts (a hoisted
+        function) and, from a closure (`own` false: the scope looked in is not the one the
+        code runs in), a variable made after too, as the closure runs later; a variable of
+        the code's own scope made after it is not there yet, and the name is looked up
         further out."""
         if self.profile.overloads:
             overloads = overloads_of(bindings)
@@ -447,20 +460,24 @@ class Resolver:
                 return overloads
         if not line:
             return bindings[-1:]
-        if line < 0:  # a variable bound on the line is the one being made (or its like)
-            made = -line
-            before = [
-                p
-                for p in bindings
-                if payload_line(table, p) < made
-                or (payload_line(table, p) == made and not isinstance(p, BindingFact))
-            ]
-            later = [p for p in bindings if payload_line(table, p) > made]
-            return before[-1:] or later[:1]
-        if len(bindings) == 1:
-            return bindings
-        before = [payload for payload in bindings if payload_line(table, payload) <= line]
-        return before[-1:] or bindings[:1]
+        made = abs(line)
+        definition = table.definitions.get(scope)
+        own_line = definition.line if definition is not None else 0
+
+        def being_made(payload: object) -> bool:
+            return (
+                line < 0
+                and isinstance(payload, BindingFact)
+                and payload_line(table, payload) == made != own_line
+            )
+
+        counted = [p for p in bindings if payload_line(table, p) <= made and not being_made(p)]
+        if counted:
+            return counted[-1:]
+        later = [
+            p for p in bindings if not being_made(p) and not (own and isinstance(p, BindingFact))
+        ]
+        return later[:1]
 
     def _global(self, name: str) -> list[Found]:
         """The one top-level definition of this language with `name`, anywhere."""
