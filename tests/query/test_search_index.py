@@ -812,6 +812,8 @@ def test_an_idiom_is_read_as_what_it_means_not_word_by_word(tmp_path: Path) -> N
     assert "time" not in parse("giving up after a couple of tries").words
     assert parse("let users set the limit when someone asks").words == ("limit", "asks")
     assert "authenticate" in query_terms(parse("log in with a token").words[0])
+    assert parse("compress what the server sends back").words == ("compress", "server", "response")
+    assert "property" in query_terms("setting") and "filesystem" in query_terms("disk")
     files = {
         "srv/limits.go": """
             package srv
