@@ -27,7 +27,7 @@ TWIN_SHARE = 0.6  # a twin scores at least this share of the definition it is li
 #: Words that make a variant of a definition, not another one (`AsyncClient` of `Client`).
 _HOLDERS = (NodeKind.FUNCTION, NodeKind.METHOD)  # what a local function is folded into
 VARIANT = frozenset({"async", "sync", "blocking"})
-BESIDE_LIFT = 0.25  # how much matches in the same file add: score x (1 + this x share)
+BESIDE_LIFT = 1.0  # how much matches in the same file add: score x (1 + this x share)
 
 
 def stem(word: str) -> str:
