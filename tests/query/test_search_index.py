@@ -864,3 +864,15 @@ def test_two_words_the_repository_writes_as_one_are_searched_as_one(tmp_path: Pa
         assert "backup" not in [w for h in rank(store, "back up the file", 3) for w in h.matched]
     finally:
         store.close()
+
+
+def test_the_ideas_words_no_definition_holds_are_said(tmp_path: Path) -> None:
+    store = GraphStore.open(built(tmp_path))
+    try:
+        fact = evidence.unfound_fact(store, "compress the environment variable prefix")
+        assert fact is not None and fact.topic == "vocabulary"
+        assert '"compress"' in fact.statement
+        assert "environment" not in fact.statement and "prefix" not in fact.statement
+        assert evidence.unfound_fact(store, "read the environment variable prefix") is None
+    finally:
+        store.close()

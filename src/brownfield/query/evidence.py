@@ -14,7 +14,7 @@ from brownfield.model import Citation, EdgeKind, Fact, Node, NodeKind
 from brownfield.query.code_names import code_lines
 from brownfield.query.context import Touchpoint
 from brownfield.query.freshness import repository_root
-from brownfield.query.search import matched_words, parse, rank
+from brownfield.query.search import matched_words, parse, rank, unfound
 from brownfield.query.traverse import Hop
 
 #: Well-known libraries whose import says what kind of project this is.
@@ -443,6 +443,23 @@ def similar_fact(store: GraphStore, text: str) -> Fact:
         + ", ".join(f"{n.qualname} ({n.path}:{n.line})" for n in nodes)
         + ".",
         tuple(_definition(n) for n in nodes),
+    )
+
+
+def unfound_fact(store: GraphStore, text: str) -> Fact | None:
+    """The words of the idea the code never uses, in any form searched: what the person
+    may name otherwise, or what is new to the code (None when every word is found)."""
+    missing = unfound(store, text)
+    if not missing:
+        return None
+    return Fact(
+        "vocabulary",
+        "the idea's words",
+        "The full-text index (names, docstrings, parameters, attributes, keys, the "
+        "identifiers bodies name) finds no definition for "
+        + ", ".join(f'"{word}"' for word in missing)
+        + ", searched with their abbreviations, base forms and synonyms: the code may call "
+        "it otherwise (name the code if you know it), or it is new to the code.",
     )
 
 

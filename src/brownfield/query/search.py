@@ -265,6 +265,13 @@ def _rarity(query: Query, matched_of: dict[str, dict[str, float]]) -> dict[str, 
     return {w: math.log(1 + total / (1 + held[w])) for w in query.words}
 
 
+def unfound(store: GraphStore, text: str) -> tuple[str, ...]:
+    """The text's words that no row of the index holds in any form the search tries (the
+    word, its abbreviations and expansions, its base form, its synonyms)."""
+    query = _joined(store, parse(text))
+    return tuple(w for w in query.words if not store.search(expression([query_terms(w)]), 1))
+
+
 def _matches_raw(raw: str, query: Query) -> bool:
     """Whether an attribute or key of a definition carries one of the text's words."""
     have = set(index_words(raw))

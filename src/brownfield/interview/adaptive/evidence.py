@@ -68,9 +68,14 @@ class EvidenceSource:
     def test_sites(self, component: Component) -> list[str]:
         return [str(c) for fact in self.tests(component) for c in fact.citations]
 
-    def similar(self, component: Component) -> Fact:
-        """Definitions that already do something like the idea (see `similar_fact`)."""
-        return facts.similar_fact(self.store, component.description)
+    def similar(self, component: Component) -> list[Fact]:
+        """Definitions that already do something like the idea (see `similar_fact`), and
+        the idea's words the code never uses (see `unfound_fact`)."""
+        found = [
+            facts.similar_fact(self.store, component.description),
+            facts.unfound_fact(self.store, component.description),
+        ]
+        return [fact for fact in found if fact is not None]
 
     def configuration(self, component: Component) -> list[Fact]:
         """Where the touchpoints' files read their configuration, the settings (assigned
