@@ -108,12 +108,13 @@ def is_brownfield(idea: str, found: list[Touchpoint]) -> tuple[bool, str]:
     if found:
         return (
             True,
-            f"the idea names {len(found)} existing definition(s), e.g. {found[0].node.qualname}",
+            f"the idea's words match {len(found)} existing definition(s), e.g. "
+            f"{found[0].node.qualname}",
         )
     said = sorted(set(idea.lower().split()) & _CHANGE_WORDS)
     if said:
         return True, f"the idea speaks of changing existing code ({', '.join(said)})"
-    return False, "the idea names nothing that exists in the code"
+    return False, "the idea's words match nothing that exists in the code"
 
 
 def _components(idea: str, found: list[Touchpoint], brownfield: bool) -> list:  # type: ignore[type-arg]
