@@ -352,7 +352,7 @@ class Resolver:
                             found.append((Value("inst", inner.path, inner.name), inner_how))
                     elif shape == "element":
                         found += self._step(inner, Resolution.INFERRED, SUBSCRIPT)
-                    elif inner.kind in ("cont", "seq", "slice", "items", "pair", "gen", "elems"):
+                    elif inner.kind in _SEQUENCE_KINDS:
                         view = Value(shape, inner.path, f"{inner.kind}|{inner.name}")
                         found.append((view, Resolution.INFERRED))
         return unique(found)
@@ -577,6 +577,10 @@ class Resolver:
             if found:
                 return found
         return []
+
+
+#: Values whose elements a view (`list(xs)`, `enumerate(xs)`) can be made of.
+_SEQUENCE_KINDS = frozenset({"cont", "seq", "slice", "items", "pair", "gen", "elems", "typed"})
 
 
 def _needs_arguments(value: Value) -> bool:
