@@ -26,7 +26,6 @@ from brownfield.graph.python_chains import (
     DEF_BRANCH,
     ELEMENTS,
     EXCLUDING,
-    NAMED,
     SLICE,
     Names,
     Node,
@@ -75,8 +74,7 @@ class Binder:
                 for item in value.named_children
                 if item.type == "string" and len(text(item)) >= 2
             ]
-        if value.type in NAMED:
-            name_container(self.facts, self.scopes, self.names, value)
+        name_container(self.facts, self.scopes, self.names, value)  # (a literal's elements)
         chain = chain_of(value, self.names)
         where = (scope, line_of(node), self.scopes.branch(node.start_byte))
         self.bind(target, chain, where, value)

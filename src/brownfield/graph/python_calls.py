@@ -32,7 +32,7 @@ from brownfield.graph.python_implicit import (
     RAISE,
     READ,
 )
-from brownfield.graph.python_scopes import Found, ModuleTable, Value, node_id
+from brownfield.graph.python_scopes import Found, ModuleTable, Value, inferred, node_id
 from brownfield.model import Resolution
 
 Target = tuple[str, Resolution]
@@ -163,7 +163,7 @@ class CallTargets:
             if receiver.kind != "inst":
                 continue
             cls = Value("def", receiver.path, receiver.name)
-            label = Resolution.SELF if how is Resolution.SELF else Resolution.INFERRED
+            label = Resolution.SELF if how is Resolution.SELF else inferred(how)
             if how is Resolution.SELF:  # (overrides read elsewhere cost every subclass's file)
                 owners.add(cls)
             for member, _ in self.classes.member(cls, name, instance=False):
@@ -244,7 +244,7 @@ class CallTargets:
                 found.append((node_id(value.path, value.name), Resolution.INFERRED))
             if value.kind != "inst":
                 continue
-            label = Resolution.SELF if how is Resolution.SELF else Resolution.INFERRED
+            label = Resolution.SELF if how is Resolution.SELF else inferred(how)
             for method in self.special(Value("def", value.path, value.name), name):
                 found.append((node_id(method.path, method.name), label))
         return found

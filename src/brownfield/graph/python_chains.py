@@ -261,7 +261,11 @@ class Scopes(Spans[str]):
 
 
 def name_container(facts: FileFacts, scopes: Scopes, names: Names, node: Node) -> None:
-    """Name a container literal and bind its elements (values keyed by literal keys)."""
+    """Name a container literal and bind its elements (values keyed by literal keys);
+    parentheses around one are transparent (`(a if c else b)`)."""
+    if node.type == "parenthesized_expression" and node.named_child_count == 1:
+        name_container(facts, scopes, names, node.named_children[0])
+        return
     if node.type not in NAMED or span(node) in names:
         return
     name = names[span(node)] = f"<c{node.start_byte}:{node.end_byte}>"
@@ -274,8 +278,7 @@ def name_container(facts: FileFacts, scopes: Scopes, names: Names, node: Node) -
             operands = operands[1:]  # `a and b` is b when it matters (a is a test)
         facts.bindings.append(BindingFact(scope, (name, SUBSCRIPT), None, line))
         for operand in operands:
-            if operand.type in NAMED:
-                name_container(facts, scopes, names, operand)
+            name_container(facts, scopes, names, operand)
             value = chain_of(operand, names)
             if value is not None:
                 facts.bindings.append(BindingFact(scope, (name, SUBSCRIPT), value, line))
@@ -311,8 +314,7 @@ def name_container(facts: FileFacts, scopes: Scopes, names: Names, node: Node) -
                     BindingFact(scope, (name, SUBSCRIPT), (*inner, SUBSCRIPT), line)
                 )
             continue
-        if element.type in NAMED:
-            name_container(facts, scopes, names, element)
+        name_container(facts, scopes, names, element)
         value = chain_of(element, names)
         if value is not None:
             step = f"[{key}]" if key is not None else SUBSCRIPT

@@ -14,7 +14,7 @@ from brownfield.graph.facts import SUBSCRIPT, BindingFact, Chain
 from brownfield.graph.python_chains import SLICE
 from brownfield.graph.python_evaluator import Evaluator
 from brownfield.graph.python_flow import INFERRED, ValueFlow, unique
-from brownfield.graph.python_scopes import Found, ModuleTable, Value
+from brownfield.graph.python_scopes import Found, ModuleTable, Value, inferred
 
 #: A container reached by more elements than this is a table of data: its elements are not
 #: evaluated (the cost of a large literal table read by a variable key, for no callable).
@@ -163,7 +163,7 @@ class Containers:
         for element in elements:
             if element.value is not None:
                 found += self.resolver.evaluate(table, element.scope, element.value, element.line)
-        return [(v, INFERRED) for v, _ in unique(found)]
+        return [(v, inferred(how)) for v, how in unique(found)]
 
     def stored_in(self, table: ModuleTable, container: Value) -> list[BindingFact]:
         """What the file stores into a container after creating it: `d[k] = v` (keyed),

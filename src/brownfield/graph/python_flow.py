@@ -14,7 +14,16 @@ from brownfield.graph.facts import CALL, SUBSCRIPT, BindingFact, CallFact, Chain
 from brownfield.graph.python_chains import AT, ELEMENTS, EXCLUDING, SLICE, YIELD
 from brownfield.graph.python_classes import ClassMembers
 from brownfield.graph.python_evaluator import Evaluator
-from brownfield.graph.python_scopes import Binding, Found, ModuleTable, Value, alternatives, live
+from brownfield.graph.python_scopes import (
+    GUESSED,
+    Binding,
+    Found,
+    ModuleTable,
+    Value,
+    alternatives,
+    inferred,
+    live,
+)
 from brownfield.model import Resolution
 
 #: Decorators that change how a function is bound, not what calling it reaches.
@@ -39,10 +48,12 @@ def _holds(imported: set[str], dotted: str) -> bool:
 
 
 def unique(found: Iterable[Found]) -> list[Found]:
-    """Each value once, with the first way it was reached."""
+    """Each value once, with the first way it was reached (a value only guessed,
+    `override`, is replaced by a certain way to it)."""
     seen: dict[Value, Resolution] = {}
     for value, how in found:
-        seen.setdefault(value, how)
+        if seen.setdefault(value, how) is GUESSED and how is not GUESSED:
+            seen[value] = how
     return list(seen.items())
 
 
@@ -116,8 +127,8 @@ class ValueFlow:
             if returned.value[0] == YIELD:  # what its `return`s give ends the iteration
                 return [(Value("gen", value.path, value.name), INFERRED)]
             results.extend(
-                (found, INFERRED)
-                for found, _ in self.resolver.evaluate(
+                (found, inferred(how))
+                for found, how in self.resolver.evaluate(
                     table, value.name, returned.value, returned.line
                 )
             )

@@ -14,7 +14,6 @@ from __future__ import annotations
 from brownfield.graph.facts import SUBSCRIPT, CallFact, FileFacts, ReturnFact
 from brownfield.graph.python_chains import (
     BINARY_METHODS,
-    NAMED,
     YIELD,
     Names,
     Node,
@@ -114,7 +113,7 @@ def yield_expression(facts: FileFacts, scopes: Scopes, names: Names, node: Node)
     """`yield x` (or `yield from xs`) in a function: calling it makes a generator, whose
     elements are what it yields (the elements of xs)."""
     value = node.named_children[0] if node.named_child_count else None
-    if value is not None and value.type in NAMED:  # `yield a, b`: a tuple of them
+    if value is not None:  # `yield a, b`: a tuple of them
         name_container(facts, scopes, names, value)
     chain = chain_of(value, names) if value is not None else None
     if chain is not None and any(child.type == "from" for child in node.children):

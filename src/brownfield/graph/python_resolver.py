@@ -32,8 +32,10 @@ from brownfield.graph.python_containers import Containers
 from brownfield.graph.python_evaluator import Consulted, T
 from brownfield.graph.python_flow import ValueFlow, unique
 from brownfield.graph.python_guards import ImportGuards
+from brownfield.graph.python_returns import ReturnSelection
 from brownfield.graph.python_roots import ImportRoots
 from brownfield.graph.python_scopes import (
+    GUESSED,
     Binding,
     Found,
     ModuleTable,
@@ -41,6 +43,7 @@ from brownfield.graph.python_scopes import (
     absolute_module,
     build_table,
     builtin_id,
+    inferred,
     live,
     module_name,
     node_id,
@@ -117,6 +120,7 @@ class Resolver:
         self.containers = Containers(self, self.flow)
         self.calls = CallTargets(self, self.classes, world.methods_named)
         self.guards = ImportGuards(self)
+        self.returns = ReturnSelection(self, self.classes, self.flow)
 
     # -- tables and dependencies -------------------------------------------------
 
@@ -313,6 +317,10 @@ class Resolver:
             if step == CALL and any(_needs_arguments(value) for value, _ in values):
                 values = self._call_with_arguments(table, scope, chain[:index], line, values)
                 continue
+            if step == CALL and any(self.returns.selects(value) for value, _ in values):
+                sites = self.flow.calls_at(table, line, chain[:index])
+                values = self.returns.called(values, table, sites, self._step)
+                continue
             values = unique(
                 found for value, how in values for found in self._step(value, how, step)
             )
@@ -367,7 +375,7 @@ class Resolver:
             return self.remembered(("call", value), lambda: self._call_result(value))
         found = self.remembered(("attribute", value, step), lambda: self._attribute(value, step))
         return [
-            (each, Resolution.INFERRED if each_how is Resolution.INFERRED else how)
+            (each, inferred(how) if each_how is Resolution.INFERRED or how is GUESSED else how)
             for each, each_how in found
         ]
 
@@ -527,8 +535,8 @@ class Resolver:
         if fact.value[1:2] == (EXCLUDING,):  # `if not isinstance(x, A):` what x was, no A
             return self.flow.excluded(table, fact)
         return [  # evaluated where it is written (a `global` binding: in its function)
-            (value, Resolution.INFERRED)
-            for value, _ in self.evaluate(table, fact.scope, fact.value, fact.line)
+            (value, inferred(how))
+            for value, how in self.evaluate(table, fact.scope, fact.value, fact.line)
         ]
 
     def _import_values(self, table: ModuleTable, fact: object) -> list[Found]:
