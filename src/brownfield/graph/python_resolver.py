@@ -24,7 +24,7 @@ from brownfield.graph.facts import (
     FileGraph,
     ImportFact,
 )
-from brownfield.graph.python_builtins import RETURNS_FROM, argument_of
+from brownfield.graph.python_builtins import BUILTIN_ATTRIBUTES, RETURNS_FROM, argument_of
 from brownfield.graph.python_calls import CallTargets
 from brownfield.graph.python_chains import ELEMENTS, EXCLUDING
 from brownfield.graph.python_classes import ClassMembers
@@ -60,14 +60,6 @@ __all__ = ["call_names", "invalidated_keys", "layout", "new_resolver", "nodes_of
 RESUMING = frozenset({"__next__", "send", "__enter__", "__aenter__", "__anext__", "asend"})
 
 BUILTIN_NAMES = frozenset(name for name in dir(builtins) if not name.startswith("__"))
-
-#: Attribute names of builtin types: a method call with one of these names on an
-#: unknown receiver is most likely on a str/list/dict..., never guessed by unique name.
-_BUILTIN_ATTRIBUTES = frozenset(
-    name
-    for kind in (str, bytes, list, dict, set, frozenset, tuple, int, float, complex, object, type)
-    for name in dir(kind)
-)
 
 
 def new_resolver(
@@ -247,7 +239,7 @@ class Resolver:
         ):
             return None
         name = chain[-1]
-        if name.startswith("__") or name in _BUILTIN_ATTRIBUTES:
+        if name.startswith("__") or name in BUILTIN_ATTRIBUTES:
             return None
         self.consulted.names.add(name)
         owners = self.world.methods_named(name)
