@@ -27,6 +27,7 @@ from brownfield.graph.python_evaluator import Evaluator
 from brownfield.graph.python_implicit import (
     BUILTIN_DUNDERS,
     FALLBACK,
+    HASH,
     OPERATOR,
     PRINTING,
     RAISE,
@@ -137,6 +138,12 @@ class CallTargets:
         name = call.chain[-1]
         if call.text == READ:
             return self._property_read(table, call)
+        if call.text == HASH:  # `d[k]` on a container literal (a dict): k.__hash__
+            if not self.defined_anywhere(name) or not call.args or call.args[0] is None:
+                return []
+            held = self.resolver.evaluate(table, call.scope, call.args[0], call.line)
+            if not held or any(value.kind != "cont" for value, _ in held):
+                return []
         if call.text == OPERATOR and not self.defined_anywhere(name):
             return []  # (`for`/`with` are looked up whatever: `__iter__ = iterkeys` aliases)
         receivers = self.resolver.evaluate(table, call.scope, call.chain[:-1], call.line)
