@@ -253,11 +253,12 @@ class Containers:
 
 
 def _unpacking(step: str) -> tuple[str, int | None]:
-    """`[0/2]` (the first of two names unpacked) -> (`[0]`, 2); other steps as they are."""
-    index, slash, parts = step.partition("/")
-    if not slash:
+    """`[0/2]` (the first of two names unpacked) -> (`[0]`, 2); other steps (a literal key
+    `["a/b"]` too) as they are."""
+    index, slash, parts = step[1:-1].partition("/")
+    if not slash or not index.isdigit() or not parts.isdigit():
         return step, None
-    return f"{index}]", int(parts[:-1])
+    return f"[{index}]", int(parts)
 
 
 def _element(containers: Containers, container: Value, step: str) -> Callable[[], list[Found]]:
