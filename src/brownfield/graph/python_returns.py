@@ -59,6 +59,7 @@ class ReturnSelection:
         self.resolver = resolver
         self.classes = classes
         self.flow = flow
+        self._known: dict[Value, tuple[Guarded, ...]] = {}  # function -> its guarded returns
 
     def selects(self, value: Value) -> bool:
         """Whether `value` is a function with a `return` under an `isinstance` test of
@@ -66,8 +67,13 @@ class ReturnSelection:
         return value.kind == "def" and bool(self._guarded_of(value))
 
     def _guarded_of(self, value: Value) -> tuple[Guarded, ...]:
-        empty: tuple[Guarded, ...] = ()
-        return self.resolver.shared(("guarded", value), lambda: self._guarded(value), empty)
+        # read off the function's own facts (nothing evaluated): kept for the build, the
+        # file still recorded as a dependency of every file asking
+        self.resolver.consulted.files.add(value.path)
+        known = self._known.get(value)
+        if known is None:
+            known = self._known[value] = self._guarded(value)
+        return known
 
     def _guarded(self, value: Value) -> tuple[Guarded, ...]:
         table = self.resolver.table(value.path)
