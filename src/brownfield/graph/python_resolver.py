@@ -367,7 +367,14 @@ class Resolver:
             return self.remembered(("call", value), lambda: self._call_result(value))
         found = self.remembered(("attribute", value, step), lambda: self._attribute(value, step))
         return [
-            (each, inferred(how) if each_how is Resolution.INFERRED or how is GUESSED else how)
+            (
+                each,
+                GUESSED
+                if GUESSED in (how, each_how)
+                else inferred(how)
+                if each_how is Resolution.INFERRED
+                else how,
+            )
             for each, each_how in found
         ]
 
