@@ -538,3 +538,28 @@ def test_a_try_else_clause_follows_its_body(repo: Path) -> None:
     )
     assert "m.Plain.render" in graph["m.convert"]
     assert "m.Item.render" not in graph["m.convert"]
+
+
+def test_a_literal_key_with_a_slash_is_a_key_not_an_unpacking(repo: Path) -> None:
+    # unpacking steps are `[i/n]` (the i-th of n names); a string key such as an XML
+    # namespace (`"{http://www.w3.org/XML/1998/namespace}space"`) stays a key
+    graph = calls_of(
+        repo,
+        {
+            "m.py": """
+            def space():
+                pass
+
+            def other():
+                pass
+
+            HANDLERS = {"{http://www.w3.org/XML/1998/namespace}space": space}
+
+            def run():
+                HANDLERS["{http://www.w3.org/XML/1998/namespace}space"]()
+                first, second = space, other
+                second()
+            """
+        },
+    )
+    assert graph["m.run"] == ["m.other", "m.space"]

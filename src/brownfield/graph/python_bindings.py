@@ -22,10 +22,10 @@ from brownfield.graph.facts import (
 )
 from brownfield.graph.python_chains import (
     ANNOTATED,
+    AT,
     DEF_BRANCH,
     ELEMENTS,
     EXCLUDING,
-    NAMED,
     SLICE,
     Names,
     Node,
@@ -74,8 +74,7 @@ class Binder:
                 for item in value.named_children
                 if item.type == "string" and len(text(item)) >= 2
             ]
-        if value.type in NAMED:
-            name_container(self.facts, self.scopes, self.names, value)
+        name_container(self.facts, self.scopes, self.names, value)  # (a literal's elements)
         chain = chain_of(value, self.names)
         where = (scope, line_of(node), self.scopes.branch(node.start_byte))
         self.bind(target, chain, where, value)
@@ -89,8 +88,9 @@ class Binder:
         """`self.body: list[Table] = []`: the attribute holds what its annotation says (an
         instance of each class, a collection of their instances), recorded apart."""
         for declared in annotated_classes(annotation):
-            if declared[0] == ELEMENTS:
-                value: Chain = (ANNOTATED, *declared[1:], ELEMENTS)
+            if declared[0] == ELEMENTS:  # any element (a tuple's positions not kept)
+                classes = declared[2:] if declared[1].startswith(AT) else declared[1:]
+                value: Chain = (ANNOTATED, *classes, ELEMENTS)
             else:
                 value = (ANNOTATED, *declared, CALL)
             self.bind(target, value, where)
@@ -333,7 +333,8 @@ class Binder:
         value_node: Node | None,
     ) -> None:
         """`a, (b, c), *rest = value`: each part gets its element (by position from the
-        front before a starred part, from the back after it)."""
+        front before a starred part, from the back after it; without one, the step says
+        how many parts there are: `[0/2]`, since only a sequence of that length unpacks)."""
         parts = [p for p in target.named_children if p.type != "comment"]
         star = next((i for i, part in enumerate(parts) if part.type in _STARRED), None)
         elements = None
@@ -358,7 +359,10 @@ class Binder:
                 element = elements[index] if star is None or index < star else elements[-after]
                 self.bind(part, chain_of(element, self.names), where, element)
                 continue
-            step = f"[{index}]" if star is None or index < star else f"[-{after}]"
+            # `[i/n]`: the i-th of n (a sequence of another length does not unpack)
+            step = f"[{index}/{len(parts)}]" if star is None else f"[{index}]"
+            if star is not None and index > star:
+                step = f"[-{after}]"
             self.bind(part, None if value is None else (*value, step), where)
 
     def _sequence(self, node: Node, elements: list[Node], scope: str, line: int) -> Chain:

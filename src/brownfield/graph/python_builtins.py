@@ -9,6 +9,8 @@ Names are the resolver's outside names (`<builtin>.map`, `functools.reduce`).
 
 from __future__ import annotations
 
+import io
+
 from brownfield.graph.facts import CallFact, Chain
 
 #: name -> (positions, keywords) of the arguments it calls.
@@ -118,3 +120,15 @@ def argument_of(name: str, args: tuple[Chain | None, ...]) -> Chain | None:
     index = 1 if name == "<builtin>.filter" else 0
     chain = args[index] if index < len(args) else None
     return None if chain is None or chain[0].startswith("[") else chain
+
+
+#: Attribute names of builtin types and of the standard file objects: a method call with
+#: one of these names on an unknown receiver is most likely on a str/list/dict/file...,
+#: never guessed by unique name (`fp.write(text)`, `buffer.getvalue()`).
+BUILTIN_ATTRIBUTES = frozenset(
+    name
+    for kind in (str, bytes, list, dict, set, frozenset, tuple, int, float, complex, object, type)
+    for name in dir(kind)
+) | frozenset(
+    name for kind in (io.TextIOWrapper, io.BufferedRandom, io.BytesIO) for name in dir(kind)
+)

@@ -27,12 +27,13 @@ from brownfield.graph.python_evaluator import Evaluator
 from brownfield.graph.python_implicit import (
     BUILTIN_DUNDERS,
     FALLBACK,
+    HASH,
     OPERATOR,
     PRINTING,
     RAISE,
     READ,
 )
-from brownfield.graph.python_scopes import Found, ModuleTable, Value, node_id
+from brownfield.graph.python_scopes import Found, ModuleTable, Value, inferred, node_id
 from brownfield.model import Resolution
 
 Target = tuple[str, Resolution]
@@ -137,6 +138,12 @@ class CallTargets:
         name = call.chain[-1]
         if call.text == READ:
             return self._property_read(table, call)
+        if call.text == HASH:  # `d[k]` on a container literal (a dict): k.__hash__
+            if not self.defined_anywhere(name) or not call.args or call.args[0] is None:
+                return []
+            held = self.resolver.evaluate(table, call.scope, call.args[0], call.line)
+            if not held or any(value.kind != "cont" for value, _ in held):
+                return []
         if call.text == OPERATOR and not self.defined_anywhere(name):
             return []  # (`for`/`with` are looked up whatever: `__iter__ = iterkeys` aliases)
         receivers = self.resolver.evaluate(table, call.scope, call.chain[:-1], call.line)
@@ -163,7 +170,7 @@ class CallTargets:
             if receiver.kind != "inst":
                 continue
             cls = Value("def", receiver.path, receiver.name)
-            label = Resolution.SELF if how is Resolution.SELF else Resolution.INFERRED
+            label = Resolution.SELF if how is Resolution.SELF else inferred(how)
             if how is Resolution.SELF:  # (overrides read elsewhere cost every subclass's file)
                 owners.add(cls)
             for member, _ in self.classes.member(cls, name, instance=False):
@@ -244,7 +251,7 @@ class CallTargets:
                 found.append((node_id(value.path, value.name), Resolution.INFERRED))
             if value.kind != "inst":
                 continue
-            label = Resolution.SELF if how is Resolution.SELF else Resolution.INFERRED
+            label = Resolution.SELF if how is Resolution.SELF else inferred(how)
             for method in self.special(Value("def", value.path, value.name), name):
                 found.append((node_id(method.path, method.name), label))
         return found

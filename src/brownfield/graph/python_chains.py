@@ -38,6 +38,7 @@ _CHAIN_KINDS = frozenset(
     }
 )
 CONTAINERS = frozenset({"dictionary", "list", "tuple", "set", "expression_list"})
+SEQUENCES = frozenset({"list", "tuple", "expression_list"})
 #: Expressions whose value is one of their operands: `a or b`, `a and b`, `a if c else b`.
 #: Named like containers (the operands are the elements), a chain takes an element.
 ALTERNATIVES = frozenset({"boolean_operator", "conditional_expression"})
@@ -50,6 +51,9 @@ YIELD = "<yield>"
 #: The first step of an annotated class that is the class of a collection's elements
 #: (`List[A]` is `(ELEMENTS, "A")`).
 ELEMENTS = "<elements>"
+#: After `ELEMENTS`, the position a fixed-length tuple annotation declares the class for
+#: (`Tuple[A, B]` is `(ELEMENTS, "<at:0>", "A")` and `(ELEMENTS, "<at:1>", "B")`).
+AT = "<at:"
 #: The first step of an instance attribute's value that its annotation declares
 #: (`self.body: list[Table] = []`): what the attribute holds, whatever is stored in it.
 ANNOTATED = "<annotated>"
@@ -257,7 +261,11 @@ class Scopes(Spans[str]):
 
 
 def name_container(facts: FileFacts, scopes: Scopes, names: Names, node: Node) -> None:
-    """Name a container literal and bind its elements (values keyed by literal keys)."""
+    """Name a container literal and bind its elements (values keyed by literal keys);
+    parentheses around one are transparent (`(a if c else b)`)."""
+    if node.type == "parenthesized_expression" and node.named_child_count == 1:
+        name_container(facts, scopes, names, node.named_children[0])
+        return
     if node.type not in NAMED or span(node) in names:
         return
     name = names[span(node)] = f"<c{node.start_byte}:{node.end_byte}>"
@@ -270,8 +278,7 @@ def name_container(facts: FileFacts, scopes: Scopes, names: Names, node: Node) -
             operands = operands[1:]  # `a and b` is b when it matters (a is a test)
         facts.bindings.append(BindingFact(scope, (name, SUBSCRIPT), None, line))
         for operand in operands:
-            if operand.type in NAMED:
-                name_container(facts, scopes, names, operand)
+            name_container(facts, scopes, names, operand)
             value = chain_of(operand, names)
             if value is not None:
                 facts.bindings.append(BindingFact(scope, (name, SUBSCRIPT), value, line))
@@ -307,12 +314,13 @@ def name_container(facts: FileFacts, scopes: Scopes, names: Names, node: Node) -
                     BindingFact(scope, (name, SUBSCRIPT), (*inner, SUBSCRIPT), line)
                 )
             continue
-        if element.type in NAMED:
-            name_container(facts, scopes, names, element)
+        name_container(facts, scopes, names, element)
         value = chain_of(element, names)
         if value is not None:
             step = f"[{key}]" if key is not None else SUBSCRIPT
             facts.bindings.append(BindingFact(scope, (name, step), value, line))
+        elif key is not None and node.type in SEQUENCES:  # a position all the same: the
+            facts.bindings.append(BindingFact(scope, (name, f"[{key}]"), None, line))  # length
 
 
 _ANNOTATION_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*")
@@ -333,8 +341,9 @@ _COLLECTIONS = frozenset(
 def annotated_classes(node: Node, depth: int = 0) -> list[Chain]:
     """The classes an annotation says a value is an instance of: a name (`Context`, a
     string `"Context"`), the arguments of `Optional`/`Union` and the sides of `A | B`;
-    for a collection (`List[A]`), the class of its elements after the step `ELEMENTS`.
-    Other generics say nothing of the value."""
+    for a collection (`List[A]`), the class of its elements after the step `ELEMENTS`
+    (and, for a fixed-length `Tuple[A, B]`, the position after `AT`). Other generics say
+    nothing of the value."""
     if depth > 4:
         return []
     kind = node.type
@@ -361,10 +370,12 @@ def annotated_classes(node: Node, depth: int = 0) -> list[Chain]:
         if kind == "generic_type":  # `Optional[A]` in a type: (type_parameter (type A))
             arguments = [c for a in arguments for c in a.named_children]
         if wrapper[-1] in _COLLECTIONS:  # the elements' classes, marked as such
-            elements = arguments if wrapper[-1] in ("Tuple", "tuple") else arguments[:1]
+            fixed = wrapper[-1] in ("Tuple", "tuple") and len(arguments) > 1
+            if fixed and any(a.type == "ellipsis" for a in arguments):  # `Tuple[A, ...]`
+                fixed, arguments = False, arguments[:1]
             return [
-                (ELEMENTS, *chain)
-                for a in elements
+                (ELEMENTS, f"{AT}{position}>", *chain) if fixed else (ELEMENTS, *chain)
+                for position, a in enumerate(arguments if fixed else arguments[:1])
                 for chain in annotated_classes(a, depth + 1)
                 if chain[0] != ELEMENTS  # elements of elements are not followed
             ]

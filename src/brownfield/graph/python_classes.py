@@ -3,7 +3,7 @@ order, instance attributes, the class enclosing a scope."""
 
 from __future__ import annotations
 
-from brownfield.graph.facts import BindingFact
+from brownfield.graph.facts import CALL, BindingFact
 from brownfield.graph.python_chains import ANNOTATED
 from brownfield.graph.python_evaluator import Consulted, Evaluator
 from brownfield.graph.python_scopes import Binding, Found, ModuleTable, Value, live
@@ -98,10 +98,46 @@ class ClassMembers:
             if fact.value is not None
             for value, _ in self.resolver.evaluate(table, fact.scope, fact.value, fact.line)
         ]
+        inferred += [found for fact in facts for found in self._from_subclasses(table, fact)]
         if not declared:
             return inferred
         seen = dict(inferred)
         return [*inferred, *((v, how) for v, how in declared if v not in seen)]
+
+    def _from_subclasses(self, table: ModuleTable, fact: BindingFact) -> list[Found]:
+        """`self._pq = self._backend_type()` where a subclass in the same module rebinds the
+        class attribute (`_backend_type = BList`): what the value is from that subclass, a
+        guess (`override`: where the calls through it may go)."""
+        chain = fact.value
+        method = table.definitions.get(fact.scope)
+        if chain is None or len(chain) < 2 or method is None or not method.params:
+            return []
+        owner = table.definitions.get(method.scope)
+        if owner is None or owner.kind != "class" or chain[0] != method.params[0]:
+            return []
+        attribute = chain[1]
+        if attribute == CALL or attribute.startswith("["):
+            return []
+        base = Value("def", table.path, owner.qualname)
+        declared = self.resolver.lookup_in_scope(table, owner.qualname, attribute, None)
+        if not declared or any(
+            v.kind == "def" and not self.is_class(v) for v, _ in declared
+        ):  # not a class attribute of the class itself, or a method (dispatch has those)
+            return []
+        found: list[Found] = []
+        for qualname, definition in table.definitions.items():
+            if definition.kind != "class" or qualname == owner.qualname:
+                continue
+            if base not in self.mro(Value("def", table.path, qualname)):
+                continue
+            if self.resolver.lookup_in_scope(table, qualname, attribute, None) is None:
+                continue  # keeps the base's value
+            line = definition.end_line + 1
+            found += [
+                (value, Resolution.OVERRIDE)
+                for value, _ in self.resolver.evaluate(table, qualname, chain[1:], line)
+            ]
+        return found
 
     def excluding(self, values: list[Found], classes: list[Value]) -> list[Found]:
         """`values` but the instances of `classes` (or of their subclasses)."""

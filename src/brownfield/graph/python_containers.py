@@ -14,7 +14,7 @@ from brownfield.graph.facts import SUBSCRIPT, BindingFact, Chain
 from brownfield.graph.python_chains import SLICE
 from brownfield.graph.python_evaluator import Evaluator
 from brownfield.graph.python_flow import INFERRED, ValueFlow, unique
-from brownfield.graph.python_scopes import Found, ModuleTable, Value
+from brownfield.graph.python_scopes import Found, ModuleTable, Value, inferred
 
 #: A container reached by more elements than this is a table of data: its elements are not
 #: evaluated (the cost of a large literal table read by a variable key, for no callable).
@@ -94,6 +94,11 @@ class Containers:
         """An element of a container (by literal key when it has one, negative positions
         counted from the end of a literal sequence), of a view of one, or of `*args`;
         `[:]` takes a slice (a sequence of the same elements)."""
+        step, parts = _unpacking(step)
+        if parts is not None and not self._unpacks(value, parts):
+            return []  # `a, b = (f, g, h)` raises: nothing is bound
+        if value.kind == "typed":  # `-> Tuple[A, B]`: the class declared at that position
+            return [(value, INFERRED)] if step == SLICE else self.flow.declared_at(value, step)
         if step == SLICE:
             if value.kind == "elems":
                 return [(value, INFERRED)]
@@ -128,6 +133,24 @@ class Containers:
             self.resolver.consulted.fail("unknown-receiver")
         return found
 
+    def _unpacks(self, value: Value, parts: int) -> bool:
+        """Whether unpacking `value` into `parts` names may succeed: a sequence literal
+        only when it has that many elements (and nothing stored into it afterwards);
+        a declared tuple (`Tuple[A, B]`) only of its length; anything else may."""
+        if value.kind == "typed":
+            return self.flow.declared_length(value) in (None, parts)
+        if value.kind != "cont":
+            return True
+        table = self.resolver.table(value.path)
+        elements = table.containers.get(value.name, [])
+        keys = {e.target[1] for e in elements}
+        if SUBSCRIPT in keys or self.stored_in(table, value):
+            return True
+        digits = [k[1:-1] for k in keys]
+        if not digits or not all(k.isdigit() for k in digits):
+            return True  # a dict (its keys unpack) or a container filled later
+        return len(digits) == parts
+
     def contained(self, value: Value, step: str) -> list[Found]:
         """The elements of a container literal at `step` (the same from every file)."""
         table = self.resolver.table(value.path)
@@ -140,7 +163,7 @@ class Containers:
         for element in elements:
             if element.value is not None:
                 found += self.resolver.evaluate(table, element.scope, element.value, element.line)
-        return [(v, INFERRED) for v, _ in unique(found)]
+        return [(v, inferred(how)) for v, how in unique(found)]
 
     def stored_in(self, table: ModuleTable, container: Value) -> list[BindingFact]:
         """What the file stores into a container after creating it: `d[k] = v` (keyed),
@@ -227,6 +250,15 @@ class Containers:
             if len(site_args) > 1 and site_args[1] is not None:  # a default
                 found += evaluate_argument(site_args[1])
         return unique(found)
+
+
+def _unpacking(step: str) -> tuple[str, int | None]:
+    """`[0/2]` (the first of two names unpacked) -> (`[0]`, 2); other steps (a literal key
+    `["a/b"]` too) as they are."""
+    index, slash, parts = step[1:-1].partition("/")
+    if not slash or not index.isdigit() or not parts.isdigit():
+        return step, None
+    return f"[{index}]", int(parts)
 
 
 def _element(containers: Containers, container: Value, step: str) -> Callable[[], list[Found]]:

@@ -11,10 +11,19 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from brownfield.graph.facts import CALL, SUBSCRIPT, BindingFact, CallFact, Chain, Definition
-from brownfield.graph.python_chains import ELEMENTS, EXCLUDING, SLICE, YIELD
+from brownfield.graph.python_chains import AT, ELEMENTS, EXCLUDING, SLICE, YIELD
 from brownfield.graph.python_classes import ClassMembers
 from brownfield.graph.python_evaluator import Evaluator
-from brownfield.graph.python_scopes import Binding, Found, ModuleTable, Value, alternatives, live
+from brownfield.graph.python_scopes import (
+    GUESSED,
+    Binding,
+    Found,
+    ModuleTable,
+    Value,
+    alternatives,
+    inferred,
+    live,
+)
 from brownfield.model import Resolution
 
 #: Decorators that change how a function is bound, not what calling it reaches.
@@ -39,10 +48,12 @@ def _holds(imported: set[str], dotted: str) -> bool:
 
 
 def unique(found: Iterable[Found]) -> list[Found]:
-    """Each value once, with the first way it was reached."""
+    """Each value once, with the first way it was reached (a value only guessed,
+    `override`, is replaced by a certain way to it)."""
     seen: dict[Value, Resolution] = {}
     for value, how in found:
-        seen.setdefault(value, how)
+        if seen.setdefault(value, how) is GUESSED and how is not GUESSED:
+            seen[value] = how
     return list(seen.items())
 
 
@@ -116,8 +127,8 @@ class ValueFlow:
             if returned.value[0] == YIELD:  # what its `return`s give ends the iteration
                 return [(Value("gen", value.path, value.name), INFERRED)]
             results.extend(
-                (found, INFERRED)
-                for found, _ in self.resolver.evaluate(
+                (found, inferred(how))
+                for found, how in self.resolver.evaluate(
                     table, value.name, returned.value, returned.line
                 )
             )
@@ -207,12 +218,45 @@ class ValueFlow:
             if annotated != name:
                 continue
             kind = "inst"
+            if chain[0] == ELEMENTS and chain[1].startswith(AT):  # `Tuple[A, B]`
+                typed = Value("typed", table.path, f"{definition.qualname}|{name}")
+                found.append((typed, INFERRED))
+                continue
             if chain[0] == ELEMENTS:  # `List[A]`: a collection of instances of A
                 kind, chain = "elems", chain[1:]
             for value, _ in self.resolver.evaluate(table, definition.scope, chain, definition.line):
                 if value.kind == "def" and self.classes.is_class(value):
                     found.append((Value(kind, value.path, value.name), INFERRED))
         return found
+
+    def _positions(self, typed: Value) -> tuple[ModuleTable, Definition, list[Chain]]:
+        table = self.resolver.table(typed.path)
+        qualname, _, name = typed.name.rpartition("|")
+        definition = table.definitions[qualname]
+        chains = [c for a, c in definition.annotations if a == name and c[0] == ELEMENTS]
+        return table, definition, [c for c in chains if c[1].startswith(AT)]
+
+    def declared_length(self, typed: Value) -> int | None:
+        """How many elements a declared tuple (`Tuple[A, B]`: a `typed` value) has."""
+        _, _, chains = self._positions(typed)
+        return 1 + max(int(c[1][len(AT) : -1]) for c in chains) if chains else None
+
+    def declared_at(self, typed: Value, step: str) -> list[Found]:
+        """Instances of the classes a tuple annotation declares at a position (`[0]`;
+        counted from the end when negative), or at every position (`[]`, `[:]`)."""
+        table, definition, chains = self._positions(typed)
+        index = step[1:-1]
+        if index.lstrip("-").isdigit() and chains:
+            wanted = int(index) % (1 + max(int(c[1][len(AT) : -1]) for c in chains))
+            chains = [c for c in chains if c[1] == f"{AT}{wanted}>"]
+        found: list[Found] = []
+        for chain in chains:
+            for value, _ in self.resolver.evaluate(
+                table, definition.scope, chain[2:], definition.line
+            ):
+                if value.kind == "def" and self.classes.is_class(value):
+                    found.append((Value("inst", value.path, value.name), INFERRED))
+        return unique(found)
 
     def flowing_in(
         self,

@@ -3,10 +3,11 @@
 `raise E` constructs E; an operator calls a special method of its operand's class
 (`a + b` is `a.__add__`, `a < b` is `a.__lt__`, `x in c` is `c.__contains__`, `-a` is
 `a.__neg__`, `a += b` is `a.__iadd__`); subscripting calls `__getitem__`, `__setitem__`
-or `__delitem__`; and the builtins that delegate to one (`len(x)` is `x.__len__`, `str(x)`
-is `x.__str__`...). They are `implicit` call facts: an edge only when they reach
-repository code. The resolver looks special methods up on the operand's class, as Python
-does, with the same fallbacks (`__ne__` falls back to `__eq__`, `__str__` to `__repr__`).
+or `__delitem__` (and, on a dict, the key's `__hash__`); and the builtins that delegate
+to one (`len(x)` is `x.__len__`, `str(x)` is `x.__str__`...). They are `implicit` call
+facts: an edge only when they reach repository code. The resolver looks special methods
+up on the operand's class, as Python does, with the same fallbacks (`__ne__` falls back
+to `__eq__`, `__str__` to `__repr__`).
 """
 
 from __future__ import annotations
@@ -14,7 +15,6 @@ from __future__ import annotations
 from brownfield.graph.facts import SUBSCRIPT, CallFact, FileFacts, ReturnFact
 from brownfield.graph.python_chains import (
     BINARY_METHODS,
-    NAMED,
     YIELD,
     Names,
     Node,
@@ -29,6 +29,7 @@ from brownfield.graph.python_chains import (
 RAISE = "raise"
 OPERATOR = "operator"
 READ = "read"  # reading `x.name`: a call when name is a property (or a descriptor)
+HASH = "hash"  # `d[k]`: hashing the key, when d is a dict
 
 BINARY = BINARY_METHODS
 AUGMENTED = {f"{symbol}=": f"__i{name[2:]}" for symbol, name in BINARY.items()}
@@ -114,7 +115,7 @@ def yield_expression(facts: FileFacts, scopes: Scopes, names: Names, node: Node)
     """`yield x` (or `yield from xs`) in a function: calling it makes a generator, whose
     elements are what it yields (the elements of xs)."""
     value = node.named_children[0] if node.named_child_count else None
-    if value is not None and value.type in NAMED:  # `yield a, b`: a tuple of them
+    if value is not None:  # `yield a, b`: a tuple of them
         name_container(facts, scopes, names, value)
     chain = chain_of(value, names) if value is not None else None
     if chain is not None and any(child.type == "from" for child in node.children):
@@ -146,6 +147,7 @@ def operation(facts: FileFacts, scopes: Scopes, names: Names, node: Node) -> Non
     if kind == "subscript":
         operand = node.child_by_field_name("value")
         methods = _subscript_methods(node)
+        _hashed(facts, scopes, names, operand, node.child_by_field_name("subscript"), node)
     else:
         field = "argument" if kind == "unary_operator" else "left"
         operand = node.child_by_field_name(field)
@@ -210,6 +212,29 @@ def _subscript_methods(node: Node) -> tuple[str, ...]:
     if parent.type in ("pattern_list", "tuple_pattern", "list_pattern"):
         return ("__setitem__",)
     return ("__getitem__",)
+
+
+def _hashed(
+    facts: FileFacts,
+    scopes: Scopes,
+    names: Names,
+    operand: Node | None,
+    key: Node | None,
+    node: Node,
+) -> None:
+    """`d[k]` (also stored into or deleted) hashes k when d is a dict: a call of k's
+    `__hash__`, kept as the chain `(*k, "__hash__")` with d as its argument (the resolver
+    makes it an edge only when d is a container literal: a dict or a list, never a
+    repository class, whose `__getitem__` is what runs)."""
+    if operand is None or key is None or key.type not in ("identifier", "attribute", "call"):
+        return
+    chain, container = chain_of(key, names), chain_of(operand, names)
+    if chain is None or container is None:
+        return
+    scope, line = scopes.at(node.start_byte), line_of(node)
+    facts.calls.append(
+        CallFact(scope, (*chain, "__hash__"), HASH, line, args=(container,), implicit=True)
+    )
 
 
 def _add(

@@ -24,7 +24,7 @@ from brownfield.graph.facts import (
     FileGraph,
     ImportFact,
 )
-from brownfield.graph.python_builtins import RETURNS_FROM, argument_of
+from brownfield.graph.python_builtins import BUILTIN_ATTRIBUTES, RETURNS_FROM, argument_of
 from brownfield.graph.python_calls import CallTargets
 from brownfield.graph.python_chains import ELEMENTS, EXCLUDING
 from brownfield.graph.python_classes import ClassMembers
@@ -32,8 +32,10 @@ from brownfield.graph.python_containers import Containers
 from brownfield.graph.python_evaluator import Consulted, T
 from brownfield.graph.python_flow import ValueFlow, unique
 from brownfield.graph.python_guards import ImportGuards
+from brownfield.graph.python_returns import ReturnSelection
 from brownfield.graph.python_roots import ImportRoots
 from brownfield.graph.python_scopes import (
+    GUESSED,
     Binding,
     Found,
     ModuleTable,
@@ -41,6 +43,7 @@ from brownfield.graph.python_scopes import (
     absolute_module,
     build_table,
     builtin_id,
+    inferred,
     live,
     module_name,
     node_id,
@@ -57,14 +60,6 @@ __all__ = ["call_names", "invalidated_keys", "layout", "new_resolver", "nodes_of
 RESUMING = frozenset({"__next__", "send", "__enter__", "__aenter__", "__anext__", "asend"})
 
 BUILTIN_NAMES = frozenset(name for name in dir(builtins) if not name.startswith("__"))
-
-#: Attribute names of builtin types: a method call with one of these names on an
-#: unknown receiver is most likely on a str/list/dict..., never guessed by unique name.
-_BUILTIN_ATTRIBUTES = frozenset(
-    name
-    for kind in (str, bytes, list, dict, set, frozenset, tuple, int, float, complex, object, type)
-    for name in dir(kind)
-)
 
 
 def new_resolver(
@@ -117,6 +112,7 @@ class Resolver:
         self.containers = Containers(self, self.flow)
         self.calls = CallTargets(self, self.classes, world.methods_named)
         self.guards = ImportGuards(self)
+        self.returns = ReturnSelection(self, self.classes, self.flow)
 
     # -- tables and dependencies -------------------------------------------------
 
@@ -243,7 +239,7 @@ class Resolver:
         ):
             return None
         name = chain[-1]
-        if name.startswith("__") or name in _BUILTIN_ATTRIBUTES:
+        if name.startswith("__") or name in BUILTIN_ATTRIBUTES:
             return None
         self.consulted.names.add(name)
         owners = self.world.methods_named(name)
@@ -313,6 +309,10 @@ class Resolver:
             if step == CALL and any(_needs_arguments(value) for value, _ in values):
                 values = self._call_with_arguments(table, scope, chain[:index], line, values)
                 continue
+            if step == CALL and any(self.returns.selects(value) for value, _ in values):
+                sites = self.flow.calls_at(table, line, chain[:index])
+                values = self.returns.called(values, table, sites, self._step)
+                continue
             values = unique(
                 found for value, how in values for found in self._step(value, how, step)
             )
@@ -352,7 +352,7 @@ class Resolver:
                             found.append((Value("inst", inner.path, inner.name), inner_how))
                     elif shape == "element":
                         found += self._step(inner, Resolution.INFERRED, SUBSCRIPT)
-                    elif inner.kind in ("cont", "seq", "slice", "items", "pair", "gen", "elems"):
+                    elif inner.kind in _SEQUENCE_KINDS:
                         view = Value(shape, inner.path, f"{inner.kind}|{inner.name}")
                         found.append((view, Resolution.INFERRED))
         return unique(found)
@@ -367,7 +367,14 @@ class Resolver:
             return self.remembered(("call", value), lambda: self._call_result(value))
         found = self.remembered(("attribute", value, step), lambda: self._attribute(value, step))
         return [
-            (each, Resolution.INFERRED if each_how is Resolution.INFERRED else how)
+            (
+                each,
+                GUESSED
+                if GUESSED in (how, each_how)
+                else inferred(how)
+                if each_how is Resolution.INFERRED
+                else how,
+            )
             for each, each_how in found
         ]
 
@@ -527,8 +534,8 @@ class Resolver:
         if fact.value[1:2] == (EXCLUDING,):  # `if not isinstance(x, A):` what x was, no A
             return self.flow.excluded(table, fact)
         return [  # evaluated where it is written (a `global` binding: in its function)
-            (value, Resolution.INFERRED)
-            for value, _ in self.evaluate(table, fact.scope, fact.value, fact.line)
+            (value, inferred(how))
+            for value, how in self.evaluate(table, fact.scope, fact.value, fact.line)
         ]
 
     def _import_values(self, table: ModuleTable, fact: object) -> list[Found]:
@@ -577,6 +584,10 @@ class Resolver:
             if found:
                 return found
         return []
+
+
+#: Values whose elements a view (`list(xs)`, `enumerate(xs)`) can be made of.
+_SEQUENCE_KINDS = frozenset({"cont", "seq", "slice", "items", "pair", "gen", "elems", "typed"})
 
 
 def _needs_arguments(value: Value) -> bool:

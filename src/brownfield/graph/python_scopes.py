@@ -44,6 +44,15 @@ class Value(NamedTuple):
 
 
 Found = tuple[Value, Resolution]
+#: How a value only guessed is reached (what `python_returns` cannot decide): what is
+#: reached through it is `override` too, an edge where a call may go, never a static one.
+GUESSED = Resolution.OVERRIDE
+
+
+def inferred(how: Resolution) -> Resolution:
+    """The way a value reached through another one is reached: `inferred`, unless that
+    one was only a guess."""
+    return how if how is GUESSED else Resolution.INFERRED
 
 
 def module_name(path: str, roots: ImportRoots | None = None) -> str:
@@ -154,7 +163,9 @@ def build_table(path: str, facts: FileFacts, dotted: str | None = None) -> Modul
         if len(fact.target) == 2 and fact.target[1] == DEF_BRANCH and fact.value
     }
     for definition in facts.definitions:
-        definitions.setdefault(definition.qualname, definition)
+        kept = definitions.setdefault(definition.qualname, definition)
+        if kept is not definition and _overload(kept) and not _overload(definition):
+            definitions[definition.qualname] = definition  # the implementation, not a stub
         scopes.setdefault(definition.qualname, {})
         scopes.setdefault(definition.scope, {}).setdefault(definition.name, []).append(
             Binding(
@@ -212,6 +223,12 @@ def build_table(path: str, facts: FileFacts, dotted: str | None = None) -> Modul
         for bindings in scope.values():
             bindings.sort(key=lambda binding: binding.line)
     return table
+
+
+def _overload(definition: Definition) -> bool:
+    """Whether a definition is a `@typing.overload` stub (the last, undecorated `def` of
+    the name is the function Python runs)."""
+    return any(chain and chain[-1] == "overload" for chain in definition.decorators)
 
 
 def _rebound_scope(definitions: dict[str, Definition], scope: str, nonlocal_: int) -> str:

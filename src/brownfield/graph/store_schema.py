@@ -5,8 +5,11 @@ from __future__ import annotations
 #: 2: calls keep their arguments, bindings their branch; 3: namespaces; 5, 6: the search index;
 #: 7: Python facts gain unpacking, stores into containers, narrowing, annotations and
 #: implicit calls; 8: (issue 20's languages); 9: Python attribute reads on any receiver;
-#: 10: the `except` clauses of a `try` that only imports are numbered apart (GUARDED)
-SCHEMA_VERSION = 11
+#: 10: the `except` clauses of a `try` that only imports are numbered apart (GUARDED);
+#: 11: unpacking says how many names it binds (`[0/2]`), sequence literals keep every
+#: position, fixed-length tuple annotations keep theirs; 12: the search index expands an
+#: abbreviation's plural (`conns` -> connection)
+SCHEMA_VERSION = 12
 
 SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
