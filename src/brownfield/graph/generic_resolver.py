@@ -37,9 +37,9 @@ from brownfield.graph.generic_world import (
     World,
     build_table,
     invalidated_keys,
+    live_at,
     node_id,
     nodes_of,
-    payload_line,
     simple_name,
 )
 from brownfield.model import Node, Resolution, Unresolved
@@ -441,43 +441,13 @@ class Resolver:
     def _live(
         self, table: Table, scope: str, bindings: list[object], line: int, own: bool
     ) -> Sequence[object]:
-        """The bindings of a name that count at `line` of a function: the last one made
-        on or before it; elsewhere (line 0) the last one. Overloads count together.
-
-        A negative line is a binding's value, read before the binding is made: a variable
-        bound on that line does not count (in Go's `state := &state{}` the value's `state`
-        is the type; in `s = s.trim()` the earlier `s`; in `v, ascii := ascii.ToLower(x)`
-        the package), unless the line is the function's own, where its parameters are
-        bound before its body runs; an import or definition on it counts (Rust's
-        `super::f()`). With none made before, a declaration made after counts (a hoisted
-        function) and, from a closure (`own` false: the scope looked in is not the one the
-        code runs in), a variable made after too, as the closure runs later; a variable of
-        the code's own scope made after it is not there yet, and the name is looked up
-        further out."""
+        """The bindings of a name that count at `line` (see `live_at`); overloads count
+        together."""
         if self.profile.overloads:
             overloads = overloads_of(bindings)
             if overloads:
                 return overloads
-        if not line:
-            return bindings[-1:]
-        made = abs(line)
-        definition = table.definitions.get(scope)
-        own_line = definition.line if definition is not None else 0
-
-        def being_made(payload: object) -> bool:
-            return (
-                line < 0
-                and isinstance(payload, BindingFact)
-                and payload_line(table, payload) == made != own_line
-            )
-
-        counted = [p for p in bindings if payload_line(table, p) <= made and not being_made(p)]
-        if counted:
-            return counted[-1:]
-        later = [
-            p for p in bindings if not being_made(p) and not (own and isinstance(p, BindingFact))
-        ]
-        return later[:1]
+        return live_at(table, scope, bindings, line, own)
 
     def _global(self, name: str) -> list[Found]:
         """The one top-level definition of this language with `name`, anywhere."""

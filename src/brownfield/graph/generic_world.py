@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from brownfield.graph.facts import Definition, FileFacts, ImportFact
+from brownfield.graph.facts import BindingFact, Definition, FileFacts, ImportFact
 from brownfield.model import Node, NodeKind, Resolution
 
 #: Definition kinds that hold members like a class does (an object has no node).
@@ -117,6 +117,40 @@ def payload_line(table: Table, payload: object) -> int:
         return found.line if found is not None else 0
     line = getattr(payload, "line", 0)
     return line if isinstance(line, int) else 0
+
+
+def live_at(table: Table, scope: str, bindings: list[object], line: int, own: bool) -> list[object]:
+    """The bindings of a name that count at `line` of a function: the last one made
+    on or before it; elsewhere (line 0) the last one.
+
+    A negative line is a binding's value, read before the binding is made: a variable
+    bound on that line does not count (in Go's `state := &state{}` the value's `state`
+    is the type; in `s = s.trim()` the earlier `s`; in `v, ascii := ascii.ToLower(x)`
+    the package), unless the line is the function's own, where its parameters are
+    bound before its body runs; an import or definition on it counts (Rust's
+    `super::f()`). With none made before, a declaration made after counts (a hoisted
+    function) and, from a closure (`own` false: the scope looked in is not the one the
+    code runs in), a variable made after too, as the closure runs later; a variable of
+    the code's own scope made after it is not there yet, and the name is looked up
+    further out."""
+    if not line:
+        return bindings[-1:]
+    made = abs(line)
+    definition = table.definitions.get(scope)
+    own_line = definition.line if definition is not None else 0
+
+    def being_made(payload: object) -> bool:
+        return (
+            line < 0
+            and isinstance(payload, BindingFact)
+            and payload_line(table, payload) == made != own_line
+        )
+
+    counted = [p for p in bindings if payload_line(table, p) <= made and not being_made(p)]
+    if counted:
+        return counted[-1:]
+    later = [p for p in bindings if not being_made(p) and not (own and isinstance(p, BindingFact))]
+    return later[:1]
 
 
 @dataclass
