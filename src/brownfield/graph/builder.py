@@ -540,6 +540,23 @@ class Parsed:
     nodes: list[NodeRow]
     facts_json: str
     search: list[SearchRow]
+    #: `facts.to_json()`, made once for the stored text and kept for pickling (then None)
+    plain: list[Any] | None = field(default=None, repr=False, compare=False)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        plain = self.facts.to_json() if self.plain is None else self.plain
+        return (_arrived, (plain, self.nodes, self.facts_json, self.search))
+
+
+def _arrived(
+    plain: list[Any], nodes: list[NodeRow], facts_json: str, search: list[SearchRow]
+) -> Parsed:
+    return Parsed(FileFacts.from_plain(plain), nodes, facts_json, search)
+
+
+#: The stored facts' JSON: compact, and without the check for cycles (plain lists and
+#: tuples have none), which costs a tenth of the encoding.
+_FACTS_ENCODER = json.JSONEncoder(separators=(",", ":"), check_circular=False)
 
 
 def _parse_one(job: tuple[str, str, bytes, dict[str, Any]]) -> tuple[str, Parsed]:
@@ -552,8 +569,8 @@ def _parse_one(job: tuple[str, str, bytes, dict[str, Any]]) -> tuple[str, Parsed
         for n in _resolver_module(language).nodes_of(path, facts, **context)
     ]
     search = search_text.rows_for(path, language, data, nodes)
-    facts_json = json.dumps(facts.to_json(), separators=(",", ":"))
-    return path, Parsed(facts, nodes, facts_json, search)
+    plain = facts.to_json()
+    return path, Parsed(facts, nodes, _FACTS_ENCODER.encode(plain), search, plain)
 
 
 def _parse_all(
@@ -580,6 +597,7 @@ def _parse_all(
     else:
         for item in items:
             path, facts = _parse_one(item)
+            facts.plain = None  # needed only to cross processes
             results[path] = facts
             report("parse", len(results), total)
     return results

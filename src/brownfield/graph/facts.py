@@ -200,6 +200,11 @@ class FileFacts:
         # Pickling named tuples one by one is slow; plain tuples cross processes ~5x faster.
         return (_restore, (self.to_json(),))
 
+    @staticmethod
+    def from_plain(data: list[Any]) -> FileFacts:
+        """Rebuild from `to_json()` itself (tuples, not JSON's lists): what pickling sends."""
+        return _restore(data)
+
 
 def _branch(value: Any) -> Branch:
     return tuple((int(a), int(b)) for a, b in value)
