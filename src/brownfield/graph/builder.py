@@ -473,11 +473,15 @@ def _resolve_here(
     total: int,
     layouts: dict[str, Any],
 ) -> Iterator[tuple[str, FileGraph]]:
-    """Resolve in this process; facts of files not parsed now are read on demand."""
+    """Resolve in this process; facts of files not parsed now are read on demand, once
+    (a file's imports are read apart from its scope table: it was read twice)."""
+    read: dict[str, FileFacts] = {}
 
     def load_facts(path: str) -> FileFacts:
-        found = parsed.get(path)
-        return found if found is not None else store.facts(path)
+        found = parsed.get(path) or read.get(path)
+        if found is None:
+            found = read[path] = store.facts(path)
+        return found
 
     done = 0
     for module, paths in sorted(by_resolver.items()):

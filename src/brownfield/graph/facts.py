@@ -135,31 +135,41 @@ class FileFacts:
 
     @classmethod
     def from_json(cls, data: list[Any]) -> FileFacts:
-        """Rebuild from `to_json()`, or from its JSON text loaded back (lists for tuples)."""
+        """Rebuild from `to_json()`, or from its JSON text loaded back (lists for tuples).
 
-        def chain(value: Any) -> Chain | None:
-            return None if value is None else tuple(value)
-
+        Records are made as `_make` makes them (`tuple.__new__`, not through the named
+        tuples' keyword-taking constructors), and empty lists become `()` without a
+        generator: a one-file rebuild reads a thousand files' facts."""
         language, status, diagnostic, line_count, defs, imports, calls, binds, rets, exports, ns = (
             data
         )
+        new = tuple.__new__
         return cls(
             language=language,
             status=status,
             diagnostic=diagnostic,
             line_count=line_count,
             definitions=[
-                Definition(
-                    kind,
-                    qualname,
-                    scope,
-                    line,
-                    end_line,
-                    tuple(map(tuple, bases)),
-                    tuple(map(chain, decorators)),
-                    tuple(params),
-                    tuple((name, tuple(value)) for name, value in defaults),
-                    tuple((name, tuple(value)) for name, value in annotations),
+                new(
+                    Definition,
+                    (
+                        kind,
+                        qualname,
+                        scope,
+                        line,
+                        end_line,
+                        tuple(map(tuple, bases)) if bases else (),
+                        tuple([None if d is None else tuple(d) for d in decorators])
+                        if decorators
+                        else (),
+                        tuple(params),
+                        tuple([(name, tuple(value)) for name, value in defaults])
+                        if defaults
+                        else (),
+                        tuple([(name, tuple(value)) for name, value in annotations])
+                        if annotations
+                        else (),
+                    ),
                 )
                 for (
                     kind,
@@ -174,24 +184,35 @@ class FileFacts:
                     annotations,
                 ) in defs
             ],
-            imports=[ImportFact._make([*head, _branch(branch)]) for *head, branch in imports],
+            imports=[
+                new(ImportFact, (s, m, n, a, level, line, _branch(b) if b else ()))
+                for s, m, n, a, level, line, b in imports
+            ],
             calls=[
-                CallFact(
-                    s,
-                    chain(c),
-                    text,
-                    line,
-                    tuple(map(chain, args)),
-                    tuple((key, chain(value)) for key, value in kwargs),
-                    implicit,
+                new(
+                    CallFact,
+                    (
+                        s,
+                        None if c is None else tuple(c),
+                        text,
+                        line,
+                        tuple([None if a is None else tuple(a) for a in args]) if args else (),
+                        tuple([(k, None if v is None else tuple(v)) for k, v in kwargs])
+                        if kwargs
+                        else (),
+                        implicit,
+                    ),
                 )
                 for s, c, text, line, args, kwargs, implicit in calls
             ],
             bindings=[
-                BindingFact(s, tuple(t), chain(v), line, _branch(b) if b else ())
+                new(
+                    BindingFact,
+                    (s, tuple(t), None if v is None else tuple(v), line, _branch(b) if b else ()),
+                )
                 for s, t, v, line, b in binds
             ],
-            returns=[ReturnFact(s, tuple(v), line) for s, v, line in rets],
+            returns=[new(ReturnFact, (s, tuple(v), line)) for s, v, line in rets],
             exports=exports,
             namespace=ns,
         )
@@ -207,7 +228,7 @@ class FileFacts:
 
 
 def _branch(value: Any) -> Branch:
-    return tuple((int(a), int(b)) for a, b in value)
+    return tuple([(int(a), int(b)) for a, b in value])
 
 
 def _restore(data: list[Any]) -> FileFacts:
