@@ -549,12 +549,14 @@ class Parsed:
 
     def __reduce__(self) -> tuple[Any, ...]:
         plain = self.facts.to_json() if self.plain is None else self.plain
-        return (_arrived, (plain, self.nodes, self.facts_json, self.search))
+        rows = [tuple(row) for row in self.search]  # plain tuples pickle faster
+        return (_arrived, (plain, self.nodes, self.facts_json, rows))
 
 
 def _arrived(
-    plain: list[Any], nodes: list[NodeRow], facts_json: str, search: list[SearchRow]
+    plain: list[Any], nodes: list[NodeRow], facts_json: str, rows: list[tuple[str, ...]]
 ) -> Parsed:
+    search = list(map(SearchRow._make, rows))
     return Parsed(FileFacts.from_plain(plain), nodes, facts_json, search)
 
 
