@@ -11,7 +11,6 @@ import fcntl
 import gc
 import hashlib
 import importlib
-import json
 import os
 import threading
 import time
@@ -473,15 +472,12 @@ def _resolve_here(
     total: int,
     layouts: dict[str, Any],
 ) -> Iterator[tuple[str, FileGraph]]:
-    """Resolve in this process; facts of files not parsed now are read on demand, once
-    (a file's imports are read apart from its scope table: it was read twice)."""
-    read: dict[str, FileFacts] = {}
+    """Resolve in this process; facts of files not parsed now are read on demand, once."""
+    read: dict[str, FileFacts] = {}  # (a file's imports and its scope table both ask)
 
     def load_facts(path: str) -> FileFacts:
         found = parsed.get(path) or read.get(path)
-        if found is None:
-            found = read[path] = store.facts(path)
-        return found
+        return found if found is not None else read.setdefault(path, store.facts(path))
 
     done = 0
     for module, paths in sorted(by_resolver.items()):
@@ -544,25 +540,13 @@ class Parsed:
     nodes: list[NodeRow]
     facts_json: str
     search: list[SearchRow]
-    #: `facts.to_json()`, made once for the stored text and kept for pickling (then None)
-    plain: list[Any] | None = field(default=None, repr=False, compare=False)
 
-    def __reduce__(self) -> tuple[Any, ...]:
-        plain = self.facts.to_json() if self.plain is None else self.plain
-        rows = [tuple(row) for row in self.search]  # plain tuples pickle faster
-        return (_arrived, (plain, self.nodes, self.facts_json, rows))
+    def __reduce__(self) -> tuple[Any, ...]:  # plain tuples pickle faster than named ones
+        return (_arrived, (self.facts, self.nodes, self.facts_json, list(map(tuple, self.search))))
 
 
-def _arrived(
-    plain: list[Any], nodes: list[NodeRow], facts_json: str, rows: list[tuple[str, ...]]
-) -> Parsed:
-    search = list(map(SearchRow._make, rows))
-    return Parsed(FileFacts.from_plain(plain), nodes, facts_json, search)
-
-
-#: The stored facts' JSON: compact, and without the check for cycles (plain lists and
-#: tuples have none), which costs a tenth of the encoding.
-_FACTS_ENCODER = json.JSONEncoder(separators=(",", ":"), check_circular=False)
+def _arrived(facts: FileFacts, nodes: list[NodeRow], facts_json: str, rows: list[Any]) -> Parsed:
+    return Parsed(facts, nodes, facts_json, list(map(SearchRow._make, rows)))
 
 
 def _parse_one(job: tuple[str, str, bytes, dict[str, Any]]) -> tuple[str, Parsed]:
@@ -575,8 +559,7 @@ def _parse_one(job: tuple[str, str, bytes, dict[str, Any]]) -> tuple[str, Parsed
         for n in _resolver_module(language).nodes_of(path, facts, **context)
     ]
     search = search_text.rows_for(path, language, data, nodes)
-    plain = facts.to_json()
-    return path, Parsed(facts, nodes, _FACTS_ENCODER.encode(plain), search, plain)
+    return path, Parsed(facts, nodes, facts.json_text(), search)
 
 
 def _parse_all(
@@ -603,7 +586,6 @@ def _parse_all(
     else:
         for item in items:
             path, facts = _parse_one(item)
-            facts.plain = None  # needed only to cross processes
             results[path] = facts
             report("parse", len(results), total)
     return results

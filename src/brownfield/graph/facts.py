@@ -7,6 +7,7 @@ JSON-friendly so the store can keep them per file and re-resolve without re-pars
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
@@ -119,16 +120,26 @@ class FileFacts:
 
     def to_json(self) -> list[Any]:
         """A compact positional form (lists of tuples), used for storage and between processes."""
+        plain = self._positional()
+        plain[4:9] = [list(map(tuple, records)) for records in plain[4:9]]
+        return plain
+
+    def json_text(self) -> str:
+        """`to_json()` as JSON text, as stored. JSON writes a named tuple as it writes a
+        tuple, so the records are not copied into plain tuples first."""
+        return _ENCODER.encode(self._positional())
+
+    def _positional(self) -> list[Any]:
         return [
             self.language,
             self.status,
             self.diagnostic,
             self.line_count,
-            [tuple(d) for d in self.definitions],
-            [tuple(i) for i in self.imports],
-            [tuple(c) for c in self.calls],
-            [tuple(b) for b in self.bindings],
-            [tuple(r) for r in self.returns],
+            self.definitions,
+            self.imports,
+            self.calls,
+            self.bindings,
+            self.returns,
             self.exports,
             self.namespace,
         ]
@@ -221,10 +232,10 @@ class FileFacts:
         # Pickling named tuples one by one is slow; plain tuples cross processes ~5x faster.
         return (_restore, (self.to_json(),))
 
-    @staticmethod
-    def from_plain(data: list[Any]) -> FileFacts:
-        """Rebuild from `to_json()` itself (tuples, not JSON's lists): what pickling sends."""
-        return _restore(data)
+
+#: The stored facts' JSON: compact, and without the check for cycles (lists and tuples of
+#: strings and numbers have none), which costs a tenth of the encoding.
+_ENCODER = json.JSONEncoder(separators=(",", ":"), check_circular=False)
 
 
 def _branch(value: Any) -> Branch:
