@@ -122,21 +122,22 @@ class Dispatch:
         self._mixers: dict[Value, list[Value]] = {}
         self._kin: dict[str, _Kin | None] = {}  # see `overriding`
         self._mixings: dict[Value, tuple[list[list[Value]], Record]] = {}  # see `_mixing`
-        self._class_lists: dict[str, tuple[ModuleTable, list[tuple[str, Definition, Value]]]] = {}
+        self._class_lists: dict[str, list[tuple[str, Definition, Value]]] = {}
 
     def _classes_in(self, table: ModuleTable) -> list[tuple[str, Definition, Value]]:
         """The classes a module defines (qualname, definition, value), in order: found once
-        per table, since a module's definitions are mostly methods and were walked again for
-        every mixin and call asking for its classes."""
-        kept = self._class_lists.get(table.path)
-        if kept is None or kept[0] is not table:
-            classes = [
+        per module (the resolver's table of a path never changes), since a module's
+        definitions are mostly methods and were walked again for every mixin and call
+        asking for its classes. The table itself is not kept: this object and its resolver
+        refer to each other, and what they hold waits for the cycle collector."""
+        classes = self._class_lists.get(table.path)
+        if classes is None:
+            classes = self._class_lists[table.path] = [
                 (qualname, definition, Value("def", table.path, qualname))
                 for qualname, definition in table.definitions.items()
                 if definition.kind == "class"
             ]
-            kept = self._class_lists[table.path] = (table, classes)
-        return kept[1]
+        return classes
 
     def of_call(
         self, table: ModuleTable, call: CallFact, found: list[Found], static: set[Target]
