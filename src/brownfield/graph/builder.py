@@ -11,7 +11,6 @@ import fcntl
 import gc
 import hashlib
 import importlib
-import json
 import os
 import threading
 import time
@@ -473,11 +472,12 @@ def _resolve_here(
     total: int,
     layouts: dict[str, Any],
 ) -> Iterator[tuple[str, FileGraph]]:
-    """Resolve in this process; facts of files not parsed now are read on demand."""
+    """Resolve in this process; facts of files not parsed now are read on demand, once."""
+    read: dict[str, FileFacts] = {}  # (a file's imports and its scope table both ask)
 
     def load_facts(path: str) -> FileFacts:
-        found = parsed.get(path)
-        return found if found is not None else store.facts(path)
+        found = parsed.get(path) or read.get(path)
+        return found if found is not None else read.setdefault(path, store.facts(path))
 
     done = 0
     for module, paths in sorted(by_resolver.items()):
@@ -541,6 +541,13 @@ class Parsed:
     facts_json: str
     search: list[SearchRow]
 
+    def __reduce__(self) -> tuple[Any, ...]:  # plain tuples pickle faster than named ones
+        return (_arrived, (self.facts, self.nodes, self.facts_json, list(map(tuple, self.search))))
+
+
+def _arrived(facts: FileFacts, nodes: list[NodeRow], facts_json: str, rows: list[Any]) -> Parsed:
+    return Parsed(facts, nodes, facts_json, list(map(SearchRow._make, rows)))
+
 
 def _parse_one(job: tuple[str, str, bytes, dict[str, Any]]) -> tuple[str, Parsed]:
     from brownfield.graph import parser  # tree-sitter loads only when something is parsed
@@ -552,8 +559,7 @@ def _parse_one(job: tuple[str, str, bytes, dict[str, Any]]) -> tuple[str, Parsed
         for n in _resolver_module(language).nodes_of(path, facts, **context)
     ]
     search = search_text.rows_for(path, language, data, nodes)
-    facts_json = json.dumps(facts.to_json(), separators=(",", ":"))
-    return path, Parsed(facts, nodes, facts_json, search)
+    return path, Parsed(facts, nodes, facts.json_text(), search)
 
 
 def _parse_all(

@@ -122,6 +122,22 @@ class Dispatch:
         self._mixers: dict[Value, list[Value]] = {}
         self._kin: dict[str, _Kin | None] = {}  # see `overriding`
         self._mixings: dict[Value, tuple[list[list[Value]], Record]] = {}  # see `_mixing`
+        self._class_lists: dict[str, list[tuple[str, Definition, Value]]] = {}
+
+    def _classes_in(self, table: ModuleTable) -> list[tuple[str, Definition, Value]]:
+        """The classes a module defines (qualname, definition, value), in order: found once
+        per module (the resolver's table of a path never changes), since a module's
+        definitions are mostly methods and were walked again for every mixin and call
+        asking for its classes. The table itself is not kept: this object and its resolver
+        refer to each other, and what they hold waits for the cycle collector."""
+        classes = self._class_lists.get(table.path)
+        if classes is None:
+            classes = self._class_lists[table.path] = [
+                (qualname, definition, Value("def", table.path, qualname))
+                for qualname, definition in table.definitions.items()
+                if definition.kind == "class"
+            ]
+        return classes
 
     def of_call(
         self, table: ModuleTable, call: CallFact, found: list[Found], static: set[Target]
@@ -155,10 +171,10 @@ class Dispatch:
         mixin = Value("def", table.path, owner)
         reached = {target for target, _ in static}
         found: set[Target] = set()
-        for qualname, definition in table.definitions.items():
-            if definition.kind != "class" or qualname == owner:
+        for qualname, _, klass in self._classes_in(table):
+            if qualname == owner:
                 continue
-            order = self.classes.mro(Value("def", table.path, qualname))
+            order = self.classes.mro(klass)
             if mixin not in order:
                 continue
             for klass in order[order.index(mixin) + 1 :]:
@@ -215,10 +231,10 @@ class Dispatch:
         if known is None:
             known = self._memo[key] = set()
             home = self.resolver.table(owner.path)
-            for qualname, definition in home.definitions.items():
-                if definition.kind != "class" or qualname == owner.name:
+            for qualname, definition, klass in self._classes_in(home):
+                if qualname == owner.name:
                     continue
-                if owner not in self.classes.mro(Value("def", owner.path, qualname)):
+                if owner not in self.classes.mro(klass):
                     continue
                 if self.resolver.lookup_in_scope(home, qualname, attribute, None) is None:
                     continue  # keeps the base's value
@@ -332,10 +348,9 @@ class Dispatch:
         targets: set[Target] = set()
         for owner in owners:  # the subclasses in the owner's module (reading every module
             home = self.resolver.table(owner.path)  # defining an `__init__` costs too much)
-            for qualname, definition in home.definitions.items():
-                if definition.kind != "class" or qualname == owner.name:
+            for qualname, _, subclass in self._classes_in(home):
+                if qualname == owner.name:
                     continue
-                subclass = Value("def", owner.path, qualname)
                 if owner not in self.classes.mro(subclass):
                     continue
                 for name in ("__new__", "__init__"):
@@ -482,10 +497,8 @@ class Dispatch:
             table = self.resolver.table(mixin.path)
             mixers = self._mixers[mixin] = [
                 klass
-                for qualname, definition in table.definitions.items()
-                if definition.kind == "class" and qualname != mixin.name
-                for klass in [Value("def", mixin.path, qualname)]
-                if mixin in self.classes.mro(klass)
+                for qualname, _, klass in self._classes_in(table)
+                if qualname != mixin.name and mixin in self.classes.mro(klass)
             ]
         orders = [self.classes.mro(klass) for klass in mixers]
         record = _record(self.classes, mixers)

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left, bisect_right
-from functools import cache
-from itertools import accumulate, compress
+from functools import cache, lru_cache
+from itertools import accumulate, chain, compress, islice
 from operator import not_
 from typing import NamedTuple
 
@@ -66,6 +66,13 @@ _IDENTIFIER = re.compile(r"[A-Za-z_]\w*")
 def _words_of(names: list[str]) -> str:
     """The searchable words of identifiers: split, compounds also as their parts, expanded
     both ways (an identifier's words are never stop words: `add` names a method)."""
+    return _words_of_names(tuple(names))
+
+
+@lru_cache(maxsize=1 << 16)
+def _words_of_names(names: tuple[str, ...]) -> str:
+    """`_words_of`, remembered: a file's definitions share their owners, folders and file
+    name, and many share names and parameters (`self`)."""
     found = [word for name in names for word in index_words(name) if not word.isdigit()]
     return " ".join(dict.fromkeys(found))[:MAX_TEXT]
 
@@ -164,6 +171,8 @@ def _parameters(lines: list[str], start: int, end: int) -> list[str]:
 
 
 _STRING = re.compile(r"\"(?:[^\"\\\n]|\\.)*\"|'(?:[^'\\\n]|\\.)*'")
+_STRING_PARTS = re.compile(f"({_STRING.pattern})")  # `re.split` keeps what a group matched
+_IDENTIFIER_PARTS = re.compile(f"({_IDENTIFIER.pattern})")
 MAX_BODY_NAMES = 200
 #: A definition's text read for its keys and words, at most (a module reads all of its file).
 MAX_BODY = 50_000
@@ -186,12 +195,17 @@ class _Names:
     spans lines, so these are the ones found in the definition's text alone)."""
 
     def __init__(self, text: str) -> None:
-        blanked = _STRING.sub(lambda m: " " * len(m.group()), text)  # offsets kept
-        names = _IDENTIFIER.findall(blanked)
+        # Split (not searched) with the matches kept, the odd parts are the matches and
+        # every offset is a sum of lengths: no match object is made.
+        parts = _STRING_PARTS.split(text)
+        parts[1::2] = [" " * len(string) for string in parts[1::2]]  # offsets kept
+        pieces = _IDENTIFIER_PARTS.split("".join(parts))
+        names = pieces[1::2]
         keywords = {name for name in set(names) if name.lower() in KEYWORDS}
         kept = list(map(not_, map(keywords.__contains__, names)))
         self.names = list(compress(names, kept))
-        self.starts = list(compress(map(re.Match.start, _IDENTIFIER.finditer(blanked)), kept))
+        starts = list(accumulate(map(len, pieces), initial=0))[1::2]
+        self.starts = list(compress(starts, kept))
 
     def within(self, low: int, high: int) -> list[str]:
         """The names between offsets `low` and `high` (at line boundaries)."""
@@ -200,9 +214,8 @@ class _Names:
 
 def _words_of_body(names: list[str]) -> str:
     """The words of the first MAX_BODY_NAMES distinct names, in order."""
-    first = list(dict.fromkeys(names))[:MAX_BODY_NAMES]
-    found = [w for name in first for w in _name_words(name)]
-    return " ".join(dict.fromkeys(found))[:MAX_TEXT]
+    first = islice(dict.fromkeys(names), MAX_BODY_NAMES)
+    return " ".join(dict.fromkeys(chain.from_iterable(map(_name_words, first))))[:MAX_TEXT]
 
 
 #: `vocabulary.words` of a name, remembered (a file names the same identifiers again and again).

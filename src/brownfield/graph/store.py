@@ -77,6 +77,7 @@ class GraphStore:
         self._delta: defaultdict[str, Counter[str]] = defaultdict(Counter)
         self._orphan_candidates: set[str] = set()
         self._new_targets: set[str] = set()
+        self._written_ids: set[str] = set()  # node ids `put_nodes` wrote (no external node)
         self.fresh = False  # a fresh graph has no old rows to find, count or delete
         self._files_indexed = False  # a fresh graph's nodes and search rows, by `index_files`
 
@@ -300,6 +301,7 @@ class GraphStore:
         if not self.fresh:
             self._tally("nodes", "kind", path, -1)
             self._db.execute("DELETE FROM nodes WHERE path = ?", (path,))
+        self._written_ids.update(node[0] for node in nodes)
         self._db.executemany("INSERT INTO nodes VALUES (?, ?, ?, ?, ?, ?, ?, ?)", nodes)
         self._delta["nodes"].update(node[1] for node in nodes)
 
@@ -342,7 +344,8 @@ class GraphStore:
         """Keep exactly one external node per outside name that an edge points to.
 
         Only the targets of edges written or removed by this build are checked, so that
-        a one-file rebuild does not scan every edge.
+        a one-file rebuild does not scan every edge (in a fresh graph, only those that are
+        no node it wrote: most targets, each an ignored insert).
         """
         for dst in sorted(self._orphan_candidates - self._new_targets):
             gone = self._db.execute(
@@ -351,10 +354,11 @@ class GraphStore:
                 (dst, dst),
             ).rowcount
             self._delta["nodes"]["external"] -= gone
+        outside = self._new_targets - self._written_ids if self.fresh else self._new_targets
         before = self._db.total_changes
         self._db.executemany(
             "INSERT OR IGNORE INTO nodes VALUES (?, 'external', ?, ?, NULL, NULL, NULL, NULL)",
-            [(dst, dst.rpartition(".")[2], dst) for dst in sorted(self._new_targets)],
+            [(dst, dst.rpartition(".")[2], dst) for dst in sorted(outside)],
         )
         self._delta["nodes"]["external"] += self._db.total_changes - before
         self._orphan_candidates.clear()
