@@ -814,6 +814,8 @@ def test_an_idiom_is_read_as_what_it_means_not_word_by_word(tmp_path: Path) -> N
     assert "authenticate" in query_terms(parse("log in with a token").words[0])
     assert parse("compress what the server sends back").words == ("compress", "server", "response")
     assert "property" in query_terms("setting") and "filesystem" in query_terms("disk")
+    removed = parse("warn of a flag that will be removed in the next major version")
+    assert removed.words == ("warn", "flag", "deprecated")  # not `version`
     files = {
         "srv/limits.go": """
             package srv
