@@ -220,3 +220,11 @@ def test_question_words_and_adjectives_of_a_change_are_not_entities() -> None:
     names = {e.name for e in ontology.extract(state)}
     assert {"orders", "customer"} <= names, names
     assert not {"whose", "incoming"} & names, names
+
+
+def test_an_idiom_is_one_entity_of_what_it_means() -> None:
+    state = bare_state([])
+    state.description = "Compress what the server sends back when too many are open at once"
+    names = {e.name for e in ontology.extract(state)}
+    assert {"server", "response", "concurrent"} <= names, names
+    assert not {"sends", "back", "once"} & names, names

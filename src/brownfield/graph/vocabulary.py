@@ -240,6 +240,16 @@ IDIOMS: dict[str, str] = {
     "leaves out": "omit",
 }
 
+_IDIOM = re.compile(
+    r"\b(?:" + "|".join(sorted(map(re.escape, IDIOMS), key=len, reverse=True)) + r")\b", re.I
+)
+
+
+def idioms_read(text: str) -> str:
+    """A person's text with each idiom replaced by the words it means."""
+    return _IDIOM.sub(lambda m: f" {IDIOMS[m[0].lower()]} ", text)
+
+
 #: A person's adjective or verb -> the noun code derives from it for the same thing
 #: (English morphology, not a synonym: "how deep" is the depth, "how long" the length).
 FORMS: dict[str, tuple[str, ...]] = {

@@ -22,9 +22,9 @@ from brownfield.graph.roles import Role, role_of
 from brownfield.graph.search_index import expression
 from brownfield.graph.store import GraphStore
 from brownfield.graph.vocabulary import (
-    IDIOMS,
     STOP_WORDS,
     direct_terms,
+    idioms_read,
     index_words,
     query_terms,
     words,
@@ -52,9 +52,6 @@ _TARGET = re.compile(
 )
 TARGET_BONUS = 1.0  # a definition named by the target's words: relevance x (1 + this)
 NAME_BONUS = 0.5  # a name carrying the text's (rarer) words: relevance x (1 + this x share)
-_IDIOM = re.compile(
-    r"\b(?:" + "|".join(sorted(map(re.escape, IDIOMS), key=len, reverse=True)) + r")\b", re.I
-)
 _PARTICLES = frozenset({"up", "down", "in", "out", "on", "off", "over"})  # "log in", "back up"
 _QUOTED = re.compile(r"[\"'`]([^\"'`]+)[\"'`]")
 SYNONYM_STRENGTH = 0.5  # a word matched only through a synonym counts this much of a match
@@ -88,7 +85,7 @@ class Query:
 def parse(text: str) -> Query:
     mentions = [m.strip() for m in _QUOTED.findall(text) if m.strip()]
     found: list[str] = []
-    read = _IDIOM.sub(lambda m: f" {IDIOMS[m[0].lower()]} ", text)
+    read = idioms_read(text)
     for token in _TOKEN.findall(read):
         token = token.rstrip(".:-")
         if any(mark in token for mark in "_./:") or re.search(r"[a-z][A-Z]", token):

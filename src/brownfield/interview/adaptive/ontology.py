@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from brownfield.graph.roles import is_test
+from brownfield.graph.vocabulary import idioms_read
 from brownfield.interview.adaptive.scoring import dimension_scores
 from brownfield.interview.adaptive.state import (
     AdaptiveState,
@@ -173,7 +174,8 @@ def _noun_entities(state: AdaptiveState, taken: list[_Draft]) -> dict[str, _Draf
     """Nouns of the idea, and nouns the person typed in at least two answers.
 
     A word is a token of 3 letters or more that is not a stop word (there is no part of
-    speech tagging: a verb can pass); its forms are merged by stem. An identifier
+    speech tagging: a verb can pass), read after idioms ("sends back" is the response,
+    "at the same time" concurrent: `idioms_read`); its forms are merged by stem. An identifier
     (`snake_case`, `camelCase`, dotted) is kept whole. A word that names a code or outside
     entity already found (same stem as its last name part) is that entity, not a noun.
     """
@@ -181,7 +183,7 @@ def _noun_entities(state: AdaptiveState, taken: list[_Draft]) -> dict[str, _Draf
     covered |= {d.name.lower() for d in taken} | {(d.symbol or "").lower() for d in taken}
     seen: dict[str, tuple[str, set[int]]] = {}
     for number, text in enumerate(_texts(state)):
-        for token in _TOKEN.findall(text):
+        for token in _TOKEN.findall(idioms_read(text)):
             whole = bool(_IDENTIFIER.search(token))
             word = token if whole else token.lower()
             if not whole and (word in STOP_WORDS or len(word) < 3 or not _nounlike(word, number)):
