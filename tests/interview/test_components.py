@@ -92,3 +92,31 @@ def test_an_idea_is_not_cut_inside_brackets_quotes_or_a_comma_separated_value() 
         "Cache users",
         "cache orders",
     ]
+
+
+def test_a_word_alone_between_joints_is_part_of_the_next_clause_not_lost() -> None:
+    from brownfield.interview.adaptive.start import _components
+
+    idea = "Let people read and write CSV files that wrap fields in single quotes"
+    assert [c.description for c in _components(idea, [], False)] == [idea]
+    assert [c.description for c in _components("Compress large responses and log", [], False)] == [
+        "Compress large responses and log"
+    ]
+
+
+class _OneCaller:
+    """The one part of the evidence the caller-impact question reads."""
+
+    def caller_target(self, component: object) -> tuple[str, list[str]]:
+        return "app.pay.charge", ["app.cart.checkout (app/cart.py:17)"]
+
+
+def test_one_call_site_is_asked_about_as_one() -> None:
+    state = two_components(([], []))
+    state.topology.components = [
+        new_component(1, "Retry charges", "retry charges", ["app/pay.py::charge"], True)
+    ]
+    component = state.topology.components[0]
+    prompt = prompt_for(state, component, slot_of(state, 0, "caller_impact"), _OneCaller())  # type: ignore[arg-type]
+    assert prompt.text.endswith("Should 'Retry charges' apply to it?"), prompt.text
+    assert prompt.options[0] == "Apply it to its one call site (app.cart.checkout (app/cart.py:17))"

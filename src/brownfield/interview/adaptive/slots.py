@@ -185,14 +185,16 @@ def prompt_for(
     if slot.name == "caller_impact":
         every = ", ".join(callers[:3]) + (" ..." if len(callers) > 3 else "")
         folders = sorted({c.split("(")[-1].split("/")[0] for c in callers if "/" in c})
-        count = "both" if len(callers) == 2 else f"all {len(callers)}"
-        options = [f"Apply it to {count} call sites ({every})"]
+        count = {1: "its one call site", 2: "both call sites"}.get(
+            len(callers), f"all {len(callers)} call sites"
+        )
+        options = [f"Apply it to {count} ({every})"]
         if len(folders) > 1:
             options.append(f"Only the call sites under {folders[0]}/")
         options.append("Keep the current callers' behaviour; new behaviour is opt-in")
         return Prompt(
             f"{called} is called from {len(callers)} place(s): {every}. "
-            f"Should '{name}' apply to all of them?",
+            f"Should '{name}' apply to {'it' if len(callers) == 1 else 'all of them'}?",
             tuple(options),
             f"{len(callers)} call site(s) depend on {called} and no one decided their fate",
         )

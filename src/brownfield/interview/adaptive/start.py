@@ -142,15 +142,30 @@ _JOINT = re.compile(r"\s*(?:[;,](?=\s|$)|\band then\b|\bthen\b|\band\b|\bplus\b|
 
 def _split_clauses(idea: str) -> list[str]:
     """The idea cut at its joints, except inside brackets or quotes: "(ids=1, 2 and 3)" and
-    "`a, b`" are one thing the person wrote, not two clauses."""
+    "`a, b`" are one thing the person wrote, not two clauses. A piece with one key word
+    and no preposition is no clause of its own but part of the next one (of the one
+    before, when last): "read and write CSV files" is one thing done to the files."""
     inside = enclosed(idea)
-    pieces, start = [], 0
-    for joint in _JOINT.finditer(idea):
-        if joint.start() in inside or joint.end() - 1 in inside:
-            continue
-        pieces.append(idea[start : joint.start()])
-        start = joint.end()
-    return [*pieces, idea[start:]]
+    joints = [
+        j for j in _JOINT.finditer(idea) if j.start() not in inside and j.end() - 1 not in inside
+    ]
+    starts = [0, *(j.end() for j in joints)]
+    spans = list(zip(starts, [*(j.start() for j in joints), len(idea)], strict=True))
+
+    def part_of_another(begin: int, end: int) -> bool:  # one key word, and no preposition
+        text = idea[begin:end].strip()  # ("for orders" borrows its verb: `_completed`)
+        return len(idea_words(text).keywords) == 1 and not _PREPOSITION.match(text)
+
+    kept: list[tuple[int, int]] = []
+    start: int | None = None
+    for index, (begin, end) in enumerate(spans):
+        begin = begin if start is None else start
+        start = begin if part_of_another(begin, end) and index < len(spans) - 1 else None
+        if start is None:
+            kept.append((begin, end))
+    if len(kept) > 1 and part_of_another(*kept[-1]):
+        kept[-2:] = [(kept[-2][0], kept[-1][1])]
+    return [idea[begin:end] for begin, end in kept]
 
 
 _PREPOSITION = re.compile(r"(?:to|for|into|in|on|from|with|at)\b", re.I)
