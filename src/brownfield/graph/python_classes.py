@@ -166,8 +166,14 @@ class ClassMembers:
             return order
         self.orders[key] = ([cls], frozenset(), frozenset(), frozenset())  # inheritance cycles
         # Computing an order gets its own record of what it consulted, its own memo (a hit
-        # in the file's memo would not record that) and never explains a call's failure.
-        own = self.resolver.consulted = Consulted()
+        # in the file's memo would not record that) and never explains a call's failure;
+        # and it is computed as from no file (as `Evaluator.shared` results are), since it is
+        # kept for every file: the file asking first must not decide what it consulted
+        # (its own parameters are read apart, and what it is evaluating cuts cycles).
+        resolver = self.resolver
+        current, active = resolver.current, resolver._active
+        own = resolver.consulted = Consulted()
+        resolver.current, resolver._active = "", set()
         try:
             table = self.resolver.table(cls.path)
             bases = self.resolver.bases(table, table.definitions[cls.name])
@@ -180,7 +186,7 @@ class ClassMembers:
                 frozenset(own.names),
             )
         finally:
-            self.resolver.consulted = consulted
+            resolver.consulted, resolver.current, resolver._active = consulted, current, active
             consulted.absorb(own)
         return order
 

@@ -119,7 +119,6 @@ class Dispatch:
         self._memo: dict[tuple[frozenset[Value], str], set[Target]] = {}
         self._memo_owner: object = None
         self._candidates: dict[str, list[tuple[str, Value]]] = {}
-        self._mixers: dict[Value, list[Value]] = {}
         self._kin: dict[str, _Kin | None] = {}  # see `overriding`
         self._mixings: dict[Value, tuple[list[list[Value]], Record]] = {}  # see `_mixing`
         self._class_lists: dict[str, list[tuple[str, Definition, Value]]] = {}
@@ -436,11 +435,16 @@ class Dispatch:
         candidates = self._candidates.get(name)
         if candidates is None:  # the classes defining a method `name`, once per build
             candidates = self._candidates[name] = []
+            # read for the index, as every later asker reads it (`name:NAME` stands for
+            # the files defining a method `name`): no file is depended on for it
+            files = set(self.resolver.consulted.files)
             for method_id in self.methods_named(name):
                 path, _, qualname = method_id.partition("::")
                 owner = Value("def", path, qualname.rpartition(".")[0])
                 if self.classes.is_class(owner):
                     candidates.append((method_id, owner))
+            self.resolver.consulted.files.intersection_update(files)
+            self.resolver.consulted.files.update(files)
         found: set[Target] = set()
         mixed: list[tuple[str, Value]] = []
         kin = self._kin.get(name)
@@ -464,46 +468,32 @@ class Dispatch:
             if kin is None:
                 self._kin[name] = _Kin.of(self.classes, candidates)
         above = {cls for owner in owners for cls in self.classes.mro(owner)} if mixed else set()
-        mixings = self._mixings
-        pending = [  # a class no other class of its file derives from mixes in nothing
-            (method_id, mixin)
-            for method_id, mixin in mixed
-            if mixin not in above and (mixin not in mixings or mixings[mixin][0])
-        ]
-        if not pending:
-            return found
-        # the mixins' modules are read without depending on them: a change to a module
-        # defining a method `name` invalidates `name:NAME`, which the caller consulted
-        files = set(self.resolver.consulted.files)
-        for method_id, mixin in pending:
-            if self._mixed_in(mixin, owners, name, method_id):
+        # Which classes derive from a mixin depends on every file of their orders (a base
+        # in another module may come to derive from an owner): the caller depends on what
+        # those orders consulted, whichever file asked first (see `_mixing`).
+        for method_id, mixin in mixed:
+            if mixin not in above and self._mixed_in(mixin, owners, name, method_id):
                 found.add((method_id, Resolution.OVERRIDE))
-        self.resolver.consulted.files.intersection_update(files)
         return found
 
     def _mixing(self, mixin: Value) -> list[list[Value]]:
-        """The class orders of the classes of the mixin's file that derive from it. Which
-        classes those are is found once per build (a class can only start deriving from the
-        mixin by a change to a file of its order; the mixin's own file defines `name`, so a
-        change there invalidates `name:NAME`); their orders are asked each time, so a file
-        using them depends on what they consulted (kept with the orders once all are known,
-        and recorded at once)."""
+        """The class orders of the classes of the mixin's file that derive from it, found
+        once per build with what finding them consulted (the order of every other class of
+        the file, since a base in another module may come to derive from the mixin): a file
+        asking depends on all of it, whether it asked first or not (the dependencies of a
+        file do not depend on the order files are resolved in)."""
         kept = self._mixings.get(mixin)
         if kept is not None:
             _replay(self.resolver.consulted, kept[1])
             return kept[0]
-        mixers = self._mixers.get(mixin)
-        if mixers is None:
-            table = self.resolver.table(mixin.path)
-            mixers = self._mixers[mixin] = [
-                klass
-                for qualname, _, klass in self._classes_in(table)
-                if qualname != mixin.name and mixin in self.classes.mro(klass)
-            ]
-        orders = [self.classes.mro(klass) for klass in mixers]
-        record = _record(self.classes, mixers)
+        table = self.resolver.table(mixin.path)
+        others = [klass for qualname, _, klass in self._classes_in(table) if qualname != mixin.name]
+        orders = [order for order in map(self.classes.mro, others) if mixin in order]
+        # what finding them consulted: every other class's order, and the mixin's file
+        record = _record(self.classes, others)
         if record is not None:
-            self._mixings[mixin] = (orders, record)
+            files = record[0] | {mixin.path}
+            self._mixings[mixin] = (orders, (files, record[1], record[2]))
         return orders
 
     def _mixed_in(self, mixin: Value, owners: set[Value], name: str, method_id: str) -> bool:

@@ -68,7 +68,8 @@ class Evaluator(Protocol):
     """The resolver, as its collaborators see it."""
 
     consulted: Consulted
-    current: str  # the file being resolved
+    current: str  # the file being resolved ("" while computing a result kept for all files)
+    _active: set[object]  # the evaluations in progress (a cycle asks one again)
 
     def table(self, path: str) -> ModuleTable:
         """The scope table of a repository file (recording the dependency)."""

@@ -8,8 +8,9 @@ from __future__ import annotations
 #: 10: the `except` clauses of a `try` that only imports are numbered apart (GUARDED);
 #: 11: unpacking says how many names it binds (`[0/2]`), sequence literals keep every
 #: position, fixed-length tuple annotations keep theirs; 12: the search index expands an
-#: abbreviation's plural (`conns` -> connection)
-SCHEMA_VERSION = 12
+#: abbreviation's plural (`conns` -> connection); 13: Python files depend on what the class
+#: orders of a mixin's module consulted (a stored graph's `deps` could miss them)
+SCHEMA_VERSION = 13
 
 SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
