@@ -4,10 +4,7 @@ depend on each other in a cycle are kept only once complete."""
 
 from __future__ import annotations
 
-import textwrap
-
-from brownfield.graph import parser
-from brownfield.graph.python_resolver import call_names, new_resolver, nodes_of
+from tests.graph.test_python_deps_order import resolve_in as resolved_in
 
 #: `make_a` returns what `make_b` returns and the other way round (each also makes its own
 #: class); `Holder(x)` in each file passes what the other file's function returns.
@@ -62,21 +59,7 @@ FILES = {
 
 
 def resolve_in(order: list[str]) -> dict[str, list[tuple]]:
-    facts = {
-        path: parser.parse("python", textwrap.dedent(src).encode()) for path, src in FILES.items()
-    }
-    definitions: dict[str, list[tuple[str, str]]] = {}
-    for path, file_facts in facts.items():
-        for node in nodes_of(path, file_facts):
-            definitions.setdefault(node.name, []).append((node.id, node.kind.value))
-    calling = {path: call_names(file_facts) for path, file_facts in facts.items()}
-    resolver = new_resolver(
-        sorted(FILES),
-        facts.__getitem__,
-        lambda name: definitions.get(name, []),
-        calls_named=lambda name: sorted(p for p, names in calling.items() if name in names),
-    )
-    return {path: sorted(resolver.resolve(path).edges) for path in order}
+    return {path: edges for path, (edges, _) in resolved_in(FILES, order).items()}
 
 
 def test_the_same_edges_whatever_order_the_files_are_resolved_in() -> None:
