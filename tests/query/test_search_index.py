@@ -5,6 +5,8 @@ negative facts that say how complete they are."""
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from brownfield.graph.builder import build
@@ -48,6 +50,16 @@ FILES = {
             assert Option("x").get_envvar_prefix(None) == ""
         """,
 }
+
+
+@contextmanager
+def opened(tmp_path: Path, files: dict[str, str] = FILES) -> Iterator[GraphStore]:
+    """The store of `files` built in a repository under `tmp_path`, closed after use."""
+    store = GraphStore.open(built(tmp_path, files))
+    try:
+        yield store
+    finally:
+        store.close()
 
 
 def built(tmp_path: Path, files: dict[str, str] = FILES) -> Path:
@@ -110,8 +122,7 @@ def test_plain_words_find_abbreviated_identifiers_and_docstrings(tmp_path: Path)
     assert compound("envvar") == ("env", "var")
     assert {"environment", "variable"} <= set(index_words("envvar_list_splitter"))
     assert "timeout" in query_terms("time")
-    store = GraphStore.open(built(tmp_path))
-    try:
+    with opened(tmp_path) as store:
         found = rank(store, "read the prefix from an environment variable", 3)
         assert found[0].node.id == "cli/params.py::Option.get_envvar_prefix"
         docstring_only = rank(store, "sleep longer before each new try", 1)
@@ -119,15 +130,12 @@ def test_plain_words_find_abbreviated_identifiers_and_docstrings(tmp_path: Path)
         assert [h.node.id for h in search(store, "multiple", 5)][:1] == [
             "cli/params.py::Option.__init__"
         ]  # an assigned attribute
-    finally:
-        store.close()
 
 
 def test_production_code_comes_before_tests_unless_the_idea_is_about_tests(
     tmp_path: Path,
 ) -> None:
-    store = GraphStore.open(built(tmp_path))
-    try:
+    with opened(tmp_path) as store:
         idea = "the option reads the environment variable prefix"
         found = [t.node.id for t in touchpoints(store, idea, limit=3)]
         # the method named by the idea's words and its class, not the test named after them
@@ -139,13 +147,10 @@ def test_production_code_comes_before_tests_unless_the_idea_is_about_tests(
         ]
         rejected = frozenset({"cli/params.py::Option.get_envvar_prefix"})
         assert all(t.node.id not in rejected for t in touchpoints(store, idea, 5, rejected))
-    finally:
-        store.close()
 
 
 def test_a_negative_fact_names_the_unresolved_calls_that_remain(tmp_path: Path) -> None:
-    store = GraphStore.open(built(tmp_path))
-    try:
+    with opened(tmp_path) as store:
         execute = [h for h in rank(store, "backoff_delay", 3)]
         assert execute[0].node.id == "cli/params.py::backoff_delay"
         run = next(t for t in touchpoints(store, "run a job", 5) if t.node.name == "run")
@@ -160,8 +165,6 @@ def test_a_negative_fact_names_the_unresolved_calls_that_remain(tmp_path: Path) 
         nothing = similar_fact(store, "add caching to jobs")
         assert nothing.statement.startswith("The full-text index (names, docstrings")
         assert "for caching" in nothing.statement  # what was searched
-    finally:
-        store.close()
 
 
 def test_tests_are_found_several_calls_away_and_not_walked_through(tmp_path: Path) -> None:
@@ -195,8 +198,7 @@ def test_tests_are_found_several_calls_away_and_not_walked_through(tmp_path: Pat
                 assert make() == 1
             """,
     }
-    store = GraphStore.open(built(tmp_path, files))
-    try:
+    with opened(tmp_path, files) as store:
         e = Touchpoint(store.nodes(["app/chain.py::e"])["app/chain.py::e"], 1.0, ("e",))
         hops = evidence.tests_reaching(store, e.node)
         # a() is four calls from e(); make() in tests/ reaches it at five, and the test that
@@ -206,8 +208,6 @@ def test_tests_are_found_several_calls_away_and_not_walked_through(tmp_path: Pat
         ]
         assert evidence.tests_reaching(store, e.node, depth=4) == []
         assert "tests/helpers.py:4" in evidence.tests_fact(store, e).statement
-    finally:
-        store.close()
 
 
 def test_overloads_of_one_method_are_one_hit(tmp_path: Path) -> None:
@@ -266,8 +266,7 @@ def test_the_names_a_touchpoint_writes_that_carry_the_idea_are_cited_where_writt
                     return rv
             ''',
     }
-    store = GraphStore.open(built(tmp_path, files))
-    try:
+    with opened(tmp_path, files) as store:
         node = store.node("cli/params.py::Option.value_from_envvar")
         assert node is not None
         idea = "read several values from one environment variable"
@@ -291,8 +290,6 @@ def test_the_names_a_touchpoint_writes_that_carry_the_idea_are_cited_where_writt
         shown = frozenset({"envvar"})
         again = code_names.names_fact(store, Touchpoint(node, 1.0, ()), idea, shown)
         assert again is not None and "`envvar` " not in again.statement
-    finally:
-        store.close()
 
 
 def test_inflected_words_take_their_base_forms_synonyms_and_nouns() -> None:
@@ -325,14 +322,11 @@ def test_a_generated_file_comes_after_the_code_people_write(tmp_path: Path) -> N
             func portNumber(p int) int { return p }
             """,
     }
-    store = GraphStore.open(built(tmp_path, files))
-    try:
+    with opened(tmp_path, files) as store:
         found = [h.node.id for h in rank(store, "limit the connections", 5)]
         assert found.index("net/server.go::limitConns") < found.index(
             "net/bundle.go::limitOpenConnections"
         )
-    finally:
-        store.close()
 
 
 def test_a_class_is_called_through_its_constructor_in_every_language(tmp_path: Path) -> None:
@@ -359,8 +353,7 @@ def test_a_class_is_called_through_its_constructor_in_every_language(tmp_path: P
             }
             """,
     }
-    store = GraphStore.open(built(tmp_path, files))
-    try:
+    with opened(tmp_path, files) as store:
         for class_id in ("lib/command.js::Command", "src/main/java/app/Handler.java::Handler"):
             node = store.node(class_id)
             assert node is not None
@@ -368,8 +361,6 @@ def test_a_class_is_called_through_its_constructor_in_every_language(tmp_path: P
             assert fact is not None and "is called from 1 place(s)" in fact.statement, (
                 fact and fact.statement
             )
-    finally:
-        store.close()
 
 
 def test_tests_reach_what_a_module_runs_when_loaded_and_a_lost_chain_is_said(
@@ -407,8 +398,7 @@ def test_tests_reach_what_a_module_runs_when_loaded_and_a_lost_chain_is_said(
                 assert render(renderer, 1) == 1
             """,
     }
-    store = GraphStore.open(built(tmp_path, files))
-    try:
+    with opened(tmp_path, files) as store:
         init = store.node("app/limits.py::init_depth")
         assert init is not None
         fact = evidence.tests_fact(store, Touchpoint(init, 1.0, ()))
@@ -425,8 +415,6 @@ def test_tests_reach_what_a_module_runs_when_loaded_and_a_lost_chain_is_said(
             "name a caller on the way, e.g. `walk` at app/render.py:2, so a test may reach it "
             "through them."
         ), lost.statement
-    finally:
-        store.close()
 
 
 def test_a_docstrings_code_examples_are_not_its_words(tmp_path: Path) -> None:
@@ -474,8 +462,7 @@ def test_no_caller_of_a_method_names_the_calls_that_land_on_its_namesakes(
             }
             """,
     }
-    store = GraphStore.open(built(tmp_path, files))
-    try:
+    with opened(tmp_path, files) as store:
         node = store.node("src/main/java/app/Client.java::Client.connectTimeout")
         assert node is not None
         fact = callers_fact(store, Touchpoint(node, 1.0, ()))
@@ -486,8 +473,6 @@ def test_no_caller_of_a_method_names_the_calls_that_land_on_its_namesakes(
             "app.ClientImpl.connectTimeout at src/main/java/app/ClientImpl.java:5): through "
             "dynamic dispatch some may reach this one."
         ), fact.statement
-    finally:
-        store.close()
 
 
 TWINS = {
@@ -512,8 +497,7 @@ TWINS = {
 def test_near_identical_definitions_are_one_touchpoint_with_the_twin_listed(
     tmp_path: Path,
 ) -> None:
-    store = GraphStore.open(built(tmp_path, TWINS))
-    try:
+    with opened(tmp_path, TWINS) as store:
         found = touchpoints(store, "the time limit of a request", limit=5)
         ids = [t.node.id for t in found]
         inits = [i for i in ids if i.endswith(".__init__")]
@@ -523,8 +507,6 @@ def test_near_identical_definitions_are_one_touchpoint_with_the_twin_listed(
         assert {first.node.id, *(t.id for t in first.twins)} == twin  # ... the other beside it
         assert first.to_json()["twins"][0]["citation"].startswith("net/clients.py:")
         assert "net/clients.py::request_timeout" in ids  # the slot goes to another definition
-    finally:
-        store.close()
 
 
 def test_the_settings_fact_ranks_attributes_by_the_idea_and_says_how_many_it_left_out(
@@ -537,8 +519,7 @@ def test_the_settings_fact_ranks_attributes_by_the_idea_and_says_how_many_it_lef
         + body
         + "        self.max_connections = 100\n"
     }
-    store = GraphStore.open(built(tmp_path, files))
-    try:
+    with opened(tmp_path, files) as store:
         node = store.nodes(["app/server.py::Server.__init__"])["app/server.py::Server.__init__"]
         fact = evidence.settings_fact(store, Touchpoint(node, 1.0, ()), "cap open connections")
         assert fact is not None
@@ -551,8 +532,6 @@ def test_the_settings_fact_ranks_attributes_by_the_idea_and_says_how_many_it_lef
         assert [c.line for c in fact.citations][:2] == [17, 3]
         plain = evidence.settings_fact(store, Touchpoint(node, 1.0, ()))
         assert plain is not None and "`field_0` (app/server.py:3)" in plain.statement.split(",")[0]
-    finally:
-        store.close()
 
 
 def test_the_shared_names_fact_names_the_state_several_touchpoints_write(tmp_path: Path) -> None:
@@ -574,8 +553,7 @@ def test_the_shared_names_fact_names_the_state_several_touchpoints_write(tmp_pat
                     return self.pattern
             """
     }
-    store = GraphStore.open(built(tmp_path, files))
-    try:
+    with opened(tmp_path, files) as store:
         ids = ["FileHandler.__init__", "FileHandler.publish", "FileHandler.rotate"]
         nodes = store.nodes(f"log/handler.py::{i}" for i in ids)
         touched = [Touchpoint(nodes[f"log/handler.py::{i}"], 1.0, ()) for i in ids]
@@ -591,8 +569,6 @@ def test_the_shared_names_fact_names_the_state_several_touchpoints_write(tmp_pat
             (2, "limit"),
         ]
         assert code_names.shared_names_fact(store, touched[2:]) is None  # one touchpoint
-    finally:
-        store.close()
 
 
 CLOSURES = {
@@ -614,8 +590,7 @@ CLOSURES = {
 
 
 def test_a_local_function_is_folded_into_the_function_holding_it(tmp_path: Path) -> None:
-    store = GraphStore.open(built(tmp_path, CLOSURES))
-    try:
+    with opened(tmp_path, CLOSURES) as store:
         found = touchpoints(store, "write a warning naming the missing value", limit=5)
         ids = [t.node.id for t in found]
         holder = "app/undefined.py::make_logging_undefined"
@@ -627,8 +602,6 @@ def test_a_local_function_is_folded_into_the_function_holding_it(tmp_path: Path)
         ]
         named = [t.node.id for t in touchpoints(store, "change `log_warning` to warn", limit=5)]
         assert f"{holder}.log_warning" in named  # named, it is a touchpoint of its own
-    finally:
-        store.close()
 
 
 def test_a_flat_negative_fact_names_where_the_name_is_written(tmp_path: Path) -> None:
@@ -646,8 +619,7 @@ def test_a_flat_negative_fact_names_where_the_name_is_written(tmp_path: Path) ->
                 assert hooks.HOOKS["close"] is hooks.on_close
             """,
     }
-    store = GraphStore.open(built(tmp_path, files))
-    try:
+    with opened(tmp_path, files) as store:
         node = store.nodes(["app/hooks.py::on_close"])["app/hooks.py::on_close"]
         tests = evidence.tests_fact(store, Touchpoint(node, 1.0, ()))
         assert tests.statement.endswith(
@@ -671,8 +643,6 @@ def test_a_flat_negative_fact_names_where_the_name_is_written(tmp_path: Path) ->
             "either; `on_close` is written in none of the first 0 of the 1 test files (the "
             "other 1 were not read)."
         )
-    finally:
-        store.close()
 
 
 def test_owners_that_are_other_classes_are_no_twins(tmp_path: Path) -> None:
@@ -689,15 +659,12 @@ def test_owners_that_are_other_classes_are_no_twins(tmp_path: Path) -> None:
                     self.timeout = timeout
             ''',
     }
-    store = GraphStore.open(built(tmp_path, files))
-    try:
+    with opened(tmp_path, files) as store:
         found = touchpoints(store, "the time limit of a request", limit=5)
         ids = [t.node.id for t in found]
         assert "cli/options.py::Option.__init__" in ids  # a parser is not a variant of
         assert "cli/options.py::OptionParser.__init__" in ids  # an option: both are listed
         assert all(not t.twins for t in found)
-    finally:
-        store.close()
 
 
 def test_no_caller_names_the_calls_of_its_name_that_resolve_outside_the_repository(
@@ -717,8 +684,7 @@ def test_no_caller_names_the_calls_of_its_name_that_resolve_outside_the_reposito
             module.exports = Application
             """,
     }
-    store = GraphStore.open(built(tmp_path, files))
-    try:
+    with opened(tmp_path, files) as store:
         node = store.node("lib/app.js::Application.listen")
         assert node is not None
         fact = callers_fact(store, Touchpoint(node, 1.0, ()))
@@ -729,8 +695,6 @@ def test_no_caller_names_the_calls_of_its_name_that_resolve_outside_the_reposito
             "outside the repository (e.g. to http.createServer.listen at lib/app.js:6)."
         ), fact.statement
         assert "lib/app.js:6" in [str(c) for c in fact.citations]
-    finally:
-        store.close()
 
 
 def test_a_name_carrying_the_ideas_words_ranks_above_a_definition_merely_holding_them(
@@ -739,8 +703,7 @@ def test_a_name_carrying_the_ideas_words_ranks_above_a_definition_merely_holding
     """`Option` holds every word of the idea (its methods' keys and attributes are its
     own), `Option.get_envvar_prefix` is named by them: the name ranks first. The bonus is
     for production names: the test named after the idea word for word stays below both."""
-    store = GraphStore.open(built(tmp_path))
-    try:
+    with opened(tmp_path) as store:
         found = [
             h.node.id for h in rank(store, "the option reads the environment variable prefix", 4)
         ]
@@ -748,8 +711,6 @@ def test_a_name_carrying_the_ideas_words_ranks_above_a_definition_merely_holding
         assert found.index(
             "tests/test_params.py::test_option_reads_the_environment_variable_prefix"
         ) > found.index("cli/params.py::Option.__init__")
-    finally:
-        store.close()
 
 
 def test_an_annotated_assignment_declares_its_name_not_its_type() -> None:
@@ -793,16 +754,13 @@ def test_a_synonym_never_names_what_every_constructor_is_called(tmp_path: Path) 
                     self.retries = retries
             ''',
     }
-    store = GraphStore.open(built(tmp_path, files))
-    try:
+    with opened(tmp_path, files) as store:
         started = [h.node.id for h in rank(store, "start the job", 3)]
         assert started[0] == "app/worker.py::begin_job"
         assert not any(node.endswith("__init__") for node in started)
         again = {h.node.id for h in rank(store, "try it again a couple of times", 2)}
         assert again == {"app/transport.py::Transport", "app/transport.py::Transport.__init__"}
         assert "retry" in query_terms("again")
-    finally:
-        store.close()
 
 
 def test_an_idiom_is_read_as_what_it_means_not_word_by_word(tmp_path: Path) -> None:
@@ -835,14 +793,11 @@ def test_an_idiom_is_read_as_what_it_means_not_word_by_word(tmp_path: Path) -> N
             func hostName(h string) string { return h }
             """,
     }
-    store = GraphStore.open(built(tmp_path, files))
-    try:
+    with opened(tmp_path, files) as store:
         open_at_once = rank(store, "limit the connections open at the same time", 1)
         assert open_at_once[0].node.id == "srv/limits.go::maxActiveConns"
         chosen = [h.node.id for h in rank(store, "let the program choose", 5)]
         assert chosen[:2] == ["srv/option.go", "srv/option.go::Option"]  # its file, then it
-    finally:
-        store.close()
 
 
 def test_two_words_the_repository_writes_as_one_are_searched_as_one(tmp_path: Path) -> None:
@@ -858,23 +813,17 @@ def test_two_words_the_repository_writes_as_one_are_searched_as_one(tmp_path: Pa
                 return user
             """,
     }
-    store = GraphStore.open(built(tmp_path, files))
-    try:
+    with opened(tmp_path, files) as store:
         assert parse("let people clean up twice").pairs == (("clean", "up"),)
         assert rank(store, "clean up the session", 1)[0].node.id == "app/session.py::cleanup"
         assert parse("back up the file").pairs == (("back", "up"),)  # no `backup` here:
         assert "backup" not in [w for h in rank(store, "back up the file", 3) for w in h.matched]
-    finally:
-        store.close()
 
 
 def test_the_ideas_words_no_definition_holds_are_said(tmp_path: Path) -> None:
-    store = GraphStore.open(built(tmp_path))
-    try:
+    with opened(tmp_path) as store:
         fact = evidence.unfound_fact(store, "compress the environment variable prefix")
         assert fact is not None and fact.topic == "vocabulary"
         assert '"compress"' in fact.statement
         assert "environment" not in fact.statement and "prefix" not in fact.statement
         assert evidence.unfound_fact(store, "read the environment variable prefix") is None
-    finally:
-        store.close()
