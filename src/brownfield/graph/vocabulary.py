@@ -10,6 +10,7 @@ person's words the same way, so that either side may abbreviate.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from functools import cache
 
 _WORD = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+")
@@ -323,18 +324,18 @@ def index_words(identifier: str) -> tuple[str, ...]:
     found: list[str] = []
     for word in words(identifier):
         for part in dict.fromkeys((word, *compound(word))):
-            found.extend(_expanded_form(part))
+            found.extend(_or_base_form(part, expanded))
     return tuple(dict.fromkeys(found))
 
 
-def _expanded_form(word: str) -> tuple[str, ...]:
-    """`expanded`, or when the word is no entry, that of its first base form that is one
-    (`conns` -> conns, conn, connection), keeping the word itself."""
-    found = expanded(word)
+def _or_base_form(word: str, expand: Callable[[str], tuple[str, ...]]) -> tuple[str, ...]:
+    """`expand(word)` or, when that adds nothing, the word with what its first base form
+    that expands gives (`conns` -> conns, conn, connection)."""
+    found = expand(word)
     if len(found) == 1:
-        form = next((f for f in base_forms(word)[1:] if len(expanded(f)) > 1), None)
+        form = next((f for f in base_forms(word)[1:] if len(expand(f)) > 1), None)
         if form is not None:
-            found = (word, *expanded(form))
+            found = (word, *expand(form))
     return found
 
 
@@ -394,9 +395,9 @@ def direct_terms(word: str) -> tuple[str, ...]:
     words it abbreviates, and the noun code uses for it (`deeply` -> `depth`). No
     abbreviation of the word is added: the index holds every abbreviation with the words it
     stands for, and one standing for several (`io`) would bridge them ("input" -> `output`)."""
-    found = [t for part in dict.fromkeys((word, *compound(word))) for t in _longer(part)]
-    if len(found) == 1:  # no expansion of the word itself: of its base form, if any
-        found += next((list(_longer(f)) for f in base_forms(word)[1:] if len(_longer(f)) > 1), [])
+    parts = tuple(dict.fromkeys((word, *compound(word))))
+    found = [t for part in parts for t in _longer(part)] if len(parts) > 1 else []
+    found = found or list(_or_base_form(word, _longer))
     found += [t for form in _entries(FORMS, word) for t in _longer(form)]
     return tuple(dict.fromkeys(found))
 
