@@ -820,6 +820,24 @@ def test_two_words_the_repository_writes_as_one_are_searched_as_one(tmp_path: Pa
         assert "backup" not in [w for h in rank(store, "back up the file", 3) for w in h.matched]
 
 
+def test_two_words_are_not_joined_into_a_stem_of_a_longer_word(tmp_path: Path) -> None:
+    files = {
+        "app/io.py": """
+            # LimitReader reads at most size bytes.
+            class LimitReader:
+                def read(self, size):
+                    return size
+
+            def time_limit(seconds):
+                return seconds
+            """,
+    }
+    with opened(tmp_path, files) as store:  # the docstring's `limitreader` stems to `limitread`
+        hits = rank(store, "a time limit read from the environment", 3)
+        assert hits[0].node.id == "app/io.py::time_limit"
+        assert {"time", "limit"} <= set(hits[0].matched)  # "limit" is still a word of it
+
+
 def test_the_ideas_words_no_definition_holds_are_said(tmp_path: Path) -> None:
     with opened(tmp_path) as store:
         fact = evidence.unfound_fact(store, "compress the environment variable prefix")

@@ -117,9 +117,18 @@ def _joined(store: GraphStore, query: Query) -> Query:
     place ("log in" -> `login`, not `log`): code joins what people say in two."""
     kept = list(query.words)
     for a, b in query.pairs:
-        if store.search(expression([(a + b,)]), 1):
+        if _written_as_one(store, a + b):
             kept = [w for w in kept if w not in (a, b)] + [a + b]
     return replace(query, words=tuple(dict.fromkeys(kept)), pairs=())
+
+
+def _written_as_one(store: GraphStore, joined: str) -> bool:
+    """Whether the repository writes `joined` as a word of its own (or its plural): not a
+    stem of a longer one ("limit read" is not `LimitReader`)."""
+    for match in store.search(expression([(joined,)]), 5):
+        if {joined, joined + "s"} & set(re.findall(r"[a-z0-9]+", match.text.lower())):
+            return True
+    return False
 
 
 @dataclass(frozen=True)
