@@ -101,6 +101,14 @@ def test_callees_by_bare_name(shop: Path) -> None:
     assert [r["id"] for r in json.loads(out)["results"]] == ["shop/pay.py::charge"]
 
 
+def test_the_end_of_a_dotted_name_names_a_definition(shop: Path) -> None:
+    code, out, _ = run("callers", "pay.charge", "--json", "--repo", str(shop))
+    assert code == 0
+    assert json.loads(out)["start"][0]["id"] == "shop/pay.py::charge"
+    code, _, err = run("callers", "y.charge", "--repo", str(shop))  # a word's end is not a name's
+    assert code == 1 and err.startswith("error: unknown symbol: y.charge")
+
+
 def test_ambiguous_bare_name_lists_candidates(shop: Path) -> None:
     code, out, err = run("callers", "validate", "--repo", str(shop))
     assert code == 1

@@ -8,7 +8,8 @@ from brownfield.model import Node, NodeKind
 
 
 def find_symbol(store: GraphStore, symbol: str) -> Node:
-    """The one node `symbol` names: a node id, a dotted name, then a bare name."""
+    """The one node `symbol` names: a node id, a dotted name, a bare name, then the end of
+    a dotted name (`Session.request` for `requests.sessions.Session.request`)."""
     text = symbol.strip()
     if not text:
         raise SymbolError(symbol, "empty symbol")
@@ -23,6 +24,16 @@ def find_symbol(store: GraphStore, symbol: str) -> Node:
             return matches[0]
         if len(matches) > 1:
             raise AmbiguousSymbolError(text, [n.id for n in matches])
+    if "." in text.strip("."):
+        ending = [
+            n
+            for n in store.nodes_like(text, limit=1000)
+            if n.kind is not NodeKind.EXTERNAL and n.qualname.endswith("." + text)
+        ]
+        if len(ending) == 1:
+            return ending[0]
+        if ending:
+            raise AmbiguousSymbolError(text, [n.id for n in ending])
     raise SymbolError(text, f"unknown symbol: {text} (try `brownfield search {text}`)")
 
 
