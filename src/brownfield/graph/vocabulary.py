@@ -390,6 +390,7 @@ def _entries(table: dict[str, tuple[str, ...]], word: str) -> list[str]:
     return []
 
 
+@cache
 def direct_terms(word: str) -> tuple[str, ...]:
     """A person's word as code may write it: the word (and its parts, when a compound), the
     words it abbreviates, and the noun code uses for it (`deeply` -> `depth`). No
@@ -407,6 +408,7 @@ def _longer(word: str) -> tuple[str, ...]:
     return (word, *ABBREVIATIONS.get(word, ()))
 
 
+@cache
 def query_terms(word: str) -> tuple[str, ...]:
     """What to search for a person's word: its direct terms, and the words code uses for
     the same thing (its synonyms, expanded; an inflected word takes its base form's)."""

@@ -9,6 +9,7 @@ one hit: the best-ranked of them.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 import re
@@ -158,6 +159,7 @@ def _spelled(node: Node, mentions: tuple[str, ...]) -> bool:
     return any(m in names or node.qualname.endswith("." + m) for m in mentions)
 
 
+@functools.cache
 def _stem(word: str) -> str:
     """A word's common forms made one: plurals, -ing, -ed, -ly and a final e dropped
     (`charges`, `charged`, `charge` -> `charg`; `retries`, `retry` -> `retry`)."""
