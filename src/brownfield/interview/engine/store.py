@@ -43,9 +43,10 @@ def dump_data(data: Any) -> str:
     the Python emitter writes it (an escape)."""
     options: dict[str, Any] = {"sort_keys": False, "allow_unicode": True, "width": 100}
     try:
-        return yaml.dump(data, Dumper=_DUMPER, **options)
+        text: str = yaml.dump(data, Dumper=_DUMPER, **options)
     except UnicodeEncodeError:
-        return yaml.dump(data, Dumper=yaml.SafeDumper, **options)
+        text = yaml.dump(data, Dumper=yaml.SafeDumper, **options)
+    return text
 
 
 def save(state: BaseModel, path: Path) -> None:
