@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from pathlib import Path
 
-from brownfield.interview.adaptive import deciding
+from brownfield.interview.adaptive import contradictions, deciding
 from brownfield.interview.adaptive.slots import prompt_for
 from brownfield.interview.adaptive.state import AdaptiveState
 from brownfield.interview.adaptive.topology import new_component
+from brownfield.interview.spec.compile import compile_spec
 
 T = datetime(2026, 1, 1, tzinfo=UTC)
 
@@ -120,3 +122,16 @@ def test_one_call_site_is_asked_about_as_one() -> None:
     prompt = prompt_for(state, component, slot_of(state, 0, "caller_impact"), _OneCaller())  # type: ignore[arg-type]
     assert prompt.text.endswith("Should 'Retry charges' apply to it?"), prompt.text
     assert prompt.options[0] == "Apply it to its one call site (app.cart.checkout (app/cart.py:17))"
+
+
+def test_a_decision_of_several_components_says_whose_it_is_in_the_spec(tmp_path: Path) -> None:
+    state = two_components(([], []))
+    for index, component in enumerate(state.topology.components):
+        slot = slot_of(state, index, "non_goals")
+        contradictions.record(state, component, slot, "Nothing is excluded", 3)
+    facts = compile_spec(state, tmp_path).split("## Established Facts")[1].split("##")[0]
+    assert "- D1 [person, round 3] Nothing is excluded (for 'Audit checkout')" in facts
+    assert "- D2 [person, round 3] Nothing is excluded (for 'Audit billing')" in facts
+    state.topology.components = state.topology.components[:1]  # one component: no need
+    state.established_facts = state.established_facts[:1]
+    assert "- D1 [person, round 3] Nothing is excluded\n" in compile_spec(state, tmp_path)

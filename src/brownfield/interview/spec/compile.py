@@ -170,12 +170,16 @@ def compile_spec(state: AdaptiveState, root: Path, interview_hash: str | None = 
             f"| {component.name} | {component.status} | {component.description} | {note} |"
         )
     lines += ["", "## Established Facts"]
+    names = {c.id: c.name for c in state.topology.components}
+    deciding = {f.subject for f in state.established_facts if f.source == "person"} & set(names)
     for fact in state.established_facts:
         status = ""
+        if fact.source == "person" and len(deciding) > 1 and fact.subject in deciding:
+            status = f" (for '{names[fact.subject]}')"  # the same answer for two components
         if fact.superseded_by:
-            status = f" (superseded by {fact.superseded_by})"
+            status += f" (superseded by {fact.superseded_by})"
         elif fact.disputed:
-            status = " (DISPUTED)"
+            status += " (DISPUTED)"
         cites = ", ".join(f"{c.path}:{c.line}" for c in fact.citations[:6])
         lines.append(
             f"- {fact.id} [{fact.source}, round {fact.round}] {fact.statement}{status}"
