@@ -20,7 +20,7 @@ from brownfield.graph.vocabulary import STOP_WORDS, words
 from brownfield.model import EdgeKind, Node, NodeKind
 from brownfield.query.search import SearchHit, parse, rank
 
-__all__ = ["STOP_WORDS", "IdeaWords", "Touchpoint", "idea_words", "stem", "touchpoints"]
+__all__ = ["STOP_WORDS", "IdeaWords", "Touchpoint", "idea_words", "touchpoints"]
 CANDIDATES = 60  # matches ranked before the lift
 LIFT = 0.5  # how much centrality adds: score x (1 + LIFT x rank)
 TWIN_SHARE = 0.6  # a twin scores at least this share of the definition it is listed with
@@ -28,22 +28,6 @@ TWIN_SHARE = 0.6  # a twin scores at least this share of the definition it is li
 _HOLDERS = (NodeKind.FUNCTION, NodeKind.METHOD)  # what a local function is folded into
 VARIANT = frozenset({"async", "sync", "blocking"})
 BESIDE_LIFT = 1.0  # how much matches in the same file add: score x (1 + this x share)
-
-
-def stem(word: str) -> str:
-    """A crude, deterministic English stem, the same for a word's common forms.
-
-    `charge`, `charges`, `charged`, `charging` -> `charg`; `retry`, `retries` -> `retry`.
-    """
-    for suffix in ("ing", "ed", "es", "s"):
-        if word.endswith(suffix) and not word.endswith("ss") and len(word) - len(suffix) >= 3:
-            word = word[: -len(suffix)]
-            break
-    if word.endswith("e") and len(word) > 3:
-        word = word[:-1]
-    if word.endswith("i") and len(word) > 3:
-        word = word[:-1] + "y"
-    return word
 
 
 @dataclass(frozen=True)

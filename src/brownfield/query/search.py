@@ -160,7 +160,7 @@ def _spelled(node: Node, mentions: tuple[str, ...]) -> bool:
 
 
 @functools.cache
-def _stem(word: str) -> str:
+def stem(word: str) -> str:
     """A word's common forms made one: plurals, -ing, -ed, -ly and a final e dropped
     (`charges`, `charged`, `charge` -> `charg`; `retries`, `retry` -> `retry`)."""
     if word.endswith("ies") and len(word) > 4:
@@ -177,12 +177,12 @@ def _stem(word: str) -> str:
 def matched_words(query: Query, text: str) -> dict[str, float]:
     """The text's words that the row holds, in any of their common forms: 1 for the word
     itself (or its abbreviation), SYNONYM_STRENGTH when only a synonym matched."""
-    have = {_stem(w) for w in re.findall(r"[a-z0-9]+", text.lower())}
+    have = {stem(w) for w in re.findall(r"[a-z0-9]+", text.lower())}
     found = {}
     for word in query.words:
-        if any(_stem(t) in have for t in direct_terms(word)):
+        if any(stem(t) in have for t in direct_terms(word)):
             found[word] = 1.0
-        elif any(_stem(t) in have for t in query_terms(word)):
+        elif any(stem(t) in have for t in query_terms(word)):
             found[word] = SYNONYM_STRENGTH
     return found
 

@@ -26,7 +26,8 @@ from brownfield.interview.adaptive.state import (
     Round,
 )
 from brownfield.interview.engine import words
-from brownfield.query.context import STOP_WORDS, stem
+from brownfield.query.context import STOP_WORDS
+from brownfield.query.search import stem
 
 CORE: EntityType = "core domain"
 SUPPORTING: EntityType = "supporting"
