@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from brownfield.graph.builder import build
@@ -12,6 +14,7 @@ from brownfield.interview.adaptive.start import Threshold, seed_state, suitabili
 from brownfield.interview.adaptive.state import AdaptiveState
 from brownfield.interview.engine.loop import Engine, Outcome
 from brownfield.interview.engine.scripted import ScriptedAnswers
+from tests.conftest import git_init, write_files
 from tests.interview.test_adaptive import IDEA, sample
 
 
@@ -153,3 +156,43 @@ def test_adaptive_coverage_follow_up_fills_the_gap(shop_store: GraphStore) -> No
     assert (followup.rule, followup.target) == ("missing-edge-cases", "C1:edge_cases")
     edge = next(s for s in state.topology.components[0].slots if s.name == "edge_cases")
     assert (edge.filled_by, edge.value) == ("person", "1")
+
+
+def test_an_override_calling_the_method_it_overrides_is_no_caller_to_decide_on(
+    tmp_path: Path,
+) -> None:
+    files = {
+        "app/errors.py": """
+            class Failure(Exception):
+                def __init__(self, message):
+                    self.message = message
+
+            class Declined(Failure):
+                def __init__(self, message, code):
+                    super().__init__(message)
+                    self.code = code
+
+            class Other:
+                def __init__(self, message):
+                    Failure.__init__(self, message)
+            """,
+        "app/pay.py": """
+            from app.errors import Failure
+
+            def charge(amount):
+                raise Failure("declined")
+            """,
+    }
+    write_files(tmp_path, files)
+    git_init(tmp_path)
+    build(tmp_path, workers=1)
+    store = GraphStore.open(tmp_path)
+    try:
+        sites = EvidenceSource(store)._production_callers("app/errors.py::Failure")
+    finally:
+        store.close()
+    # Declined.__init__ extends the constructor it overrides; Other is no subclass: a caller
+    assert sorted(sites) == [
+        "app.errors.Other.__init__ (app/errors.py:12)",
+        "app.pay.charge (app/pay.py:4)",
+    ]

@@ -35,7 +35,9 @@ class EvidenceSource:
         return [fact for fact in found if fact is not None]
 
     def _production_callers(self, node_id: str) -> list[str]:
-        """`symbol (path:line)` of every production call site into a definition."""
+        """`symbol (path:line)` of every production call site into a definition, but an
+        override's call of the method it overrides (`super().__init__(...)` in a
+        subclass's `__init__`): that extends the operation, it does not start it."""
         node = self.store.node(node_id)
         ids = facts.call_targets(self.store, node) if node else [node_id]
         edges = [e for e in self.store.edges_into(ids, [EdgeKind.CALLS]) if e.src not in ids]
@@ -43,8 +45,23 @@ class EvidenceSource:
         return [
             f"{callers[e.src].qualname if e.src in callers else e.src} ({e.path}:{e.line})"
             for e in edges
-            if is_production(e.path)
+            if is_production(e.path) and not self._extends(e.src, e.dst)
         ]
+
+    def _extends(self, caller: str, callee: str) -> bool:
+        """Whether `caller` overrides `callee`: a method of the same name in a subclass."""
+        src_owner, _, src_name = caller.rpartition(".")
+        dst_owner, _, dst_name = callee.rpartition(".")
+        if src_name != dst_name or "::" not in src_owner or "::" not in dst_owner:
+            return False
+        seen, todo = {src_owner}, [src_owner]
+        while todo:  # the caller's bases, transitively
+            bases = [e.dst for e in self.store.edges_out_of(todo, [EdgeKind.INHERITS])]
+            if dst_owner in bases:
+                return True
+            todo = [b for b in bases if b not in seen]
+            seen.update(todo)
+        return False
 
     def caller_target(self, component: Component) -> tuple[str, list[str]] | None:
         """The first of the component's top touchpoints that production code calls, with
