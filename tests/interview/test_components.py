@@ -106,6 +106,22 @@ def test_a_word_alone_between_joints_is_part_of_the_next_clause_not_lost() -> No
     ]
 
 
+def test_a_condition_or_a_contrast_is_part_of_a_clause_not_a_component() -> None:
+    from brownfield.interview.adaptive.start import _components
+
+    def cut(idea: str) -> list[str]:
+        return [c.description for c in _components(idea, [], False)]
+
+    contrast = "Retry a declined charge three times, instead of failing at the first decline"
+    assert cut(contrast) == [contrast]
+    condition = "When the gateway times out twice, retry the charge with a longer backoff"
+    assert cut(condition) == [condition]
+    assert cut("Log every refund, without storing the card number, and email the receipt") == [
+        "Log every refund, without storing the card number",
+        "email the receipt",
+    ]
+
+
 class _OneCaller:
     """The one part of the evidence the caller-impact question reads."""
 
@@ -135,3 +151,23 @@ def test_a_decision_of_several_components_says_whose_it_is_in_the_spec(tmp_path:
     state.topology.components = state.topology.components[:1]  # one component: no need
     state.established_facts = state.established_facts[:1]
     assert "- D1 [person, round 3] Nothing is excluded\n" in compile_spec(state, tmp_path)
+
+
+def test_a_trigger_every_component_shares_is_said_once_in_the_goal() -> None:
+    from brownfield.interview.adaptive.statements import goal_sentence
+
+    state = two_components(([], []))
+    for index in (0, 1):
+        trigger = slot_of(state, index, "trigger")
+        trigger.value, trigger.filled_by = (
+            "Called from app.cart.checkout (app/cart.py:17)",
+            "person",
+        )
+    assert goal_sentence(state) == (
+        "Audit checkout, and audit billing, when app.cart.checkout calls it."
+    )
+    slot_of(state, 1, "trigger").value = "A person, through the existing interface"
+    assert goal_sentence(state) == (
+        "Audit checkout, when app.cart.checkout calls it, and audit billing, when a person "
+        "uses the existing interface."
+    )

@@ -165,7 +165,35 @@ def _split_clauses(idea: str) -> list[str]:
             kept.append((begin, end))
     if len(kept) > 1 and part_of_another(*kept[-1]):
         kept[-2:] = [(kept[-2][0], kept[-1][1])]
-    return [idea[begin:end] for begin, end in kept]
+    return [idea[begin:end] for begin, end in _qualified(idea, kept)]
+
+
+#: A piece that opens so says how, when or instead of what another piece is done: "give up
+#: after three attempts, *instead of asking forever*"; "*When someone keeps typing*, give up".
+_QUALIFIER = re.compile(
+    r"(?:instead of|rather than|not only|not just|without|unless|except|so that|even if|"
+    r"even when|only if|only when|when|whenever|if|once)\b",
+    re.I,
+)
+
+
+def _qualified(idea: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The spans with each qualifying piece joined to the one before it (to the one after
+    it, when first): a condition or a contrast is part of a clause, no component."""
+    kept: list[tuple[int, int]] = []
+    pending: int | None = None  # the start of a first piece that qualifies the next one
+    for begin, end in spans:
+        if pending is not None:
+            begin, pending = pending, None
+        elif _QUALIFIER.match(idea[begin:end].strip()):
+            if kept:
+                kept[-1] = (kept[-1][0], end)
+                continue
+            if len(spans) > 1:
+                pending = begin
+                continue
+        kept.append((begin, end))
+    return kept
 
 
 _PREPOSITION = re.compile(r"(?:to|for|into|in|on|from|with|at)\b", re.I)

@@ -124,15 +124,19 @@ def _filled(component: Component, name: str) -> str | None:
 
 
 def goal_sentence(state: AdaptiveState) -> str:
-    """One sentence: each component's outcome (and trigger), then the main constraint."""
+    """One sentence: each component's outcome (and trigger: said once, last, when every
+    component has the same), then the main constraint."""
     parts: list[str] = []
     active = state.topology.active()
-    for component in active:
+    triggers = [_filled(component, "trigger") for component in active]
+    shared = triggers[0] if len(active) > 1 and len(set(triggers)) == 1 else None
+    for component, trigger in zip(active, triggers, strict=True):
         outcome = statement(_filled(component, "outcome") or component.description)
-        trigger = _filled(component, "trigger")
-        part = outcome + (f", {trigger_clause(trigger)}" if trigger else "")
+        part = outcome + (f", {trigger_clause(trigger)}" if trigger and not shared else "")
         parts.append(part if not parts else _lower_first(part))
     sentence = ", and ".join(parts) if len(parts) < 3 else "; ".join(parts)
+    if shared:
+        sentence += f", {trigger_clause(shared)}"
     for name in ("compatibility", "non_goals", "limits"):
         value = next((v for c in active if (v := _filled(c, name))), None)
         if value:
