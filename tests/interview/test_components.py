@@ -171,3 +171,17 @@ def test_a_trigger_every_component_shares_is_said_once_in_the_goal() -> None:
         "Audit checkout, when app.cart.checkout calls it, and audit billing, when a person "
         "uses the existing interface."
     )
+
+
+def test_an_offered_edge_case_is_an_acceptance_check_the_persons_own_words_stay() -> None:
+    from brownfield.interview.adaptive.decisions import acceptance
+
+    state = two_components(([], []))
+    picked = slot_of(state, 0, "edge_cases")
+    picked.value, picked.filled_by = "Empty or missing input; Errors raised inside charge", "person"
+    typed = slot_of(state, 1, "edge_cases")
+    typed.value, typed.filled_by = "A missing API key fails at once", "person"
+    assert acceptance(state) == [
+        "Handles empty or missing input; handles errors raised inside charge",
+        "A missing API key fails at once",
+    ]

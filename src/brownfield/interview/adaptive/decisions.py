@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from brownfield.interview.adaptive import refine
 from brownfield.interview.adaptive.state import AdaptiveState, Component
-from brownfield.interview.adaptive.statements import is_nothing, statement
+from brownfield.interview.adaptive.statements import edge_criterion, is_nothing, statement
 
 _URL = re.compile(r"https?://[^\s<>\"'`]+")
 PACING = (
@@ -67,7 +67,10 @@ def non_goals(state: AdaptiveState) -> list[str]:
 
 
 def acceptance(state: AdaptiveState) -> list[str]:
-    return values(state, "acceptance", "edge_cases")
+    """The acceptance checks, then the edge cases (an offered one as a check: "Handles
+    empty or missing input")."""
+    edges = [edge_criterion(value) for value in values(state, "edge_cases")]
+    return unique(values(state, "acceptance") + edges)
 
 
 def change_points(state: AdaptiveState) -> list[str]:

@@ -11,7 +11,14 @@ from dataclasses import dataclass
 from brownfield.graph.roles import is_production, what_counts_as_tests
 from brownfield.interview.adaptive.evidence import EvidenceSource
 from brownfield.interview.adaptive.state import AdaptiveState, Component, Slot
-from brownfield.interview.adaptive.statements import FRAMES, is_nothing, statement
+from brownfield.interview.adaptive.statements import (
+    EMPTY_INPUT,
+    FRAMES,
+    RAISED_INSIDE,
+    REPEATED_CALLS,
+    is_nothing,
+    statement,
+)
 
 MULTIPLE_CHOICE = frozenset({"change_points"})  # slots where several options may be picked
 
@@ -164,11 +171,7 @@ def prompt_for(
     if slot.name == "edge_cases":
         return Prompt(
             f"Which edge cases must '{name}' handle?",
-            (
-                "Empty or missing input",
-                f"Errors raised inside {top}",
-                "Repeated or concurrent calls",
-            ),
+            (EMPTY_INPUT, f"{RAISED_INSIDE}{top}", REPEATED_CALLS),
             "edge cases are where a change usually breaks",
         )
     if slot.name == "test_location":

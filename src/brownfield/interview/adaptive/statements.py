@@ -70,6 +70,27 @@ def compose(labels: list[str], note: str | None) -> str:
     return text
 
 
+#: The edge cases offered for every component: things to handle, not checks by themselves.
+EMPTY_INPUT, RAISED_INSIDE, REPEATED_CALLS = (
+    "Empty or missing input",
+    "Errors raised inside ",
+    "Repeated or concurrent calls",
+)
+
+
+def edge_criterion(value: str) -> str:
+    """An edge case as an acceptance check: an offered one is what the change handles
+    (`Empty or missing input` -> `Handles empty or missing input`); the person's own
+    words are kept as they are."""
+    parts = [
+        f"{'handles' if index else 'Handles'} {_lower_first(part)}"
+        if part.startswith((EMPTY_INPUT, RAISED_INSIDE, REPEATED_CALLS))
+        else part
+        for index, part in enumerate(value.split("; "))
+    ]
+    return "; ".join(parts)
+
+
 def is_nothing(value: str | None) -> bool:
     """An answer that decides there is nothing to record ("Nothing is excluded")."""
     return (value or "").strip().rstrip(".").lower() in _NOTHING
