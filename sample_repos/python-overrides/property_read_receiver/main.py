@@ -24,7 +24,8 @@ def plain():
 
 
 def main():
-    print(describe(Circle()), describe(Square()), plain())
+    circle = Circle()
+    print(describe(Square()), plain(), circle.label)
 
 
 main()

@@ -27,6 +27,7 @@ from brownfield.graph.python_chains import (
     ELEMENTS,
     EXCLUDING,
     SLICE,
+    TUPLES,
     Names,
     Node,
     Scopes,
@@ -86,11 +87,15 @@ class Binder:
         self, target: Node, annotation: Node, where: tuple[str, int, tuple[tuple[int, int], ...]]
     ) -> None:
         """`self.body: list[Table] = []`: the attribute holds what its annotation says (an
-        instance of each class, a collection of their instances), recorded apart."""
-        for declared in annotated_classes(annotation):
-            if declared[0] == ELEMENTS:  # any element (a tuple's positions not kept)
+        instance of each class, a collection of their instances, of tuples of them),
+        recorded apart."""
+        for declared in annotated_classes(annotation, nested=True):
+            value: Chain
+            if declared[0] == ELEMENTS and declared[1].startswith(TUPLES):
+                value = (ANNOTATED, *declared[2:], declared[1])  # `list[tuple[K, V]]`
+            elif declared[0] == ELEMENTS:  # any element (a tuple's positions not kept)
                 classes = declared[2:] if declared[1].startswith(AT) else declared[1:]
-                value: Chain = (ANNOTATED, *classes, ELEMENTS)
+                value = (ANNOTATED, *classes, ELEMENTS)
             else:
                 value = (ANNOTATED, *declared, CALL)
             self.bind(target, value, where)

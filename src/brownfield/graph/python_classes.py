@@ -67,17 +67,19 @@ class ClassMembers:
         """What `self.x` holds: what each method leaves in it (its last assignment, and those
         in other branches: `self.it = lines(f)` or `iter(f)`), any of which may have run
         last; and what an annotation declares (`self.x: Table`), besides. A declared
-        collection of repository classes (`self.body: list[Table] = []`) is what it holds,
-        whatever is stored into it."""
+        collection of repository classes (`self.body: list[Table] = []`, or of tuples of
+        them: `list[tuple[Key | None, Item]]`) is what it holds, whatever is stored into it."""
         declared: list[Found] = []
         collection = False
         for fact in assigned:
             if fact.value and fact.value[0] == ANNOTATED:
                 found = self.resolver.evaluate(table, fact.scope, fact.value[1:], fact.line)
                 declared += [
-                    (v, Resolution.INFERRED) for v, _ in found if v.kind in ("inst", "elems")
+                    (v, Resolution.INFERRED)
+                    for v, _ in found
+                    if v.kind in ("inst", "elems", "tuples")
                 ]
-                collection = collection or any(v.kind == "elems" for v, _ in found)
+                collection = collection or any(v.kind in ("elems", "tuples") for v, _ in found)
         if collection:
             return declared
         by_scope: dict[str, list[Binding]] = {}

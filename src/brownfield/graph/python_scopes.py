@@ -34,8 +34,11 @@ class Value(NamedTuple):
     module or package: path or "", dotted name), "ext" (outside code: "", dotted name),
     "inst" (an instance of a repository class), "super" (`super()` inside a class);
     containers: "cont" (a container literal: path, synthetic name), "seq" (the tuple a
-    `*args` parameter gathers: path, `qualname#index`), and views of a container's elements
-    (`python_flow.VIEWS`), named `kind|name` of the container they view.
+    `*args` parameter gathers: path, `qualname#index`), views of a container's elements
+    (`python_flow.VIEWS`), named `kind|name` of the container they view; declared: "elems"
+    (`list[A]`: the class), "typed" (`-> Tuple[A, B]`: `qualname|name` of the annotated),
+    "tuples" (`list[tuple[K, V]]`: `position/length|class` for each class) and "tuple" (one
+    of those tuples, named alike).
     """
 
     kind: str
