@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from brownfield.graph.facts import SUBSCRIPT, BindingFact, Chain
-from brownfield.graph.python_chains import SLICE
+from brownfield.graph.python_chains import ELEMENTS, SLICE, TUPLES
 from brownfield.graph.python_evaluator import Evaluator
 from brownfield.graph.python_flow import INFERRED, ValueFlow, unique
 from brownfield.graph.python_scopes import Found, ModuleTable, Value, inferred
@@ -267,6 +267,19 @@ def _unpacking(step: str) -> tuple[str, int | None]:
     if not slash or not index.isdigit() or not parts.isdigit():
         return step, None
     return f"[{index}]", int(parts)
+
+
+#: The kinds of values a declaration makes (`list[A]`, `-> Tuple[A, B]`, `list[tuple[K, V]]`).
+DECLARED = frozenset({"elems", "typed", "tuples", "tuple"})
+
+
+def declared_collection(klass: Value, step: str) -> list[Found]:
+    """What a declared collection of a class holds: its elements (`ELEMENTS`: `list[A]`),
+    or tuples holding an instance of it at one position (`TUPLES`: `list[tuple[K, V]]`)."""
+    if step == ELEMENTS:
+        return [(Value("elems", klass.path, klass.name), INFERRED)]
+    shape = step[len(TUPLES) : -1]  # "1/2" for V
+    return [(Value("tuples", klass.path, f"{shape}|{klass.name}"), INFERRED)]
 
 
 def _tuple_shape(value: Value) -> tuple[int, int, str]:

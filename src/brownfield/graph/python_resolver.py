@@ -28,7 +28,7 @@ from brownfield.graph.python_builtins import BUILTIN_ATTRIBUTES, RETURNS_FROM, a
 from brownfield.graph.python_calls import CallTargets
 from brownfield.graph.python_chains import ELEMENTS, EXCLUDING, TUPLES
 from brownfield.graph.python_classes import ClassMembers
-from brownfield.graph.python_containers import Containers
+from brownfield.graph.python_containers import DECLARED, Containers, declared_collection
 from brownfield.graph.python_evaluator import Consulted, T
 from brownfield.graph.python_flow import ValueFlow, unique
 from brownfield.graph.python_guards import ImportGuards
@@ -399,14 +399,9 @@ class Resolver:
         return []
 
     def _attribute(self, value: Value, attribute: str) -> list[Found]:
-        if attribute == ELEMENTS or attribute.startswith(TUPLES):  # a declared collection:
-            holds = value.kind == "def" and self.classes.is_class(value)  # `list[Table]`
-            if not holds:
-                return []
-            if attribute == ELEMENTS:
-                return [(Value("elems", value.path, value.name), Resolution.INFERRED)]
-            shape = attribute[len(TUPLES) : -1]  # `list[tuple[K, V]]`: "1/2" for V
-            return [(Value("tuples", value.path, f"{shape}|{value.name}"), Resolution.INFERRED)]
+        if attribute == ELEMENTS or attribute.startswith(TUPLES):  # `self.body: list[Table]`
+            holds = value.kind == "def" and self.classes.is_class(value)
+            return declared_collection(value, attribute) if holds else []
         if value.kind == "ext":
             return [(Value("ext", "", f"{value.name}.{attribute}"), Resolution.IMPORT)]
         if value.kind == "mod":
@@ -592,9 +587,7 @@ class Resolver:
 
 
 #: Values whose elements a view (`list(xs)`, `enumerate(xs)`) can be made of.
-_SEQUENCE_KINDS = frozenset(
-    {"cont", "seq", "slice", "items", "pair", "gen", "elems", "typed", "tuples", "tuple"}
-)
+_SEQUENCE_KINDS = frozenset({"cont", "seq", "slice", "items", "pair", "gen"}) | DECLARED
 
 
 def _needs_arguments(value: Value) -> bool:
