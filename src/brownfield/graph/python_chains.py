@@ -61,6 +61,14 @@ TUPLES = "<tuples:"
 #: The first step of an instance attribute's value that its annotation declares
 #: (`self.body: list[Table] = []`): what the attribute holds, whatever is stored in it.
 ANNOTATED = "<annotated>"
+#: The second step of a binding of a name to a literal `True`, `False` or `None`
+#: (`composite = False` in a class body), kept beside it: `(name, LITERAL)`, valued
+#: `("False",)`.
+LITERAL = "<literal>"
+#: Before `UNTIL`, a narrowing by the truth of an attribute (`if x.flag:`): the target
+#: `(*x, "<truthy:flag>", "<until:LINE>")` says that x is no instance of a class whose
+#: `flag` is a false literal there (`python_classes.ClassMembers.truthy`).
+TRUTHY = "<truthy:"
 #: The second step of a narrowing by a failed `isinstance` (`if not isinstance(x, A):`):
 #: `(x, EXCLUDING, *A)` is what x held before, but instances of A.
 EXCLUDING = "<excluding>"

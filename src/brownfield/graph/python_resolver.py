@@ -305,6 +305,8 @@ class Resolver:
         for index in range(first, len(chain)):
             if not values:
                 break
+            if table.truthy and (scope, chain[:index]) in table.truthy:  # `if x.flag:`
+                values = self.classes.truthy(table, scope, chain[:index], line, values)
             step = chain[index]
             if step == CALL and any(_needs_arguments(value) for value, _ in values):
                 values = self._call_with_arguments(table, scope, chain[:index], line, values)
@@ -316,6 +318,8 @@ class Resolver:
             values = unique(
                 found for value, how in values for found in self._step(value, how, step)
             )
+        if table.truthy and (scope, chain) in table.truthy:
+            values = self.classes.truthy(table, scope, chain, line, values)
         return values
 
     def _call_with_arguments(

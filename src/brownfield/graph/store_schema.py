@@ -10,7 +10,8 @@ from __future__ import annotations
 #: position, fixed-length tuple annotations keep theirs; 12: the search index expands an
 #: abbreviation's plural (`conns` -> connection); 13: Python files depend on what the class
 #: orders of a mixin's module consulted (a stored graph's `deps` could miss them); 14: an
-#: instance attribute declared a collection of tuples (`list[tuple[K, V]]`) keeps its classes
+#: instance attribute declared a collection of tuples (`list[tuple[K, V]]`) keeps its classes,
+#: names bound to `True`/`False`/`None` keep the literal, and `if x.flag:` is a narrowing
 SCHEMA_VERSION = 14
 
 SCHEMA = """
