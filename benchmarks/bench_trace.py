@@ -115,6 +115,9 @@ PACKAGES: dict[str, Package] = {
     "tomlkit": Package("0.13.3", "", ("tomlkit",), ("tests",), ("PyYAML==6.0.2",), "holdout"),
     # added after the resolver was tuned on the others (issue 19): code nobody had tuned on
     "pluggy": Package("1.5.0", "src", ("pluggy",), ("testing",), (), "holdout"),
+    "attrs": Package(
+        "24.2.0", "src", ("attr", "attrs"), ("tests",), ("hypothesis==6.112.1",), "holdout"
+    ),
 }
 PYTEST = "pytest==8.3.5"
 DEFAULT_SEED = 7
