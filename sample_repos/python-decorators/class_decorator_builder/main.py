@@ -28,8 +28,7 @@ class Alpha:
 
 @record
 class Beta:
-    def __init__(self, n):
-        self.n = n
+    n = 2
 
     def __call__(self):
         return self.n

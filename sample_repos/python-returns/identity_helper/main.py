@@ -18,13 +18,16 @@ Point = tagged(Point, tag="p")
 Line = tagged(tagged(Line))
 
 
-def build():
-    return Point(), Line()
+def make_point():
+    return Point()
+
+
+def make_line():
+    return Line()
 
 
 def main():
-    point, line = build()
-    print(point.tag, line.tag)
+    print(make_point().tag, make_line().tag)
 
 
 main()
