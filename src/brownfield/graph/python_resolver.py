@@ -556,8 +556,8 @@ class Resolver:
         if module is None:
             return [(Value("ext", "", f"{absolute}.{fact.name}"), Resolution.IMPORT)]
         key = ("import", absolute, fact.name)
-        if key in self._active:
-            return []
+        if key in self._active:  # the package's `__init__` binds it by this import: a submodule
+            return [(m, Resolution.IMPORT) for m in [self.module(f"{absolute}.{fact.name}")] if m]
         self._active.add(key)
         try:
             return [
