@@ -29,12 +29,13 @@
 (nonlocal_statement) @declaration
 
 ; receivers narrowed by isinstance (`isinstance(x, A)`, also negated, in `and`, in parentheses)
+; and by the truth of a class attribute (`if x.flag:`)
 (if_statement
-  condition: [(call) (not_operator) (boolean_operator) (parenthesized_expression)] @condition
+  condition: [(call) (not_operator) (boolean_operator) (parenthesized_expression) (attribute)] @condition
   consequence: (block) @body) @narrow
 
 (elif_clause
-  condition: [(call) (boolean_operator) (parenthesized_expression)] @condition
+  condition: [(call) (boolean_operator) (parenthesized_expression) (attribute)] @condition
   consequence: (block) @body) @narrow
 
 (assert_statement

@@ -26,7 +26,10 @@ from brownfield.graph.python_chains import (
     DEF_BRANCH,
     ELEMENTS,
     EXCLUDING,
+    LITERAL,
     SLICE,
+    TRUTHY,
+    TUPLES,
     Names,
     Node,
     Scopes,
@@ -78,6 +81,9 @@ class Binder:
         chain = chain_of(value, self.names)
         where = (scope, line_of(node), self.scopes.branch(node.start_byte))
         self.bind(target, chain, where, value)
+        if target.type == "identifier" and value.type in _LITERALS:  # `composite = False`
+            fact = BindingFact(scope, (text(target), LITERAL), (text(value),), where[1], where[2])
+            self.facts.bindings.append(fact)
         annotation = node.child_by_field_name("type")
         if annotation is not None and target.type == "attribute":
             self._declared(target, annotation, where)
@@ -86,11 +92,15 @@ class Binder:
         self, target: Node, annotation: Node, where: tuple[str, int, tuple[tuple[int, int], ...]]
     ) -> None:
         """`self.body: list[Table] = []`: the attribute holds what its annotation says (an
-        instance of each class, a collection of their instances), recorded apart."""
-        for declared in annotated_classes(annotation):
-            if declared[0] == ELEMENTS:  # any element (a tuple's positions not kept)
+        instance of each class, a collection of their instances, of tuples of them),
+        recorded apart."""
+        for declared in annotated_classes(annotation, nested=True):
+            value: Chain
+            if declared[0] == ELEMENTS and declared[1].startswith(TUPLES):
+                value = (ANNOTATED, *declared[2:], declared[1])  # `list[tuple[K, V]]`
+            elif declared[0] == ELEMENTS:  # any element (a tuple's positions not kept)
                 classes = declared[2:] if declared[1].startswith(AT) else declared[1:]
-                value: Chain = (ANNOTATED, *classes, ELEMENTS)
+                value = (ANNOTATED, *classes, ELEMENTS)
             else:
                 value = (ANNOTATED, *declared, CALL)
             self.bind(target, value, where)
@@ -178,6 +188,7 @@ class Binder:
                 here = (scope, line_of(node), self.scopes.branch(node.start_byte))
                 until = int(node.end_point.row) + 1
                 self._narrow(_isinstance_tests(condition), here, until=until)
+                self._truthy(_flag_tests(condition), here, until)
                 if condition.type == "not_operator":  # `not isinstance(x, A) and x.m()`
                     argument = condition.child_by_field_name("argument")
                     tests = _failed_tests(argument) if argument is not None else []
@@ -189,6 +200,7 @@ class Binder:
         # from the condition on (`isinstance(x, A) and x.ok()`) to the end of the body
         inside = (scope, line_of(node), self.scopes.branch(block.start_byte))
         self._narrow(_isinstance_tests(condition), inside, until=int(block.end_point.row) + 1)
+        self._truthy(_flag_tests(condition), inside, int(block.end_point.row) + 1)
         if condition.type == "not_operator":  # `if not isinstance(x, A):` x is no A inside
             argument = condition.child_by_field_name("argument")
             tests = _failed_tests(argument) if argument is not None else []
@@ -417,6 +429,47 @@ class Binder:
             else:
                 target = (text(subject), f"{UNTIL}{until}>")
                 self.facts.bindings.append(BindingFact(scope, target, instance, line, branch))
+
+    def _truthy(
+        self,
+        tests: list[tuple[Node, str]],
+        where: tuple[str, int, tuple[tuple[int, int], ...]],
+        until: int,
+    ) -> None:
+        """Record that each tested attribute (`x.flag`) is true from the test to `until`:
+        the target `(*x, "<truthy:flag>", "<until:LINE>")`."""
+        scope, line, branch = where
+        for subject, flag in tests:
+            chain = chain_of(subject, self.names)
+            if chain is None or CALL in chain or SUBSCRIPT in chain:
+                continue
+            target = (*chain, f"{TRUTHY}{flag}>", f"{UNTIL}{until}>")
+            self.facts.bindings.append(BindingFact(scope, target, None, line, branch))
+
+
+#: Literals whose binding is kept beside it (`LITERAL`): what a flag test can rule out.
+_LITERALS = frozenset({"true", "false", "none"})
+
+
+def _flag_tests(condition: Node) -> list[tuple[Node, str]]:
+    """The (subject, attribute) pairs `x.flag` that hold when `condition` is true: the
+    condition itself, or operands of `and` (also in parentheses)."""
+    kind = condition.type
+    if kind == "parenthesized_expression" and condition.named_child_count == 1:
+        return _flag_tests(condition.named_children[0])
+    if kind == "boolean_operator":
+        operator = condition.child_by_field_name("operator")
+        if operator is None or operator.type != "and":
+            return []
+        left, right = condition.child_by_field_name("left"), condition.child_by_field_name("right")
+        return [*(_flag_tests(left) if left else []), *(_flag_tests(right) if right else [])]
+    if kind != "attribute":
+        return []
+    subject, attribute = (
+        condition.child_by_field_name("object"),
+        condition.child_by_field_name("attribute"),
+    )
+    return [] if subject is None or attribute is None else [(subject, text(attribute))]
 
 
 def _isinstance_tests(condition: Node, joined: str = "and") -> list[tuple[Node, Node]]:

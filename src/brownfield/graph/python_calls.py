@@ -151,8 +151,9 @@ class CallTargets:
 
     def _property_read(self, table: ModuleTable, call: CallFact) -> list[Target]:
         """`x.name` read: the getter of a property `name` of x's class (and, labelled
-        `override`, of its subclasses' properties), or, on `self`/`cls`, a descriptor's
-        `__get__` (`name = Descriptor()` in the class)."""
+        `override`, of its subclasses' properties, unless x is constructed right there:
+        `Foo().p`), or, on `self`/`cls`, a descriptor's `__get__` (`name = Descriptor()` in
+        the class)."""
         assert call.chain is not None
         name = call.chain[-1]
         self.resolver.consulted.names.add(name)
@@ -166,12 +167,15 @@ class CallTargets:
         found: list[Target] = []
         owners: set[Value] = set()
         receivers = self.resolver.evaluate(table, call.scope, call.chain[:-1], call.line)
+        exact: bool | None = None  # whether the receiver is constructed right there
         for receiver, how in receivers:
             if receiver.kind != "inst":
                 continue
             cls = Value("def", receiver.path, receiver.name)
             label = Resolution.SELF if how is Resolution.SELF else inferred(how)
-            if how is Resolution.SELF:  # (overrides read elsewhere cost every subclass's file)
+            if how is not Resolution.SELF and exact is None:
+                exact = self.dispatch._constructed(table, call)
+            if not exact:  # an instance of the class or of a subclass: `x.p` may dispatch
                 owners.add(cls)
             for member, _ in self.classes.member(cls, name, instance=False):
                 if self.classes.is_property(member):

@@ -54,9 +54,21 @@ ELEMENTS = "<elements>"
 #: After `ELEMENTS`, the position a fixed-length tuple annotation declares the class for
 #: (`Tuple[A, B]` is `(ELEMENTS, "<at:0>", "A")` and `(ELEMENTS, "<at:1>", "B")`).
 AT = "<at:"
+#: After `ELEMENTS`, for a collection of fixed-length tuples (`list[tuple[K, V]]`, read for
+#: a declared instance attribute only), the position and the length of the tuples the class
+#: is declared at: `(ELEMENTS, "<tuples:1/2>", "V")`.
+TUPLES = "<tuples:"
 #: The first step of an instance attribute's value that its annotation declares
 #: (`self.body: list[Table] = []`): what the attribute holds, whatever is stored in it.
 ANNOTATED = "<annotated>"
+#: The second step of a binding of a name to a literal `True`, `False` or `None`
+#: (`composite = False` in a class body), kept beside it: `(name, LITERAL)`, valued
+#: `("False",)`.
+LITERAL = "<literal>"
+#: Before `UNTIL`, a narrowing by the truth of an attribute (`if x.flag:`): the target
+#: `(*x, "<truthy:flag>", "<until:LINE>")` says that x is no instance of a class whose
+#: `flag` is a false literal there (`python_classes.ClassMembers.truthy`).
+TRUTHY = "<truthy:"
 #: The second step of a narrowing by a failed `isinstance` (`if not isinstance(x, A):`):
 #: `(x, EXCLUDING, *A)` is what x held before, but instances of A.
 EXCLUDING = "<excluding>"
@@ -338,17 +350,19 @@ _COLLECTIONS = frozenset(
 )
 
 
-def annotated_classes(node: Node, depth: int = 0) -> list[Chain]:
+def annotated_classes(node: Node, depth: int = 0, nested: bool = False) -> list[Chain]:
     """The classes an annotation says a value is an instance of: a name (`Context`, a
     string `"Context"`), the arguments of `Optional`/`Union` and the sides of `A | B`;
     for a collection (`List[A]`), the class of its elements after the step `ELEMENTS`
     (and, for a fixed-length `Tuple[A, B]`, the position after `AT`). Other generics say
-    nothing of the value."""
+    nothing of the value; nor do elements of elements, but with `nested` a collection of
+    fixed-length tuples (`list[tuple[K, V]]`), whose classes come after `ELEMENTS` and
+    `TUPLES` (the position and the length)."""
     if depth > 4:
         return []
     kind = node.type
-    if kind == "type" and node.named_child_count:
-        return annotated_classes(node.named_children[0], depth + 1)
+    if kind == "type" and node.named_child_count:  # a wrapper, not a level of nesting
+        return annotated_classes(node.named_children[0], depth, nested)
     if kind in ("identifier", "attribute"):
         chain = chain_of(node)
         return [] if chain is None or chain == ("None",) else [chain]
@@ -373,6 +387,14 @@ def annotated_classes(node: Node, depth: int = 0) -> list[Chain]:
             fixed = wrapper[-1] in ("Tuple", "tuple") and len(arguments) > 1
             if fixed and any(a.type == "ellipsis" for a in arguments):  # `Tuple[A, ...]`
                 fixed, arguments = False, arguments[:1]
+            if nested and not fixed and arguments:
+                length = _tuple_length(arguments[0])
+                if length is not None:  # `list[tuple[K, V]]`: each element a (K, V)
+                    return [
+                        (ELEMENTS, f"{TUPLES}{chain[1][len(AT) : -1]}/{length}>", *chain[2:])
+                        for chain in annotated_classes(arguments[0], depth + 1)
+                        if chain[0] == ELEMENTS and chain[1].startswith(AT)
+                    ]
             return [
                 (ELEMENTS, f"{AT}{position}>", *chain) if fixed else (ELEMENTS, *chain)
                 for position, a in enumerate(arguments if fixed else arguments[:1])
@@ -383,3 +405,21 @@ def annotated_classes(node: Node, depth: int = 0) -> list[Chain]:
             arguments = arguments[:1]
         return [chain for a in arguments for chain in annotated_classes(a, depth + 1)]
     return []
+
+
+def _tuple_length(node: Node) -> int | None:
+    """How many elements a fixed-length tuple annotation (`tuple[K, V]`) declares; None
+    for any other annotation (`Tuple[A, ...]` too)."""
+    while node.type == "type" and node.named_child_count:
+        node = node.named_children[0]
+    if node.type not in ("subscript", "generic_type") or node.named_child_count < 2:
+        return None
+    wrapper = chain_of(node.named_children[0])
+    if wrapper is None or wrapper[-1] not in ("Tuple", "tuple"):
+        return None
+    arguments = [c for c in node.named_children[1:] if c.type != "comment"]
+    if node.type == "generic_type":
+        arguments = [c for a in arguments for c in a.named_children]
+    if len(arguments) < 2 or any(a.type == "ellipsis" for a in arguments):
+        return None
+    return len(arguments)

@@ -3,8 +3,8 @@ order, instance attributes, the class enclosing a scope."""
 
 from __future__ import annotations
 
-from brownfield.graph.facts import CALL, BindingFact
-from brownfield.graph.python_chains import ANNOTATED
+from brownfield.graph.facts import CALL, UNTIL, BindingFact
+from brownfield.graph.python_chains import ANNOTATED, TRUTHY
 from brownfield.graph.python_evaluator import Consulted, Evaluator
 from brownfield.graph.python_scopes import Binding, Found, ModuleTable, Value, live
 from brownfield.model import Resolution
@@ -67,17 +67,19 @@ class ClassMembers:
         """What `self.x` holds: what each method leaves in it (its last assignment, and those
         in other branches: `self.it = lines(f)` or `iter(f)`), any of which may have run
         last; and what an annotation declares (`self.x: Table`), besides. A declared
-        collection of repository classes (`self.body: list[Table] = []`) is what it holds,
-        whatever is stored into it."""
+        collection of repository classes (`self.body: list[Table] = []`, or of tuples of
+        them: `list[tuple[Key | None, Item]]`) is what it holds, whatever is stored into it."""
         declared: list[Found] = []
         collection = False
         for fact in assigned:
             if fact.value and fact.value[0] == ANNOTATED:
                 found = self.resolver.evaluate(table, fact.scope, fact.value[1:], fact.line)
                 declared += [
-                    (v, Resolution.INFERRED) for v, _ in found if v.kind in ("inst", "elems")
+                    (v, Resolution.INFERRED)
+                    for v, _ in found
+                    if v.kind in ("inst", "elems", "tuples")
                 ]
-                collection = collection or any(v.kind == "elems" for v, _ in found)
+                collection = collection or any(v.kind in ("elems", "tuples") for v, _ in found)
         if collection:
             return declared
         by_scope: dict[str, list[Binding]] = {}
@@ -148,6 +150,51 @@ class ClassMembers:
             if value.kind != "inst"
             or not dropped.intersection(self.mro(Value("def", value.path, value.name)))
         ]
+
+    def truthy(
+        self,
+        table: ModuleTable,
+        scope: str,
+        subject: tuple[str, ...],
+        line: int,
+        values: list[Found],
+    ) -> list[Found]:
+        """The values of `subject` at `line` inside `if subject.flag:` (or after `subject.flag
+        and`): no instance of a class whose `flag` is a false literal (`composite = False`
+        in its body, or a base's, and no method storing `self.composite`)."""
+        flags = [
+            fact.target[-2][len(TRUTHY) : -1]
+            for fact in table.truthy[(scope, subject)]
+            if fact.line <= line <= int(fact.target[-1][len(UNTIL) : -1])
+        ]
+        if not flags:
+            return values
+        return [
+            (value, how)
+            for value, how in values
+            if value.kind != "inst"
+            or not any(self._false_flag(Value("def", value.path, value.name), f) for f in flags)
+        ]
+
+    def _false_flag(self, cls: Value, name: str) -> bool:
+        """Whether instances of a class read `name` as `False` or `None`: the first class of
+        its MRO binding `name` in its body binds only those literals there, and no class of
+        the MRO stores it on instances (`self.name = ...`)."""
+        order = self.mro(cls)
+        for klass in order:
+            if klass.kind == "ext":
+                return False
+            if name in self.resolver.table(klass.path).instance_attributes.get(klass.name, {}):
+                return False
+        for klass in order:
+            table = self.resolver.table(klass.path)
+            bindings = table.scopes.get(klass.name, {}).get(name)
+            if bindings:
+                literals = table.literals.get((klass.name, name), [])
+                return len(literals) == len(bindings) and all(
+                    literal in ("False", "None") for literal in literals
+                )
+        return False
 
     def mro(self, cls: Value) -> list[Value]:
         """C3 linearization over repository classes; an outside base ends its branch.

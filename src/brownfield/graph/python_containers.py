@@ -3,7 +3,8 @@
 A container literal's elements by literal key (never every element for a key it lacks),
 the stores its file makes into it afterwards (`d[k] = f`, `xs.append(f)`...), views of
 them (`d.items()`, `d.values()`, `xs[1:]`, `enumerate(xs)`), a container's methods (`d.get`,
-`d.pop`...), and the elements `*args` and `**kwargs` gather (from `python_flow`).
+`d.pop`...), the elements `*args` and `**kwargs` gather (from `python_flow`), and those
+a declaration gives (`self.body: list[tuple[K, V]]`: tuples of a K and a V).
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from brownfield.graph.facts import SUBSCRIPT, BindingFact, Chain
-from brownfield.graph.python_chains import SLICE
+from brownfield.graph.python_chains import ELEMENTS, SLICE, TUPLES
 from brownfield.graph.python_evaluator import Evaluator
 from brownfield.graph.python_flow import INFERRED, ValueFlow, unique
 from brownfield.graph.python_scopes import Found, ModuleTable, Value, inferred
@@ -99,6 +100,11 @@ class Containers:
             return []  # `a, b = (f, g, h)` raises: nothing is bound
         if value.kind == "typed":  # `-> Tuple[A, B]`: the class declared at that position
             return [(value, INFERRED)] if step == SLICE else self.flow.declared_at(value, step)
+        if value.kind == "tuples":  # `self.body: list[tuple[K, V]]`: each element a tuple
+            kind = "tuples" if step == SLICE else "tuple"
+            return [(Value(kind, value.path, value.name), INFERRED)]
+        if value.kind == "tuple":
+            return _declared_part(value, step)
         if step == SLICE:
             if value.kind == "elems":
                 return [(value, INFERRED)]
@@ -139,6 +145,8 @@ class Containers:
         a declared tuple (`Tuple[A, B]`) only of its length; anything else may."""
         if value.kind == "typed":
             return self.flow.declared_length(value) in (None, parts)
+        if value.kind == "tuple":
+            return _tuple_shape(value)[1] == parts
         if value.kind != "cont":
             return True
         table = self.resolver.table(value.path)
@@ -259,6 +267,39 @@ def _unpacking(step: str) -> tuple[str, int | None]:
     if not slash or not index.isdigit() or not parts.isdigit():
         return step, None
     return f"[{index}]", int(parts)
+
+
+#: The kinds of values a declaration makes (`list[A]`, `-> Tuple[A, B]`, `list[tuple[K, V]]`).
+DECLARED = frozenset({"elems", "typed", "tuples", "tuple"})
+
+
+def declared_collection(klass: Value, step: str) -> list[Found]:
+    """What a declared collection of a class holds: its elements (`ELEMENTS`: `list[A]`),
+    or tuples holding an instance of it at one position (`TUPLES`: `list[tuple[K, V]]`)."""
+    if step == ELEMENTS:
+        return [(Value("elems", klass.path, klass.name), INFERRED)]
+    shape = step[len(TUPLES) : -1]  # "1/2" for V
+    return [(Value("tuples", klass.path, f"{shape}|{klass.name}"), INFERRED)]
+
+
+def _tuple_shape(value: Value) -> tuple[int, int, str]:
+    """A declared tuple's (`tuple` value's) position, length and class qualname."""
+    shape, _, qualname = value.name.partition("|")
+    position, _, length = shape.partition("/")
+    return int(position), int(length), qualname
+
+
+def _declared_part(value: Value, step: str) -> list[Found]:
+    """The instance a declared tuple (an element of `list[tuple[K, V]]`) holds at a position:
+    one of the class its value stands for at that position (`[1]`, `[-1]`, any position for
+    `[]`), nothing at the others (another value of the same tuple stands for them)."""
+    position, length, qualname = _tuple_shape(value)
+    index = step[1:-1]
+    if step == SLICE or not (step == SUBSCRIPT or index.lstrip("-").isdigit()):
+        return []
+    if step != SUBSCRIPT and int(index) % length != position:
+        return []
+    return [(Value("inst", value.path, qualname), INFERRED)]
 
 
 def _element(containers: Containers, container: Value, step: str) -> Callable[[], list[Found]]:

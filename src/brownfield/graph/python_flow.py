@@ -87,14 +87,32 @@ class ValueFlow:
             for decorator, _ in self.resolver.evaluate(
                 table, definition.scope, chain, definition.line
             ):
+                if decorator == original:
+                    continue  # (a parameter's every value: a class is not its own decorator)
                 if decorator.kind == "def" and not self.classes.is_class(decorator):
                     applied += self.returned_for(decorator, values)
                 elif decorator.kind == "def":
                     applied.append(Value("inst", decorator.path, decorator.name))
                 else:
                     applied += values  # an outside decorator (functools...) keeps the function
-            values = list(dict.fromkeys(applied)) or values
+            values = self._own(list(dict.fromkeys(applied)), original) or values
         return [(value, Resolution.LOCAL) for value in values]
+
+    def _own(self, applied: list[Value], original: Value) -> list[Value]:
+        """What a decorator returns for one definition, without the other decorated classes
+        (and their instances): those came through the decorator's parameter from their own
+        decorations (the parameter holds every class it decorates: `attrs`' `wrap(cls)`
+        hands `cls` back through `_ClassBuilder(cls)`), not from this one. Nothing left:
+        the definition itself (what `or values` keeps)."""
+        kept = []
+        for value in applied:
+            other = (value.path, value.name) != (original.path, original.name)
+            if other and value.kind in ("def", "inst") and value.path:
+                definition = self.resolver.table(value.path).definitions.get(value.name)
+                if definition is not None and definition.kind == "class" and definition.decorators:
+                    continue
+            kept.append(value)
+        return kept
 
     def returned_for(self, decorator: Value, argument: list[Value]) -> list[Value]:
         """What `decorator(argument)` returns: its returns, with its first parameter bound."""

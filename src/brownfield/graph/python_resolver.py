@@ -26,9 +26,9 @@ from brownfield.graph.facts import (
 )
 from brownfield.graph.python_builtins import BUILTIN_ATTRIBUTES, RETURNS_FROM, argument_of
 from brownfield.graph.python_calls import CallTargets
-from brownfield.graph.python_chains import ELEMENTS, EXCLUDING
+from brownfield.graph.python_chains import ELEMENTS, EXCLUDING, TUPLES
 from brownfield.graph.python_classes import ClassMembers
-from brownfield.graph.python_containers import Containers
+from brownfield.graph.python_containers import DECLARED, Containers, declared_collection
 from brownfield.graph.python_evaluator import Consulted, T
 from brownfield.graph.python_flow import ValueFlow, unique
 from brownfield.graph.python_guards import ImportGuards
@@ -305,6 +305,8 @@ class Resolver:
         for index in range(first, len(chain)):
             if not values:
                 break
+            if table.truthy and (scope, chain[:index]) in table.truthy:  # `if x.flag:`
+                values = self.classes.truthy(table, scope, chain[:index], line, values)
             step = chain[index]
             if step == CALL and any(_needs_arguments(value) for value, _ in values):
                 values = self._call_with_arguments(table, scope, chain[:index], line, values)
@@ -316,6 +318,8 @@ class Resolver:
             values = unique(
                 found for value, how in values for found in self._step(value, how, step)
             )
+        if table.truthy and (scope, chain) in table.truthy:
+            values = self.classes.truthy(table, scope, chain, line, values)
         return values
 
     def _call_with_arguments(
@@ -399,9 +403,9 @@ class Resolver:
         return []
 
     def _attribute(self, value: Value, attribute: str) -> list[Found]:
-        if attribute == ELEMENTS:  # a declared collection: `self.body: list[Table]`
+        if attribute == ELEMENTS or attribute.startswith(TUPLES):  # `self.body: list[Table]`
             holds = value.kind == "def" and self.classes.is_class(value)
-            return [(Value("elems", value.path, value.name), Resolution.INFERRED)] if holds else []
+            return declared_collection(value, attribute) if holds else []
         if value.kind == "ext":
             return [(Value("ext", "", f"{value.name}.{attribute}"), Resolution.IMPORT)]
         if value.kind == "mod":
@@ -552,8 +556,8 @@ class Resolver:
         if module is None:
             return [(Value("ext", "", f"{absolute}.{fact.name}"), Resolution.IMPORT)]
         key = ("import", absolute, fact.name)
-        if key in self._active:
-            return []
+        if key in self._active:  # the package's `__init__` binds it by this import: a submodule
+            return [(m, Resolution.IMPORT) for m in [self.module(f"{absolute}.{fact.name}")] if m]
         self._active.add(key)
         try:
             return [
@@ -587,7 +591,7 @@ class Resolver:
 
 
 #: Values whose elements a view (`list(xs)`, `enumerate(xs)`) can be made of.
-_SEQUENCE_KINDS = frozenset({"cont", "seq", "slice", "items", "pair", "gen", "elems", "typed"})
+_SEQUENCE_KINDS = frozenset({"cont", "seq", "slice", "items", "pair", "gen"}) | DECLARED
 
 
 def _needs_arguments(value: Value) -> bool:

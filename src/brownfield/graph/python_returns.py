@@ -17,7 +17,7 @@ import importlib
 from collections.abc import Callable
 from typing import NamedTuple
 
-from brownfield.graph.facts import CALL, BindingFact, CallFact, Chain, ReturnFact
+from brownfield.graph.facts import CALL, BindingFact, CallFact, Chain, Definition, ReturnFact
 from brownfield.graph.python_chains import EXCLUDING, YIELD
 from brownfield.graph.python_classes import ClassMembers
 from brownfield.graph.python_evaluator import Evaluator
@@ -31,6 +31,10 @@ from brownfield.model import Resolution
 _STANDARD_TESTS = frozenset(
     {"collections.abc", "typing", "numbers", "datetime", "decimal", "fractions", "enum"}
 )
+
+
+#: How far below a call's first line an argument's own call is looked for (`f(\n g(x))`).
+_STATEMENT_LINES = 20
 
 
 class Guard(NamedTuple):
@@ -63,7 +67,7 @@ class ReturnSelection:
 
     def selects(self, value: Value) -> bool:
         """Whether `value` is a function with a `return` under an `isinstance` test of
-        one of its parameters."""
+        one of its parameters, or returning a parameter itself (`return cls`)."""
         return value.kind == "def" and bool(self._guarded_of(value))
 
     def _guarded_of(self, value: Value) -> tuple[Guarded, ...]:
@@ -94,7 +98,9 @@ class ReturnSelection:
                 if guard is not None:
                     guards.append(guard)
             found.append(Guarded(returned, tuple(guards)))
-        return tuple(found) if any(g.guards for g in found) else ()
+        if any(g.guards for g in found) or any(_bare(r, definition, scope) for r in returns):
+            return tuple(found)
+        return ()
 
     def called(
         self,
@@ -138,12 +144,18 @@ class ReturnSelection:
                     verdict = None
             if verdict is False:
                 continue
-            found = [
-                (v, INFERRED)
-                for v, _ in self.resolver.evaluate(
-                    home, value.name, entry.returned.value, entry.returned.line
-                )
-            ]
+            bare = _bare(entry.returned, definition, home.scopes.get(value.name, {}))
+            passed = self._passed(table, sites, definition, bare)
+            found = (
+                passed
+                if passed is not None
+                else [
+                    (v, INFERRED)
+                    for v, _ in self.resolver.evaluate(
+                        home, value.name, entry.returned.value, entry.returned.line
+                    )
+                ]
+            )
             if verdict:
                 decided += found
             else:
@@ -156,6 +168,50 @@ class ReturnSelection:
         if not result:
             self.resolver.consulted.fail("unknown-receiver")
         return result
+
+    def _passed(
+        self, table: ModuleTable, sites: list[CallFact], definition: Definition, param: str
+    ) -> list[Found] | None:
+        """What these call sites pass for a parameter the function returns as it is
+        (`return cls`: the call returns its own argument, not what every call passes);
+        None when a site passes nothing for it (the default) or there is no site."""
+        if not param or not sites:
+            return None
+        index = definition.params.index(param)
+        found: list[Found] = []
+        for site in sites:
+            chains = [chain for key, chain in site.kwargs if key == param]
+            if index < len(site.args):
+                chains.append(site.args[index])
+            if len(chains) != 1 or chains[0] is None:
+                return None
+            found += [(v, INFERRED) for v, _ in self._argument(table, site, chains[0])]
+        return found
+
+    def _argument(self, table: ModuleTable, site: CallFact, chain: Chain) -> list[Found]:
+        """What an argument passed at a call site is; a call of a function that returns a
+        parameter, written on a later line of the statement (`Attribute = _add_hash(\n
+        _add_eq(...))`), is that call's own argument, its names read at the statement."""
+        if (
+            chain[-1] == CALL
+            and len(chain) > 1
+            and not chain[-2].startswith("[")
+            and not self.flow.calls_at(table, site.line, chain[:-1])  # not on the site's line
+        ):
+            later = [  # the nearest one below (a statement's later lines)
+                call
+                for call in self.flow.calls_named(table, chain[-2])
+                if call.chain == chain[:-1]
+                and call.scope == site.scope
+                and site.line < call.line <= site.line + _STATEMENT_LINES
+            ]
+            callees = self.resolver.evaluate(table, site.scope, chain[:-1], site.line)
+            if later and callees and all(self.selects(value) for value, _ in callees):
+                inner = min(later, key=lambda call: call.line)._replace(line=site.line)
+                return unique(
+                    found for value, _ in callees for found in self.returned(value, table, [inner])
+                )
+        return self.resolver.evaluate(table, site.scope, chain, site.line)
 
     def _argument_types(
         self, table: ModuleTable, param: str, index: int, sites: list[CallFact]
@@ -303,3 +359,14 @@ def _guard(bindings: list[Binding], index: int, line: int) -> Guard | None:
         else:
             return None
     return Guard(index, tuple(passes), tuple(fails), top)
+
+
+def _bare(returned: ReturnFact, definition: Definition, scope: dict[str, list[Binding]]) -> str:
+    """The parameter a `return` gives back as it is (`return cls`), "" for any other return
+    or a parameter the function rebinds (`scope`: its bindings)."""
+    value = returned.value
+    if len(value) != 1 or value[0] not in definition.params:
+        return ""
+    if any(binding.source != "param" for binding in scope.get(value[0], [])):
+        return ""
+    return value[0]

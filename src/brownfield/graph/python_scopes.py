@@ -20,7 +20,7 @@ from brownfield.graph.facts import (
     Definition,
     FileFacts,
 )
-from brownfield.graph.python_chains import DEF_BRANCH
+from brownfield.graph.python_chains import DEF_BRANCH, LITERAL, TRUTHY
 from brownfield.graph.python_roots import ImportRoots, dotted_path
 from brownfield.model import Resolution
 
@@ -34,8 +34,11 @@ class Value(NamedTuple):
     module or package: path or "", dotted name), "ext" (outside code: "", dotted name),
     "inst" (an instance of a repository class), "super" (`super()` inside a class);
     containers: "cont" (a container literal: path, synthetic name), "seq" (the tuple a
-    `*args` parameter gathers: path, `qualname#index`), and views of a container's elements
-    (`python_flow.VIEWS`), named `kind|name` of the container they view.
+    `*args` parameter gathers: path, `qualname#index`), views of a container's elements
+    (`python_flow.VIEWS`), named `kind|name` of the container they view; declared: "elems"
+    (`list[A]`: the class), "typed" (`-> Tuple[A, B]`: `qualname|name` of the annotated),
+    "tuples" (`list[tuple[K, V]]`: `position/length|class` for each class) and "tuple" (one
+    of those tuples, named alike).
     """
 
     kind: str
@@ -149,6 +152,10 @@ class ModuleTable:
     instance_attributes: dict[str, dict[str, list[BindingFact]]]  # class -> attr -> bindings
     containers: dict[str, list[BindingFact]] = field(default_factory=dict)  # <c..> -> elements
     stores: list[BindingFact] = field(default_factory=list)  # `d[k] = v`: target (*d, "[k]")
+    #: (scope, chain) -> the narrowings by a truth test of its attributes (`if x.flag:`)
+    truthy: dict[tuple[str, Chain], list[BindingFact]] = field(default_factory=dict)
+    #: (scope, name) -> the literals (`True`, `False`, `None`) the name is bound to there
+    literals: dict[tuple[str, str], list[str]] = field(default_factory=dict)
     calls_named: dict[str, list[CallFact]] | None = None  # last chain step -> calls (lazy)
     calls_at: dict[tuple[int, Chain], list[CallFact]] | None = None  # (line, callee) (lazy)
 
@@ -194,6 +201,13 @@ def build_table(path: str, facts: FileFacts, dotted: str | None = None) -> Modul
         scope.setdefault(bound, []).append(Binding(fact.line, "import", fact, fact.branch))
     for binding in facts.bindings:
         if len(binding.target) == 2 and binding.target[1] == DEF_BRANCH:
+            continue
+        target = binding.target
+        if len(target) > 2 and target[-1].startswith(UNTIL) and target[-2].startswith(TRUTHY):
+            table.truthy.setdefault((binding.scope, target[:-2]), []).append(binding)
+            continue
+        if len(target) == 2 and target[1] == LITERAL and binding.value:
+            table.literals.setdefault((binding.scope, target[0]), []).append(binding.value[0])
             continue
         if len(binding.target) == 1:
             holder = binding.scope

@@ -9,8 +9,10 @@ from __future__ import annotations
 #: 11: unpacking says how many names it binds (`[0/2]`), sequence literals keep every
 #: position, fixed-length tuple annotations keep theirs; 12: the search index expands an
 #: abbreviation's plural (`conns` -> connection); 13: Python files depend on what the class
-#: orders of a mixin's module consulted (a stored graph's `deps` could miss them)
-SCHEMA_VERSION = 13
+#: orders of a mixin's module consulted (a stored graph's `deps` could miss them); 14: an
+#: instance attribute declared a collection of tuples (`list[tuple[K, V]]`) keeps its classes,
+#: names bound to `True`/`False`/`None` keep the literal, and `if x.flag:` is a narrowing
+SCHEMA_VERSION = 14
 
 SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);

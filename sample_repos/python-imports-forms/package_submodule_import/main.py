@@ -1,0 +1,3 @@
+from pkg import run
+
+print(run())

@@ -1,0 +1,5 @@
+from . import helpers
+
+
+def run():
+    return helpers.assist()
