@@ -57,6 +57,9 @@ AT = "<at:"
 #: The first step of an instance attribute's value that its annotation declares
 #: (`self.body: list[Table] = []`): what the attribute holds, whatever is stored in it.
 ANNOTATED = "<annotated>"
+#: The first step of the target of a class body's bare annotation (`node: Expr`, no value):
+#: `(DECLARED, "node")` declares what the attribute of the class's instances holds.
+DECLARED = "<declared>"
 #: The second step of a narrowing by a failed `isinstance` (`if not isinstance(x, A):`):
 #: `(x, EXCLUDING, *A)` is what x held before, but instances of A.
 EXCLUDING = "<excluding>"

@@ -10,7 +10,7 @@ from __future__ import annotations
 #: position, fixed-length tuple annotations keep theirs; 12: the search index expands an
 #: abbreviation's plural (`conns` -> connection); 13: Python files depend on what the class
 #: orders of a mixin's module consulted (a stored graph's `deps` could miss them)
-SCHEMA_VERSION = 13
+SCHEMA_VERSION = 14
 
 SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
