@@ -9,7 +9,8 @@ from __future__ import annotations
 #: 11: unpacking says how many names it binds (`[0/2]`), sequence literals keep every
 #: position, fixed-length tuple annotations keep theirs; 12: the search index expands an
 #: abbreviation's plural (`conns` -> connection); 13: Python files depend on what the class
-#: orders of a mixin's module consulted (a stored graph's `deps` could miss them)
+#: orders of a mixin's module consulted (a stored graph's `deps` could miss them); 14: Python
+#: facts keep a class body's bare annotations (`node: Expr`) as instance attribute declarations
 SCHEMA_VERSION = 14
 
 SCHEMA = """
