@@ -11,6 +11,7 @@ from __future__ import annotations
 #: abbreviation's plural (`conns` -> connection); 13: Python files depend on what the class
 #: orders of a mixin's module consulted (a stored graph's `deps` could miss them); 14: Python
 #: facts keep a class body's bare annotations (`node: Expr`) as instance attribute declarations
+#: and `getattr(x, f"visit_{...}")` as a read of a name with a literal start
 SCHEMA_VERSION = 14
 
 SCHEMA = """
