@@ -22,6 +22,11 @@ What it does, per package (pinned below):
    pairs are a separate figure). A generator or coroutine counts once, at its first resume
    (its creation runs no code), with the frame that resumed it as the caller; an unstarted
    generator being destroyed, and `__del__`, run wherever the collector runs, are left out.
+   So is a pair whose every call ran inside a C method that a package class inherits from an
+   outside C base (`_NamedTextIOWrapper.read` is `io.TextIOWrapper.read`, which calls the
+   buffer's `read1`; `detach` and `__init__` read the wrapped stream's attributes through
+   its `__getattr__`): the C code makes that call, not a Python call site of the caller
+   (`inherited_c_methods`).
 3. Maps each code object to a brownfield node id: the file's `ast` gives every `def`,
    `lambda` and `class` with its `co_firstlineno` (the first decorator's line for a decorated
    definition) and its `def` line; the `def` line and name then pick the node of
@@ -671,7 +676,45 @@ def traced_pairs(
         pairs.setdefault((caller, callee), Traced(set(), set(), generator)).add(
             f"{rel}:{line}", how
         )
+    inherited = inherited_c_methods(node_map)
+    for pair, seen in list(pairs.items()):
+        if all(how.removeprefix("C: ") in inherited for how in seen.how):
+            del pairs[pair]  # the C base's own code calls it (see `inherited_c_methods`)
+            why = "inside a C method a package class inherits"
+            excluded[why] = excluded.get(why, 0) + 1
     return pairs, test_pairs, excluded
+
+
+def inherited_c_methods(node_map: NodeMap) -> set[str]:
+    """`Class.method` of the package classes whose method is none of theirs: inherited from
+    a C base outside the package (`_NamedTextIOWrapper.read` is `io.TextIOWrapper.read`).
+
+    Rule: a traced pair is left out when every call of it ran inside such a method (the
+    tracer's `c_call`): the C base's code, not any Python call site, calls the callee
+    (TextIOWrapper's `read` calls its buffer's `read1`, its `__init__` and `detach` read the
+    wrapped stream's attributes through `__getattr__`). A static tool reads no C code, and
+    the caller wrote a call of the wrapper's method, which is not the callee.
+    """
+    classes: dict[str, set[str]] = {}  # class name -> the names of its methods
+    for node in node_map.ids.values():
+        if node["kind"] == "class":
+            classes.setdefault(node["name"], set())
+    for node in node_map.ids.values():
+        if node["kind"] == "method":
+            owner = node["id"].partition("::")[2].rpartition(".")[0].rpartition(".")[2]
+            if owner in classes:
+                classes[owner].add(node["name"])
+    return {
+        f"{name}.{method}"
+        for name, methods in classes.items()
+        for method in _C_BASE_METHODS
+        if method not in methods
+    }
+
+
+#: The methods of the `io` C classes through which the traced C code reaches Python code
+#: of the stream they wrap (the rule of `inherited_c_methods`).
+_C_BASE_METHODS = ("__init__", "detach", "read", "readline", "readlines", "write", "flush")
 
 
 class TestsMap(NodeMap):

@@ -10,6 +10,15 @@
   name: (identifier) @target
   value: (_) @value) @binding
 
+; `node: Expr` in a class body, without a value: what its instances' attribute holds
+(class_definition
+  body: (block
+    (expression_statement
+      (assignment
+        left: (identifier) @target
+        type: (_)
+        !right) @binding)))
+
 (return_statement
   (_) @value) @return
 

@@ -23,6 +23,7 @@ from brownfield.graph.facts import (
 from brownfield.graph.python_chains import (
     ANNOTATED,
     AT,
+    DECLARED,
     DEF_BRANCH,
     ELEMENTS,
     EXCLUDING,
@@ -64,6 +65,9 @@ class Binder:
     def assignment(self, captures: Captures) -> None:
         """`target = value`, `a = b = value`, `a, *b = value`, `d[k] = value`, `(x := value)`."""
         node = captures["binding"][0]
+        if "value" not in captures:  # `node: Expr` in a class body
+            self._class_declaration(node, captures["target"][0])
+            return
         target, value = captures["target"][0], captures["value"][0]
         while value.type == "assignment":  # `a = b = f`: every target gets the last value
             right = value.child_by_field_name("right")
@@ -104,6 +108,25 @@ class Binder:
             else:
                 value = (ANNOTATED, *declared, CALL)
             self.bind(target, value, where)
+
+    def _class_declaration(self, node: Node, target: Node) -> None:
+        """`node: Expr` in a class body, without a value, binds no class attribute: it
+        declares what the attribute of the class's instances holds (PEP 526; dataclass
+        fields, attributes set by a base class's `setattr`), recorded as `(DECLARED, name)`."""
+        annotation = node.child_by_field_name("type")
+        scope = self.scopes.at(node.start_byte)
+        if annotation is None or not scope:
+            return
+        where = (scope, line_of(node), self.scopes.branch(node.start_byte))
+        for declared in annotated_classes(annotation):
+            if declared[0] == ELEMENTS:
+                classes = declared[2:] if declared[1].startswith(AT) else declared[1:]
+                value: Chain = (ANNOTATED, *classes, ELEMENTS)
+            else:
+                value = (ANNOTATED, *declared, CALL)
+            self.facts.bindings.append(
+                BindingFact(scope, (DECLARED, text(target)), value, where[1], where[2])
+            )
 
     def loop(self, captures: Captures) -> None:
         """`for x in items:` (or a comprehension's `for`) binds x to an element of items and

@@ -69,6 +69,12 @@ LITERAL = "<literal>"
 #: `(*x, "<truthy:flag>", "<until:LINE>")` says that x is no instance of a class whose
 #: `flag` is a false literal there (`python_classes.ClassMembers.truthy`).
 TRUTHY = "<truthy:"
+#: A step reading an attribute whose name is computed from a literal start
+#: (`getattr(self, f"visit_{kind}")` is `("self", "<prefixed:visit_>")`): any attribute so named.
+PREFIXED = "<prefixed:"
+#: The first step of the target of a class body's bare annotation (`node: Expr`, no value):
+#: `(DECLARED, "node")` declares what the attribute of the class's instances holds.
+DECLARED = "<declared>"
 #: The second step of a narrowing by a failed `isinstance` (`if not isinstance(x, A):`):
 #: `(x, EXCLUDING, *A)` is what x held before, but instances of A.
 EXCLUDING = "<excluding>"
@@ -167,11 +173,41 @@ def _builtin_access(function: Node, arguments: Node, names: Names | None) -> Cha
         return None if head is None else (*head, "__class__")
     if name == b"getattr" and len(args) in (2, 3):
         attribute = literal_key(args[1]) if args[1].type == "string" else None
-        if attribute is None or not attribute.isidentifier():
+        if attribute is None:
+            prefix = name_prefix(args[1])  # `getattr(self, f"visit_{kind}")`
+            attribute = f"{PREFIXED}{prefix}>" if prefix is not None else None
+        elif not attribute.isidentifier():
+            return None
+        if attribute is None:
             return None
         head = chain_of(args[0], names)
         return None if head is None else (*head, attribute)
     return None
+
+
+def name_prefix(node: Node) -> str | None:
+    """The literal start of a computed attribute name: `f"visit_{kind}"` and `"visit_" +
+    kind` start with `visit_`; None for anything else, or a start too short to name a
+    family of methods (at least two letters or digits beside underscores)."""
+    prefix = None
+    if node.type == "string" and node.named_child_count >= 3:
+        start, content, rest = node.named_children[:3]
+        if (
+            start.type == "string_start"
+            and "f" in text(start).lower()
+            and "r" not in text(start).lower()
+            and content.type == "string_content"
+            and rest.type == "interpolation"
+        ):
+            prefix = text(content)
+    elif node.type == "binary_operator" and node.child_by_field_name("operator") is not None:
+        left = node.child_by_field_name("left")
+        operator = node.child_by_field_name("operator")
+        if operator is not None and operator.type == "+" and left is not None:
+            prefix = literal_key(left) if left.type == "string" else None
+    if prefix is None or not prefix.isidentifier() or len(prefix.replace("_", "")) < 2:
+        return None
+    return prefix
 
 
 def literal_key(node: Node) -> str | None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from brownfield.graph.facts import CALL, UNTIL, BindingFact
 from brownfield.graph.python_chains import ANNOTATED, TRUTHY
 from brownfield.graph.python_evaluator import Consulted, Evaluator
+from brownfield.graph.python_prefixed import PrefixedMembers, prefix_of
 from brownfield.graph.python_scopes import Binding, Found, ModuleTable, Value, live
 from brownfield.model import Resolution
 
@@ -22,6 +23,7 @@ class ClassMembers:
     def __init__(self, resolver: Evaluator) -> None:
         self.resolver = resolver
         self.orders: Orders = {}  # kept across files, with what computing each consulted
+        self.prefixed = PrefixedMembers(resolver, self.mro)
 
     def is_class(self, value: Value) -> bool:
         definition = self.resolver.table(value.path).definitions.get(value.name)
@@ -48,6 +50,9 @@ class ClassMembers:
         self, cls: Value, attribute: str, instance: bool, skip_self: bool = False
     ) -> list[Found]:
         """An attribute of a class (or of its instances) through the C3 method resolution order."""
+        prefix = prefix_of(attribute)
+        if prefix is not None:  # `getattr(self, f"visit_{kind}")`
+            return self.prefixed.members(cls, prefix)
         order = self.mro(cls)
         for klass in order[1:] if skip_self else order:
             if klass.kind == "ext":

@@ -13,6 +13,7 @@ from typing import Any, Protocol, TypeVar
 
 from brownfield.graph.facts import Chain, Definition
 from brownfield.graph.python_scopes import Found, ModuleTable, Value
+from brownfield.graph.python_world import World
 
 T = TypeVar("T")
 
@@ -68,6 +69,7 @@ class Evaluator(Protocol):
     """The resolver, as its collaborators see it."""
 
     consulted: Consulted
+    world: World  # the repository's modules and indexes
     current: str  # the file being resolved ("" while computing a result kept for all files)
     _active: set[object]  # the evaluations in progress (a cycle asks one again)
 

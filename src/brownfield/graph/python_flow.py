@@ -333,10 +333,12 @@ class ValueFlow:
             for n in [*names, *constructing, CALL, *PARTIALS]
             for call in self.calls_named(table, n)
         ]
-        if elsewhere and (definition.kind != "method" or definition.name == "__init__"):
+        if elsewhere:
             # from other files: calls by the function's name, or by its class's for a
-            # constructor (`super().__init__(...)` in other files is left out: too common)
-            sites += self._sites_elsewhere(table, names[-1:])
+            # constructor (`super().__init__(...)` in other files is left out: too common);
+            # a method's by its name on any receiver that reaches it (`self._src.error(E)`)
+            method = definition.kind == "method" and definition.name != "__init__"
+            sites += self._sites_elsewhere(table, names[-1:], method)
         for site_table, call in sites:
             if call.chain is None or call.implicit:
                 continue
@@ -426,10 +428,11 @@ class ValueFlow:
         )
 
     def _sites_elsewhere(
-        self, table: ModuleTable, names: list[str]
+        self, table: ModuleTable, names: list[str], method: bool = False
     ) -> list[tuple[ModuleTable, CallFact]]:
         """Calls of these names in the other files that import the module (or a package
-        holding it), at most `MAX_SITES_ELSEWHERE` of them."""
+        holding it), at most `MAX_SITES_ELSEWHERE` of them; of a `method`, the calls on a
+        receiver (`obj.m(x)`, `self.src.m(x)`: `_passed_at` keeps those reaching it)."""
         sites: list[tuple[ModuleTable, CallFact]] = []
         for name in names:
             self.resolver.consulted.calls.add(name)
@@ -442,7 +445,8 @@ class ValueFlow:
                     (other, call)
                     for call in self.calls_named(other, name)
                     if call.chain is not None
-                    and len(call.chain) <= 2  # `f(x)`, `module.f(x)`, `Class(x)`
+                    # `f(x)`, `module.f(x)`, `Class(x)`; a method's: `obj.m(x)`, `a.b.m(x)`
+                    and (2 <= len(call.chain) <= 4 if method else len(call.chain) <= 2)
                     and not call.implicit
                 ]
                 if len(sites) >= MAX_SITES_ELSEWHERE:

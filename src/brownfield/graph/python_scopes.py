@@ -20,7 +20,7 @@ from brownfield.graph.facts import (
     Definition,
     FileFacts,
 )
-from brownfield.graph.python_chains import DEF_BRANCH, LITERAL, TRUTHY
+from brownfield.graph.python_chains import DECLARED, DEF_BRANCH, LITERAL, TRUTHY
 from brownfield.graph.python_roots import ImportRoots, dotted_path
 from brownfield.model import Resolution
 
@@ -217,6 +217,9 @@ def build_table(path: str, facts: FileFacts, dotted: str | None = None) -> Modul
             scope.setdefault(binding.target[0], []).append(
                 Binding(binding.line, "assign", binding, binding.branch)
             )
+        elif binding.target[0] == DECLARED:  # `node: Expr` in a class body
+            attributes = table.instance_attributes.setdefault(binding.scope, {})
+            attributes.setdefault(binding.target[1], []).append(binding)
         elif binding.target[0].startswith("<c"):
             table.containers.setdefault(binding.target[0], []).append(binding)
         elif binding.target[1].startswith(UNTIL):

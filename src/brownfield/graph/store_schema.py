@@ -11,8 +11,10 @@ from __future__ import annotations
 #: abbreviation's plural (`conns` -> connection); 13: Python files depend on what the class
 #: orders of a mixin's module consulted (a stored graph's `deps` could miss them); 14: an
 #: instance attribute declared a collection of tuples (`list[tuple[K, V]]`) keeps its classes,
-#: names bound to `True`/`False`/`None` keep the literal, and `if x.flag:` is a narrowing
-SCHEMA_VERSION = 14
+#: names bound to `True`/`False`/`None` keep the literal, and `if x.flag:` is a narrowing;
+#: 15: Python facts keep a class body's bare annotations (`node: Expr`) as instance attribute
+#: declarations and `getattr(x, f"visit_{...}")` as a read of a name with a literal start
+SCHEMA_VERSION = 15
 
 SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
