@@ -265,6 +265,20 @@ def test_corrupt_store_is_a_clear_error_and_full_rebuild_recovers(repo: Path) ->
     assert GraphStore.open(repo).node("m.py::f") is not None
 
 
+def test_damaged_stored_facts_are_a_clear_error_and_full_rebuild_recovers(repo: Path) -> None:
+    write_files(repo, {"m.py": "def f():\n    pass\n", "n.py": "from m import f\n\nf()\n"})
+    build(repo, workers=1)
+    store = GraphStore.open(repo, writable=True)
+    with store.transaction():
+        store._db.execute("UPDATE files SET facts = ? WHERE path = 'm.py'", (b"\x00garbage",))
+    store.close()
+    (repo / "n.py").write_text("from m import f\n\nf()\nf()\n", "utf-8")
+    with pytest.raises(StoreError, match=r"corrupt.*facts of m\.py"):
+        build(repo, workers=1)  # n.py is resolved again, and reads m.py's facts
+    build(repo, full=True, workers=1)
+    assert GraphStore.open(repo).node("m.py::f") is not None
+
+
 def test_state_folder_ignores_itself(repo: Path) -> None:
     write_files(repo, {"m.py": "pass\n"})
     git_init(repo)

@@ -252,7 +252,8 @@ class GraphStore:
             "INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)", sorted(values.items())
         )
 
-    def put_file(self, row: FileRow, facts_json: str | None) -> None:
+    def put_file(self, row: FileRow, facts: bytes | None) -> None:
+        """Write a file's row with its facts as `FileFacts.to_bytes()` made them."""
         if not self.fresh:
             self._tally_lines(row.path, -1)
         self._delta["lines"][""] += row.lines
@@ -267,7 +268,7 @@ class GraphStore:
                 row.status,
                 row.diagnostic,
                 row.lines,
-                facts_json,
+                facts,
             ),
         )
 
@@ -424,7 +425,13 @@ class GraphStore:
         row = self._db.execute("SELECT facts FROM files WHERE path = ?", (path,)).fetchone()
         if row is None or row[0] is None:
             raise StoreError(f"the graph store has no facts for {path}; rebuild with --full")
-        return FileFacts.from_json(json.loads(row[0]))
+        try:
+            return FileFacts.from_bytes(row[0])
+        except (ValueError, TypeError, EOFError):  # not what `to_bytes` wrote
+            raise StoreError(
+                f"the graph store {self.path} is corrupt (the facts of {path} do not read "
+                "back); rebuild it with `brownfield graph build --full`"
+            ) from None
 
     def files_depending_on(self, keys: Iterable[str]) -> set[str]:
         found: set[str] = set()

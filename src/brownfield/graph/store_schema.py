@@ -9,8 +9,9 @@ from __future__ import annotations
 #: 11: unpacking says how many names it binds (`[0/2]`), sequence literals keep every
 #: position, fixed-length tuple annotations keep theirs; 12: the search index expands an
 #: abbreviation's plural (`conns` -> connection); 13: Python files depend on what the class
-#: orders of a mixin's module consulted (a stored graph's `deps` could miss them)
-SCHEMA_VERSION = 13
+#: orders of a mixin's module consulted (a stored graph's `deps` could miss them); 14: a
+#: file's facts are stored as `marshal` bytes (`FileFacts.to_bytes`), not JSON text
+SCHEMA_VERSION = 14
 
 SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -23,7 +24,7 @@ CREATE TABLE files (
     status TEXT NOT NULL,
     diagnostic TEXT,
     lines INTEGER NOT NULL DEFAULT 0,
-    facts TEXT
+    facts BLOB
 );
 CREATE TABLE nodes (
     id TEXT PRIMARY KEY,
