@@ -267,7 +267,7 @@ def _assignments(text: str) -> list[tuple[int, int, str]]:
     (a word's only after a non-word character, as its `\\b` requires) from the left, each
     kept unless it starts inside the one kept before (`$this->a =` holds `this->a =`; no
     other match can start inside one, whose name is followed by `=`, not `.` or `->`)."""
-    found = []
+    found: list[tuple[int, int, str]] = []
     for pattern in _ATTRIBUTE_WORDS:
         for match in pattern.finditer(text):
             start = match.start()
@@ -278,9 +278,9 @@ def _assignments(text: str) -> list[tuple[int, int, str]]:
         found += [(m.start(), m.end(), m.group(1)) for m in pattern.finditer(text)]
     found.sort()
     kept: list[tuple[int, int, str]] = []
-    for match in found:
-        if not kept or match[0] >= kept[-1][1]:
-            kept.append(match)
+    for item in found:
+        if not kept or item[0] >= kept[-1][1]:
+            kept.append(item)
     return kept
 
 
