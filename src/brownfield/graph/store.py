@@ -323,8 +323,11 @@ class GraphStore:
         unresolved: Sequence[Unresolved],
         deps: Iterable[str],
     ) -> None:
-        """Replace what resolving `path` produced."""
+        """Replace what resolving `path` produced (left as it is when it is the same: a
+        one-file rebuild resolves a hundred files again, most of them to what they had)."""
         if not self.fresh:
+            if self._resolution_is(path, edges, unresolved, deps):
+                return
             self.clear_resolution(path)
         self._db.executemany(
             "INSERT INTO edges VALUES (?, ?, ?, ?, ?, ?)",
@@ -340,6 +343,32 @@ class GraphStore:
         self._new_targets.update(edge[1] for edge in edges)
         self._delta["edges"].update(edge[2] for edge in edges)
         self._delta["unresolved"].update(item.reason for item in unresolved)
+
+    def _resolution_is(
+        self,
+        path: str,
+        edges: Sequence[EdgeRow],
+        unresolved: Sequence[Unresolved],
+        deps: Iterable[str],
+    ) -> bool:
+        """Whether the stored resolution of `path` is exactly this one (the same rows)."""
+        db = self._db
+        stored_deps = {key for (key,) in db.execute("SELECT key FROM deps WHERE path = ?", (path,))}
+        if stored_deps != set(deps):
+            return False
+        stored = Counter(
+            (src, dst, kind, line, how)
+            for src, dst, kind, line, how in db.execute(
+                "SELECT src, dst, kind, line, resolution FROM edges WHERE path = ?", (path,)
+            )
+        )
+        if stored != Counter(edges):
+            return False
+        return Counter(
+            db.execute(
+                "SELECT src, callee, path, line, reason FROM unresolved WHERE path = ?", (path,)
+            )
+        ) == Counter((u.src, u.callee, path, u.line, u.reason) for u in unresolved)
 
     def sync_external_nodes(self) -> None:
         """Keep exactly one external node per outside name that an edge points to.
