@@ -497,12 +497,9 @@ def _resolve_here(
 
 
 def _release(resolver: Any) -> None:
-    """Drop a resolver's state once its files are resolved. Its helpers refer back to it,
-    and some to each other (dispatch asks the call targets that hold it), so its tables
-    and caches (millions of objects) would otherwise be left to the cycle collector, whose
-    first pass after the build (collection is off during it) scanned them all: more than a
-    second of a one-file rebuild, half a second while only the helpers' cycle was left. An
-    object without attributes is left alone."""
+    """Drop a resolver's state, and its helpers' (they refer to each other), once done: the
+    cycle collector's first pass after the build (collection is off during it) scanned its
+    millions of objects, 0.5-1.4 s of a one-file rebuild. An object without attributes is kept."""
     with suppress(TypeError):
         state = vars(resolver)
         for helper in list(state.values()):
@@ -539,9 +536,8 @@ def _resolve_chunk(module_name: str, paths: list[str]) -> dict[str, FileGraph]:
 
 @dataclass
 class Parsed:
-    """A parsed file, as a worker hands it back: its facts, its node rows, its facts as
-    stored (`FileFacts.to_bytes`, which is also how its facts cross processes: they are
-    rebuilt from those bytes as they arrive) and its search rows."""
+    """A parsed file, as a worker hands it back: its facts (crossing processes as `stored`,
+    the `FileFacts.to_bytes` the store keeps, rebuilt as they arrive), nodes, search rows."""
 
     facts: FileFacts
     nodes: list[NodeRow]

@@ -4,7 +4,10 @@ With `store_errors` (SQLite's errors at its boundary) and `store_connect` (openi
 the only modules that import sqlite3; `store_schema` holds its tables, `store_home` where
 it lives and whose it is, `store_counts` its counting queries. Builds write through
 `GraphStore` inside `transaction()`; queries read through the same class. Never pickle:
-per-file facts are kept as JSON so a crafted cache file cannot run code.
+per-file facts are kept as `marshal` bytes of tuples, strings and numbers, which build
+data and call nothing (and are read only from a store that passed the trust check in
+`open`), so a crafted cache file cannot run code; `store_resolution` tells a file's
+stored resolution unchanged.
 """
 
 from __future__ import annotations
@@ -19,23 +22,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from brownfield.errors import (
-    FileAccessError,
-    StoreError,
-    UntrustedStoreError,
-)
-from brownfield.graph import search_index, store_counts
+from brownfield.errors import FileAccessError, StoreError, UntrustedStoreError
+from brownfield.graph import search_index, store_counts, store_resolution
 from brownfield.graph.facts import EdgeRow, FileFacts
 from brownfield.graph.search_text import SearchRow
 from brownfield.graph.store_connect import connect
 from brownfield.graph.store_errors import at_the_boundary, store_error
-from brownfield.graph.store_home import (
-    DB_NAME,
-    db_path,
-    distrust,
-    prepare,
-    root_text,
-)
+from brownfield.graph.store_home import DB_NAME, db_path, distrust, prepare, root_text
 from brownfield.graph.store_schema import (
     INDEXES,
     NODE_INDEXES,
@@ -326,7 +319,7 @@ class GraphStore:
         """Replace what resolving `path` produced (left as it is when it is the same: a
         one-file rebuild resolves a hundred files again, most of them to what they had)."""
         if not self.fresh:
-            if self._resolution_is(path, edges, unresolved, deps):
+            if store_resolution.is_stored(self._db, path, edges, unresolved, deps):
                 return
             self.clear_resolution(path)
         self._db.executemany(
@@ -343,32 +336,6 @@ class GraphStore:
         self._new_targets.update(edge[1] for edge in edges)
         self._delta["edges"].update(edge[2] for edge in edges)
         self._delta["unresolved"].update(item.reason for item in unresolved)
-
-    def _resolution_is(
-        self,
-        path: str,
-        edges: Sequence[EdgeRow],
-        unresolved: Sequence[Unresolved],
-        deps: Iterable[str],
-    ) -> bool:
-        """Whether the stored resolution of `path` is exactly this one (the same rows)."""
-        db = self._db
-        stored_deps = {key for (key,) in db.execute("SELECT key FROM deps WHERE path = ?", (path,))}
-        if stored_deps != set(deps):
-            return False
-        stored = Counter(
-            (src, dst, kind, line, how)
-            for src, dst, kind, line, how in db.execute(
-                "SELECT src, dst, kind, line, resolution FROM edges WHERE path = ?", (path,)
-            )
-        )
-        if stored != Counter(edges):
-            return False
-        return Counter(
-            db.execute(
-                "SELECT src, callee, path, line, reason FROM unresolved WHERE path = ?", (path,)
-            )
-        ) == Counter((u.src, u.callee, path, u.line, u.reason) for u in unresolved)
 
     def sync_external_nodes(self) -> None:
         """Keep exactly one external node per outside name that an edge points to.
@@ -457,10 +424,7 @@ class GraphStore:
         try:
             return FileFacts.from_bytes(row[0])
         except (ValueError, TypeError, EOFError):  # not what `to_bytes` wrote
-            raise StoreError(
-                f"the graph store {self.path} is corrupt (the facts of {path} do not read "
-                "back); rebuild it with `brownfield graph build --full`"
-            ) from None
+            raise store_error(self.path, sqlite3.DatabaseError(f"the facts of {path}")) from None
 
     def files_depending_on(self, keys: Iterable[str]) -> set[str]:
         found: set[str] = set()
