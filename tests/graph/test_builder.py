@@ -85,6 +85,38 @@ def test_incremental_rebuild_equals_full_build(tmp_path: Path) -> None:
     assert callers_of_user == []  # the renamed module's callers no longer reach it
 
 
+def test_a_file_resolved_again_to_the_same_keeps_its_rows(tmp_path: Path) -> None:
+    root = tmp_path / "repo"
+    write_files(root, PROJECT)
+    git_init(root)
+    build(root, workers=1)
+
+    def rows(path: str) -> dict[str, list[tuple[object, ...]]]:
+        store = GraphStore.open(root)
+        try:
+            return {
+                table: sorted(
+                    store._db.execute(f"SELECT rowid, * FROM {table} WHERE path = ?", (path,))
+                )
+                for table in ("edges", "unresolved", "deps")
+            }
+        finally:
+            store.close()
+
+    core, legacy = rows("app/core.py"), rows("app/legacy.py")
+    # a body edit of util.py: core.py and legacy.py (which read util.py) are resolved again;
+    # core.py to the same rows (kept as they were: the same rowids), legacy.py to others
+    write_files(root, {"app/util.py": "def tidy():\n    x = 1\n\ndef unused():\n    tidy()\n"})
+    summary = build(root, workers=1)
+    assert summary.parsed == 1 and summary.resolved >= 3
+    assert rows("app/core.py") == core
+    assert rows("app/legacy.py")["deps"] == legacy["deps"]
+    clean = tmp_path / "clean"
+    shutil.copytree(root, clean, ignore=shutil.ignore_patterns(".brownfield"))
+    build(clean, full=True, workers=1)
+    assert exported(root) == exported(clean)
+
+
 def test_a_reused_class_order_keeps_what_it_consulted(tmp_path: Path) -> None:
     # a_first.py computes Child's method resolution order; z_last.py reuses it. Both must
     # depend on pkg/__init__.py, through which Child's base was found.
@@ -261,6 +293,20 @@ def test_corrupt_store_is_a_clear_error_and_full_rebuild_recovers(repo: Path) ->
         GraphStore.open(repo)
     with pytest.raises(StoreError, match="corrupt"):
         build(repo)
+    build(repo, full=True, workers=1)
+    assert GraphStore.open(repo).node("m.py::f") is not None
+
+
+def test_damaged_stored_facts_are_a_clear_error_and_full_rebuild_recovers(repo: Path) -> None:
+    write_files(repo, {"m.py": "def f():\n    pass\n", "n.py": "from m import f\n\nf()\n"})
+    build(repo, workers=1)
+    store = GraphStore.open(repo, writable=True)
+    with store.transaction():
+        store._db.execute("UPDATE files SET facts = ? WHERE path = 'm.py'", (b"\x00garbage",))
+    store.close()
+    (repo / "n.py").write_text("from m import f\n\nf()\nf()\n", "utf-8")
+    with pytest.raises(StoreError, match=r"corrupt.*facts of m\.py"):
+        build(repo, workers=1)  # n.py is resolved again, and reads m.py's facts
     build(repo, full=True, workers=1)
     assert GraphStore.open(repo).node("m.py::f") is not None
 

@@ -17,6 +17,7 @@ from brownfield.graph.search_text import (
     _PROCESS_ENV,
     _STRING,
     _SUBSCRIPT_KEY,
+    _assignments,
     _key_calls,
     _Matches,
     _Names,
@@ -34,6 +35,7 @@ TRICKY = [
     "value(1, 'v') Value('W') env.get('E') process.env.NODE_ENV ENV.HOME os.environ.PATH_X\n",
     'print("a\\"b", \'c\') """doc "self.x = 1" \\""" r"raw" fetch(\'f\')["g"]\n',
     "éself.x = 1\n_self.y = 2\nself.z=3;self.w==4\nXself.v = 5\nget  (\n\n  'gap')\n",
+    "myself.x = 1; @self.y = 2 $this->self = 3; $this->this->z = 4; cls ->q ??= 5 @@w -= 6\n",
 ]
 
 
@@ -73,6 +75,12 @@ def test_key_calls_are_the_key_call_pattern_s_matches() -> None:
     for text in _texts():
         expected = [(m.start(), m.end(), m.group(1)) for m in _KEY_CALL.finditer(text)]
         assert _key_calls(text) == expected, text
+
+
+def test_assignments_are_the_attribute_pattern_s_matches() -> None:
+    for text in _texts():
+        expected = [(m.start(), m.end(), m.group(1)) for m in _ATTRIBUTE.finditer(text)]
+        assert _assignments(text) == expected, text
 
 
 def test_names_found_once_per_file_are_those_of_each_span() -> None:

@@ -6,8 +6,6 @@ Bindings come from `python_bindings`, the calls Python makes implicitly (operato
 
 from __future__ import annotations
 
-from typing import Any
-
 from brownfield.graph.facts import (
     CALL,
     CallFact,
@@ -74,23 +72,24 @@ _TOP_CAPTURES = (
 def extract(root: Node, source: bytes, matches: list[Match]) -> FileFacts:
     """Build the facts of one Python file from the matches of its grammar's queries."""
     facts = FileFacts(language="python")
-    definitions: list[tuple[Node, dict[str, list[Node]]]] = []
-    groups: dict[str, list[Any]] = {kind: [] for kind in _TOP_CAPTURES}
+    groups: dict[str, list[dict[str, list[Node]]]] = {kind: [] for kind in _TOP_CAPTURES}
+    sinks: dict[int, list[dict[str, list[Node]]]] = {}  # pattern index -> its top's group
+    for pattern, captures in matches:  # a million matches in the standard library
+        sink = sinks.get(pattern)
+        if sink is None:
+            sink = sinks[pattern] = groups[next(k for k in _TOP_CAPTURES if k in captures)]
+        sink.append(captures)
+    definitions = [
+        (captures[kind][0], captures)
+        for kind in ("definition.class", "definition.function", "definition.lambda")
+        for captures in groups[kind]
+    ]  # (sorted by their start below: no two definitions start at one byte)
     alternatives: list[tuple[int, int, int, int]] = []
-    kinds: dict[int, str] = {}  # pattern index -> its top capture; found once per pattern
-    for pattern, captures in matches:
-        kind = kinds.get(pattern)
-        if kind is None:
-            kind = kinds[pattern] = next(k for k in _TOP_CAPTURES if k in captures)
-        if kind.startswith("definition."):
-            definitions.append((captures[kind][0], captures))
-        elif kind == "branch":
-            capture, [alternative] = next((k, v) for k, v in captures.items() if k != kind)
-            number = branch_number(capture, alternative)
-            statement = captures[kind][0].start_byte
-            alternatives.append((alternative.start_byte, alternative.end_byte, statement, number))
-        else:
-            groups[kind].append(captures)
+    for captures in groups["branch"]:
+        capture, [alternative] = next((k, v) for k, v in captures.items() if k != "branch")
+        number = branch_number(capture, alternative)
+        statement = captures["branch"][0].start_byte
+        alternatives.append((alternative.start_byte, alternative.end_byte, statement, number))
 
     scopes = Scopes(branches(alternatives))
     names: Names = {}  # a lambda's or container's span -> its synthetic name

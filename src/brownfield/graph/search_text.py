@@ -253,6 +253,37 @@ def _key_calls(text: str) -> list[tuple[int, int, str]]:
     return found
 
 
+#: `_ATTRIBUTE` by its alternatives: each starts with a literal, which the regex engine
+#: finds far faster than the shared lookahead finds every `s`, `t` and `c` (see `_assignments`).
+_ASSIGNED = r"([A-Za-z_]\w*)\s*(?:\+|-|\*|/|\|\||\?\?)?=(?!=)"
+_ATTRIBUTE_WORDS = [
+    re.compile(word + r"\s*(?:\.|->)" + _ASSIGNED) for word in ("self", "this", "cls")
+]
+_ATTRIBUTE_SIGILS = [re.compile(r"\$this->" + _ASSIGNED), re.compile("@" + _ASSIGNED)]
+
+
+def _assignments(text: str) -> list[tuple[int, int, str]]:
+    """`_ATTRIBUTE.finditer(text)` as (start, end, name): the matches of its alternatives
+    (a word's only after a non-word character, as its `\\b` requires) from the left, each
+    kept unless it starts inside the one kept before (`$this->a =` holds `this->a =`; no
+    other match can start inside one, whose name is followed by `=`, not `.` or `->`)."""
+    found: list[tuple[int, int, str]] = []
+    for pattern in _ATTRIBUTE_WORDS:
+        for match in pattern.finditer(text):
+            start = match.start()
+            before = text[start - 1] if start else " "
+            if not (before.isalnum() or before == "_"):
+                found.append((start, match.end(), match.group(1)))
+    for pattern in _ATTRIBUTE_SIGILS:
+        found += [(m.start(), m.end(), m.group(1)) for m in pattern.finditer(text)]
+    found.sort()
+    kept: list[tuple[int, int, str]] = []
+    for item in found:
+        if not kept or item[0] >= kept[-1][1]:
+            kept.append(item)
+    return kept
+
+
 #: What `_PROCESS_ENV` needs in a text to match at all (most files have none of them).
 _PROCESS_ENV_WORDS = ("process.env", "ENV", "os.environ")
 
@@ -268,6 +299,8 @@ class _Matches:
         self.found = (
             _key_calls(text)
             if pattern is _KEY_CALL
+            else _assignments(text)
+            if pattern is _ATTRIBUTE
             else [(m.start(), m.end(), m.group(1)) for m in pattern.finditer(text)]
         )
         self.starts = [start for start, _, _ in self.found]

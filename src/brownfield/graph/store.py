@@ -4,7 +4,10 @@ With `store_errors` (SQLite's errors at its boundary) and `store_connect` (openi
 the only modules that import sqlite3; `store_schema` holds its tables, `store_home` where
 it lives and whose it is, `store_counts` its counting queries. Builds write through
 `GraphStore` inside `transaction()`; queries read through the same class. Never pickle:
-per-file facts are kept as JSON so a crafted cache file cannot run code.
+per-file facts are kept as `marshal` bytes of tuples, strings and numbers, which build
+data and call nothing (and are read only from a store that passed the trust check in
+`open`), so a crafted cache file cannot run code; `store_resolution` tells a file's
+stored resolution unchanged.
 """
 
 from __future__ import annotations
@@ -19,23 +22,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from brownfield.errors import (
-    FileAccessError,
-    StoreError,
-    UntrustedStoreError,
-)
-from brownfield.graph import search_index, store_counts
+from brownfield.errors import FileAccessError, StoreError, UntrustedStoreError
+from brownfield.graph import search_index, store_counts, store_resolution
 from brownfield.graph.facts import EdgeRow, FileFacts
 from brownfield.graph.search_text import SearchRow
 from brownfield.graph.store_connect import connect
 from brownfield.graph.store_errors import at_the_boundary, store_error
-from brownfield.graph.store_home import (
-    DB_NAME,
-    db_path,
-    distrust,
-    prepare,
-    root_text,
-)
+from brownfield.graph.store_home import DB_NAME, db_path, distrust, prepare, root_text
 from brownfield.graph.store_schema import (
     INDEXES,
     NODE_INDEXES,
@@ -252,7 +245,8 @@ class GraphStore:
             "INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)", sorted(values.items())
         )
 
-    def put_file(self, row: FileRow, facts_json: str | None) -> None:
+    def put_file(self, row: FileRow, facts: bytes | None) -> None:
+        """Write a file's row with its facts as `FileFacts.to_bytes()` made them."""
         if not self.fresh:
             self._tally_lines(row.path, -1)
         self._delta["lines"][""] += row.lines
@@ -267,7 +261,7 @@ class GraphStore:
                 row.status,
                 row.diagnostic,
                 row.lines,
-                facts_json,
+                facts,
             ),
         )
 
@@ -322,8 +316,11 @@ class GraphStore:
         unresolved: Sequence[Unresolved],
         deps: Iterable[str],
     ) -> None:
-        """Replace what resolving `path` produced."""
+        """Replace what resolving `path` produced (left as it is when it is the same: a
+        one-file rebuild resolves a hundred files again, most of them to what they had)."""
         if not self.fresh:
+            if store_resolution.is_stored(self._db, path, edges, unresolved, deps):
+                return
             self.clear_resolution(path)
         self._db.executemany(
             "INSERT INTO edges VALUES (?, ?, ?, ?, ?, ?)",
@@ -424,7 +421,10 @@ class GraphStore:
         row = self._db.execute("SELECT facts FROM files WHERE path = ?", (path,)).fetchone()
         if row is None or row[0] is None:
             raise StoreError(f"the graph store has no facts for {path}; rebuild with --full")
-        return FileFacts.from_json(json.loads(row[0]))
+        try:
+            return FileFacts.from_bytes(row[0])
+        except (ValueError, TypeError, EOFError):  # not what `to_bytes` wrote
+            raise store_error(self.path, sqlite3.DatabaseError(f"the facts of {path}")) from None
 
     def files_depending_on(self, keys: Iterable[str]) -> set[str]:
         found: set[str] = set()

@@ -1,0 +1,37 @@
+"""Whether a file's stored resolution is already what resolving it again produced: an
+incremental build resolves again every file that consulted something that changed (a
+hundred files for a one-file edit of the standard library), most of them to the very same
+rows, which are then left as they are instead of deleted and written again."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from typing import Any, Protocol
+
+from brownfield.graph.facts import EdgeRow
+from brownfield.model import Unresolved
+
+
+class Connection(Protocol):
+    def execute(self, sql: str, parameters: Any = ..., /) -> Any: ...
+
+
+def is_stored(
+    db: Connection,
+    path: str,
+    edges: Sequence[EdgeRow],
+    unresolved: Sequence[Unresolved],
+    deps: Iterable[str],
+) -> bool:
+    """Whether the rows stored for `path` are exactly these (as multisets)."""
+    stored = {key for (key,) in db.execute("SELECT key FROM deps WHERE path = ?", (path,))}
+    if stored != set(deps):
+        return False
+    rows = "SELECT src, dst, kind, line, resolution FROM edges WHERE path = ?"
+    if Counter(db.execute(rows, (path,))) != Counter(edges):
+        return False
+    rows = "SELECT src, callee, line, reason FROM unresolved WHERE path = ?"
+    return Counter(db.execute(rows, (path,))) == Counter(
+        (u.src, u.callee, u.line, u.reason) for u in unresolved
+    )
