@@ -302,7 +302,7 @@ def test_damaged_stored_facts_are_a_clear_error_and_full_rebuild_recovers(repo: 
     build(repo, workers=1)
     store = GraphStore.open(repo, writable=True)
     with store.transaction():
-        store._db.execute("UPDATE files SET facts = ? WHERE path = 'm.py'", (b"\x00garbage",))
+        store._db.execute("UPDATE files SET facts = ? WHERE path = 'm.py'", ('{"garbage": 1',))
     store.close()
     (repo / "n.py").write_text("from m import f\n\nf()\nf()\n", "utf-8")
     with pytest.raises(StoreError, match=r"corrupt.*facts of m\.py"):

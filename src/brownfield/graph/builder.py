@@ -316,7 +316,7 @@ def _build(
                 facts.diagnostic,
                 facts.line_count,
             )
-            store.put_file(row, outputs[path].stored)
+            store.put_file(row, outputs[path].facts_json)
             store.put_nodes(path, outputs[path].nodes)
             store.put_search(path, outputs[path].search)
         for path, stat in unchanged.items():
@@ -536,20 +536,20 @@ def _resolve_chunk(module_name: str, paths: list[str]) -> dict[str, FileGraph]:
 
 @dataclass
 class Parsed:
-    """A parsed file, as a worker hands it back: its facts (crossing processes as `stored`,
-    the `FileFacts.to_bytes` the store keeps, rebuilt as they arrive), nodes, search rows."""
+    """A parsed file, as a worker hands it back: its facts (which cross processes in their
+    plain form and are rebuilt as they arrive), its node rows and its facts as stored."""
 
     facts: FileFacts
     nodes: list[NodeRow]
-    stored: bytes
+    facts_json: str
     search: list[SearchRow]
 
     def __reduce__(self) -> tuple[Any, ...]:  # plain tuples pickle faster than named ones
-        return (_arrived, (self.stored, self.nodes, list(map(tuple, self.search))))
+        return (_arrived, (self.facts, self.nodes, self.facts_json, list(map(tuple, self.search))))
 
 
-def _arrived(stored: bytes, nodes: list[NodeRow], rows: list[Any]) -> Parsed:
-    return Parsed(FileFacts.from_bytes(stored), nodes, stored, list(map(SearchRow._make, rows)))
+def _arrived(facts: FileFacts, nodes: list[NodeRow], facts_json: str, rows: list[Any]) -> Parsed:
+    return Parsed(facts, nodes, facts_json, list(map(SearchRow._make, rows)))
 
 
 def _parse_one(job: tuple[str, str, bytes, dict[str, Any]]) -> tuple[str, Parsed]:
@@ -562,7 +562,7 @@ def _parse_one(job: tuple[str, str, bytes, dict[str, Any]]) -> tuple[str, Parsed
         for n in _resolver_module(language).nodes_of(path, facts, **context)
     ]
     search = search_text.rows_for(path, language, data, nodes)
-    return path, Parsed(facts, nodes, facts.to_bytes(), search)
+    return path, Parsed(facts, nodes, facts.json_text(), search)
 
 
 def _parse_all(

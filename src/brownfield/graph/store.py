@@ -3,11 +3,10 @@
 With `store_errors` (SQLite's errors at its boundary) and `store_connect` (opening it),
 the only modules that import sqlite3; `store_schema` holds its tables, `store_home` where
 it lives and whose it is, `store_counts` its counting queries. Builds write through
-`GraphStore` inside `transaction()`; queries read through the same class. Never pickle:
-per-file facts are kept as `marshal` bytes of tuples, strings and numbers, which build
-data and call nothing (and are read only from a store that passed the trust check in
-`open`), so a crafted cache file cannot run code; `store_resolution` tells a file's
-stored resolution unchanged.
+`GraphStore` inside `transaction()`; queries read through the same class. Never pickle
+(nor marshal, which a crafted file can crash): per-file facts are kept as JSON, so a
+crafted cache file cannot run code, and damaged facts are a "corrupt store" error;
+`store_resolution` tells a file's stored resolution unchanged.
 """
 
 from __future__ import annotations
@@ -245,8 +244,7 @@ class GraphStore:
             "INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)", sorted(values.items())
         )
 
-    def put_file(self, row: FileRow, facts: bytes | None) -> None:
-        """Write a file's row with its facts as `FileFacts.to_bytes()` made them."""
+    def put_file(self, row: FileRow, facts_json: str | None) -> None:
         if not self.fresh:
             self._tally_lines(row.path, -1)
         self._delta["lines"][""] += row.lines
@@ -261,7 +259,7 @@ class GraphStore:
                 row.status,
                 row.diagnostic,
                 row.lines,
-                facts,
+                facts_json,
             ),
         )
 
@@ -422,8 +420,8 @@ class GraphStore:
         if row is None or row[0] is None:
             raise StoreError(f"the graph store has no facts for {path}; rebuild with --full")
         try:
-            return FileFacts.from_bytes(row[0])
-        except (ValueError, TypeError, EOFError):  # not what `to_bytes` wrote
+            return FileFacts.from_json(json.loads(row[0]))
+        except (ValueError, TypeError, KeyError, IndexError, AttributeError):  # not the build's
             raise store_error(self.path, sqlite3.DatabaseError(f"the facts of {path}")) from None
 
     def files_depending_on(self, keys: Iterable[str]) -> set[str]:

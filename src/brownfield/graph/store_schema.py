@@ -27,7 +27,7 @@ CREATE TABLE files (
     status TEXT NOT NULL,
     diagnostic TEXT,
     lines INTEGER NOT NULL DEFAULT 0,
-    facts BLOB
+    facts TEXT
 );
 CREATE TABLE nodes (
     id TEXT PRIMARY KEY,
