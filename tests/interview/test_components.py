@@ -116,6 +116,12 @@ def test_a_condition_or_a_contrast_is_part_of_a_clause_not_a_component() -> None
     assert cut(contrast) == [contrast]
     condition = "When the gateway times out twice, retry the charge with a longer backoff"
     assert cut(condition) == [condition]
+    listed = "Keep an access log: one line per request saying who asked, for what and the status"
+    assert cut(listed) == [listed]  # what follows a colon spells out one thing
+    assert cut("Two changes: retry declined charges; log every failure") == [
+        "Two changes: retry declined charges",
+        "log every failure",
+    ]
     assert cut("Log every refund, without storing the card number, and email the receipt") == [
         "Log every refund, without storing the card number",
         "email the receipt",

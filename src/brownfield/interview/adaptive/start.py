@@ -142,12 +142,19 @@ _JOINT = re.compile(r"\s*(?:[;,](?=\s|$)|\band then\b|\bthen\b|\band\b|\bplus\b|
 
 def _split_clauses(idea: str) -> list[str]:
     """The idea cut at its joints, except inside brackets or quotes: "(ids=1, 2 and 3)" and
-    "`a, b`" are one thing the person wrote, not two clauses. A piece with one key word
-    and no preposition is no clause of its own but part of the next one (of the one
-    before, when last): "read and write CSV files" is one thing done to the files."""
+    "`a, b`" are one thing the person wrote, not two clauses; nor after a colon, but at a
+    semicolon ("an access log: who asked, for what and the status" lists one log's parts).
+    A piece with one key word and no preposition is no clause of its own but part of the
+    next one (of the one before, when last): "read and write CSV files" is one thing done
+    to the files."""
     inside = enclosed(idea)
+    colon = idea.find(": ")  # what follows a colon spells out one thing: "a log: who, what"
     joints = [
-        j for j in _JOINT.finditer(idea) if j.start() not in inside and j.end() - 1 not in inside
+        j
+        for j in _JOINT.finditer(idea)
+        if j.start() not in inside
+        and j.end() - 1 not in inside
+        and (colon < 0 or j.start() < colon or ";" in j.group(0))
     ]
     starts = [0, *(j.end() for j in joints)]
     spans = list(zip(starts, [*(j.start() for j in joints), len(idea)], strict=True))
