@@ -146,6 +146,31 @@ def test_one_call_site_is_asked_about_as_one() -> None:
     assert prompt.options[0] == "Apply it to its one call site (app.cart.checkout (app/cart.py:17))"
 
 
+class _TwoSitesOneCaller:
+    def caller_target(self, component: object) -> tuple[str, list[str]]:
+        return "app.pay.charge", [
+            "app.cart.checkout (app/cart.py:17)",
+            "app.cart.checkout (app/cart.py:21)",
+        ]
+
+
+def test_two_call_sites_in_one_caller_are_named_once() -> None:
+    state = two_components(([], []))
+    state.topology.components = [
+        new_component(1, "Retry charges", "retry charges", ["app/pay.py::charge"], True)
+    ]
+    component = state.topology.components[0]
+    evidence = _TwoSitesOneCaller()
+    impact = prompt_for(state, component, slot_of(state, 0, "caller_impact"), evidence)  # type: ignore[arg-type]
+    assert impact.options[0] == (
+        "Apply it to both call sites (app.cart.checkout (app/cart.py:17, app/cart.py:21))"
+    )
+    trigger = prompt_for(state, component, slot_of(state, 0, "trigger"), evidence)  # type: ignore[arg-type]
+    assert [o for o in trigger.options if o.startswith("Called from")] == [
+        "Called from app.cart.checkout (app/cart.py:17, app/cart.py:21)"
+    ]
+
+
 def test_a_decision_of_several_components_says_whose_it_is_in_the_spec(tmp_path: Path) -> None:
     state = two_components(([], []))
     for index, component in enumerate(state.topology.components):

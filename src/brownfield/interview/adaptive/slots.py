@@ -85,6 +85,19 @@ def _touch(state: AdaptiveState, component: Component) -> list[tuple[str, str]]:
     return found
 
 
+def _by_caller(sites: list[str]) -> list[str]:
+    """`symbol (path:line)` call sites with one entry per caller, its sites together:
+    `handle (app.js:175, app.js:178)`, in the order the callers first appear."""
+    grouped: dict[str, list[str]] = {}
+    for site in sites:
+        symbol, _, where = site.rpartition(" (")
+        grouped.setdefault(symbol or site, []).append(where.rstrip(")") if symbol else "")
+    return [
+        f"{symbol} ({', '.join(w for w in where if w)})" if any(where) else symbol
+        for symbol, where in grouped.items()
+    ]
+
+
 def prompt_for(
     state: AdaptiveState, component: Component, slot: Slot, evidence: EvidenceSource | None
 ) -> Prompt:
@@ -95,6 +108,7 @@ def prompt_for(
     target = evidence.caller_target(component) if evidence else None
     callers = target[1] if target else []
     called = target[0].rsplit(".", 1)[-1] if target else top  # what the callers call
+    by_caller = _by_caller(callers)
     if slot.name == "outcome":
         options = [f"{FRAMES[0]}{component.description}"]
         if touched:
@@ -106,7 +120,7 @@ def prompt_for(
             "the outcome is the first thing every other decision depends on",
         )
     if slot.name == "trigger":
-        options = [f"Called from {c}" for c in callers[:2]]
+        options = [f"Called from {c}" for c in by_caller[:2]]
         options += ["A person, through the existing interface", "A scheduled or background job"]
         return Prompt(
             f"Who or what starts '{name}': which caller, user action or schedule?",
@@ -186,7 +200,7 @@ def prompt_for(
             "no test in the repository reaches this code, so there is no layout to follow",
         )
     if slot.name == "caller_impact":
-        every = ", ".join(callers[:3]) + (" ..." if len(callers) > 3 else "")
+        every = ", ".join(by_caller[:3]) + (" ..." if len(by_caller) > 3 else "")
         folders = sorted({c.split("(")[-1].split("/")[0] for c in callers if "/" in c})
         count = {1: "its one call site", 2: "both call sites"}.get(
             len(callers), f"all {len(callers)} call sites"
