@@ -180,12 +180,10 @@ class ReturnSelection:
         index = definition.params.index(param)
         found: list[Found] = []
         for site in sites:
-            chains = [chain for key, chain in site.kwargs if key == param]
-            if index < len(site.args):
-                chains.append(site.args[index])
-            if len(chains) != 1 or chains[0] is None:
+            chain = _passed_for(site, param, index)
+            if chain is None:
                 return None
-            found += [(v, INFERRED) for v, _ in self._argument(table, site, chains[0])]
+            found += [(v, INFERRED) for v, _ in self._argument(table, site, chain)]
         return found
 
     def _argument(self, table: ModuleTable, site: CallFact, chain: Chain) -> list[Found]:
@@ -222,12 +220,10 @@ class ReturnSelection:
             return None
         found: set[Type] = set()
         for site in sites:
-            chains = [chain for key, chain in site.kwargs if key == param]
-            if index < len(site.args):
-                chains.append(site.args[index])
-            if len(chains) != 1 or chains[0] is None:
+            chain = _passed_for(site, param, index)
+            if chain is None:
                 return None
-            types = self._types_of(table, site, chains[0])
+            types = self._types_of(table, site, chain)
             if types is None:
                 return None
             found |= types
@@ -370,3 +366,12 @@ def _bare(returned: ReturnFact, definition: Definition, scope: dict[str, list[Bi
     if any(binding.source != "param" for binding in scope.get(value[0], [])):
         return ""
     return value[0]
+
+
+def _passed_for(site: CallFact, param: str, index: int) -> Chain | None:
+    """The chain a call site passes for the `index`-th parameter `param`, by keyword or by
+    position; None when it passes none, something that is no chain, or both."""
+    chains = [chain for key, chain in site.kwargs if key == param]
+    if index < len(site.args):
+        chains.append(site.args[index])
+    return chains[0] if len(chains) == 1 else None
