@@ -196,3 +196,69 @@ def test_an_override_calling_the_method_it_overrides_is_no_caller_to_decide_on(
         "app.errors.Other.__init__ (app/errors.py:12)",
         "app.pay.charge (app/pay.py:4)",
     ]
+
+
+def test_no_test_site_is_offered_or_filled_where_no_test_reaches(tmp_path: Path) -> None:
+    """Where no test reaches a touchpoint, its tests fact cites the unresolved same-name
+    calls it looked at, in production code: neither the acceptance option ("a new test
+    beside ...") nor a skipped acceptance filled from evidence may call those tests."""
+    from brownfield.interview.adaptive.state import Component, EstablishedFact, TouchpointRecord
+    from brownfield.interview.engine.records import CitationRecord
+    from brownfield.interview.spec.autofill import _answer
+
+    files = {
+        "app/server.py": """
+            class Server:
+                def close(self):
+                    return None
+            """,
+        "app/peers.py": """
+            def drop(peer):
+                peer.close()
+            """,
+        "tests/test_peers.py": """
+            from app.peers import drop
+
+            def test_drop():
+                assert drop is not None
+            """,
+    }
+    write_files(tmp_path, files)
+    git_init(tmp_path)
+    build(tmp_path, workers=1)
+    store = GraphStore.open(tmp_path)
+    try:
+        touched = "app/server.py::Server.close"
+        component = Component(id="C1", name="drop", description="drop", touchpoints=[touched])
+        source = EvidenceSource(store)
+        (fact,) = source.tests(component)
+        sites = source.test_sites(component)
+        state = seed_state("drop peers", Threshold(0.05, "default"), store)
+    finally:
+        store.close()
+    assert fact.statement.startswith("No test reaches app.server.Server.close"), fact.statement
+    assert "app/peers.py:2" in [str(c) for c in fact.citations]  # what it looked at
+    assert sites == []
+    state.touchpoints = [
+        TouchpointRecord(
+            id=touched, symbol=fact.subject, kind="method", path="app/server.py", line=2, score=1
+        )
+    ]
+    state.established_facts = [
+        EstablishedFact(
+            id="F1",
+            topic="tests",
+            subject=fact.subject,
+            statement=fact.statement,
+            source="evidence",
+            round=1,
+            citations=[CitationRecord(path=c.path, line=c.line) for c in fact.citations],
+        )
+    ]
+    assert _answer(state, component, "acceptance") is None
+    tested = CitationRecord(path="tests/test_peers.py", line=5, symbol="test_drop")
+    state.established_facts[0].citations.append(tested)  # a test among them is one
+    assert _answer(state, component, "acceptance") == (
+        "the 1 existing test(s) that reach app.server.Server.close still pass",
+        (tested,),
+    )

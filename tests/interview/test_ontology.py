@@ -228,3 +228,13 @@ def test_an_idiom_is_one_entity_of_what_it_means() -> None:
     names = {e.name for e in ontology.extract(state)}
     assert {"server", "response", "concurrent"} <= names, names
     assert not {"sends", "back", "once"} & names, names
+
+
+def test_adverbs_participles_and_ones_of_the_idea_are_not_entities() -> None:
+    state = bare_state([])
+    state.description = "Check every connection periodically and drop the ones that vanished"
+    names = {e.name for e in ontology.extract(state)}
+    assert {"connection", "drop"} <= names, names  # no part of speech: an idea's verb stays
+    assert not {"periodically", "ones", "vanished"} & names, names
+    state.description = "Keep the reply of a family of servers"
+    assert {"reply", "family", "servers"} <= {e.name for e in ontology.extract(state)}

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from brownfield.graph.roles import is_production
+from brownfield.graph.roles import is_production, is_test
 from brownfield.graph.store import GraphStore
 from brownfield.interview.adaptive.state import Component
 from brownfield.model import EdgeKind, Fact, Node, NodeKind
@@ -83,7 +83,9 @@ class EvidenceSource:
         return [facts.tests_fact(self.store, t) for t in self._touchpoints(component)[:MAX_TOUCHED]]
 
     def test_sites(self, component: Component) -> list[str]:
-        return [str(c) for fact in self.tests(component) for c in fact.citations]
+        """The test code that reaches the component's touchpoints (where no test does, a
+        tests fact cites what it looked at instead: unresolved calls, production lines)."""
+        return [str(c) for fact in self.tests(component) for c in fact.citations if is_test(c.path)]
 
     def similar(self, component: Component) -> list[Fact]:
         """Definitions that already do something like the idea (see `similar_fact`), and

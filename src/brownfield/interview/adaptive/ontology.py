@@ -208,6 +208,7 @@ _NOT_NOUNS = frozenset(
     many much several few various certain current existing previous next last first second
     third incoming outgoing different similar possible available optional required default
     instead always never often sometimes already still even really actually maybe please
+    ones
     another either neither enough further early late fast slow high low good bad better
     best worse worst easy hard able like unlike""".split()
 )
@@ -235,14 +236,22 @@ _VERB_FORMS = frozenset(
 )
 
 
+#: Nouns that end like an adverb ("-ly").
+_LY_NOUNS = frozenset("assembly family anomaly monopoly butterfly supply reply apply".split())
+
+
 def _nounlike(word: str, text_number: int) -> bool:
     """A plain word that can name a thing: not a question word, pronoun, quantifier or
-    adjective of the list; in an answer (not the idea, whose nouns stand: "add retries"),
-    not a common verb's form or shaped like a past participle ("retried", not "speed")."""
+    adjective of the list, not shaped like an adverb ("periodically") or a past participle
+    ("vanished", "retried", not "speed"); in an answer (not the idea, whose nouns stand:
+    "add retries"), not a common verb's form either."""
     if word in _NOT_NOUNS:
         return False
+    adverb = len(word) > 5 and word.endswith("ly") and word not in _LY_NOUNS
     participle = len(word) > 4 and word.endswith("ed") and not word.endswith("eed")
-    return text_number == 0 or not (word in _VERB_FORMS or participle)
+    if adverb or participle:
+        return False
+    return text_number == 0 or word not in _VERB_FORMS
 
 
 def chosen_core(state: AdaptiveState) -> str | None:

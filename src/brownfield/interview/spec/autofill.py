@@ -83,7 +83,11 @@ def _answer(
     state: AdaptiveState, component: Component, slot: str
 ) -> tuple[str, tuple[CitationRecord, ...]] | None:
     callers = [f for f in _facts(state, component, "callers") if len(f.citations) > 1]
-    tests = [f for f in _facts(state, component, "tests") if f.citations]
+    tests = [
+        (fact, tuple(c for c in fact.citations if is_test(c.path)))
+        for fact in _facts(state, component, "tests")
+    ]  # where no test reaches it, the fact cites what it looked at instead: not tests
+    tests = [(fact, sites) for fact, sites in tests if sites]
     touched = [t for t in state.touchpoints if t.id in component.touchpoints]
     production = [
         (fact, [c for c in fact.citations[1:] if not is_test(c.path)]) for fact in callers
@@ -99,11 +103,8 @@ def _answer(
         fact, sites = production[0]
         return f"called as today, from {sites[0]}", (fact.citations[0], sites[0])
     if slot == "acceptance" and tests:
-        fact = tests[0]
-        return (
-            f"the {len(fact.citations)} existing test(s) that reach {fact.subject} still pass",
-            tuple(fact.citations),
-        )
+        fact, sites = tests[0]
+        return f"the {len(sites)} existing test(s) that reach {fact.subject} still pass", sites
     if slot == "change_points" and touched:
         top = touched[0]
         return (
