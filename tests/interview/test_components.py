@@ -126,6 +126,14 @@ def test_a_condition_or_a_contrast_is_part_of_a_clause_not_a_component() -> None
         "Log every refund, without storing the card number",
         "email the receipt",
     ]
+    relative = (
+        "Sign in to mail servers that offer LOGIN, which asks for the user and then the password"
+    )
+    assert cut(relative) == [relative]  # a relative clause describes what the one before names
+    assert cut("Retry declined charges, which the gateway rejects, and log every refund") == [
+        "Retry declined charges, which the gateway rejects",
+        "log every refund",
+    ]
 
 
 class _OneCaller:
@@ -216,3 +224,31 @@ def test_an_offered_edge_case_is_an_acceptance_check_the_persons_own_words_stay(
         "Handles empty or missing input; handles errors raised inside charge",
         "A missing API key fails at once",
     ]
+
+
+class _MethodCaller:
+    def caller_target(self, component: object) -> tuple[str, list[str]]:
+        return "smtp.cramMD5Auth.Next", ["smtp.Client.Auth (net/smtp/smtp.go:222)"]
+
+
+def test_a_method_is_named_with_its_class_in_options() -> None:
+    from brownfield.interview.adaptive.state import TouchpointRecord
+
+    state = two_components(([], []))
+    touched = "net/smtp/auth.go::cramMD5Auth.Next"
+    state.topology.components = [new_component(1, "Log in", "log in", [touched], True)]
+    state.touchpoints = [
+        TouchpointRecord(
+            id=touched,
+            symbol="smtp.cramMD5Auth.Next",
+            kind="method",
+            path="net/smtp/auth.go",
+            line=101,
+            score=1.0,
+        )
+    ]
+    component = state.topology.components[0]
+    prompt = prompt_for(state, component, slot_of(state, 0, "compatibility"), _MethodCaller())  # type: ignore[arg-type]
+    assert prompt.text == "Must existing callers of cramMD5Auth.Next keep working unchanged?"
+    limits = prompt_for(state, component, slot_of(state, 0, "limits"), _MethodCaller())  # type: ignore[arg-type]
+    assert "It must not make cramMD5Auth.Next noticeably slower" in limits.options

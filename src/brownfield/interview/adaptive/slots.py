@@ -98,16 +98,24 @@ def _by_caller(sites: list[str]) -> list[str]:
     ]
 
 
+def _short(state: AdaptiveState, symbol: str) -> str:
+    """How options name a touchpoint: its name, with its class for a method ("Next" alone
+    says little: `cramMD5Auth.Next`)."""
+    parts = symbol.split(".")
+    kinds = {t.symbol: t.kind for t in state.touchpoints}
+    return ".".join(parts[-2:]) if kinds.get(symbol) == "method" else parts[-1]
+
+
 def prompt_for(
     state: AdaptiveState, component: Component, slot: Slot, evidence: EvidenceSource | None
 ) -> Prompt:
     """The question for a decision slot, with options built from what the graph found."""
     name = component.name
     touched = _touch(state, component)
-    top = touched[0][0].rsplit(".", 1)[-1] if touched else name
+    top = _short(state, touched[0][0]) if touched else name
     target = evidence.caller_target(component) if evidence else None
     callers = target[1] if target else []
-    called = target[0].rsplit(".", 1)[-1] if target else top  # what the callers call
+    called = _short(state, target[0]) if target else top  # what the callers call
     by_caller = _by_caller(callers)
     if slot.name == "outcome":
         options = [f"{FRAMES[0]}{component.description}"]

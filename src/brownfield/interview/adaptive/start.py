@@ -184,14 +184,23 @@ _QUALIFIER = re.compile(
 )
 
 
+#: A piece that opens so describes what the piece before it names: "... servers that offer
+#: the LOGIN method, *which asks for the user name*".
+_RELATIVE = re.compile(r"(?:which|who|whom|whose|that)\b", re.I)
+
+
 def _qualified(idea: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
     """The spans with each qualifying piece joined to the one before it (to the one after
-    it, when first): a condition or a contrast is part of a clause, no component."""
+    it, when first): a condition or a contrast is part of a clause, no component; so is a
+    relative clause, of the clause before it."""
     kept: list[tuple[int, int]] = []
     pending: int | None = None  # the start of a first piece that qualifies the next one
     for begin, end in spans:
         if pending is not None:
             begin, pending = pending, None
+        elif kept and _RELATIVE.match(idea[begin:end].strip()):
+            kept[-1] = (kept[-1][0], end)
+            continue
         elif _QUALIFIER.match(idea[begin:end].strip()):
             if kept:
                 kept[-1] = (kept[-1][0], end)
