@@ -87,7 +87,7 @@ def _answer(
         (fact, tuple(c for c in fact.citations if is_test(c.path)))
         for fact in _facts(state, component, "tests")
     ]  # where no test reaches it, the fact cites what it looked at instead: not tests
-    tests = [(fact, sites) for fact, sites in tests if sites]
+    tests = [(fact, tested) for fact, tested in tests if tested]
     touched = [t for t in state.touchpoints if t.id in component.touchpoints]
     production = [
         (fact, [c for c in fact.citations[1:] if not is_test(c.path)]) for fact in callers
@@ -103,8 +103,8 @@ def _answer(
         fact, sites = production[0]
         return f"called as today, from {sites[0]}", (fact.citations[0], sites[0])
     if slot == "acceptance" and tests:
-        fact, sites = tests[0]
-        return f"the {len(sites)} existing test(s) that reach {fact.subject} still pass", sites
+        fact, tested = tests[0]
+        return f"the {len(tested)} existing test(s) that reach {fact.subject} still pass", tested
     if slot == "change_points" and touched:
         top = touched[0]
         return (
