@@ -126,6 +126,18 @@ def test_a_condition_or_a_contrast_is_part_of_a_clause_not_a_component() -> None
         "Log every refund, without storing the card number",
         "email the receipt",
     ]
+    for one in (
+        "Read every value from one environment variable, separated by commas",
+        "Retry a failed charge twice, waiting a little longer each time",
+        "Save the session to a file, so the user stays logged in between runs",
+        "Refuse archive names that land outside the folder, such as ../../etc/passwd",
+        "Store the original file name and modification time in the archive header",
+    ):
+        assert cut(one) == [one]  # a participle, a purpose, examples, two nouns joined
+    assert cut("Save the cookies to a file and load them back on the next run") == [
+        "Save the cookies to a file",
+        "load them back on the next run",
+    ]  # a verb and its object: a clause of its own
     relative = (
         "Sign in to mail servers that offer LOGIN, which asks for the user and then the password"
     )

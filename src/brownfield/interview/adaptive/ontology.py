@@ -26,6 +26,7 @@ from brownfield.interview.adaptive.state import (
     Round,
 )
 from brownfield.interview.engine import words
+from brownfield.interview.engine.words import COMMON_VERBS
 from brownfield.query.context import STOP_WORDS
 from brownfield.query.search import stem
 
@@ -215,14 +216,9 @@ _NOT_NOUNS = frozenset(
 
 
 #: Common verbs of answers; their -s, -ing and -ed forms are not entities either.
-_VERBS = frozenset(
-    """keep fail retry change add remove make take give get see run wait log call return raise
-    use stay work go show break stop start send handle apply allow reject accept block skip
-    say tell ask read write store save load check test pass try reach need want happen""".split()
-)
 _VERB_FORMS = frozenset(
     form
-    for verb in _VERBS
+    for verb in COMMON_VERBS
     for form in (
         verb,
         verb + "s",

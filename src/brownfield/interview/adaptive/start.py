@@ -9,7 +9,7 @@ from pathlib import Path
 
 from brownfield.errors import UsageError
 from brownfield.graph.store import GraphStore
-from brownfield.interview.adaptive.enclosed import enclosed
+from brownfield.interview.adaptive.clauses import completed, split_clauses
 from brownfield.interview.adaptive.established import add_fact
 from brownfield.interview.adaptive.evidence import EvidenceSource
 from brownfield.interview.adaptive.scoring import rescore
@@ -119,9 +119,9 @@ def is_brownfield(idea: str, found: list[Touchpoint]) -> tuple[bool, str]:
 
 def _components(idea: str, found: list[Touchpoint], brownfield: bool) -> list:  # type: ignore[type-arg]
     """1 to 6 components: one per clause of the idea that has its own key words."""
-    clauses = [c.strip(" .") for c in _split_clauses(idea)]
+    clauses = [c.strip(" .") for c in split_clauses(idea)]
     for index in range(1, len(clauses)):
-        clauses[index] = _completed(clauses[index], clauses[index - 1])
+        clauses[index] = completed(clauses[index], clauses[index - 1])
     clauses = [c for c in clauses if len(idea_words(c).keywords) >= 2] or [idea.strip(" .")]
     if len(clauses) > 6:
         clauses = [*clauses[:5], "; ".join(clauses[5:])]
@@ -133,97 +133,6 @@ def _components(idea: str, found: list[Touchpoint], brownfield: bool) -> list:  
             mine = [t.node.id for t in found]
         made.append(new_component(number, _name(clause), clause, mine, brownfield))
     return made
-
-
-#: Where an idea's clauses meet: a comma or semicolon followed by a space ("ids=1,2,3" is one
-#: value), or a joining word.
-_JOINT = re.compile(r"\s*(?:[;,](?=\s|$)|\band then\b|\bthen\b|\band\b|\bplus\b|\balso\b)\s*")
-
-
-def _split_clauses(idea: str) -> list[str]:
-    """The idea cut at its joints, except inside brackets or quotes: "(ids=1, 2 and 3)" and
-    "`a, b`" are one thing the person wrote, not two clauses; nor after a colon, but at a
-    semicolon ("an access log: who asked, for what and the status" lists one log's parts).
-    A piece with one key word and no preposition is no clause of its own but part of the
-    next one (of the one before, when last): "read and write CSV files" is one thing done
-    to the files."""
-    inside = enclosed(idea)
-    colon = idea.find(": ")  # what follows a colon spells out one thing: "a log: who, what"
-    joints = [
-        j
-        for j in _JOINT.finditer(idea)
-        if j.start() not in inside
-        and j.end() - 1 not in inside
-        and (colon < 0 or j.start() < colon or ";" in j.group(0))
-    ]
-    starts = [0, *(j.end() for j in joints)]
-    spans = list(zip(starts, [*(j.start() for j in joints), len(idea)], strict=True))
-
-    def part_of_another(begin: int, end: int) -> bool:  # one key word, and no preposition
-        text = idea[begin:end].strip()  # ("for orders" borrows its verb: `_completed`)
-        return len(idea_words(text).keywords) == 1 and not _PREPOSITION.match(text)
-
-    kept: list[tuple[int, int]] = []
-    start: int | None = None
-    for index, (begin, end) in enumerate(spans):
-        begin = begin if start is None else start
-        start = begin if part_of_another(begin, end) and index < len(spans) - 1 else None
-        if start is None:
-            kept.append((begin, end))
-    if len(kept) > 1 and part_of_another(*kept[-1]):
-        kept[-2:] = [(kept[-2][0], kept[-1][1])]
-    return [idea[begin:end] for begin, end in _qualified(idea, kept)]
-
-
-#: A piece that opens so says how, when or instead of what another piece is done: "give up
-#: after three attempts, *instead of asking forever*"; "*When someone keeps typing*, give up".
-_QUALIFIER = re.compile(
-    r"(?:instead of|rather than|not only|not just|without|unless|except|so that|even if|"
-    r"even when|only if|only when|when|whenever|if|once)\b",
-    re.I,
-)
-
-
-#: A piece that opens so describes what the piece before it names: "... servers that offer
-#: the LOGIN method, *which asks for the user name*".
-_RELATIVE = re.compile(r"(?:which|who|whom|whose|that)\b", re.I)
-
-
-def _qualified(idea: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
-    """The spans with each qualifying piece joined to the one before it (to the one after
-    it, when first): a condition or a contrast is part of a clause, no component; so is a
-    relative clause, of the clause before it."""
-    kept: list[tuple[int, int]] = []
-    pending: int | None = None  # the start of a first piece that qualifies the next one
-    for begin, end in spans:
-        if pending is not None:
-            begin, pending = pending, None
-        elif kept and _RELATIVE.match(idea[begin:end].strip()):
-            kept[-1] = (kept[-1][0], end)
-            continue
-        elif _QUALIFIER.match(idea[begin:end].strip()):
-            if kept:
-                kept[-1] = (kept[-1][0], end)
-                continue
-            if len(spans) > 1:
-                pending = begin
-                continue
-        kept.append((begin, end))
-    return kept
-
-
-_PREPOSITION = re.compile(r"(?:to|for|into|in|on|from|with|at)\b", re.I)
-
-
-def _completed(clause: str, before: str) -> str:
-    """A clause that starts with a preposition ("... to checkout and *to the nightly job*")
-    borrows what the clause before it says up to the same preposition: "Add an audit log
-    *to the nightly job*"."""
-    opening = _PREPOSITION.match(clause)
-    if opening is None:
-        return clause
-    cut = before.lower().rfind(f" {opening.group(0).lower()} ")
-    return f"{before[:cut]} {clause}" if cut > 0 else clause
 
 
 def _name(clause: str, limit: int = 60) -> str:

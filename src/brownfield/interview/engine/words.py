@@ -31,6 +31,16 @@ EVASIVE = frozenset(
         "...",
     }
 )
+#: Common verbs of ideas and answers (no part-of-speech tagging: a word list).
+COMMON_VERBS = frozenset(
+    """keep fail retry change add remove make take give get see run wait log call return raise
+    use stay work go show break stop start send handle apply allow reject accept block skip
+    say tell ask read write store save load check test pass try reach need want happen
+    restore print email notify drop refuse follow open close delete create warn trust parse
+    unpack encode decode verify validate merge render convert upload download fetch emit
+    rename clean restart pause resume cancel abort refresh rotate let have set find look
+    compress""".split()
+)  # not the words as often nouns: "list", "count", "limit", "cache", "record", "report"
 ENOUGH = frozenset({"enough", "let's go", "lets go", "build it"})
 _IMPLEMENT = re.compile(
     r"^(?:(?:please|just|now|ok(?:ay)?|so|then|go ahead and|can you|could you|would you|"

@@ -1,0 +1,135 @@
+"""An idea cut into its clauses: one component each (see `start._components`).
+
+There is no part-of-speech tagging: the joints are commas, semicolons and joining words,
+and a few rules of English say which pieces are no clause of their own (a condition, a
+contrast, a purpose, a relative clause, a participle, examples, a noun joined by "and").
+"""
+
+from __future__ import annotations
+
+import re
+
+from brownfield.interview.adaptive.enclosed import enclosed
+from brownfield.interview.engine.words import COMMON_VERBS
+from brownfield.query.context import idea_words
+
+#: Where an idea's clauses meet: a comma or semicolon followed by a space ("ids=1,2,3" is one
+#: value), or a joining word.
+_JOINT = re.compile(r"\s*(?:[;,](?=\s|$)|\band then\b|\bthen\b|\band\b|\bplus\b|\balso\b)\s*")
+
+
+def split_clauses(idea: str) -> list[str]:
+    """The idea cut at its joints, except inside brackets or quotes: "(ids=1, 2 and 3)" and
+    "`a, b`" are one thing the person wrote, not two clauses; nor after a colon, but at a
+    semicolon ("an access log: who asked, for what and the status" lists one log's parts).
+    A piece with one key word and no preposition is no clause of its own but part of the
+    next one (of the one before, when last): "read and write CSV files" is one thing done
+    to the files. A bare "and" between two nouns joins them, not two clauses (see
+    `_joins_nouns`)."""
+    inside = enclosed(idea)
+    colon = idea.find(": ")  # what follows a colon spells out one thing: "a log: who, what"
+    joints = [
+        j
+        for j in _JOINT.finditer(idea)
+        if j.start() not in inside
+        and j.end() - 1 not in inside
+        and (colon < 0 or j.start() < colon or ";" in j.group(0))
+        and not _joins_nouns(idea, j)
+    ]
+    starts = [0, *(j.end() for j in joints)]
+    spans = list(zip(starts, [*(j.start() for j in joints), len(idea)], strict=True))
+
+    def part_of_another(begin: int, end: int) -> bool:  # one key word, and no preposition
+        text = idea[begin:end].strip()  # ("for orders" borrows its verb: `completed`)
+        return len(idea_words(text).keywords) == 1 and not _PREPOSITION.match(text)
+
+    kept: list[tuple[int, int]] = []
+    start: int | None = None
+    for index, (begin, end) in enumerate(spans):
+        begin = begin if start is None else start
+        start = begin if part_of_another(begin, end) and index < len(spans) - 1 else None
+        if start is None:
+            kept.append((begin, end))
+    if len(kept) > 1 and part_of_another(*kept[-1]):
+        kept[-2:] = [(kept[-2][0], kept[-1][1])]
+    return [idea[begin:end] for begin, end in _qualified(idea, kept)]
+
+
+#: A piece that opens so says how, when, why or instead of what another piece is done, or
+#: gives examples of it: "give up after three attempts, *instead of asking forever*";
+#: "*When someone keeps typing*, give up"; "..., *so it stays logged in*"; "..., *such as
+#: ../../etc/passwd*".
+_QUALIFIER = re.compile(
+    r"(?:instead of|rather than|not only|not just|without|unless|except|so|even if|"
+    r"even when|only if|only when|when|whenever|if|once|before|after|until|while|such as|"
+    r"for example|for instance|e\.g\.|i\.e\.)(?!\w)",
+    re.I,
+)
+#: A piece that opens with a participle says how the one before is done: "..., *separated
+#: by commas*"; "..., *waiting a little longer each time*".
+_PARTICIPLE = re.compile(r"[a-z]{3,}(?:ing|ed)\b(?<!eed)", re.I)
+#: What follows a verb (its object) or is a clause of its own: determiners, pronouns,
+#: particles, prepositions.
+_FUNCTION_WORDS = frozenset(
+    """the a an this that these those every each all any some no its their his her our
+    my your them it they he she we you us him so back up down out off in on to for from
+    with at into by as""".split()
+)
+
+
+def _joins_nouns(idea: str, joint: re.Match[str]) -> bool:
+    """Whether a bare "and" (no comma before it) joins two nouns ("the original file name
+    *and* modification time"), not two clauses ("save the cookies to a file *and* load them
+    back"): the word after it is no common verb nor a function word, and neither is the one
+    after that (a verb is followed by its object: "load *them*", "email *the* receipt")."""
+    if joint.group(0).strip() != "and" or idea[: joint.start()].rstrip().endswith((",", ";")):
+        return False
+    following = re.findall(r"[A-Za-z0-9'./<>:-]+", idea[joint.end() :])[:2]
+    if len(following) < 2:
+        return False
+    first, second = (word.lower() for word in following)
+    return not (first in COMMON_VERBS or first in _FUNCTION_WORDS or second in _FUNCTION_WORDS)
+
+
+#: A piece that opens so describes what the piece before it names: "... servers that offer
+#: the LOGIN method, *which asks for the user name*".
+_RELATIVE = re.compile(r"(?:which|who|whom|whose|that)\b", re.I)
+
+
+def _qualified(idea: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The spans with each qualifying piece joined to the one before it (to the one after
+    it, when first): a condition, a contrast, a purpose or examples are part of a clause,
+    no component; so are a relative clause and a participle's, of the clause before it."""
+    kept: list[tuple[int, int]] = []
+    pending: int | None = None  # the start of a first piece that qualifies the next one
+    for begin, end in spans:
+        if pending is not None:
+            begin, pending = pending, None
+        elif kept and (
+            _RELATIVE.match(idea[begin:end].strip()) or _PARTICIPLE.match(idea[begin:end].strip())
+        ):
+            kept[-1] = (kept[-1][0], end)
+            continue
+        elif _QUALIFIER.match(idea[begin:end].strip()):
+            if kept:
+                kept[-1] = (kept[-1][0], end)
+                continue
+            if len(spans) > 1:
+                pending = begin
+                continue
+        kept.append((begin, end))
+    return kept
+
+
+_PREPOSITION = re.compile(r"(?:to|for|into|in|on|from|with|at)\b", re.I)
+
+
+def completed(clause: str, before: str) -> str:
+    """A clause that starts with a preposition ("... to checkout and *to the nightly job*")
+    borrows what the clause before it says up to the same preposition: "Add an audit log
+    *to the nightly job*"."""
+    opening = _PREPOSITION.match(clause)
+    if opening is None:
+        return clause
+    cut = before.lower().rfind(f" {opening.group(0).lower()} ")
+    return f"{before[:cut]} {clause}" if cut > 0 else clause
