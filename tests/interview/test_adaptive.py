@@ -89,7 +89,11 @@ def test_decisions_have_evidence_built_options(tmp_path: Path) -> None:
         "app.jobs.billing.retry_failed (app/jobs/billing.py:9))"
     )
     trigger = next(r for r in state.rounds if r.slot == "trigger")
-    assert trigger.options[0] == "Called from app.cart.checkout (app/cart.py:17)"
+    # charge is the second touchpoint (retry_failed the first): the option says it is called
+    assert (
+        trigger.options[0]
+        == "Called from app.cart.checkout (app/cart.py:17), where it calls charge"
+    )
 
 
 def test_ambiguity_falls_then_rises_on_a_contradiction(tmp_path: Path) -> None:

@@ -264,3 +264,36 @@ def test_a_method_is_named_with_its_class_in_options() -> None:
     assert prompt.text == "Must existing callers of cramMD5Auth.Next keep working unchanged?"
     limits = prompt_for(state, component, slot_of(state, 0, "limits"), _MethodCaller())  # type: ignore[arg-type]
     assert "It must not make cramMD5Auth.Next noticeably slower" in limits.options
+
+
+class _SecondTouchpointCalled:
+    def caller_target(self, component: object) -> tuple[str, list[str]]:
+        return "lib.response.res.send", ["lib.response.res.json (lib/response.js:249)"]
+
+
+def test_a_trigger_through_a_lower_touchpoint_says_what_it_calls() -> None:
+    from brownfield.interview.adaptive.state import TouchpointRecord
+    from brownfield.interview.adaptive.statements import trigger_clause
+
+    state = two_components(([], []))
+    ids = ["lib/response.js::res.redirect", "lib/response.js::res.send"]
+    state.topology.components = [new_component(1, "Redirect", "redirect", ids, True)]
+    state.touchpoints = [
+        TouchpointRecord(
+            id=node_id,
+            symbol=f"lib.response.{node_id.split('::')[1]}",
+            kind="method",
+            path="lib/response.js",
+            line=line,
+            score=1.0,
+        )
+        for node_id, line in zip(ids, (815, 126), strict=True)
+    ]
+    component = state.topology.components[0]
+    prompt = prompt_for(state, component, slot_of(state, 0, "trigger"), _SecondTouchpointCalled())  # type: ignore[arg-type]
+    first = "Called from lib.response.res.json (lib/response.js:249), where it calls res.send"
+    assert prompt.options[0] == first
+    assert trigger_clause(first) == "when lib.response.res.json calls res.send"
+    assert trigger_clause("Called from app.cart.checkout (app/cart.py:17)") == (
+        "when app.cart.checkout calls it"
+    )

@@ -128,7 +128,14 @@ def prompt_for(
             "the outcome is the first thing every other decision depends on",
         )
     if slot.name == "trigger":
-        options = [f"Called from {c}" for c in by_caller[:2]]
+        # callers of a touchpoint below the top one say what they call: "Called from
+        # res.json" alone read as the trigger of a redirect change that res.send is not
+        beside = (
+            f", where it calls {called}"
+            if target and touched and target[0] != touched[0][0]
+            else ""
+        )
+        options = [f"Called from {c}{beside}" for c in by_caller[:2]]
         options += ["A person, through the existing interface", "A scheduled or background job"]
         return Prompt(
             f"Who or what starts '{name}': which caller, user action or schedule?",

@@ -108,11 +108,14 @@ def _gerund(verb: str) -> str:
 
 
 def trigger_clause(value: str) -> str:
-    """`Called from app.cart.checkout (app/cart.py:17)` -> `when app.cart.checkout calls it`."""
+    """`Called from app.cart.checkout (app/cart.py:17)` -> `when app.cart.checkout calls it`;
+    `Called from res.json (lib/response.js:249), where it calls res.send` -> `when res.json
+    calls res.send`."""
     text = statement(value)
     called = re.findall(r"\bCalled from ([\w.$<>-]+)", text, re.I)
     if called and text.lower().startswith("called from"):
-        return f"when {' or '.join(called)} calls it"
+        what = re.search(r", where it calls ([\w.$<>-]+)", text)
+        return f"when {' or '.join(called)} calls {what.group(1) if what else 'it'}"
     lowered = text.lower()
     if lowered.startswith("a person, through"):
         return "when a person uses " + text.split("through", 1)[1].strip()
