@@ -238,3 +238,57 @@ def test_adverbs_participles_and_ones_of_the_idea_are_not_entities() -> None:
     assert not {"periodically", "ones", "vanished"} & names, names
     state.description = "Keep the reply of a family of servers"
     assert {"reply", "family", "servers"} <= {e.name for e in ontology.extract(state)}
+
+
+def test_what_a_negative_fact_looked_at_is_no_entity_nor_relationship() -> None:
+    from brownfield.interview.adaptive.state import EstablishedFact, TouchpointRecord
+    from brownfield.interview.engine.records import CitationRecord
+
+    state = bare_state([])
+    state.description = "Drop silent peers"
+    state.touchpoints = [
+        TouchpointRecord(
+            id="lib/server.js::Server.close",
+            symbol="lib.server.Server.close",
+            kind="method",
+            path="lib/server.js",
+            line=172,
+            score=1.0,
+        ),
+        TouchpointRecord(
+            id="lib/server.js::abort",
+            symbol="lib.server.abort",
+            kind="function",
+            path="lib/server.js",
+            line=508,
+            score=0.9,
+        ),
+    ]
+    site = CitationRecord(path="lib/deflate.js", line=132, symbol="close")
+    caller = CitationRecord(path="lib/server.js", line=388, symbol="lib.server.upgrade")
+    state.established_facts = [
+        EstablishedFact(
+            id="F1",
+            topic="callers",
+            subject="lib.server.Server.close",
+            source="evidence",
+            round=4,
+            statement="No resolved caller of lib.server.Server.close (lib/server.js:172) "
+            "in the repository; 1 unresolved call(s) named `close` remain, e.g. lib/deflate.js:132.",
+            citations=[CitationRecord(path="lib/server.js", line=172), site],
+        ),
+        EstablishedFact(
+            id="F2",
+            topic="callers",
+            subject="lib.server.abort",
+            source="evidence",
+            round=4,
+            statement="lib.server.abort (lib/server.js:508) is called from 1 place(s) in "
+            "production code: lib.server.upgrade (lib/server.js:388).",
+            citations=[CitationRecord(path="lib/server.js", line=508), caller],
+        ),
+    ]
+    entities = {e.name: e for e in ontology.extract(state)}
+    assert "close" not in entities, entities
+    assert entities["Server.close"].relationships == []
+    assert entities["upgrade"].relationships == ["calls abort"]

@@ -21,6 +21,7 @@ from brownfield.interview.adaptive.scoring import dimension_scores
 from brownfield.interview.adaptive.state import (
     AdaptiveState,
     EntityType,
+    EstablishedFact,
     OntologyEntity,
     OntologySnapshot,
     Round,
@@ -78,7 +79,7 @@ def _definitions(state: AdaptiveState) -> tuple[dict[str, _Draft], dict[str, str
         kinds[touch.symbol] = touch.kind
         found.setdefault(touch.symbol, _Draft("", "touchpoint", touch.symbol, touch.path))
     for fact in state.established_facts:
-        if fact.topic not in _CODE_TOPICS:
+        if fact.topic not in _CODE_TOPICS or not _affirms(fact):
             continue
         for citation in fact.citations:
             if citation.symbol:
@@ -86,6 +87,13 @@ def _definitions(state: AdaptiveState) -> tuple[dict[str, _Draft], dict[str, str
                     citation.symbol, _Draft("", "fact", citation.symbol, citation.path)
                 )
     return found, kinds
+
+
+def _affirms(fact: EstablishedFact) -> bool:
+    """Whether a fact says what exists: "No resolved caller of X ...; 9 unresolved calls
+    named `close` remain at ..." cites what it looked at, which is neither an entity nor a
+    relationship ("close calls X" would claim what the graph does not know)."""
+    return not fact.statement.startswith("No ")
 
 
 def _members(state: AdaptiveState, symbol: str, local: str) -> list[str]:
@@ -122,7 +130,7 @@ def _code_entities(state: AdaptiveState) -> dict[str, _Draft]:
         if kinds.get(symbol) == "class":
             draft.fields = _members(state, symbol, _local_name(symbol, draft.path))
     for fact in state.established_facts:
-        if fact.topic not in ("callers", "tests") or not fact.citations:
+        if fact.topic not in ("callers", "tests") or not fact.citations or not _affirms(fact):
             continue
         subject = _owner(fact.subject, code, kinds)
         sites = fact.citations[1:] if fact.topic == "callers" else fact.citations
