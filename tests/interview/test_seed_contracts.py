@@ -448,3 +448,32 @@ def test_an_edit_after_approval_archives_it_and_marks_the_spec_stale(tmp_path: P
     assert "It must not make retry_failed noticeably slower" in (root / spec).read_text()
     assert "stale" not in (root / "docs/REQUIREMENTS.md").read_text().splitlines()[0]
     assert bf(root, "status", artifact).stdout.startswith("approved:")
+
+
+# -- seed 004's spec contract ----------------------------------------------------------------
+
+
+def test_each_scored_round_in_the_transcript_shows_its_dimension_scores(tmp_path: Path) -> None:
+    """Seed 004: `**Q:** {question}  **A:** {answer}  **Ambiguity:** {score}% (Goal: {g},
+    Constraints: {c}, Criteria: {cr})`, with Context in a brownfield interview; the scores
+    give the ambiguity by the brownfield weights."""
+    from tests.interview.test_adaptive import interview
+
+    root = sample("shop", tmp_path)
+    assert interview(root, COOPERATIVE, IDEA).returncode == 0
+    spec = (root / f"docs/specs/{SLUG}.md").read_text()
+    transcript = spec.split("## Interview Transcript")[1]
+    scored = re.findall(
+        r"^\*\*Q:\*\* .+  \*\*A:\*\* .*  \*\*Ambiguity:\*\* (\d+)% \(Goal: ([\d.]+), "
+        r"Constraints: ([\d.]+), Criteria: ([\d.]+), Context: ([\d.]+)\)$",
+        transcript,
+        re.M,
+    )
+    state = load_any(root / f"docs/INTERVIEW-{SLUG}.yaml")
+    assert isinstance(state, AdaptiveState)
+    assert len(scored) == sum(1 for r in state.rounds if r.ambiguity is not None and r.scores)
+    assert len(scored) >= 5
+    for shown, *scores in scored:
+        g, c, cr, ctx = (float(s) for s in scores)
+        clarity = 0.35 * g + 0.25 * c + 0.25 * cr + 0.15 * ctx
+        assert abs(int(shown) - 100 * (1 - clarity)) <= 1, (shown, scores)

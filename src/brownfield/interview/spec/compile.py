@@ -9,8 +9,8 @@ from brownfield.confine import read_bytes_inside
 from brownfield.errors import BrownfieldError
 from brownfield.graph.roles import is_test
 from brownfield.interview.adaptive import decisions, ontology, panel, refine
-from brownfield.interview.adaptive.scoring import dimension_scores, weights
-from brownfield.interview.adaptive.state import AdaptiveState, Relationship
+from brownfield.interview.adaptive.scoring import BROWNFIELD_WEIGHTS, dimension_scores, weights
+from brownfield.interview.adaptive.state import AdaptiveState, Relationship, Round
 from brownfield.interview.engine.records import CitationRecord
 from brownfield.interview.phases.requirements import compile_requirements
 from brownfield.interview.phases.state import InterviewState, SpecData
@@ -244,9 +244,19 @@ def compile_spec(state: AdaptiveState, root: Path, interview_hash: str | None = 
             f"### Round {r.round} ({r.kind})\n"
             f"**Q:** {r.question.splitlines()[0]}  **A:** {r.answer}"
             + (f"  **Ambiguity:** {r.ambiguity:.0%}" if r.ambiguity is not None else "")
+            + _round_scores(r)
         )
     lines += ["</details>", ""]
     return "\n".join(lines)
+
+
+def _round_scores(r: Round) -> str:
+    """Seed 004's `(Goal: {g}, Constraints: {c}, Criteria: {cr})` after a scored round's
+    ambiguity, with Context for a brownfield interview."""
+    if r.ambiguity is None or not r.scores:
+        return ""
+    shown = [f"{d.title()}: {r.scores[d]:.2f}" for d in BROWNFIELD_WEIGHTS if d in r.scores]
+    return f" ({', '.join(shown)})"
 
 
 def requirements_from(state: AdaptiveState, interview_hash: str | None = None) -> str:
