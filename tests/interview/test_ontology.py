@@ -166,10 +166,13 @@ def test_spec_has_the_ontology_and_its_convergence_table(tmp_path: Path) -> None
     assert final["retries"].source == "noun"
     spec = (root / f"docs/specs/{SLUG}.md").read_text()
     assert (
-        "## Ontology\nKey entities after the final round (round 11); core entity: retry_failed."
+        "## Ontology (Key Entities)\n"
+        "Key entities after the final round (round 11); core entity: retry_failed." in spec
+    )
+    assert (
+        "## Ontology Convergence\n| Round | Entity Count | New | Changed | Stable | Stability Ratio |"
         in spec
     )
-    assert "| Round | Entities | New | Changed | Stable | Ratio |" in spec
     assert "| 1 | 9 | 9 | 0 | 0 | n/a |" in spec
     # test_checkout_total (checkout's caller) and os come with the evidence
     assert "| 4 | 11 | 2 | 0 | 9 | 0.82 |" in spec

@@ -157,8 +157,8 @@ def test_refined_answer_confirmed_after_adding_a_constraint(tmp_path: Path) -> N
     outcome = next(s for s in state.topology.components[0].slots if s.name == "outcome")
     assert (outcome.value, outcome.filled_by, outcome.round) == (round_1.answer, "person", 1)
     spec = (root / f"docs/specs/{SLUG}.md").read_text()
-    assert "- Restated Goal: Retry declined charges 3 times with exponential backoff" in spec
-    assert "| Refined Rounds: [1] |" in spec
+    assert "| Restated Goal: Retry declined charges 3 times with exponential backoff" in spec
+    assert "| Refined Rounds: [1]\n" in spec
     assert f"- {CONSTRAINT} (round 1)\n\n## Non-Goals" in spec
     assert "- retry_failed (round 1)\n\n## Acceptance Criteria" in spec
     assert (

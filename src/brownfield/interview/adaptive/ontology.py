@@ -536,13 +536,14 @@ def apply_answer(
 
 
 def spec_section(state: AdaptiveState) -> list[str]:
-    """`## Ontology`: the final round's entities and the convergence table of every round."""
+    """Seed 004's `## Ontology (Key Entities)`, the final round's entities, and `## Ontology
+    Convergence`, the table of every round."""
     snapshots = state.ontology_snapshots
     entities = snapshots[-1].entities if snapshots else extract(state)
     final = f"round {snapshots[-1].round}" if snapshots else "no round recorded"
     core = next((e.name for e in entities if e.type == CORE), "none")
     lines = [
-        "## Ontology",
+        "## Ontology (Key Entities)",
         f"Key entities after the final round ({final}); core entity: {core}.",
         "",
         "| Entity | Type | Fields | Relationships |",
@@ -553,9 +554,9 @@ def spec_section(state: AdaptiveState) -> list[str]:
             for e in entities
         ],
         "",
-        "### Convergence",
-        "| Round | Entities | New | Changed | Stable | Ratio |",
-        "|-------|----------|-----|---------|--------|-------|",
+        "## Ontology Convergence",
+        "| Round | Entity Count | New | Changed | Stable | Stability Ratio |",
+        "|-------|-------------|-----|---------|--------|----------------|",
         *[
             f"| {s.round} | {len(s.entities)} | {len(s.new)} | {len(s.changed)} "
             f"| {len(s.stable)} | {ratio_text(s.stability_ratio)} |"

