@@ -477,3 +477,38 @@ def test_each_scored_round_in_the_transcript_shows_its_dimension_scores(tmp_path
         g, c, cr, ctx = (float(s) for s in scores)
         clarity = 0.35 * g + 0.25 * c + 0.25 * cr + 0.15 * ctx
         assert abs(int(shown) - 100 * (1 - clarity)) <= 1, (shown, scores)
+
+
+def test_each_round_reports_seed_004s_progress(tmp_path: Path) -> None:
+    """Seed 004 Step 2d: `Round {n} complete.`, the table with a Gap column, then the
+    Topology, Ontology and Milestone lines (a milestone change convenes the panel) and the
+    closing line."""
+    from tests.interview.test_adaptive import interview
+
+    root = sample("shop", tmp_path)
+    done = interview(root, COOPERATIVE, IDEA)
+    assert done.returncode == 0, done.stderr
+    reports = re.findall(r"Round \d+ complete\.\n\n((?:.+\n)+)\n((?:.+\n)+)", done.stdout)
+    assert len(reports) >= 8, done.stdout
+    milestones = []
+    for table, after in reports:
+        rows = [row.split(" | ")[0].strip("| ") for row in table.splitlines()]
+        assert rows[0] == "Dimension" and table.startswith(
+            "| Dimension | Score | Weight | Weighted | Gap |\n"
+        )
+        assert rows[2:6] == ["Goal", "Constraints", "Success Criteria", "Context (brownfield)"]
+        assert re.search(r"\*\*Ambiguity\*\* \| \| \| \*\*\d+% -> \d+% (up|down|flat)\*\*", table)
+        lines = after.splitlines()
+        assert re.fullmatch(
+            r"\*\*Topology:\*\* Targeted .+ \| Active: 1 \| Deferred: 0 \| Next rotation after: C1",
+            lines[0],
+        ), lines
+        assert re.match(r"\*\*Ontology:\*\* \d+ entities \| Stability: ", lines[1]), lines
+        milestone = re.match(
+            r"\*\*Milestone:\*\* \w+ → (\w+)( — lateral panel convened)?", lines[2]
+        )
+        assert milestone, lines
+        milestones.append(milestone.groups())
+        assert lines[3].startswith(("Focusing next question on: ", "Clarity threshold met!"))
+    convened = [m for m, note in milestones if note]
+    assert convened == ["progress", "refined"], milestones  # the panels of rounds 5 and 9

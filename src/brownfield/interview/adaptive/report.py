@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from brownfield.interview.adaptive import ontology
-from brownfield.interview.adaptive.scoring import dimension_scores, weights
+from brownfield.interview.adaptive.scoring import dimension_scores, milestone, weights
 from brownfield.interview.adaptive.state import AdaptiveState, Trigger
 
 _LABELS = {
@@ -59,15 +59,21 @@ def progress_table(state: AdaptiveState, before: float, triggers: list[Trigger])
         else f"Focusing next question on: {weakest}"
     )
     entities = ontology.progress_line(state)
+    prior = milestone(before, state.threshold)
+    # a milestone change convenes the panel for the next question (none follows "ready")
+    changed = prior != state.milestone and state.milestone != "ready"
+    convened = " — lateral panel convened" if changed else ""
     return "\n".join(
         [
             f"Round {state.round_count} complete.",
             "",
             *rows,
             "",
-            f"Topology: Targeted {targeted} | Active: {len(active)} | Deferred: {deferred}",
-            *([entities] if entities else []),
-            f"Milestone: {state.milestone} | Threshold: {state.threshold:.0%}",
+            f"**Topology:** Targeted {targeted} | Active: {len(active)} | Deferred: {deferred} "
+            f"| Next rotation after: {state.topology.last_targeted_component_id or '-'}",
+            *([f"**{entities.replace(':', ':**', 1)}"] if entities else []),
+            f"**Milestone:** {prior} → {state.milestone}{convened} "
+            f"| Threshold: {state.threshold:.0%}",
             closing,
         ]
     )
