@@ -488,6 +488,15 @@ def test_each_round_reports_seed_004s_progress(tmp_path: Path) -> None:
     root = sample("shop", tmp_path)
     done = interview(root, COOPERATIVE, IDEA)
     assert done.returncode == 0, done.stderr
+    marker, announcement = done.stdout.splitlines()[:2]  # seed 004 Phase 0 and step 6
+    assert marker == "Interview threshold: 5% (source: default)"
+    assert announcement == (
+        "Starting the interview. I'll ask targeted questions to understand your idea thoroughly "
+        "before anything is built. After each answer, I'll show your clarity score. We'll "
+        f'proceed once ambiguity drops below 5%. Your idea: "{IDEA}" | Project type: brownfield '
+        "(the idea's words match 5 existing definition(s), e.g. app.jobs.billing.retry_failed) "
+        "| Current ambiguity: 100% (we haven't started yet)"
+    )
     reports = re.findall(r"Round \d+ complete\.\n\n((?:.+\n)+)\n((?:.+\n)+)", done.stdout)
     assert len(reports) >= 8, done.stdout
     milestones = []

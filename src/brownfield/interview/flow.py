@@ -209,8 +209,11 @@ def _start_adaptive(
             "reason": state.type_reason,
             "state_path": _shown(session.state_path),
         },
-        f'Starting the interview. Idea: "{idea}" | Project type: {state.type} '
-        f"({state.type_reason}) | Current ambiguity: 100%",
+        "Starting the interview. I'll ask targeted questions to understand your idea "
+        "thoroughly before anything is built. After each answer, I'll show your clarity "
+        f"score. We'll proceed once ambiguity drops below {state.threshold:.0%}. "
+        f'Your idea: "{idea}" | Project type: {state.type} ({state.type_reason}) '
+        "| Current ambiguity: 100% (we haven't started yet)",
     )
     return session
 
