@@ -845,3 +845,64 @@ def test_the_ideas_words_no_definition_holds_are_said(tmp_path: Path) -> None:
         assert '"compress"' in fact.statement
         assert "environment" not in fact.statement and "prefix" not in fact.statement
         assert evidence.unfound_fact(store, "read the environment variable prefix") is None
+
+
+def test_a_class_touchpoint_lists_its_methods_wherever_its_language_defines_them(
+    tmp_path: Path,
+) -> None:
+    """A class's own methods, those carrying the idea's words first, each cited at its
+    definition: a Go type's methods in another file of the package count, a Java overload
+    once, under the name the line holds (so `verify` finds it)."""
+    files = {
+        "cache/store.py": """
+            class Store:
+                def load(self, key):
+                    return key
+
+                def save_bucket(self, key, value):
+                    return value
+
+                class Inner:
+                    def hidden(self):
+                        return 0
+            """,
+        "pkg/state.go": """
+            package pkg
+
+            type state struct{ depth int }
+            """,
+        "pkg/exec.go": """
+            package pkg
+
+            func (s *state) walk() int { return s.depth }
+            """,
+        "src/Client.java": """
+            class Client {
+                void connect() {}
+                void connect(int timeout) {}
+                void close() {}
+            }
+            """,
+    }
+    with opened(tmp_path, files) as store:
+
+        def members(node_id: str, idea: str) -> evidence.Fact | None:
+            node = store.node(node_id)
+            assert node is not None, node_id
+            return code_names.members_fact(store, Touchpoint(node, 1.0, ()), idea)
+
+        python = members("cache/store.py::Store", "save templates to a bucket")
+        assert python is not None
+        assert [(c.symbol, str(c)) for c in python.citations] == [
+            ("save_bucket", "cache/store.py:5"),  # it carries the idea's words
+            ("load", "cache/store.py:2"),
+        ]
+        go = members("pkg/state.go::state", "limit depth")
+        assert go is not None and [str(c) for c in go.citations] == ["pkg/exec.go:3"]
+        java = members("src/Client.java::Client", "connect")
+        assert java is not None
+        assert [(c.symbol, c.line) for c in java.citations] == [("connect", 2), ("close", 4)]
+        assert java.statement.startswith("src.Client.Client (src/Client.java:1) defines 2 method(s): ")
+        method = store.node("cache/store.py::Store.load")
+        assert method is not None
+        assert code_names.members_fact(store, Touchpoint(method, 1.0, ()), "x") is None

@@ -1,6 +1,7 @@
 """The names a definition's code writes, read from its file as it is now: those that carry
 an idea's words (`names_fact`) and those several touchpoints share (`shared_names_fact`),
-each cited at a line that writes it."""
+each cited at a line that writes it; and the methods a class touchpoint defines
+(`members_fact`), each cited where it is defined."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from collections import Counter
 
 from brownfield.confine import read_bytes_inside
 from brownfield.errors import BrownfieldError
+from brownfield.graph.generic_facts import OVERLOAD
 from brownfield.graph.store import GraphStore
 from brownfield.graph.vocabulary import KEYWORDS, index_words
 from brownfield.model import Citation, Fact, Node, NodeKind
@@ -208,5 +210,52 @@ def shared_names_fact(store: GraphStore, touched: list[Touchpoint]) -> Fact | No
         f"Names written by at least {MIN_SHARING} of the {len(nodes)} touchpoints, each "
         f"assigned by one of them or an attribute, key or constant it holds (how many write "
         f"it): {shown}.",
+        cited,
+    )
+
+
+MAX_MEMBERS = 12  # methods shown per class touchpoint
+_OVERLOADED = re.compile(re.escape(OVERLOAD) + r"\d+$")  # Java's `m~2`: an overload of `m`
+
+
+def members_fact(store: GraphStore, touchpoint: Touchpoint, text: str) -> Fact | None:
+    """The methods a class touchpoint defines (its own, not inherited ones), each cited at
+    its definition: at most MAX_MEMBERS, those whose names carry more of the idea's words
+    first, ties in the order the file defines them; how many were left out is said. A
+    change to a class is made in one of its methods, and a person names them."""
+    node = touchpoint.node
+    if node.kind is not NodeKind.CLASS or not node.path:
+        return None
+    prefix = node.qualname + "."  # a Go type's methods may be in other files of its package
+    found = sorted(
+        (
+            other
+            for other in store.nodes_like(prefix, limit=2000)
+            if other.kind is NodeKind.METHOD
+            and other.qualname.startswith(prefix)
+            and "." not in other.qualname[len(prefix) :]
+        ),
+        key=lambda other: (other.path != node.path, other.path or "", other.line or 0),
+    )
+    methods: list[Node] = []  # an overloaded method once, its first definition
+    for method in found:
+        if all(_OVERLOADED.sub("", m.name) != _OVERLOADED.sub("", method.name) for m in methods):
+            methods.append(method)
+    if not methods:
+        return None
+    query = parse(text)
+    carried = {
+        m.id: sum(matched_words(query, " ".join(index_words(m.name))).values()) for m in methods
+    }
+    shown = sorted(methods, key=lambda m: -carried[m.id])[:MAX_MEMBERS]  # stable: file order
+    cited = tuple(_site(m.path or node.path, m.line, _OVERLOADED.sub("", m.name)) for m in shown)
+    left = len(methods) - len(shown)
+    more = f"; {left} more not shown" if left > 0 else ""
+    return Fact(
+        "members",
+        node.qualname,
+        f"{node.qualname} ({node.path}:{node.line}) defines {len(methods)} method(s): "
+        + ", ".join(f"`{c.symbol}` ({c})" for c in cited)
+        + f"{more}.",
         cited,
     )

@@ -104,6 +104,7 @@ class EvidenceSource:
         touched = self._touchpoints(component)[:MAX_TOUCHED]
         found = [facts.configuration_fact(self.store, t) for t in touched]
         found += [facts.settings_fact(self.store, t, component.description) for t in touched]
+        found += [code_names.members_fact(self.store, t, component.description) for t in touched]
         shown: set[str] = set()
         for touchpoint in self._touchpoints(component)[:MAX_NAMED]:  # each name once
             names = code_names.names_fact(
