@@ -297,3 +297,29 @@ def test_a_trigger_through_a_lower_touchpoint_says_what_it_calls() -> None:
     assert trigger_clause("Called from app.cart.checkout (app/cart.py:17)") == (
         "when app.cart.checkout calls it"
     )
+
+
+def test_an_evidence_line_shows_the_cited_name_before_the_facts_subject(tmp_path: Path) -> None:
+    """A class's method cited on a line that also names the class (its return type): the
+    Evidence token is the method, which is what the citation says is there."""
+    from brownfield.interview.adaptive.state import EstablishedFact
+    from brownfield.interview.engine.records import CitationRecord
+    from brownfield.interview.spec.compile import evidence_items
+
+    (tmp_path / "app").mkdir()
+    (tmp_path / "app/env.py").write_text(
+        "class Template:\n    def render(self) -> 'Template':\n        return self\n"
+    )
+    state = two_components(([], []))
+    state.established_facts = [
+        EstablishedFact(
+            id="F1",
+            topic="members",
+            subject="app.env.Template",
+            statement="app.env.Template (app/env.py:1) defines 1 method(s): `render` (app/env.py:2).",
+            source="evidence",
+            round=4,
+            citations=[CitationRecord(path="app/env.py", line=2, symbol="render")],
+        )
+    ]
+    assert [(i.line, i.needle) for i in evidence_items(state, tmp_path)] == [(2, "render")]

@@ -902,7 +902,9 @@ def test_a_class_touchpoint_lists_its_methods_wherever_its_language_defines_them
         java = members("src/Client.java::Client", "connect")
         assert java is not None
         assert [(c.symbol, c.line) for c in java.citations] == [("connect", 2), ("close", 4)]
-        assert java.statement.startswith("src.Client.Client (src/Client.java:1) defines 2 method(s): ")
+        assert java.statement.startswith(
+            "src.Client.Client (src/Client.java:1) defines 2 method(s): "
+        )
         method = store.node("cache/store.py::Store.load")
         assert method is not None
         assert code_names.members_fact(store, Touchpoint(method, 1.0, ()), "x") is None

@@ -81,7 +81,7 @@ def evidence_items(state: AdaptiveState, root: Path) -> list[EvidenceItem]:
         if fact.source != "evidence":
             continue
         for citation in fact.citations:
-            names = [fact.subject.rsplit(".", 1)[-1], (citation.symbol or "").rsplit(".", 1)[-1]]
+            names = [(citation.symbol or "").rsplit(".", 1)[-1], fact.subject.rsplit(".", 1)[-1]]
             add(citation, f"{fact.id}: {fact.statement}", names)
     return sorted(items.values(), key=lambda item: (item.path, item.line))
 
