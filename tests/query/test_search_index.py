@@ -908,3 +908,13 @@ def test_a_class_touchpoint_lists_its_methods_wherever_its_language_defines_them
         method = store.node("cache/store.py::Store.load")
         assert method is not None
         assert code_names.members_fact(store, Touchpoint(method, 1.0, ()), "x") is None
+
+
+def test_function_words_of_an_idea_are_not_searched() -> None:
+    """'unless', 'another', 'however'... say how the idea's parts relate, not what the code
+    is named: they are no key words (a spec listed 'unless' among the words it searched)."""
+    from brownfield.query.search import parse
+
+    words = parse("Stop sending visitors to another site unless it is allowed, however").words
+    assert "unless" not in words and "another" not in words and "however" not in words
+    assert {"visitors", "site", "allowed"} <= set(words)

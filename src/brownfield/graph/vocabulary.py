@@ -281,7 +281,9 @@ STOP_WORDS = frozenset(
     everyone everybody people person
     above against am because below between further having hers herself him himself itself
     myself now ours ourselves theirs themselves through until whom yours yourself
-    yourselves""".split()
+    yourselves unless another although though whether either neither yet whereas upon
+    toward towards among amongst besides beyond thus hence therefore however even ever
+    others""".split()
 )
 
 #: Keywords and literals of the languages read: words of the language, not names (a body
