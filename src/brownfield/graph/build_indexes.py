@@ -98,6 +98,11 @@ def _call_names(facts: dict[str, FileFacts]) -> dict[str, list[str]]:
     return found
 
 
+def resolver_context(layouts: dict[str, Any], module: str) -> dict[str, Any]:
+    """The keyword arguments a resolver module's entry points take besides their own."""
+    return {"roots": layouts[module]} if module in layouts else {}
+
+
 def resolver_indexes(module: str, definitions: DefinitionIndex) -> dict[str, Any]:
     """The indexes a resolver module asks for besides the definitions (by having the hook
     that fills them): `calls_named` for one with `call_names`."""
