@@ -22,6 +22,60 @@ Progress = Callable[[str, int, int], None]  # (stage, done, total)
 #: Below this many files to resolve, a process pool costs more than it saves.
 POOL_THRESHOLD = 256
 
+#: The dependency key of a file's classes and their bases (`python_world.BASES_KEY`): a
+#: file reading a class order depends on it for each file holding a class of the order.
+BASES_KEY = "bases:"
+
+
+def resolve_settled(
+    store: GraphStore,
+    languages: dict[str, str],
+    live: set[str],
+    parsed: dict[str, FileFacts],
+    to_resolve: set[str],
+    definitions: DefinitionIndex,
+    report: Progress,
+    workers: int | None,
+    layouts: dict[str, Any],
+    pool: Callable[[int, Any], Any],
+    resolved: set[str],
+) -> Iterator[tuple[str, FileGraph]]:
+    """Resolve `to_resolve` (starting the workers now, if any), then, in an incremental
+    build, every file depending on the bases of a file whose `inherits` edges came out
+    other than stored (`bases:PATH`), in this process, until none did; `resolved` gets
+    every file resolved. Each file's graph is compared with the store before it is
+    yielded: the caller writes it over the stored one."""
+
+    def start(paths: set[str], count: int | None) -> Iterator[tuple[str, FileGraph]]:
+        return start_resolution(
+            store, languages, live, parsed, paths, definitions, report, count, layouts, pool
+        )
+
+    first = start(to_resolve, workers)
+    resolved |= to_resolve
+
+    def waves() -> Iterator[tuple[str, FileGraph]]:
+        wave = first
+        while True:
+            changed: list[str] = []
+            for path, graph in wave:
+                if not store.fresh and _bases_changed(store, path, graph):
+                    changed.append(BASES_KEY + path)
+                yield path, graph
+            more = (store.files_depending_on(changed) & live) - resolved if changed else set()
+            if not more:
+                return
+            resolved.update(more)
+            wave = start(more, 1)  # inside the caller's transaction: no fork
+
+    return waves()
+
+
+def _bases_changed(store: GraphStore, path: str, graph: FileGraph) -> bool:
+    found = [(edge[0], edge[1]) for edge in graph.edges if edge[2] == "inherits"]
+    return found != store.inherits(path)
+
+
 # Set in the parent just before a fork-based pool starts; the workers inherit it.
 _POOL_CONTEXT: dict[str, Any] = {}
 

@@ -29,7 +29,7 @@ from brownfield.errors import BuildLockedError, RepositoryError, UntrustedStoreE
 from brownfield.graph import search_text
 from brownfield.graph.build_indexes import CallIndex, DefinitionIndex
 from brownfield.graph.build_indexes import resolver_context as _context
-from brownfield.graph.build_resolve import start_resolution
+from brownfield.graph.build_resolve import resolve_settled
 from brownfield.graph.discover import DEFAULT_MAX_FILE_SIZE, SkipReason, discover, read_source
 from brownfield.graph.facts import FileFacts
 from brownfield.graph.languages import LANGUAGES
@@ -298,8 +298,19 @@ def _build(
     snapshot = (commit[:12] if commit else "no-commit") + ("+dirty" if dirty else "")
     changed = bool(gone or parsed or to_resolve)
     # Workers (if any) start before the transaction; their results are written as they come.
-    resolutions = start_resolution(
-        store, found.files, live, parsed, to_resolve, definitions, report, workers, layouts, _pool
+    resolved: set[str] = set()  # with the files whose classes' bases changed resolved
+    resolutions = resolve_settled(
+        store,
+        found.files,
+        live,
+        parsed,
+        to_resolve,
+        definitions,
+        report,
+        workers,
+        layouts,
+        _pool,
+        resolved,
     )
     with store.transaction():
         for path in sorted(gone):
@@ -356,7 +367,7 @@ def _build(
         parsed=len(parsed),
         unchanged=len(unchanged),
         removed=len(removed),
-        resolved=len(to_resolve),
+        resolved=len(resolved),
         skipped=dict(skipped),
         diagnostics=store.diagnostics() + undecodable,
         nodes=counts["nodes"],

@@ -164,7 +164,7 @@ class Resolver:
                 (source, node_id(path, definition.qualname), "contains", definition.line, None)
             )
             if definition.kind == "class":
-                for base in self.bases(table, definition):
+                for base in self.classes.bases_of(table, definition):
                     graph.edges.append(
                         (
                             node_id(path, definition.qualname),
@@ -204,6 +204,7 @@ class Resolver:
             | {f"mod:{m}" for m in self.consulted.modules}
             | {f"name:{n}" for n in self.consulted.names}
             | {f"calls:{n}" for n in self.consulted.calls}
+            | self.consulted.keys
             | {f"{CALL_KEY}{n}" for n in call_names(table.facts)}  # an index, not a dependency
         )
         return graph

@@ -17,6 +17,12 @@ from brownfield.graph.python_roots import ImportRoots, import_roots
 from brownfield.graph.python_scopes import module_name, node_id
 from brownfield.model import Node, NodeKind
 
+#: A file's classes and the bases found for them (its `inherits` edges, in order): a file
+#: reading a class order depends on it for each file holding a class of the order.
+BASES_KEY = "bases:"
+#: The imports of every Python file of the repository (which file imports what).
+IMPORTS_KEY = "imports:*"
+
 
 @dataclass
 class World:
@@ -91,16 +97,25 @@ def call_names(facts: FileFacts) -> set[str]:
 def invalidated_keys(
     path: str, old: FileFacts | None, new: FileFacts | None, roots: ImportRoots | None = None
 ) -> set[str]:
-    """The dependency keys whose meaning changes when `path` goes from `old` to `new` facts."""
+    """The dependency keys whose meaning changes when `path` goes from `old` to `new` facts
+    (but `bases:PATH`, which changes with what resolving the file finds: `build_resolve`)."""
     keys = {f"file:{path}"}
     if old is None or new is None:  # the module (and maybe its packages) appears or goes
         parts = module_name(path, roots).split(".")
         keys |= {f"mod:{'.'.join(parts[:size])}" for size in range(1, len(parts) + 1)}
+        keys |= {BASES_KEY + path, IMPORTS_KEY}
+    elif _imported(old) != _imported(new):
+        keys.add(IMPORTS_KEY)
     for facts in (old, new):
         if facts is not None:
             keys.update(f"calls:{name}" for name in call_names(facts))
     keys.update(f"name:{name}" for name in _reshaped_methods(old, new))
     return keys
+
+
+def _imported(facts: FileFacts) -> set[tuple[str, str | None, int]]:
+    """What a file imports, as the files looking for who imports what read it."""
+    return {(fact.module, fact.name, fact.level) for fact in facts.imports}
 
 
 def _shapes(facts: FileFacts | None, kind: str) -> set[Definition]:

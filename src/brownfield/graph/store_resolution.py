@@ -24,14 +24,22 @@ def is_stored(
     unresolved: Sequence[Unresolved],
     deps: Iterable[str],
 ) -> bool:
-    """Whether the rows stored for `path` are exactly these (as multisets)."""
+    """Whether the rows stored for `path` are exactly these (the edges in their order,
+    which the order of a class's bases needs: see `inherits`)."""
     stored = {key for (key,) in db.execute("SELECT key FROM deps WHERE path = ?", (path,))}
     if stored != set(deps):
         return False
-    rows = "SELECT src, dst, kind, line, resolution FROM edges WHERE path = ?"
-    if Counter(db.execute(rows, (path,))) != Counter(edges):
+    rows = "SELECT src, dst, kind, line, resolution FROM edges WHERE path = ? ORDER BY rowid"
+    if db.execute(rows, (path,)).fetchall() != [tuple(edge) for edge in edges]:
         return False
     rows = "SELECT src, callee, line, reason FROM unresolved WHERE path = ?"
     return Counter(db.execute(rows, (path,))) == Counter(
         (u.src, u.callee, u.line, u.reason) for u in unresolved
     )
+
+
+def inherits(db: Connection, path: str) -> list[tuple[str, str]]:
+    """The `inherits` edges (class, base) stored for `path`, in the order they were found
+    (a class's bases in order: a class order depends on it)."""
+    rows = "SELECT src, dst FROM edges WHERE path = ? AND kind = 'inherits' ORDER BY rowid"
+    return [(src, dst) for src, dst in db.execute(rows, (path,))]
