@@ -8,8 +8,9 @@ below it (a visitor base class reads `self`, its subclasses define the `visit_` 
 
 Classes below are looked for in the files that import the class's module (or a package
 holding it), and then those importing theirs, in path order. Which files import what is
-read off every file of the repository, so a file reading such a name depends on every file
-(and on the top-level packages, for files that come): only a handful of files do it.
+read off every file of the repository, so a file reading such a name depends on the
+imports of every file (`imports:*`, and the top-level packages, for files that come), and
+on the classes and bases of each file it looked in (`bases:PATH`, see `python_classes`).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from collections.abc import Callable
 from brownfield.graph.python_chains import PREFIXED
 from brownfield.graph.python_evaluator import Evaluator
 from brownfield.graph.python_scopes import GUESSED, Found, Value
+from brownfield.graph.python_world import BASES_KEY, IMPORTS_KEY
 
 #: More methods than this under one prefix are a table of data, not a family to dispatch to.
 MAX_PREFIXED = 256
@@ -73,7 +75,8 @@ class PrefixedMembers:
         resolver = self.resolver
         names = resolver.world.names  # path -> dotted module name
         paths = sorted(names)
-        resolver.consulted.files.update(paths)  # which file imports what: read off each
+        consulted = resolver.consulted
+        consulted.keys.add(IMPORTS_KEY)  # which file imports what: read off each
         for top in sorted({names[path].partition(".")[0] for path in paths}):
             resolver.module(top)  # a file that comes may derive from it too
         homes = {names.get(cls.path, "")}
@@ -89,7 +92,11 @@ class PrefixedMembers:
                 return below
             for path in reading:
                 done.add(path)
+                # which classes it has, with their bases: its `bases:` key, not its file's
+                files = set(consulted.files)
                 table = resolver.table(path)
+                consulted.files.intersection_update(files)
+                consulted.keys.add(BASES_KEY + path)
                 for qualname, definition in table.definitions.items():
                     klass = Value("def", path, qualname)
                     if definition.kind != "class" or klass == cls or klass in below:
