@@ -198,3 +198,33 @@ def test_bases_found_in_another_order_resolve_the_readers_again(tmp_path: Path) 
         write_files(root, {"lib.py": lib.format(first, second)})
         _, calls = rebuilt(root, tmp_path, f"swap{step}")
         assert (mixed in calls) == (first == "B")  # K(Mixin, Owner) finds Mixin.run first
+
+
+def test_argument_flow_readers_follow_the_callers_imports_and_names(tmp_path: Path) -> None:
+    # jobs.run's parameter takes what the files importing jobs pass to `run(...)`; c.py
+    # calls a `run` of its own. `calls:run` changes with the files calling `run` and with
+    # what they import, not with any edit of them (the sites read are their `file:` keys).
+    root = tmp_path / "repo"
+    runs = "jobs.py::run"
+    c_py = "def run(f):\n    return f\n\n\ndef tidy():\n    pass\n\n\nrun(tidy)\n"
+    write_files(
+        root,
+        {
+            "jobs.py": "def run(job):\n    job()\n",
+            "a.py": "from jobs import run\n\n\ndef backup():\n    pass\n\n\nrun(backup)\n",
+            "c.py": c_py,
+        },
+    )
+    _, calls = rebuilt(root, tmp_path, "first")
+    assert (runs, "a.py::backup") in calls and (runs, "c.py::tidy") not in calls
+    write_files(root, {"c.py": c_py.replace("return f", "return None")})
+    summary, _ = rebuilt(root, tmp_path, "body")
+    assert summary.resolved == 1  # c.py alone: jobs.py did not read it
+    write_files(root, {"c.py": "import jobs\n\n\ndef tidy():\n    pass\n\n\njobs.run(tidy)\n"})
+    _, calls = rebuilt(root, tmp_path, "imports")
+    assert (runs, "c.py::tidy") in calls
+    write_files(
+        root, {"a.py": "from jobs import run\n\n\ndef prune():\n    pass\n\n\nrun(prune)\n"}
+    )
+    _, calls = rebuilt(root, tmp_path, "argument")
+    assert (runs, "a.py::prune") in calls and (runs, "a.py::backup") not in calls

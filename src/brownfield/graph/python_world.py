@@ -103,12 +103,14 @@ def invalidated_keys(
     if old is None or new is None:  # the module (and maybe its packages) appears or goes
         parts = module_name(path, roots).split(".")
         keys |= {f"mod:{'.'.join(parts[:size])}" for size in range(1, len(parts) + 1)}
-        keys |= {BASES_KEY + path, IMPORTS_KEY}
-    elif _imported(old) != _imported(new):
+        keys.add(BASES_KEY + path)
+    # `calls:NAME`: which files call NAME and import what (the sites read are `file:` keys)
+    before, after = (call_names(f) if f is not None else set() for f in (old, new))
+    if old is None or new is None or _imported(old) != _imported(new):
         keys.add(IMPORTS_KEY)
-    for facts in (old, new):
-        if facts is not None:
-            keys.update(f"calls:{name}" for name in call_names(facts))
+        keys.update(f"calls:{name}" for name in before | after)
+    else:
+        keys.update(f"calls:{name}" for name in before ^ after)
     keys.update(f"name:{name}" for name in _reshaped_methods(old, new))
     return keys
 
