@@ -426,7 +426,13 @@ class Dispatch:
 
     def overriding(self, owners: set[Value], name: str, mixins: bool = True) -> set[Target]:
         """The methods `name` that instances of a class below `owners` may find first: those
-        of subclasses, and (`mixins`) of mixins that such a class derives from too."""
+        of subclasses, and (`mixins`) of mixins that such a class derives from too. The same
+        from every file: kept for the build (a third of the askers asked before)."""
+        empty: set[Target] = set()
+        key = ("overriding", frozenset(owners), name, mixins)
+        return self.resolver.shared(key, lambda: self._overriding(owners, name, mixins), empty)
+
+    def _overriding(self, owners: set[Value], name: str, mixins: bool) -> set[Target]:
         candidates = self._candidates.get(name)
         if candidates is None:  # the classes defining a method `name`, once per build
             candidates = self._candidates[name] = []
