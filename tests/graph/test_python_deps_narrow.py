@@ -228,3 +228,46 @@ def test_argument_flow_readers_follow_the_callers_imports_and_names(tmp_path: Pa
     )
     _, calls = rebuilt(root, tmp_path, "argument")
     assert (runs, "a.py::prune") in calls and (runs, "a.py::backup") not in calls
+
+
+def test_stored_bases_read_for_unchanged_files_are_their_first_definitions(
+    tmp_path: Path,
+) -> None:
+    # An incremental build reads the orders of classes in files it does not resolve from
+    # the stored `inherits` edges. K is defined twice; its order (as Python's first binding
+    # for the resolver) is K(Plain)'s, although the stored edges hold both definitions'.
+    root = tmp_path / "repo"
+    write_files(
+        root,
+        {
+            "owner.py": "from helper import helper\n\n\n"
+            + MIXIN["owner.py"]
+            + "        helper()\n",
+            "helper.py": "def helper():\n    return 1\n",
+            "r.py": """
+                import os
+
+                from owner import Owner
+
+
+                class Plain:
+                    pass
+
+
+                if os.environ:
+                    class K(Plain):
+                        def run(self):
+                            pass
+                else:
+                    class K(Owner):
+                        def run(self):
+                            pass
+            """,
+        },
+    )
+    _, calls = rebuilt(root, tmp_path, "first")
+    assert ("owner.py::Owner.go", "r.py::K.run") not in calls
+    # helper.py's edit resolves owner.py again (it read helper), not r.py
+    write_files(root, {"helper.py": "def helper():\n    return 2\n"})
+    summary, calls = rebuilt(root, tmp_path, "edited")
+    assert summary.resolved == 2 and ("owner.py::Owner.go", "r.py::K.run") not in calls

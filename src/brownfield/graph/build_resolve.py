@@ -8,12 +8,18 @@ that they never touch the store; the parent writes their results as they come.
 from __future__ import annotations
 
 import importlib
+import inspect
 import os
 from collections.abc import Callable, Iterator
 from contextlib import suppress
 from typing import Any
 
-from brownfield.graph.build_indexes import DefinitionIndex, resolver_context, resolver_indexes
+from brownfield.graph.build_indexes import (
+    DefinitionIndex,
+    StoredInherits,
+    resolver_context,
+    resolver_indexes,
+)
 from brownfield.graph.facts import FileFacts, FileGraph
 from brownfield.graph.languages import LANGUAGES
 from brownfield.graph.store import GraphStore
@@ -46,23 +52,42 @@ def resolve_settled(
     every file resolved. Each file's graph is compared with the store before it is
     yielded: the caller writes it over the stored one."""
 
+    stored = None if store.fresh else StoredInherits(store, resolved)
+
     def start(paths: set[str], count: int | None) -> Iterator[tuple[str, FileGraph]]:
         return start_resolution(
-            store, languages, live, parsed, paths, definitions, report, count, layouts, pool
+            store,
+            languages,
+            live,
+            parsed,
+            paths,
+            definitions,
+            report,
+            count,
+            layouts,
+            pool,
+            stored,
         )
 
-    first = start(to_resolve, workers)
     resolved |= to_resolve
+    first = start(to_resolve, workers)
 
     def waves() -> Iterator[tuple[str, FileGraph]]:
-        wave = first
+        wave, read = first, set()  # the files whose stored bases earlier rounds read
         while True:
             changed: list[str] = []
             for path, graph in wave:
                 if not store.fresh and _bases_changed(store, path, graph):
-                    changed.append(BASES_KEY + path)
+                    changed.append(path)
                 yield path, graph
-            more = (store.files_depending_on(changed) & live) - resolved if changed else set()
+            if stored is not None:
+                read |= stored.used
+            # a file resolved already read the bases found now only if they were current
+            stale = [path for path in changed if path in read]
+            more = set()
+            if changed:
+                readers = store.files_depending_on(BASES_KEY + p for p in changed) & live
+                more = readers if stale else readers - resolved
             if not more:
                 return
             resolved.update(more)
@@ -73,7 +98,7 @@ def resolve_settled(
 
 def _bases_changed(store: GraphStore, path: str, graph: FileGraph) -> bool:
     found = [(edge[0], edge[1]) for edge in graph.edges if edge[2] == "inherits"]
-    return found != store.inherits(path)
+    return found != [(src, dst) for _, src, dst, _ in store.inherits(path)]
 
 
 # Set in the parent just before a fork-based pool starts; the workers inherit it.
@@ -91,8 +116,10 @@ def start_resolution(
     workers: int | None,
     layouts: dict[str, Any],
     pool: Callable[[int, Any], Any],
+    stored: StoredInherits | None = None,
 ) -> Iterator[tuple[str, FileGraph]]:
-    """Resolve `to_resolve`, yielding each file's graph.
+    """Resolve `to_resolve`, yielding each file's graph (in this process, with the class
+    bases `stored` holds, if any).
 
     With many files, worker processes are forked here, before the caller opens its write
     transaction, with every file's facts loaded up front (workers never touch the store).
@@ -106,7 +133,9 @@ def start_resolution(
     every = {resolver: sorted(p for p in live if family[p] == resolver) for resolver in by_resolver}
     total = len(to_resolve)
     if len(to_resolve) < POOL_THRESHOLD or count < 2:
-        return _resolve_here(store, parsed, by_resolver, every, definitions, report, total, layouts)
+        return _resolve_here(
+            store, parsed, by_resolver, every, definitions, report, total, layouts, stored
+        )
 
     facts = dict(parsed)
     facts.update((path, store.facts(path)) for path in sorted(live - set(parsed)))
@@ -160,6 +189,7 @@ def _resolve_here(
     report: Progress,
     total: int,
     layouts: dict[str, Any],
+    stored: StoredInherits | None,
 ) -> Iterator[tuple[str, FileGraph]]:
     """Resolve in this process; facts of files not parsed now are read on demand, once."""
     read: dict[str, FileFacts] = {}  # (a file's imports and its scope table both ask)
@@ -170,12 +200,17 @@ def _resolve_here(
 
     done = 0
     for module, paths in sorted(by_resolver.items()):
-        resolver = importlib.import_module(module).new_resolver(
+        new_resolver = importlib.import_module(module).new_resolver
+        extra = {}
+        if stored is not None and "stored" in inspect.signature(new_resolver).parameters:
+            extra["stored"] = stored
+        resolver = new_resolver(
             every[module],
             load_facts,
             definitions.named,
             **resolver_context(layouts, module),
             **resolver_indexes(module, definitions),
+            **extra,
         )
         for path in paths:
             yield path, _resolve_one(resolver, path)

@@ -32,6 +32,15 @@ class ClassMembers:
         definition = self.resolver.table(value.path).definitions.get(value.name)
         return definition is not None and definition.kind == "class"
 
+    def is_class_node(self, value: Value) -> bool:
+        """`is_class` from the build's definitions (the first of a redefinition), reading
+        no file: for the many classes asked about only to be listed."""
+        wanted = f"{value.path}::{value.name}"
+        return any(
+            found == wanted and kind == "class"
+            for found, kind in self.resolver.world.definitions_named(value.name.rpartition(".")[2])
+        )
+
     def is_property(self, value: Value) -> bool:
         """Whether a repository function is a property getter (`@property`,
         `@functools.cached_property`, `@x.getter`...): reading it calls it."""
@@ -228,7 +237,8 @@ class ClassMembers:
         consulted = resolver.consulted
         resolver.consulted = Consulted()  # what finding the bases consulted is their files'
         try:
-            bases = self.direct_bases(cls)
+            stored = resolver.world.stored.bases(cls.path, cls.name)  # no file read for them
+            bases = self.direct_bases(cls) if stored is None else list(map(_stored, stored))
             sequences = [self.mro(base) if base.kind == "def" else [base] for base in bases]
             order = [cls, *_c3_merge([*sequences, list(bases)])]
         finally:
@@ -257,7 +267,9 @@ class ClassMembers:
             resolver.current, resolver._active = "", set()
             try:
                 table = resolver.table(cls.path)
-                bases = resolver.bases(table, table.definitions[cls.name])
+                definition = table.definitions.get(cls.name)
+                found = definition is not None and definition.kind == "class"
+                bases = resolver.bases(table, definition) if definition and found else []
             finally:
                 resolver.consulted, resolver.current, resolver._active = consulted, current, active
             kept = self._bases[key] = (bases, Kept.of(None, own))
@@ -271,6 +283,13 @@ class ClassMembers:
         if table.definitions.get(definition.qualname) is definition:
             return self.direct_bases(Value("def", table.path, definition.qualname))
         return self.resolver.bases(table, definition)
+
+
+def _stored(target: str) -> Value:
+    """A base as an `inherits` edge names it: a repository class's node id, or an outside
+    name."""
+    path, sep, qualname = target.partition("::")
+    return Value("def", path, qualname) if sep else Value("ext", "", target)
 
 
 def _c3_merge(sequences: list[list[Value]]) -> list[Value]:

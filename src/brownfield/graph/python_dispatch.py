@@ -442,7 +442,7 @@ class Dispatch:
             for method_id in self.methods_named(name):
                 path, _, qualname = method_id.partition("::")
                 owner = Value("def", path, qualname.rpartition(".")[0])
-                if self.classes.is_class(owner):
+                if self.classes.is_class_node(owner):
                     candidates.append((method_id, owner))
             self.resolver.consulted.files.intersection_update(files)
             self.resolver.consulted.files.update(files)
@@ -490,11 +490,14 @@ class Dispatch:
         # which classes the file has is read for its `bases:` key (a class without bases
         # derives from no mixin), not for its file key: a body edit there changes nothing
         consulted = self.resolver.consulted
-        files = set(consulted.files)
-        table = self.resolver.table(mixin.path)
-        consulted.files.intersection_update(files)
         consulted.keys.add(BASES_KEY + mixin.path)
-        others = [klass for qualname, _, klass in self._classes_in(table) if qualname != mixin.name]
+        stored = self.resolver.world.stored.classes(mixin.path)  # (no file read for them)
+        if stored is None:
+            files = set(consulted.files)
+            table = self.resolver.table(mixin.path)
+            consulted.files.intersection_update(files)
+            stored = [qualname for qualname, _, _ in self._classes_in(table)]
+        others = [Value("def", mixin.path, q) for q in stored if q != mixin.name]
         orders = [order for order in map(self.classes.mro, others) if mixin in order]
         # what finding them consulted: every other class's order, and the mixin's file
         record = _record(self.classes, others)

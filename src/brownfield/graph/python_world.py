@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Protocol
 
 from brownfield.graph.facts import Definition, FileFacts
 from brownfield.graph.python_roots import ImportRoots, import_roots
@@ -24,6 +25,25 @@ BASES_KEY = "bases:"
 IMPORTS_KEY = "imports:*"
 
 
+class StoredBases(Protocol):
+    """The classes' bases as the store holds them (`build_indexes.StoredInherits`): None
+    for a file whose may have changed."""
+
+    def bases(self, path: str, qualname: str) -> list[str] | None:
+        """The ids (node ids, outside names) of the bases of class `qualname` of `path`."""
+
+    def classes(self, path: str) -> list[str] | None:
+        """The qualnames of the classes of `path` that have bases, in order."""
+
+
+class _NoneStored:
+    def bases(self, path: str, qualname: str) -> list[str] | None:
+        return None
+
+    def classes(self, path: str) -> list[str] | None:
+        return None
+
+
 @dataclass
 class World:
     """The repository as the resolver sees it: its modules and a way to read their facts."""
@@ -33,6 +53,9 @@ class World:
     methods_named: Callable[[str], list[str]]  # node ids of the methods with this name
     names: dict[str, str] = field(default_factory=dict)  # path -> dotted module name
     files_calling: Callable[[str], list[str]] = lambda name: []  # files calling `name(...)`
+    #: (node id, kind) of the definitions with a name (a redefinition: the first's kind)
+    definitions_named: Callable[[str], list[tuple[str, str]]] = lambda name: []
+    stored: StoredBases = field(default_factory=_NoneStored)  # classes' bases as stored
     packages: set[str] = field(init=False)
 
     def __post_init__(self) -> None:
@@ -41,6 +64,25 @@ class World:
             parts = dotted.split(".")
             for size in range(1, len(parts)):
                 self.packages.add(".".join(parts[:size]))
+
+
+def methods_index(
+    definitions_named: Callable[[str], list[tuple[str, str]]],
+) -> Callable[[str], list[str]]:
+    """Name -> the node ids of the Python methods so named, each name looked up once."""
+    known: dict[str, list[str]] = {}
+
+    def methods_named(name: str) -> list[str]:
+        found = known.get(name)
+        if found is None:
+            found = known[name] = [
+                node_id
+                for node_id, kind in definitions_named(name)
+                if kind == "method" and node_id.partition("::")[0].endswith((".py", ".pyi"))
+            ]
+        return found
+
+    return methods_named
 
 
 def layout(root: Path, configs: Sequence[str], paths: Sequence[str]) -> ImportRoots:

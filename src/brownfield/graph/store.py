@@ -411,8 +411,8 @@ class GraphStore:
         found = row.fetchone()
         return FileRow(*found) if found else None
 
-    def inherits(self, path: str) -> list[tuple[str, str]]:
-        """The `inherits` edges (class, base) resolving `path` gave, in their order."""
+    def inherits(self, path: str | None = None) -> list[tuple[str, str, str, bool]]:
+        """The `inherits` edges of `path` (or of all), in order: `store_resolution`."""
         return store_resolution.inherits(self._db, path)
 
     def facts(self, path: str) -> FileFacts:

@@ -38,8 +38,16 @@ def is_stored(
     )
 
 
-def inherits(db: Connection, path: str) -> list[tuple[str, str]]:
-    """The `inherits` edges (class, base) stored for `path`, in the order they were found
-    (a class's bases in order: a class order depends on it)."""
-    rows = "SELECT src, dst FROM edges WHERE path = ? AND kind = 'inherits' ORDER BY rowid"
-    return [(src, dst) for src, dst in db.execute(rows, (path,))]
+def inherits(db: Connection, path: str | None = None) -> list[tuple[str, str, str, bool]]:
+    """The `inherits` edges stored for `path` (for every file when None), in the order they
+    were found (a class order depends on the order of its bases): (path, class, base,
+    whether the edge is of the class's first definition, which its node's line is)."""
+    rows = (
+        "SELECT e.path, e.src, e.dst, e.line = n.line FROM edges e LEFT JOIN nodes n"
+        " ON n.id = e.src WHERE e.kind = 'inherits'"
+    )
+    if path is None:
+        found = db.execute(rows + " ORDER BY e.rowid")
+    else:
+        found = db.execute(rows + " AND e.path = ? ORDER BY e.rowid", (path,))
+    return [(where, src, dst, bool(first)) for where, src, dst, first in found]
