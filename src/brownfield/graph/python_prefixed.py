@@ -79,23 +79,26 @@ class PrefixedMembers:
         consulted.keys.add(IMPORTS_KEY)  # which file imports what: read off each
         for top in sorted({names[path].partition(".")[0] for path in paths}):
             resolver.module(top)  # a file that comes may derive from it too
-        homes = {names.get(cls.path, "")}
+        # a file imports a home when it imports the module or a package holding it
+        wanted = _holding(names.get(cls.path, ""))
         below: list[Value] = []
         done: set[str] = set()
         while True:
             reading = [
                 path
                 for path in paths
-                if path not in done and (path == cls.path or _imports(resolver, path, homes))
+                if path not in done
+                and (path == cls.path or not wanted.isdisjoint(resolver.imported_by(path)))
             ]
             if not reading:
                 return below
             for path in reading:
                 done.add(path)
                 # which classes it has, with their bases: its `bases:` key, not its file's
-                files = set(consulted.files)
+                read = path in consulted.files
                 table = resolver.table(path)
-                consulted.files.intersection_update(files)
+                if not read:
+                    consulted.files.discard(path)
                 consulted.keys.add(BASES_KEY + path)
                 for qualname, definition in table.definitions.items():
                     klass = Value("def", path, qualname)
@@ -103,13 +106,11 @@ class PrefixedMembers:
                         continue
                     if cls in self.mro(klass):
                         below.append(klass)
-                        homes.add(names[path])
+                        wanted |= _holding(names[path])
 
 
-def _imports(resolver: Evaluator, path: str, homes: set[str]) -> bool:
-    """Whether a file imports one of the modules `homes` or a package holding one."""
-    return any(
-        home == module or home.startswith(module + ".")
-        for module in resolver.imported_by(path)
-        for home in homes
-    )
+def _holding(module: str) -> set[str]:
+    """A module's dotted name and those of the packages holding it (`a.b.c`: `a`, `a.b`,
+    `a.b.c`): importing one of them is importing the module or a package holding it."""
+    parts = module.split(".")
+    return {".".join(parts[:size]) for size in range(1, len(parts) + 1)}
