@@ -133,8 +133,12 @@ def test_mixer_dependencies_do_not_depend_on_the_file_asking_first() -> None:
     forward = resolve_in(MIXIN_FILES, ["owner.py", "other.py", "m.py", "lib.py", "side.py"])
     backward = resolve_in(MIXIN_FILES, ["side.py", "lib.py", "m.py", "other.py", "owner.py"])
     assert forward == backward
+    # the askers depend on the bases of the files of those orders' classes, and m.py, whose
+    # classes' bases they are, on what finding them consulted
     for path in ("owner.py", "other.py"):
-        assert {"file:lib.py", "file:side.py", "mod:lib", "mod:side"} <= set(forward[path][1])
+        assert {"bases:m.py", "bases:lib.py", "bases:side.py"} <= set(forward[path][1])
+        assert "file:lib.py" not in forward[path][1]
+    assert {"file:lib.py", "file:side.py", "mod:lib", "mod:side"} <= set(forward["m.py"][1])
 
 
 def test_class_order_dependencies_do_not_depend_on_the_file_asking_first() -> None:

@@ -98,6 +98,11 @@ def _call_names(facts: dict[str, FileFacts]) -> dict[str, list[str]]:
     return found
 
 
+def resolver_context(layouts: dict[str, Any], module: str) -> dict[str, Any]:
+    """The keyword arguments a resolver module's entry points take besides their own."""
+    return {"roots": layouts[module]} if module in layouts else {}
+
+
 def resolver_indexes(module: str, definitions: DefinitionIndex) -> dict[str, Any]:
     """The indexes a resolver module asks for besides the definitions (by having the hook
     that fills them): `calls_named` for one with `call_names`."""
@@ -105,3 +110,38 @@ def resolver_indexes(module: str, definitions: DefinitionIndex) -> dict[str, Any
     if calls is not None and hasattr(importlib.import_module(module), "call_names"):
         return {"calls_named": calls.files}
     return {}
+
+
+class StoredInherits:
+    """The bases of each class as the store holds them (its first definition's `inherits`
+    edges, from the last build), for a resolver reading class orders without loading the
+    files of the classes. Only files this build has not resolved are current (`resolved`,
+    which grows with the build); `used` are the files whose bases were read."""
+
+    def __init__(self, store: GraphStore, resolved: set[str]) -> None:
+        self.store, self.resolved = store, resolved
+        self.used: set[str] = set()
+        self._by_file: dict[str, dict[str, list[str]]] | None = None
+
+    def bases(self, path: str, qualname: str) -> list[str] | None:
+        """The base ids (a node id, or an outside name) of class `qualname` of `path`, or
+        None when they may have changed."""
+        found = self._of(path)
+        return None if found is None else found.get(qualname, [])
+
+    def classes(self, path: str) -> list[str] | None:
+        """The qualnames of the classes of `path` with bases, in order; None as `bases`."""
+        found = self._of(path)
+        return None if found is None else list(found)
+
+    def _of(self, path: str) -> dict[str, list[str]] | None:
+        if path in self.resolved:
+            return None
+        if self._by_file is None:
+            self._by_file = {}
+            for where, src, dst, first in self.store.inherits():
+                if first:
+                    qualname = src.partition("::")[2]
+                    self._by_file.setdefault(where, {}).setdefault(qualname, []).append(dst)
+        self.used.add(path)
+        return self._by_file.get(path, {})

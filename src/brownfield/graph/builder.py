@@ -27,9 +27,11 @@ from brownfield import __version__, git
 from brownfield.confine import open_nofollow, real_folder
 from brownfield.errors import BuildLockedError, RepositoryError, UntrustedStoreError
 from brownfield.graph import search_text
-from brownfield.graph.build_indexes import CallIndex, DefinitionIndex, resolver_indexes
+from brownfield.graph.build_indexes import CallIndex, DefinitionIndex
+from brownfield.graph.build_indexes import resolver_context as _context
+from brownfield.graph.build_resolve import resolve_settled
 from brownfield.graph.discover import DEFAULT_MAX_FILE_SIZE, SkipReason, discover, read_source
-from brownfield.graph.facts import FileFacts, FileGraph
+from brownfield.graph.facts import FileFacts
 from brownfield.graph.languages import LANGUAGES
 from brownfield.graph.search_text import SearchRow
 from brownfield.graph.store import FileRow, GraphStore, NodeRow
@@ -296,8 +298,19 @@ def _build(
     snapshot = (commit[:12] if commit else "no-commit") + ("+dirty" if dirty else "")
     changed = bool(gone or parsed or to_resolve)
     # Workers (if any) start before the transaction; their results are written as they come.
-    resolutions = _start_resolution(
-        store, found.files, live, parsed, to_resolve, definitions, report, workers, layouts
+    resolved: set[str] = set()  # with the files whose classes' bases changed resolved
+    resolutions = resolve_settled(
+        store,
+        found.files,
+        live,
+        parsed,
+        to_resolve,
+        definitions,
+        report,
+        workers,
+        layouts,
+        _pool,
+        resolved,
     )
     with store.transaction():
         for path in sorted(gone):
@@ -354,7 +367,7 @@ def _build(
         parsed=len(parsed),
         unchanged=len(unchanged),
         removed=len(removed),
-        resolved=len(to_resolve),
+        resolved=len(resolved),
         skipped=dict(skipped),
         diagnostics=store.diagnostics() + undecodable,
         nodes=counts["nodes"],
@@ -381,157 +394,6 @@ def _layouts(root: Path, files: dict[str, str], configs: list[str]) -> dict[str,
         if hook is not None:
             layouts[module] = hook(root, configs, paths)
     return layouts
-
-
-def _context(layouts: dict[str, Any], module: str) -> dict[str, Any]:
-    """The keyword arguments a resolver module's entry points take besides their own."""
-    return {"roots": layouts[module]} if module in layouts else {}
-
-
-# Set in the parent just before a fork-based pool starts; the workers inherit it.
-_POOL_CONTEXT: dict[str, Any] = {}
-
-
-def _start_resolution(
-    store: GraphStore,
-    languages: dict[str, str],
-    live: set[str],
-    parsed: dict[str, FileFacts],
-    to_resolve: set[str],
-    definitions: DefinitionIndex,
-    report: Progress,
-    workers: int | None,
-    layouts: dict[str, Any],
-) -> Iterator[tuple[str, FileGraph]]:
-    """Resolve `to_resolve`, yielding each file's graph.
-
-    With many files, worker processes are forked here, before the caller opens its write
-    transaction, with every file's facts loaded up front (workers never touch the store).
-    """
-    count = workers if workers is not None else (os.cpu_count() or 1)
-    # Files are resolved together when one resolver serves them (TypeScript and TSX).
-    family = {path: LANGUAGES[languages[path]].resolver for path in live}
-    by_resolver: dict[str, list[str]] = {}
-    for path in sorted(to_resolve):
-        by_resolver.setdefault(family[path], []).append(path)
-    every = {resolver: sorted(p for p in live if family[p] == resolver) for resolver in by_resolver}
-    total = len(to_resolve)
-    if len(to_resolve) < POOL_THRESHOLD * 4 or count < 2:
-        return _resolve_here(store, parsed, by_resolver, every, definitions, report, total, layouts)
-
-    facts = dict(parsed)
-    facts.update((path, store.facts(path)) for path in sorted(live - set(parsed)))
-    definitions.load_all()
-    if definitions.calls is not None:
-        definitions.calls.load_all(facts)
-    _POOL_CONTEXT.update(
-        load=facts.__getitem__,
-        definitions=definitions.named,
-        paths=every,
-        layouts=layouts,
-        indexes={module: resolver_indexes(module, definitions) for module in by_resolver},
-    )
-    import multiprocessing
-
-    pool = _pool(count, multiprocessing.get_context("fork"))
-
-    # Biggest files first, in small chunks, so that both workers finish together.
-    def weight(path: str) -> int:
-        return -len(facts[path].calls)
-
-    futures = []
-    for module, paths in sorted(by_resolver.items()):
-        ordered = sorted(paths, key=lambda p: (weight(p), p))
-        futures += [
-            pool.submit(_resolve_chunk, module, ordered[i : i + 16])
-            for i in range(0, len(ordered), 16)
-        ]
-    _POOL_CONTEXT.clear()  # the workers have their copy
-
-    def results() -> Iterator[tuple[str, FileGraph]]:
-        done = 0
-        try:
-            for future in futures:
-                batch = future.result()
-                done += len(batch)
-                report("resolve", done, total)
-                yield from batch.items()
-        finally:
-            pool.shutdown(cancel_futures=True)
-
-    return results()
-
-
-def _resolve_here(
-    store: GraphStore,
-    parsed: dict[str, FileFacts],
-    by_resolver: dict[str, list[str]],
-    every: dict[str, list[str]],
-    definitions: DefinitionIndex,
-    report: Progress,
-    total: int,
-    layouts: dict[str, Any],
-) -> Iterator[tuple[str, FileGraph]]:
-    """Resolve in this process; facts of files not parsed now are read on demand, once."""
-    read: dict[str, FileFacts] = {}  # (a file's imports and its scope table both ask)
-
-    def load_facts(path: str) -> FileFacts:
-        found = parsed.get(path) or read.get(path)
-        return found if found is not None else read.setdefault(path, store.facts(path))
-
-    done = 0
-    for module, paths in sorted(by_resolver.items()):
-        resolver = importlib.import_module(module).new_resolver(
-            every[module],
-            load_facts,
-            definitions.named,
-            **_context(layouts, module),
-            **resolver_indexes(module, definitions),
-        )
-        for path in paths:
-            yield path, _resolve_one(resolver, path)
-            done += 1
-            if done % 200 == 0 or done == total:
-                report("resolve", done, total)
-        _release(resolver)
-
-
-def _release(resolver: Any) -> None:
-    """Drop a resolver's state once done, and its helpers' (those referring back to it, some
-    to each other): the collector's first pass after the build scanned them, 0.5-1.4 s."""
-    with suppress(TypeError):  # (an object without attributes is left alone)
-        state = vars(resolver)
-        for helper in list(state.values()):
-            with suppress(TypeError):
-                if any(value is resolver for value in vars(helper).values()):
-                    vars(helper).clear()  # not shared objects (a language's tables)
-        state.clear()
-
-
-def _resolve_one(resolver: Any, path: str) -> FileGraph:
-    try:
-        graph: FileGraph = resolver.resolve(path)
-    except RecursionError:  # a pathological file must not stop the build
-        return FileGraph(deps={f"file:{path}"})
-    return graph
-
-
-def _resolve_chunk(module_name: str, paths: list[str]) -> dict[str, FileGraph]:
-    """A pool worker's share: one resolver per resolver module and process, built once."""
-    key = f"resolver:{module_name}"
-    resolver = _POOL_CONTEXT.get(key)
-    if resolver is None:
-        context = _POOL_CONTEXT
-        module = importlib.import_module(module_name)
-        resolver = module.new_resolver(
-            context["paths"][module_name],
-            context["load"],
-            context["definitions"],
-            **_context(context["layouts"], module_name),
-            **context["indexes"][module_name],
-        )
-        _POOL_CONTEXT[key] = resolver
-    return {path: _resolve_one(resolver, path) for path in paths}
 
 
 @dataclass

@@ -3,18 +3,19 @@ order, instance attributes, the class enclosing a scope."""
 
 from __future__ import annotations
 
-from brownfield.graph.facts import CALL, UNTIL, BindingFact
+from brownfield.graph.facts import CALL, UNTIL, BindingFact, Definition
 from brownfield.graph.python_chains import ANNOTATED, TRUTHY
-from brownfield.graph.python_evaluator import Consulted, Evaluator
+from brownfield.graph.python_evaluator import Consulted, Evaluator, Kept
 from brownfield.graph.python_prefixed import PrefixedMembers, prefix_of
 from brownfield.graph.python_scopes import Binding, Found, ModuleTable, Value, live
+from brownfield.graph.python_world import BASES_KEY
 from brownfield.model import Resolution
 
 #: Decorators (their last name) that make a method a property: reading it calls it.
 PROPERTY_DECORATORS = frozenset({"property", "cached_property", "abstractproperty", "getter"})
 
-#: class -> (its order, the files, modules and names computing it consulted)
-Orders = dict[tuple[str, str], tuple[list[Value], frozenset[str], frozenset[str], frozenset[str]]]
+#: class -> (its order, the `bases:` keys of the files holding its classes)
+Orders = dict[tuple[str, str], tuple[list[Value], frozenset[str]]]
 
 
 class ClassMembers:
@@ -22,12 +23,23 @@ class ClassMembers:
 
     def __init__(self, resolver: Evaluator) -> None:
         self.resolver = resolver
-        self.orders: Orders = {}  # kept across files, with what computing each consulted
+        self.orders: Orders = {}  # kept across files (see `mro`)
+        self._ordering: set[tuple[str, str]] = set()  # the orders being computed
+        self._bases: dict[tuple[str, str], tuple[list[Value], Kept]] = {}  # `direct_bases`
         self.prefixed = PrefixedMembers(resolver, self.mro)
 
     def is_class(self, value: Value) -> bool:
         definition = self.resolver.table(value.path).definitions.get(value.name)
         return definition is not None and definition.kind == "class"
+
+    def is_class_node(self, value: Value) -> bool:
+        """`is_class` from the build's definitions (the first of a redefinition), reading
+        no file: for the many classes asked about only to be listed."""
+        wanted = f"{value.path}::{value.name}"
+        return any(
+            found == wanted and kind == "class"
+            for found, kind in self.resolver.world.definitions_named(value.name.rpartition(".")[2])
+        )
 
     def is_property(self, value: Value) -> bool:
         """Whether a repository function is a property getter (`@property`,
@@ -204,43 +216,80 @@ class ClassMembers:
     def mro(self, cls: Value) -> list[Value]:
         """C3 linearization over repository classes; an outside base ends its branch.
 
-        Orders are kept across files, so each keeps what computing it consulted: a file
-        that reuses an order depends on the same files, modules and names.
+        Orders are kept across files. An order is what the bases of its classes make it, so
+        a file reading one depends on the `bases:` key of each file holding one of its
+        classes: that file's resolution depends on what finding its bases consulted, and
+        an incremental build resolves the readers again only when the bases it found
+        changed (`build_resolve`). An edit elsewhere, in a body, leaves the readers alone.
         """
         key = (cls.path, cls.name)
         cached = self.orders.get(key)
-        consulted = self.resolver.consulted
-        if cached is not None:
-            order, files, modules, names = cached
-            consulted.files |= files
-            consulted.modules |= modules
-            consulted.names |= names
-            return order
-        self.orders[key] = ([cls], frozenset(), frozenset(), frozenset())  # inheritance cycles
-        # Computing an order gets its own record of what it consulted, its own memo (a hit
-        # in the file's memo would not record that) and never explains a call's failure;
-        # and it is computed as from no file (as `Evaluator.shared` results are), since it is
-        # kept for every file: the file asking first must not decide what it consulted
-        # (its own parameters are read apart, and what it is evaluating cuts cycles).
+        if cached is None:
+            cached = self._order(cls)
+        self.resolver.consulted.keys |= cached[1]
+        return cached[0]
+
+    def _order(self, cls: Value) -> tuple[list[Value], frozenset[str]]:
+        key = (cls.path, cls.name)
+        self.orders[key] = ([cls], frozenset({BASES_KEY + cls.path}))  # inheritance cycles
+        self._ordering.add(key)
         resolver = self.resolver
-        current, active = resolver.current, resolver._active
-        own = resolver.consulted = Consulted()
-        resolver.current, resolver._active = "", set()
+        consulted = resolver.consulted
+        resolver.consulted = Consulted()  # what finding the bases consulted is their files'
         try:
-            table = self.resolver.table(cls.path)
-            bases = self.resolver.bases(table, table.definitions[cls.name])
+            stored = resolver.world.stored.bases(cls.path, cls.name)  # no file read for them
+            bases = self.direct_bases(cls) if stored is None else list(map(_stored, stored))
             sequences = [self.mro(base) if base.kind == "def" else [base] for base in bases]
             order = [cls, *_c3_merge([*sequences, list(bases)])]
-            self.orders[key] = (
-                order,
-                frozenset(own.files),
-                frozenset(own.modules),
-                frozenset(own.names),
-            )
         finally:
-            resolver.consulted, resolver.current, resolver._active = consulted, current, active
-            consulted.absorb(own)
-        return order
+            resolver.consulted = consulted
+            self._ordering.discard(key)
+        kept = self.orders[key] = (
+            order,
+            frozenset(BASES_KEY + klass.path for klass in order if klass.kind == "def"),
+        )
+        return kept
+
+    def ordering(self, cls: Value) -> bool:
+        """Whether the order of `cls` is being computed (a placeholder is kept meanwhile)."""
+        return (cls.path, cls.name) in self._ordering
+
+    def direct_bases(self, cls: Value) -> list[Value]:
+        """The classes a class names as its bases, found once per build as from no file (as
+        `Evaluator.shared` results are: the file asking first must not decide them), with
+        what finding them consulted, which the file asking depends on."""
+        key = (cls.path, cls.name)
+        kept = self._bases.get(key)
+        if kept is None:
+            resolver = self.resolver
+            consulted, current, active = resolver.consulted, resolver.current, resolver._active
+            own = resolver.consulted = Consulted()
+            resolver.current, resolver._active = "", set()
+            try:
+                table = resolver.table(cls.path)
+                definition = table.definitions.get(cls.name)
+                found = definition is not None and definition.kind == "class"
+                bases = resolver.bases(table, definition) if definition and found else []
+            finally:
+                resolver.consulted, resolver.current, resolver._active = consulted, current, active
+            kept = self._bases[key] = (bases, Kept.of(None, own))
+        self.resolver.consulted.absorb(kept[1])
+        return kept[0]
+
+    def bases_of(self, table: ModuleTable, definition: Definition) -> list[Value]:
+        """The bases of a class definition of the file being resolved (its `inherits`
+        edges): those its order reads, but for a redefinition (`if ...: class A(B)` / `else:
+        class A(C)`), which the order never reads."""
+        if table.definitions.get(definition.qualname) is definition:
+            return self.direct_bases(Value("def", table.path, definition.qualname))
+        return self.resolver.bases(table, definition)
+
+
+def _stored(target: str) -> Value:
+    """A base as an `inherits` edge names it: a repository class's node id, or an outside
+    name."""
+    path, sep, qualname = target.partition("::")
+    return Value("def", path, qualname) if sep else Value("ext", "", target)
 
 
 def _c3_merge(sequences: list[list[Value]]) -> list[Value]:

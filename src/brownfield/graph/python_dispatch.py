@@ -18,34 +18,29 @@ from brownfield.graph.python_chains import EXCLUDING
 from brownfield.graph.python_classes import ClassMembers
 from brownfield.graph.python_evaluator import Consulted, Evaluator
 from brownfield.graph.python_scopes import Found, ModuleTable, Value, node_id
+from brownfield.graph.python_world import BASES_KEY
 from brownfield.model import Resolution
 
 Target = tuple[str, Resolution]
-#: What computing some class orders consulted: files, modules, names.
-Record = tuple[frozenset[str], frozenset[str], frozenset[str]]
+#: What some class orders consulted: the `bases:` keys of the files of their classes.
+Record = frozenset[str]
 
 
 def _record(classes: ClassMembers, klasses: list[Value]) -> Record | None:
     """What the (known) orders of `klasses` consulted, together; None while one of them is
-    still being computed (an inheritance cycle's placeholder consulted nothing yet)."""
-    files: set[str] = set()
-    modules: set[str] = set()
-    names: set[str] = set()
+    still being computed (an inheritance cycle's placeholder)."""
+    keys: set[str] = set()
     for klass in klasses:
         kept = classes.orders.get((klass.path, klass.name))
-        if kept is None or not kept[1]:  # every finished order consulted its class's file
+        if kept is None or classes.ordering(klass):
             return None
-        files |= kept[1]
-        modules |= kept[2]
-        names |= kept[3]
-    return frozenset(files), frozenset(modules), frozenset(names)
+        keys |= kept[1]
+    return frozenset(keys)
 
 
 def _replay(consulted: Consulted, record: Record) -> None:
     """Depend on what `record` consulted, as asking each of its orders again would."""
-    consulted.files |= record[0]
-    consulted.modules |= record[1]
-    consulted.names |= record[2]
+    consulted.keys |= record
 
 
 @dataclass(frozen=True)
@@ -431,7 +426,13 @@ class Dispatch:
 
     def overriding(self, owners: set[Value], name: str, mixins: bool = True) -> set[Target]:
         """The methods `name` that instances of a class below `owners` may find first: those
-        of subclasses, and (`mixins`) of mixins that such a class derives from too."""
+        of subclasses, and (`mixins`) of mixins that such a class derives from too. The same
+        from every file: kept for the build (a third of the askers asked before)."""
+        empty: set[Target] = set()
+        key = ("overriding", frozenset(owners), name, mixins)
+        return self.resolver.shared(key, lambda: self._overriding(owners, name, mixins), empty)
+
+    def _overriding(self, owners: set[Value], name: str, mixins: bool) -> set[Target]:
         candidates = self._candidates.get(name)
         if candidates is None:  # the classes defining a method `name`, once per build
             candidates = self._candidates[name] = []
@@ -441,7 +442,7 @@ class Dispatch:
             for method_id in self.methods_named(name):
                 path, _, qualname = method_id.partition("::")
                 owner = Value("def", path, qualname.rpartition(".")[0])
-                if self.classes.is_class(owner):
+                if self.classes.is_class_node(owner):
                     candidates.append((method_id, owner))
             self.resolver.consulted.files.intersection_update(files)
             self.resolver.consulted.files.update(files)
@@ -486,14 +487,22 @@ class Dispatch:
         if kept is not None:
             _replay(self.resolver.consulted, kept[1])
             return kept[0]
-        table = self.resolver.table(mixin.path)
-        others = [klass for qualname, _, klass in self._classes_in(table) if qualname != mixin.name]
+        # which classes the file has is read for its `bases:` key (a class without bases
+        # derives from no mixin), not for its file key: a body edit there changes nothing
+        consulted = self.resolver.consulted
+        consulted.keys.add(BASES_KEY + mixin.path)
+        stored = self.resolver.world.stored.classes(mixin.path)  # (no file read for them)
+        if stored is None:
+            files = set(consulted.files)
+            table = self.resolver.table(mixin.path)
+            consulted.files.intersection_update(files)
+            stored = [qualname for qualname, _, _ in self._classes_in(table)]
+        others = [Value("def", mixin.path, q) for q in stored if q != mixin.name]
         orders = [order for order in map(self.classes.mro, others) if mixin in order]
         # what finding them consulted: every other class's order, and the mixin's file
         record = _record(self.classes, others)
         if record is not None:
-            files = record[0] | {mixin.path}
-            self._mixings[mixin] = (orders, (files, record[1], record[2]))
+            self._mixings[mixin] = (orders, record | {BASES_KEY + mixin.path})
         return orders
 
     def _mixed_in(self, mixin: Value, owners: set[Value], name: str, method_id: str) -> bool:

@@ -27,6 +27,7 @@ class Consulted:
     modules: set[str] = field(default_factory=set)
     names: set[str] = field(default_factory=set)
     calls: set[str] = field(default_factory=set)  # names whose callers in other files were read
+    keys: set[str] = field(default_factory=set)  # other dependency keys, whole (`bases:PATH`)
     memo: dict[object, tuple[list[Found], str]] = field(default_factory=dict)
     reason: str = ""  # the first cause wins
 
@@ -41,6 +42,7 @@ class Consulted:
         self.modules |= other.modules
         self.names |= other.names
         self.calls |= other.calls
+        self.keys |= other.keys
 
 
 @dataclass(frozen=True)
@@ -53,6 +55,7 @@ class Kept:
     modules: frozenset[str]
     names: frozenset[str]
     calls: frozenset[str]
+    keys: frozenset[str]
 
     @classmethod
     def of(cls, value: Any, consulted: Consulted) -> Kept:
@@ -62,6 +65,7 @@ class Kept:
             frozenset(consulted.modules),
             frozenset(consulted.names),
             frozenset(consulted.calls),
+            frozenset(consulted.keys),
         )
 
 

@@ -8,8 +8,9 @@ below it (a visitor base class reads `self`, its subclasses define the `visit_` 
 
 Classes below are looked for in the files that import the class's module (or a package
 holding it), and then those importing theirs, in path order. Which files import what is
-read off every file of the repository, so a file reading such a name depends on every file
-(and on the top-level packages, for files that come): only a handful of files do it.
+read off every file of the repository, so a file reading such a name depends on the
+imports of every file (`imports:*`, and the top-level packages, for files that come), and
+on the classes and bases of each file it looked in (`bases:PATH`, see `python_classes`).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from collections.abc import Callable
 from brownfield.graph.python_chains import PREFIXED
 from brownfield.graph.python_evaluator import Evaluator
 from brownfield.graph.python_scopes import GUESSED, Found, Value
+from brownfield.graph.python_world import BASES_KEY, IMPORTS_KEY
 
 #: More methods than this under one prefix are a table of data, not a family to dispatch to.
 MAX_PREFIXED = 256
@@ -73,36 +75,42 @@ class PrefixedMembers:
         resolver = self.resolver
         names = resolver.world.names  # path -> dotted module name
         paths = sorted(names)
-        resolver.consulted.files.update(paths)  # which file imports what: read off each
+        consulted = resolver.consulted
+        consulted.keys.add(IMPORTS_KEY)  # which file imports what: read off each
         for top in sorted({names[path].partition(".")[0] for path in paths}):
             resolver.module(top)  # a file that comes may derive from it too
-        homes = {names.get(cls.path, "")}
+        # a file imports a home when it imports the module or a package holding it
+        wanted = _holding(names.get(cls.path, ""))
         below: list[Value] = []
         done: set[str] = set()
         while True:
             reading = [
                 path
                 for path in paths
-                if path not in done and (path == cls.path or _imports(resolver, path, homes))
+                if path not in done
+                and (path == cls.path or not wanted.isdisjoint(resolver.imported_by(path)))
             ]
             if not reading:
                 return below
             for path in reading:
                 done.add(path)
+                # which classes it has, with their bases: its `bases:` key, not its file's
+                read = path in consulted.files
                 table = resolver.table(path)
+                if not read:
+                    consulted.files.discard(path)
+                consulted.keys.add(BASES_KEY + path)
                 for qualname, definition in table.definitions.items():
                     klass = Value("def", path, qualname)
                     if definition.kind != "class" or klass == cls or klass in below:
                         continue
                     if cls in self.mro(klass):
                         below.append(klass)
-                        homes.add(names[path])
+                        wanted |= _holding(names[path])
 
 
-def _imports(resolver: Evaluator, path: str, homes: set[str]) -> bool:
-    """Whether a file imports one of the modules `homes` or a package holding one."""
-    return any(
-        home == module or home.startswith(module + ".")
-        for module in resolver.imported_by(path)
-        for home in homes
-    )
+def _holding(module: str) -> set[str]:
+    """A module's dotted name and those of the packages holding it (`a.b.c`: `a`, `a.b`,
+    `a.b.c`): importing one of them is importing the module or a package holding it."""
+    parts = module.split(".")
+    return {".".join(parts[:size]) for size in range(1, len(parts) + 1)}

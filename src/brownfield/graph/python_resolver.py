@@ -50,7 +50,15 @@ from brownfield.graph.python_scopes import (
     target_id,
 )
 from brownfield.graph.python_shared import SharedResults
-from brownfield.graph.python_world import World, call_names, invalidated_keys, layout, nodes_of
+from brownfield.graph.python_world import (
+    StoredBases,
+    World,
+    call_names,
+    invalidated_keys,
+    layout,
+    methods_index,
+    nodes_of,
+)
 from brownfield.model import Resolution, Unresolved
 
 # The resolver module's entry points for the builder (see `languages.LanguageSpec`).
@@ -68,31 +76,23 @@ def new_resolver(
     definitions_named: Callable[[str], list[tuple[str, str]]],
     roots: ImportRoots | None = None,
     calls_named: Callable[[str], list[str]] | None = None,
+    stored: StoredBases | None = None,
 ) -> Resolver:
     """A resolver over the Python files `paths` of one repository; `definitions_named`
     gives the (node id, kind) of every definition with a name, in any language; `roots`
     names modules (the repository root alone when None); `calls_named` the files whose
-    `call_names` hold a name (none when None)."""
-
-    known: dict[str, list[str]] = {}
-
-    def methods_named(name: str) -> list[str]:
-        found = known.get(name)
-        if found is None:
-            found = known[name] = [
-                node_id
-                for node_id, kind in definitions_named(name)
-                if kind == "method" and node_id.partition("::")[0].endswith((".py", ".pyi"))
-            ]
-        return found
-
+    `call_names` hold a name (none when None); `stored` the classes' bases as the store
+    holds them, where they are known to be current (None: none are)."""
     # When two files claim one name, the one sorting last wins (`pkg/__init__.py` over
     # `pkg.py`, as Python prefers the package).
     names = {path: module_name(path, roots) for path in sorted(paths)}
     modules = {dotted: path for path, dotted in names.items()}
-    world = World(modules, load_facts, methods_named, names)
+    world = World(modules, load_facts, methods_index(definitions_named), names)
+    world.definitions_named = definitions_named
     if calls_named is not None:
         world.files_calling = lambda name: [p for p in calls_named(name) if p in names]
+    if stored is not None:
+        world.stored = stored
     return Resolver(world)
 
 
@@ -164,7 +164,7 @@ class Resolver:
                 (source, node_id(path, definition.qualname), "contains", definition.line, None)
             )
             if definition.kind == "class":
-                for base in self.bases(table, definition):
+                for base in self.classes.bases_of(table, definition):
                     graph.edges.append(
                         (
                             node_id(path, definition.qualname),
@@ -204,6 +204,7 @@ class Resolver:
             | {f"mod:{m}" for m in self.consulted.modules}
             | {f"name:{n}" for n in self.consulted.names}
             | {f"calls:{n}" for n in self.consulted.calls}
+            | self.consulted.keys
             | {f"{CALL_KEY}{n}" for n in call_names(table.facts)}  # an index, not a dependency
         )
         return graph

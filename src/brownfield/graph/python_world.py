@@ -11,11 +11,37 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Protocol
 
 from brownfield.graph.facts import Definition, FileFacts
 from brownfield.graph.python_roots import ImportRoots, import_roots
 from brownfield.graph.python_scopes import module_name, node_id
 from brownfield.model import Node, NodeKind
+
+#: A file's classes and the bases found for them (its `inherits` edges, in order): a file
+#: reading a class order depends on it for each file holding a class of the order.
+BASES_KEY = "bases:"
+#: The imports of every Python file of the repository (which file imports what).
+IMPORTS_KEY = "imports:*"
+
+
+class StoredBases(Protocol):
+    """The classes' bases as the store holds them (`build_indexes.StoredInherits`): None
+    for a file whose may have changed."""
+
+    def bases(self, path: str, qualname: str) -> list[str] | None:
+        """The ids (node ids, outside names) of the bases of class `qualname` of `path`."""
+
+    def classes(self, path: str) -> list[str] | None:
+        """The qualnames of the classes of `path` that have bases, in order."""
+
+
+class _NoneStored:
+    def bases(self, path: str, qualname: str) -> list[str] | None:
+        return None
+
+    def classes(self, path: str) -> list[str] | None:
+        return None
 
 
 @dataclass
@@ -27,6 +53,9 @@ class World:
     methods_named: Callable[[str], list[str]]  # node ids of the methods with this name
     names: dict[str, str] = field(default_factory=dict)  # path -> dotted module name
     files_calling: Callable[[str], list[str]] = lambda name: []  # files calling `name(...)`
+    #: (node id, kind) of the definitions with a name (a redefinition: the first's kind)
+    definitions_named: Callable[[str], list[tuple[str, str]]] = lambda name: []
+    stored: StoredBases = field(default_factory=_NoneStored)  # classes' bases as stored
     packages: set[str] = field(init=False)
 
     def __post_init__(self) -> None:
@@ -35,6 +64,25 @@ class World:
             parts = dotted.split(".")
             for size in range(1, len(parts)):
                 self.packages.add(".".join(parts[:size]))
+
+
+def methods_index(
+    definitions_named: Callable[[str], list[tuple[str, str]]],
+) -> Callable[[str], list[str]]:
+    """Name -> the node ids of the Python methods so named, each name looked up once."""
+    known: dict[str, list[str]] = {}
+
+    def methods_named(name: str) -> list[str]:
+        found = known.get(name)
+        if found is None:
+            found = known[name] = [
+                node_id
+                for node_id, kind in definitions_named(name)
+                if kind == "method" and node_id.partition("::")[0].endswith((".py", ".pyi"))
+            ]
+        return found
+
+    return methods_named
 
 
 def layout(root: Path, configs: Sequence[str], paths: Sequence[str]) -> ImportRoots:
@@ -91,16 +139,27 @@ def call_names(facts: FileFacts) -> set[str]:
 def invalidated_keys(
     path: str, old: FileFacts | None, new: FileFacts | None, roots: ImportRoots | None = None
 ) -> set[str]:
-    """The dependency keys whose meaning changes when `path` goes from `old` to `new` facts."""
+    """The dependency keys whose meaning changes when `path` goes from `old` to `new` facts
+    (but `bases:PATH`, which changes with what resolving the file finds: `build_resolve`)."""
     keys = {f"file:{path}"}
     if old is None or new is None:  # the module (and maybe its packages) appears or goes
         parts = module_name(path, roots).split(".")
         keys |= {f"mod:{'.'.join(parts[:size])}" for size in range(1, len(parts) + 1)}
-    for facts in (old, new):
-        if facts is not None:
-            keys.update(f"calls:{name}" for name in call_names(facts))
+        keys.add(BASES_KEY + path)
+    # `calls:NAME`: which files call NAME and import what (the sites read are `file:` keys)
+    before, after = (call_names(f) if f is not None else set() for f in (old, new))
+    if old is None or new is None or _imported(old) != _imported(new):
+        keys.add(IMPORTS_KEY)
+        keys.update(f"calls:{name}" for name in before | after)
+    else:
+        keys.update(f"calls:{name}" for name in before ^ after)
     keys.update(f"name:{name}" for name in _reshaped_methods(old, new))
     return keys
+
+
+def _imported(facts: FileFacts) -> set[tuple[str, str | None, int]]:
+    """What a file imports, as the files looking for who imports what read it."""
+    return {(fact.module, fact.name, fact.level) for fact in facts.imports}
 
 
 def _shapes(facts: FileFacts | None, kind: str) -> set[Definition]:

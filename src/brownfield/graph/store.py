@@ -42,6 +42,7 @@ from brownfield.model import Edge, EdgeKind, Node, NodeKind, Resolution, Unresol
 _DEFINITION_KINDS = (NodeKind.CLASS.value, NodeKind.FUNCTION.value, NodeKind.METHOD.value)
 
 NodeRow = tuple[str, str, str, str, str | None, int | None, int | None, str | None]
+_FILE_COLUMNS = "path, language, sha256, size, mtime_ns, status, diagnostic, lines"
 
 
 @dataclass(frozen=True)
@@ -402,18 +403,17 @@ class GraphStore:
         return dict(self._db.execute("SELECT key, value FROM meta").fetchall())
 
     def file_rows(self) -> dict[str, FileRow]:
-        rows = self._db.execute(
-            "SELECT path, language, sha256, size, mtime_ns, status, diagnostic, lines FROM files"
-        )
+        rows = self._db.execute(f"SELECT {_FILE_COLUMNS} FROM files")
         return {row[0]: FileRow(*row) for row in rows}
 
     def file_row(self, path: str) -> FileRow | None:
-        row = self._db.execute(
-            "SELECT path, language, sha256, size, mtime_ns, status, diagnostic, lines "
-            "FROM files WHERE path = ?",
-            (path,),
-        ).fetchone()
-        return FileRow(*row) if row else None
+        row = self._db.execute(f"SELECT {_FILE_COLUMNS} FROM files WHERE path = ?", (path,))
+        found = row.fetchone()
+        return FileRow(*found) if found else None
+
+    def inherits(self, path: str | None = None) -> list[tuple[str, str, str, bool]]:
+        """The `inherits` edges of `path` (or of all), in order: `store_resolution`."""
+        return store_resolution.inherits(self._db, path)
 
     def facts(self, path: str) -> FileFacts:
         row = self._db.execute("SELECT facts FROM files WHERE path = ?", (path,)).fetchone()

@@ -24,14 +24,30 @@ def is_stored(
     unresolved: Sequence[Unresolved],
     deps: Iterable[str],
 ) -> bool:
-    """Whether the rows stored for `path` are exactly these (as multisets)."""
+    """Whether the rows stored for `path` are exactly these (the edges in their order,
+    which the order of a class's bases needs: see `inherits`)."""
     stored = {key for (key,) in db.execute("SELECT key FROM deps WHERE path = ?", (path,))}
     if stored != set(deps):
         return False
-    rows = "SELECT src, dst, kind, line, resolution FROM edges WHERE path = ?"
-    if Counter(db.execute(rows, (path,))) != Counter(edges):
+    rows = "SELECT src, dst, kind, line, resolution FROM edges WHERE path = ? ORDER BY rowid"
+    if db.execute(rows, (path,)).fetchall() != [tuple(edge) for edge in edges]:
         return False
     rows = "SELECT src, callee, line, reason FROM unresolved WHERE path = ?"
     return Counter(db.execute(rows, (path,))) == Counter(
         (u.src, u.callee, u.line, u.reason) for u in unresolved
     )
+
+
+def inherits(db: Connection, path: str | None = None) -> list[tuple[str, str, str, bool]]:
+    """The `inherits` edges stored for `path` (for every file when None), in the order they
+    were found (a class order depends on the order of its bases): (path, class, base,
+    whether the edge is of the class's first definition, which its node's line is)."""
+    rows = (
+        "SELECT e.path, e.src, e.dst, e.line = n.line FROM edges e LEFT JOIN nodes n"
+        " ON n.id = e.src WHERE e.kind = 'inherits'"
+    )
+    if path is None:
+        found = db.execute(rows + " ORDER BY e.rowid")
+    else:
+        found = db.execute(rows + " AND e.path = ? ORDER BY e.rowid", (path,))
+    return [(where, src, dst, bool(first)) for where, src, dst, first in found]

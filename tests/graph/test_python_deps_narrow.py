@@ -1,0 +1,273 @@
+"""Narrow dependencies of Python files, each kept complete: an edit that can change what a
+file resolves to resolves it again (and the incremental graph equals a full build), an
+edit that cannot leaves it alone.
+
+- A file reading a class order depends on `bases:PATH` of the files holding the order's
+  classes: an edit there resolves it again only when the bases found there changed.
+- A file reading `getattr(self, f"visit_{...}")` depends on the imports of every file
+  (`imports:*`), on `bases:PATH` of the files it looked in for subclasses and on the files
+  of the classes it found there, no longer on every file.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from brownfield.graph.builder import BuildSummary, build
+from tests.conftest import write_files
+from tests.graph.test_builder import exported
+
+#: `owner.py`'s `self.run()` may reach the `run` of classes below `Owner`: none yet
+#: (`m.K` mixes `Mixin` into `lib.Base`, a plain class).
+MIXIN = {
+    "owner.py": """
+        class Owner:
+            def run(self):
+                pass
+
+            def go(self):
+                self.run()
+    """,
+    "m.py": """
+        from lib import Base
+
+
+        class Mixin:
+            def run(self):
+                pass
+
+
+        class K(Mixin, Base):
+            def helper(self):
+                return 1
+    """,
+    "lib.py": """
+        class Base:
+            def other(self):
+                return 1
+    """,
+}
+
+#: `Visitor.visit` reaches the `visit_` methods of the classes below `Visitor`.
+VISITOR = {
+    "v.py": """
+        class Visitor:
+            def visit(self, node):
+                method = getattr(self, f"visit_{type(node).__name__}", None)
+                return method(node)
+    """,
+    "w.py": """
+        from v import Visitor
+
+
+        class Printer(Visitor):
+            def visit_Num(self, node):
+                return helper(node)
+
+
+        def helper(node):
+            return str(node)
+    """,
+    "t.py": """
+        import v
+
+
+        def kind():
+            return v.Visitor
+    """,
+    "y.py": """
+        class Visitor:
+            pass
+
+
+        class Shower(Visitor):
+            def visit_Add(self, node):
+                return node
+    """,
+}
+
+
+def rebuilt(root: Path, tmp_path: Path, name: str) -> tuple[BuildSummary, set[tuple[str, str]]]:
+    """An incremental build of `root`, checked against a full build of a copy; its summary
+    and its call edges."""
+    summary = build(root, workers=1)
+    incremental = exported(root)
+    clean = tmp_path / name
+    shutil.copytree(root, clean, ignore=shutil.ignore_patterns(".brownfield"))
+    build(clean, full=True, workers=1)
+    assert incremental == exported(clean)
+    edges = incremental["edges"]
+    assert isinstance(edges, list)
+    return summary, {(e["src"], e["dst"]) for e in edges if e["kind"] == "calls"}
+
+
+def test_an_edit_changing_no_bases_leaves_the_order_readers_alone(tmp_path: Path) -> None:
+    root = tmp_path / "repo"
+    write_files(root, MIXIN)
+    build(root, workers=1)
+    # bodies of m.py and lib.py change, their classes' bases do not: owner.py, which read
+    # the orders of K and Base, is not resolved again
+    write_files(root, {"lib.py": MIXIN["lib.py"].replace("return 1", "return 2")})
+    summary, _ = rebuilt(root, tmp_path, "lib")
+    assert summary.resolved == 2  # lib.py and m.py (which found Base there)
+    write_files(root, {"m.py": MIXIN["m.py"].replace("return 1", "return 2")})
+    summary, _ = rebuilt(root, tmp_path, "m")
+    assert summary.resolved == 1
+
+
+def test_a_mixin_file_whose_bases_change_resolves_the_readers_again(tmp_path: Path) -> None:
+    root = tmp_path / "repo"
+    write_files(root, MIXIN)
+    build(root, workers=1)
+    # K comes to derive from Owner: `self.run()` in Owner.go may run Mixin.run
+    write_files(
+        root,
+        {"m.py": MIXIN["m.py"].replace("from lib import Base", "from owner import Owner as Base")},
+    )
+    _, calls = rebuilt(root, tmp_path, "mixed")
+    assert ("owner.py::Owner.go", "m.py::Mixin.run") in calls
+
+
+def test_a_base_changing_in_a_file_not_edited_resolves_the_readers_again(
+    tmp_path: Path,
+) -> None:
+    root = tmp_path / "repo"
+    write_files(root, MIXIN)
+    build(root, workers=1)
+    # lib.Base is now Owner itself: m.py is not edited, but its K's bases changed, so
+    # owner.py (which read K's order) is resolved again, in a second round
+    write_files(root, {"lib.py": "from owner import Owner as Base\n"})
+    summary, calls = rebuilt(root, tmp_path, "through")
+    assert ("owner.py::Owner.go", "m.py::Mixin.run") in calls
+    assert summary.resolved == 3
+
+
+def test_a_prefixed_read_is_resolved_again_only_when_it_may_change(tmp_path: Path) -> None:
+    root = tmp_path / "repo"
+    write_files(root, VISITOR)
+    _, calls = rebuilt(root, tmp_path, "first")
+    visit = "v.py::Visitor.visit"
+    assert (visit, "w.py::Printer.visit_Num") in calls
+    assert (visit, "y.py::Shower.visit_Add") not in calls  # y.py's Visitor is its own
+    # a body edit of a file importing v.py without a class below Visitor, and of a file
+    # with no class at all: v.py is not resolved again (before, it depended on every file)
+    write_files(root, {"t.py": VISITOR["t.py"].replace("v.Visitor", "(v.Visitor)")})
+    summary, _ = rebuilt(root, tmp_path, "body")
+    assert summary.resolved == 1
+    write_files(root, {"s.py": "def f():\n    return 1\n"})
+    build(root, workers=1)
+    write_files(root, {"s.py": "def f():\n    return 2\n"})
+    summary, _ = rebuilt(root, tmp_path, "other")
+    assert summary.resolved == 1
+    # y.py comes to import v's Visitor (its imports change): Shower is below it now
+    write_files(root, {"y.py": "from v import Visitor\n" + VISITOR["y.py"].split("\n\n\n", 1)[1]})
+    _, calls = rebuilt(root, tmp_path, "imported")
+    assert (visit, "y.py::Shower.visit_Add") in calls
+    # a new file with a subclass, and a subclass that stops deriving from Visitor
+    write_files(
+        root,
+        {
+            "z.py": "import v\n\n\nclass Dumper(v.Visitor):\n    def visit_Mul(self, n):\n"
+            "        return n\n",
+            "w.py": VISITOR["w.py"].replace("class Printer(Visitor):", "class Printer:"),
+        },
+    )
+    _, calls = rebuilt(root, tmp_path, "added")
+    assert (visit, "z.py::Dumper.visit_Mul") in calls
+    assert (visit, "w.py::Printer.visit_Num") not in calls
+
+
+def test_bases_found_in_another_order_resolve_the_readers_again(tmp_path: Path) -> None:
+    # K's bases are names lib.py binds: swapping them there (twice) keeps K's `inherits`
+    # edges as a set, but not their order, which decides whether K finds Mixin.run first
+    root = tmp_path / "repo"
+    lib = "from owner import Owner as {0}\nfrom m import Mixin as {1}\n"
+    m = "from lib import A, B\n\n\nclass Mixin:\n    def run(self):\n        pass\n\n\n"
+    write_files(
+        root,
+        {
+            "owner.py": MIXIN["owner.py"],
+            "m.py": m + "class K(A, B):\n    pass\n",
+            "lib.py": lib.format("A", "B"),
+        },
+    )
+    build(root, workers=1)
+    mixed = ("owner.py::Owner.go", "m.py::Mixin.run")
+    for step, (first, second) in enumerate([("B", "A"), ("A", "B"), ("B", "A")]):
+        write_files(root, {"lib.py": lib.format(first, second)})
+        _, calls = rebuilt(root, tmp_path, f"swap{step}")
+        assert (mixed in calls) == (first == "B")  # K(Mixin, Owner) finds Mixin.run first
+
+
+def test_argument_flow_readers_follow_the_callers_imports_and_names(tmp_path: Path) -> None:
+    # jobs.run's parameter takes what the files importing jobs pass to `run(...)`; c.py
+    # calls a `run` of its own. `calls:run` changes with the files calling `run` and with
+    # what they import, not with any edit of them (the sites read are their `file:` keys).
+    root = tmp_path / "repo"
+    runs = "jobs.py::run"
+    c_py = "def run(f):\n    return f\n\n\ndef tidy():\n    pass\n\n\nrun(tidy)\n"
+    write_files(
+        root,
+        {
+            "jobs.py": "def run(job):\n    job()\n",
+            "a.py": "from jobs import run\n\n\ndef backup():\n    pass\n\n\nrun(backup)\n",
+            "c.py": c_py,
+        },
+    )
+    _, calls = rebuilt(root, tmp_path, "first")
+    assert (runs, "a.py::backup") in calls and (runs, "c.py::tidy") not in calls
+    write_files(root, {"c.py": c_py.replace("return f", "return None")})
+    summary, _ = rebuilt(root, tmp_path, "body")
+    assert summary.resolved == 1  # c.py alone: jobs.py did not read it
+    write_files(root, {"c.py": "import jobs\n\n\ndef tidy():\n    pass\n\n\njobs.run(tidy)\n"})
+    _, calls = rebuilt(root, tmp_path, "imports")
+    assert (runs, "c.py::tidy") in calls
+    write_files(
+        root, {"a.py": "from jobs import run\n\n\ndef prune():\n    pass\n\n\nrun(prune)\n"}
+    )
+    _, calls = rebuilt(root, tmp_path, "argument")
+    assert (runs, "a.py::prune") in calls and (runs, "a.py::backup") not in calls
+
+
+def test_stored_bases_read_for_unchanged_files_are_their_first_definitions(
+    tmp_path: Path,
+) -> None:
+    # An incremental build reads the orders of classes in files it does not resolve from
+    # the stored `inherits` edges. K is defined twice; its order (as Python's first binding
+    # for the resolver) is K(Plain)'s, although the stored edges hold both definitions'.
+    root = tmp_path / "repo"
+    write_files(
+        root,
+        {
+            "owner.py": "from helper import helper\n\n\n"
+            + MIXIN["owner.py"]
+            + "        helper()\n",
+            "helper.py": "def helper():\n    return 1\n",
+            "r.py": """
+                import os
+
+                from owner import Owner
+
+
+                class Plain:
+                    pass
+
+
+                if os.environ:
+                    class K(Plain):
+                        def run(self):
+                            pass
+                else:
+                    class K(Owner):
+                        def run(self):
+                            pass
+            """,
+        },
+    )
+    _, calls = rebuilt(root, tmp_path, "first")
+    assert ("owner.py::Owner.go", "r.py::K.run") not in calls
+    # helper.py's edit resolves owner.py again (it read helper), not r.py
+    write_files(root, {"helper.py": "def helper():\n    return 2\n"})
+    summary, calls = rebuilt(root, tmp_path, "edited")
+    assert summary.resolved == 2 and ("owner.py::Owner.go", "r.py::K.run") not in calls
