@@ -13,8 +13,10 @@ from __future__ import annotations
 #: instance attribute declared a collection of tuples (`list[tuple[K, V]]`) keeps its classes,
 #: names bound to `True`/`False`/`None` keep the literal, and `if x.flag:` is a narrowing;
 #: 15: Python facts keep a class body's bare annotations (`node: Expr`) as instance attribute
-#: declarations and `getattr(x, f"visit_{...}")` as a read of a name with a literal start
-SCHEMA_VERSION = 15
+#: declarations and `getattr(x, f"visit_{...}")` as a read of a name with a literal start;
+#: 16: Python definitions say how their parameters bind (defaults, keyword-only...) and
+#: calls how many arguments they pass by position and their keywords' names
+SCHEMA_VERSION = 16
 
 SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
