@@ -24,6 +24,8 @@ many, an unknown keyword, a parameter given twice).
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from brownfield.graph.facts import CALL, CallFact, Chain, Definition
 from brownfield.graph.python_classes import ClassMembers
 from brownfield.graph.python_evaluator import Evaluator
@@ -57,48 +59,55 @@ NAMED = frozenset(
 #: What a call passes when any function given to one of `ADDING` is not known.
 _ANY = "*"
 
-#: A parsed signature: positional slots, their names' indexes (keywords allowed), the
-#: indexes required (by position only, by position or keyword, by keyword only), whether
-#: it has `*args` and `**kwargs`.
-_Parsed = tuple[
-    int, dict[str, int], tuple[int, ...], tuple[int, ...], tuple[int, ...], set[int], bool, bool
-]
+
+class Signature(NamedTuple):
+    """A function's parameters as binding reads them (from `Definition.signature`):
+    positional ones come first, those without a default before the others."""
+
+    positional: int  # how many parameters may be given by position
+    required: int  # of those, how many have no default
+    by_keyword: dict[str, int]  # the parameters a keyword may name, and their index
+    only_position: tuple[int, ...]  # positional-only parameters without a default
+    either: tuple[int, ...]  # positional-or-keyword parameters without a default
+    only_keyword: tuple[int, ...]  # keyword-only parameters without a default
+    varargs: bool
+    varkw: bool
 
 
-def _parse(definition: Definition) -> _Parsed:
+def _parse(definition: Definition) -> Signature:
     letters = definition.signature[1:]
     names = [param.lstrip("*") for param in definition.params]
-    slots = [i for i, letter in enumerate(letters) if letter in "pPaA"]
-    by_keyword = {names[i]: i for i, letter in enumerate(letters) if letter in "aAkK"}
-    return (
-        len(slots),
-        by_keyword,
+    return Signature(
+        sum(letter in "pPaA" for letter in letters),
+        sum(letter in "pa" for letter in letters),
+        {names[i]: i for i, letter in enumerate(letters) if letter in "aAkK"},
         tuple(i for i, letter in enumerate(letters) if letter == "p"),
         tuple(i for i, letter in enumerate(letters) if letter == "a"),
         tuple(i for i, letter in enumerate(letters) if letter == "k"),
-        set(slots),
         "v" in letters,
         "w" in letters,
     )
 
 
-def binds(parsed: _Parsed, passed: tuple[int, tuple[str, ...]], offset: int, adding: bool) -> bool:
+def binds(
+    signature: Signature, passed: tuple[int, tuple[str, ...]], offset: int, adding: bool
+) -> bool:
     """Whether arguments (`CallFact.passed`, after `offset` bound ones) can bind to a
     signature; when `adding`, more may have been bound before them: only the errors more
     arguments cannot mend count."""
-    count, by_keyword, only_position, either, only_keyword, slots, varargs, varkw = parsed
     positional, keywords = passed
     given = positional + offset
-    if given > count and not varargs:
+    if given > signature.positional and not signature.varargs:
         return False
-    star, double = "*" in keywords, "**" in keywords
-    filled = {i for i in slots if i < given} if slots else set()
+    if not keywords:  # (most calls)
+        return adding or (given >= signature.required and not signature.only_keyword)
+    filled = set(range(min(given, signature.positional)))
     for keyword in keywords:
         if keyword in ("*", "**"):
             continue
-        index = by_keyword.get(keyword)
+        index = signature.by_keyword.get(keyword)
         if index is None:
-            if not varkw:
+            if not signature.varkw:
                 return False
             continue
         if index in filled:
@@ -106,10 +115,11 @@ def binds(parsed: _Parsed, passed: tuple[int, tuple[str, ...]], offset: int, add
         filled.add(index)
     if adding:
         return True
+    star, double = "*" in keywords, "**" in keywords
     return (
-        (star or all(i in filled for i in only_position))
-        and (star or double or all(i in filled for i in either))
-        and (double or all(i in filled for i in only_keyword))
+        (star or all(i in filled for i in signature.only_position))
+        and (star or double or all(i in filled for i in signature.either))
+        and (double or all(i in filled for i in signature.only_keyword))
     )
 
 
@@ -119,7 +129,7 @@ class ArityCheck:
     def __init__(self, resolver: Evaluator, classes: ClassMembers) -> None:
         self.resolver = resolver
         self.classes = classes
-        self._parsed: dict[tuple[str, str], _Parsed | None] = {}
+        self._known: dict[str, tuple[str, Definition, Signature] | None] = {}  # by node id
 
     def reachable(
         self, table: ModuleTable, call: CallFact, found: list[Found], targets: set[Target]
@@ -137,36 +147,46 @@ class ArityCheck:
         return named
 
     def _fits(self, table: ModuleTable, call: CallFact, found: list[Found], target: str) -> bool:
-        path, _, qualname = target.partition("::")
-        if not qualname:
+        if target not in self._known:
+            self._known[target] = self._read(target)
+        known = self._known[target]
+        if known is None:
             return True
-        home = self.resolver.table(path)  # the edge depends on the target's signature
-        definition = home.definitions.get(qualname)
-        if definition is None or definition.kind == "class":
+        path, definition, signature = known
+        self.resolver.consulted.files.add(path)  # the edge depends on the target's signature
+        passed = call.passed
+        assert passed is not None
+        unbound = binds(signature, passed, 0, False)
+        if unbound and definition.kind != "method":
+            return True  # (a function is bound only through a class: 0 is always possible)
+        fitting = (unbound, binds(signature, passed, 1, False))
+        if unbound and fitting[1]:
             return True
-        key = (path, qualname)
-        if key not in self._parsed:
-            self._parsed[key] = _parse(definition) if definition.signature else None
-        parsed = self._parsed[key]
-        if parsed is None:
+        offsets = self._offsets(table, call, found, path, definition)
+        if offsets is None or any(fitting[offset] for offset in offsets):
             return True
-        assert call.passed is not None
-        if all(binds(parsed, call.passed, offset, False) for offset in (0, 1)):
-            return True  # (the common case: no need to know what is bound)
-        offsets = self._offsets(table, call, found, home, definition)
-        if offsets is None or any(binds(parsed, call.passed, o, False) for o in offsets):
-            return True
-        if not any(binds(parsed, call.passed, o, True) for o in offsets):
+        if not any(binds(signature, passed, offset, True) for offset in offsets):
             return False
         partialized = self._partialized()
         return _ANY in partialized or target in partialized or definition.name in partialized
+
+    def _read(self, target: str) -> tuple[str, Definition, Signature] | None:
+        """A target's path, definition and signature; None when it is not checked (outside
+        code, a class, a definition whose parameters were not read)."""
+        path, _, qualname = target.partition("::")
+        if not qualname:
+            return None
+        definition = self.resolver.table(path).definitions.get(qualname)
+        if definition is None or definition.kind == "class" or not definition.signature:
+            return None
+        return path, definition, _parse(definition)
 
     def _offsets(
         self,
         table: ModuleTable,
         call: CallFact,
         found: list[Found],
-        home: ModuleTable,
+        path: str,
         definition: Definition,
     ) -> tuple[int, ...] | None:
         """How many arguments Python may bind ahead of the written ones (the instance, the
@@ -189,7 +209,7 @@ class ArityCheck:
         if "classmethod" in decorators or name in _IMPLICIT_CLASSMETHODS:
             return (1,)
         if name in ("__init__", "__new__") and chain[-1] != name:  # a class is called
-            owner = Value("def", home.path, definition.scope)
+            owner = Value("def", path, definition.scope)
             classes = [owner] + [
                 value for value, _ in found if value.kind == "def" and self.classes.is_class(value)
             ]
@@ -198,6 +218,8 @@ class ArityCheck:
             return (0,)
         if len(chain) < 2 or chain[-1] != name:
             return (0, 1)
+        if len(chain) == 2 and self._on_instance(table, call.scope, chain[0]):
+            return (1,)  # `self.m(x)`
         receivers = self.resolver.evaluate(table, call.scope, chain[:-1], call.line)
         if receivers and all(value.kind in ("inst", "super") for value, _ in receivers):
             return (1,)
@@ -206,6 +228,21 @@ class ArityCheck:
         ):
             return (0,)
         return (0, 1)
+
+    def _on_instance(self, table: ModuleTable, scope: str, name: str) -> bool:
+        """Whether `name` is `self` in a plain method: its first parameter, never rebound."""
+        method = table.definitions.get(scope)
+        if (
+            method is None
+            or method.kind != "method"
+            or not method.params
+            or method.params[0] != name
+            or method.decorators
+            or method.name in ("__new__", *_IMPLICIT_CLASSMETHODS)
+        ):
+            return False
+        bindings = table.scopes.get(scope, {}).get(name, [])
+        return len(bindings) == 1 and bindings[0].source == "param"
 
     def _class_attribute(self, receivers: list[Found], name: str) -> bool:
         """Whether `name` may be a class attribute of one of these instances or classes (a
