@@ -49,6 +49,7 @@ def test_there_are_cases_for_every_feature_group() -> None:
         "python-overrides",
         "python-annotations",
         "python-alternatives",
+        "python-arity",
     } <= groups
 
 

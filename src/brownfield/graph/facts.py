@@ -32,6 +32,10 @@ class Definition(NamedTuple):
     defaults: tuple[tuple[str, Chain], ...] = ()  # parameters whose default is a chain
     # the classes parameters are annotated with (`ctx: Context`), "" for the return type
     annotations: tuple[tuple[str, Chain], ...] = ()
+    # how each of `params` binds, "(" then one letter each: "p" positional-only, "a"
+    # positional or keyword, "k" keyword-only (upper case: it has a default), "v" `*args`,
+    # "w" `**kwargs`; "" when not read. A class: "m" when its bases pass a keyword (`metaclass=M`)
+    signature: str = ""
 
     @property
     def name(self) -> str:
@@ -78,6 +82,9 @@ class CallFact(NamedTuple):
     args: tuple[Chain | None, ...] = ()
     kwargs: tuple[tuple[str, Chain | None], ...] = ()
     implicit: bool = False
+    # the arguments as written: how many by position, and every keyword's name ("*" for a
+    # `*xs`, "**" for a `**kw` passed); None when not known (the implicit calls)
+    passed: tuple[int, tuple[str, ...]] | None = None
 
 
 class BindingFact(NamedTuple):
@@ -180,6 +187,7 @@ class FileFacts:
                         tuple([(name, tuple(value)) for name, value in annotations])
                         if annotations
                         else (),
+                        signature,
                     ),
                 )
                 for (
@@ -193,6 +201,7 @@ class FileFacts:
                     params,
                     defaults,
                     annotations,
+                    signature,
                 ) in defs
             ],
             imports=[
@@ -212,9 +221,10 @@ class FileFacts:
                         if kwargs
                         else (),
                         implicit,
+                        None if passed is None else (passed[0], tuple(passed[1])),
                     ),
                 )
-                for s, c, text, line, args, kwargs, implicit in calls
+                for s, c, text, line, args, kwargs, implicit, passed in calls
             ],
             bindings=[
                 new(

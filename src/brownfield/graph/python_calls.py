@@ -13,8 +13,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from brownfield.graph.facts import CALL, CallFact
+from brownfield.graph.facts import CALL, SUBSCRIPT, CallFact
+from brownfield.graph.python_arity import ArityCheck
 from brownfield.graph.python_builtins import (
+    BUILTIN_ATTRIBUTES,
     CALLS_ARGUMENT,
     ITERATES,
     LENGTH_HINT,
@@ -70,6 +72,7 @@ class CallTargets:
         self._by_line: dict[str, dict[int, list[CallFact]]] = {}  # one file's calls by line
         self._decorated: dict[str, bool] = {}  # method name -> some method so named is decorated
         self.dispatch = Dispatch(resolver, classes, methods_named, self.of_value, self.calls_on)
+        self.arity = ArityCheck(resolver, classes)
 
     def of_call(self, table: ModuleTable, call: CallFact) -> set[Target]:
         """The node ids (with how) a call site reaches; implicit calls only in the repository."""
@@ -79,11 +82,34 @@ class CallTargets:
             return {t for t in implicit if "::" in t[0] or call.text == RAISE}
         found = self.resolver.evaluate(table, call.scope, call.chain, call.line)
         targets = {target for value, how in found for target in self.of_value(value, how)}
+        given: set[Target] = set()  # what builtins call with the arguments (`map(f, xs)`)
         if call.args or call.kwargs:
             outside = [v.name for v, _ in found if v.kind == "ext" and v.name in _DELEGATING]
             if outside or (call.chain[-1] == SORT_METHOD and call.kwargs):
-                targets |= self._through_builtins(table, call, found)
-        return targets | self.dispatch.of_call(table, call, found, targets)
+                given = self._through_builtins(table, call, found)
+        targets |= self.dispatch.of_call(table, call, found, targets | given)
+        return self.arity.reachable(table, call, found, targets) | given
+
+    def guessed(self, table: ModuleTable, call: CallFact, source: str) -> set[Target]:
+        """A method call on an unknown receiver, when only one method has that name (and
+        the call's arguments can bind to it), but for a call inside that method itself
+        (`self.sock.m()` inside `m`: a wrapper delegating to what it wraps, no recursion)."""
+        chain = call.chain
+        assert chain is not None
+        if (
+            len(chain) < 2
+            or chain[-1] in (CALL, SUBSCRIPT)
+            or self.resolver.consulted.reason != "unknown-receiver"
+        ):
+            return set()
+        name = chain[-1]
+        if name.startswith("__") or name in BUILTIN_ATTRIBUTES:
+            return set()
+        self.resolver.consulted.names.add(name)
+        owners = self.methods_named(name)
+        if len(owners) != 1 or owners[0] == source:
+            return set()
+        return self.arity.reachable(table, call, [], {(owners[0], Resolution.UNIQUE_NAME)})
 
     def of_value(self, value: Value, how: Resolution) -> list[Target]:
         """What calling a value runs: a function, a class's `__new__` and `__init__` (the

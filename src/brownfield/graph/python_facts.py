@@ -114,6 +114,7 @@ def extract(root: Node, source: bytes, matches: list[Match]) -> FileFacts:
                 line=line_of(call),
                 args=args,
                 kwargs=kwargs,
+                passed=_passed(arguments),
             )
         )
         if chain == ("getattr",):  # `getattr(x, "name")` reads x.name: maybe a property
@@ -209,6 +210,7 @@ def _definitions(
                     text(decorator)[:80],
                     line_of(decorator),
                     args=((applied_to,),),
+                    passed=(1, ()),
                 )
             )
         facts.definitions.append(
@@ -223,6 +225,7 @@ def _definitions(
                 params=_params(captures.get("parameters")),
                 defaults=_defaults(captures.get("parameters"), names),
                 annotations=_annotations(captures.get("parameters"), node),
+                signature=_signature(node, captures.get("parameters"), captures.get("bases")),
             )
         )
         body = captures["body"][0].start_byte
@@ -259,6 +262,65 @@ def _arguments(
     while args and args[-1] is None:
         args.pop()
     return tuple(args), tuple(kwargs)
+
+
+def _passed(node: Node) -> tuple[int, tuple[str, ...]]:
+    """How many arguments a call passes by position, and the names of its keywords ("*"
+    and "**" for the splats); a generator expression (`f(x for x in xs)`) is one."""
+    if node.type != "argument_list":
+        return (1, ())
+    positional, keywords = 0, []
+    for argument in node.named_children:
+        kind = argument.type
+        if kind == "keyword_argument":
+            name = argument.child_by_field_name("name")
+            keywords.append(text(name) if name is not None else "**")
+        elif kind == "list_splat":
+            keywords.append("*")
+        elif kind == "dictionary_splat":
+            keywords.append("**")
+        elif kind != "comment":
+            positional += 1
+    return positional, tuple(keywords)
+
+
+#: `Definition.signature`'s letter for each kind of parameter node (lower case: no default).
+_BINDS = {
+    "identifier": "a",
+    "typed_parameter": "a",
+    "default_parameter": "A",
+    "typed_default_parameter": "A",
+    "list_splat_pattern": "v",
+    "dictionary_splat_pattern": "w",
+}
+
+
+def _signature(node: Node, parameters: list[Node] | None, bases: list[Node] | None) -> str:
+    """How each parameter binds (see `Definition.signature`, aligned with `_params`), ""
+    when a parameter is of a form not read; a class's "m" when its bases pass a keyword."""
+    if node.type == "class_definition":
+        named = bases[0].named_children if bases else []
+        return "m" if any(child.type == "keyword_argument" for child in named) else ""
+    letters: list[str] = []
+    keyword_only = False
+    for child in parameters[0].named_children if parameters else ():
+        kind = child.type
+        if kind == "typed_parameter" and child.named_child_count:
+            first = child.named_children[0].type
+            kind = first if first in ("list_splat_pattern", "dictionary_splat_pattern") else kind
+        if kind == "positional_separator":
+            letters = [letter.replace("a", "p").replace("A", "P") for letter in letters]
+        elif kind == "keyword_separator":
+            keyword_only = True
+        elif kind in _BINDS:
+            letter = _BINDS[kind]
+            keyword_only = keyword_only or letter == "v"
+            if keyword_only and letter in "aA":
+                letter = "k" if letter == "a" else "K"
+            letters.append(letter)
+        elif kind != "comment":
+            return ""
+    return "(" + "".join(letters)
 
 
 def _header_is_broken(captures: dict[str, list[Node]]) -> bool:

@@ -24,7 +24,7 @@ from brownfield.graph.facts import (
     FileGraph,
     ImportFact,
 )
-from brownfield.graph.python_builtins import BUILTIN_ATTRIBUTES, RETURNS_FROM, argument_of
+from brownfield.graph.python_builtins import RETURNS_FROM, argument_of
 from brownfield.graph.python_calls import CallTargets
 from brownfield.graph.python_chains import ELEMENTS, EXCLUDING, TUPLES
 from brownfield.graph.python_classes import ClassMembers
@@ -190,9 +190,7 @@ class Resolver:
             if call.implicit and not targets:
                 continue  # protocols and operators count only when they reach our code
             if not targets:
-                guess = self._unique_name_guess(call.chain)
-                if guess is not None and guess[0] != source:  # `self.sock.m()` inside `m`:
-                    targets = {guess}  # a wrapper delegating to what it wraps, no recursion
+                targets = self.calls.guessed(table, call, source)
             if not targets:
                 reason = self.consulted.reason or "not-callable"
                 graph.unresolved.append(Unresolved(source, call.text, path, call.line, reason))
@@ -230,21 +228,6 @@ class Resolver:
                         continue
                     bases.append(value)
         return bases
-
-    def _unique_name_guess(self, chain: Chain) -> tuple[str, Resolution] | None:
-        """A method call on an unknown receiver, when only one method has that name."""
-        if (
-            len(chain) < 2
-            or chain[-1] in (CALL, SUBSCRIPT)
-            or self.consulted.reason != "unknown-receiver"
-        ):
-            return None
-        name = chain[-1]
-        if name.startswith("__") or name in BUILTIN_ATTRIBUTES:
-            return None
-        self.consulted.names.add(name)
-        owners = self.world.methods_named(name)
-        return (owners[0], Resolution.UNIQUE_NAME) if len(owners) == 1 else None
 
     # -- evaluation ---------------------------------------------------------------
 

@@ -15,8 +15,10 @@ from __future__ import annotations
 #: 15: Python facts keep a class body's bare annotations (`node: Expr`) as instance attribute
 #: declarations and `getattr(x, f"visit_{...}")` as a read of a name with a literal start;
 #: 16: a Python file reading a class order depends on `bases:PATH` of the order's files, not
-#: on what finding their bases consulted; prefixed names on `imports:*`, not on every file
-SCHEMA_VERSION = 16
+#: on what finding their bases consulted; prefixed names on `imports:*`, not on every file;
+#: 17: Python definitions say how their parameters bind (defaults, keyword-only...) and
+#: calls how many arguments they pass by position and their keywords' names
+SCHEMA_VERSION = 17
 
 SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
