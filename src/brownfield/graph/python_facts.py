@@ -94,9 +94,11 @@ def extract(root: Node, source: bytes, matches: list[Match]) -> FileFacts:
     scopes = Scopes(branches(alternatives))
     names: Names = {}  # a lambda's or container's span -> its synthetic name
     _definitions(facts, scopes, names, definitions)
+    callees = set()  # the ids of the nodes called: reading one of them is no read
     for captures in groups["reference.call"]:
         call = captures["reference.call"][0]
         callee = captures["callee"][0]
+        callees.add(callee.id)
         arguments = captures["arguments"][0]
         chain = chain_of(callee, names)
         keyed = chain is not None and chain[-1] in KEYED_METHODS
@@ -154,7 +156,9 @@ def extract(root: Node, source: bytes, matches: list[Match]) -> FileFacts:
     for captures in groups["operation"]:
         operation(facts, scopes, names, captures["operation"][0])
     for captures in groups["read"]:
-        attribute_read(facts, scopes, captures["read"][0])
+        read = captures["read"][0]
+        if read.id not in callees:  # (`attribute_read` would find it called, more slowly)
+            attribute_read(facts, scopes, read)
     for captures in groups["truth"]:
         truth_test(facts, scopes, names, captures["operand"][0])
     for captures in groups["format"]:
