@@ -94,26 +94,28 @@ def extract(root: Node, source: bytes, matches: list[Match]) -> FileFacts:
     scopes = Scopes(branches(alternatives))
     names: Names = {}  # a lambda's or container's span -> its synthetic name
     _definitions(facts, scopes, names, definitions)
-    callees = set()  # the ids of the nodes called: reading one of them is no read
+    callees: set[int] = set()  # the ids of the nodes called: reading one of them is no read
+    add_callee, add_call, scope_at = callees.add, facts.calls.append, scopes.at
     for captures in groups["reference.call"]:
         call = captures["reference.call"][0]
         callee = captures["callee"][0]
-        callees.add(callee.id)
+        add_callee(callee.id)
         arguments = captures["arguments"][0]
         chain = chain_of(callee, names)
-        keyed = chain is not None and chain[-1] in KEYED_METHODS
         args, kwargs = (
-            _arguments(facts, scopes, names, arguments, keyed)
+            _arguments(
+                facts, scopes, names, arguments, chain is not None and chain[-1] in KEYED_METHODS
+            )
             if arguments.named_child_count
             else ((), ())
         )
-        facts.calls.append(
+        add_call(
             CallFact(
-                scope=scopes.at(call.start_byte),
+                scope=scope_at(call.start_byte),
                 chain=chain,
                 # the callee as written, for reports of unresolved calls
                 text=".".join(chain).replace(".()", "()")[:80] if chain else text(callee)[:80],
-                line=line_of(call),
+                line=call.start_point[0] + 1,
                 args=args,
                 kwargs=kwargs,
             )
