@@ -36,6 +36,7 @@ TRICKY = [
     'print("a\\"b", \'c\') """doc "self.x = 1" \\""" r"raw" fetch(\'f\')["g"]\n',
     "éself.x = 1\n_self.y = 2\nself.z=3;self.w==4\nXself.v = 5\nget  (\n\n  'gap')\n",
     "myself.x = 1; @self.y = 2 $this->self = 3; $this->this->z = 4; cls ->q ??= 5 @@w -= 6\n",
+    "setenv('no') myconfig['c'] LookupEnv(\"L\") getLong ('n') xget('x') (get('y')\n",
 ]
 
 

@@ -9,6 +9,7 @@ chains can refer to them, and `Scopes` says which definition and branch holds a 
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from typing import Any
 
 from brownfield.graph.facts import CALL, ELSE, SUBSCRIPT, BindingFact, Chain, FileFacts
@@ -85,11 +86,11 @@ def span(node: Node) -> tuple[int, int]:
 
 
 def text(node: Node) -> str:
-    return bytes(node.text).decode("utf-8", "replace")
+    return node.text.decode("utf-8", "replace")  # type: ignore[no-any-return]
 
 
 def line_of(node: Node) -> int:
-    return int(node.start_point.row) + 1
+    return node.start_point[0] + 1  # type: ignore[no-any-return]
 
 
 def chain_of(node: Node, names: Names | None = None) -> Chain | None:
@@ -293,19 +294,41 @@ class Scopes(Spans[str]):
         self.alternatives = alternatives
 
     def at(self, offset: int) -> str:
-        """The innermost definition whose body holds `offset` ("" for the module)."""
-        return self.innermost(offset, "")
+        """The innermost definition whose body holds `offset` ("" for the module); the
+        loop of `innermost`, written out: this is asked for every fact of a file."""
+        spans = self.spans
+        index = bisect_right(self.starts, offset) - 1
+        while index >= 0:
+            start, end, value, parent = spans[index]
+            if start <= offset < end:
+                return value
+            index = parent
+        return ""
 
     def branch(self, offset: int) -> tuple[tuple[int, int], ...]:
         """The if/try alternatives holding `offset` inside its innermost scope, outermost
-        first."""
-        floor = next((start for start, _ in self.holding(offset)), 0)
-        path = []
-        for start, alternative in self.alternatives.holding(offset):
-            if start < floor:
+        first (the loops of `holding`, written out)."""
+        floor = 0
+        spans = self.spans
+        index = bisect_right(self.starts, offset) - 1
+        while index >= 0:
+            start, end, _, parent = spans[index]
+            if start <= offset < end:
+                floor = start
                 break
-            path.append(alternative)
-        return tuple(reversed(path))
+            index = parent
+        alternatives = self.alternatives.spans
+        index = bisect_right(self.alternatives.starts, offset) - 1
+        path = []
+        while index >= 0:
+            start, end, alternative, parent = alternatives[index]
+            if start <= offset < end:
+                if start < floor:
+                    break
+                path.append(alternative)
+            index = parent
+        path.reverse()
+        return tuple(path)
 
 
 def name_container(facts: FileFacts, scopes: Scopes, names: Names, node: Node) -> None:

@@ -94,24 +94,28 @@ def extract(root: Node, source: bytes, matches: list[Match]) -> FileFacts:
     scopes = Scopes(branches(alternatives))
     names: Names = {}  # a lambda's or container's span -> its synthetic name
     _definitions(facts, scopes, names, definitions)
+    callees: set[int] = set()  # the ids of the nodes called: reading one of them is no read
+    add_callee, add_call, scope_at = callees.add, facts.calls.append, scopes.at
     for captures in groups["reference.call"]:
         call = captures["reference.call"][0]
         callee = captures["callee"][0]
+        add_callee(callee.id)
         arguments = captures["arguments"][0]
         chain = chain_of(callee, names)
-        keyed = chain is not None and chain[-1] in KEYED_METHODS
         args, kwargs = (
-            _arguments(facts, scopes, names, arguments, keyed)
+            _arguments(
+                facts, scopes, names, arguments, chain is not None and chain[-1] in KEYED_METHODS
+            )
             if arguments.named_child_count
             else ((), ())
         )
-        facts.calls.append(
+        add_call(
             CallFact(
-                scope=scopes.at(call.start_byte),
+                scope=scope_at(call.start_byte),
                 chain=chain,
                 # the callee as written, for reports of unresolved calls
                 text=".".join(chain).replace(".()", "()")[:80] if chain else text(callee)[:80],
-                line=line_of(call),
+                line=call.start_point[0] + 1,
                 args=args,
                 kwargs=kwargs,
                 passed=_passed(arguments),
@@ -155,7 +159,9 @@ def extract(root: Node, source: bytes, matches: list[Match]) -> FileFacts:
     for captures in groups["operation"]:
         operation(facts, scopes, names, captures["operation"][0])
     for captures in groups["read"]:
-        attribute_read(facts, scopes, captures["read"][0])
+        read = captures["read"][0]
+        if read.id not in callees:  # (`attribute_read` would find it called, more slowly)
+            attribute_read(facts, scopes, read)
     for captures in groups["truth"]:
         truth_test(facts, scopes, names, captures["operand"][0])
     for captures in groups["format"]:

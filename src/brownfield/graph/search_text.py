@@ -66,7 +66,7 @@ _IDENTIFIER = re.compile(r"[A-Za-z_]\w*")
 def _words_of(names: list[str]) -> str:
     """The searchable words of identifiers: split, compounds also as their parts, expanded
     both ways (an identifier's words are never stop words: `add` names a method)."""
-    return _words_of_names(tuple(names))
+    return _words_of_names(tuple(names)) if names else ""
 
 
 @lru_cache(maxsize=1 << 16)
@@ -158,16 +158,20 @@ def _parameters(lines: list[str], start: int, end: int) -> list[str]:
     if opening < 0:
         return []
     depth, close = 0, len(text)
-    for position in range(opening, len(text)):
-        if text[position] == "(":
+    for bracket in _PARENTHESIS.finditer(text, opening):
+        if bracket.group() == "(":
             depth += 1
-        elif text[position] == ")":
+        else:
             depth -= 1
             if depth == 0:
-                close = position
+                close = bracket.start()
                 break
-    inside = re.sub(r"[\"'][^\"']*[\"']", " ", text[opening + 1 : close])
+    inside = _QUOTED.sub(" ", text[opening + 1 : close])
     return _IDENTIFIER.findall(inside)
+
+
+_PARENTHESIS = re.compile(r"[()]")
+_QUOTED = re.compile(r"[\"'][^\"']*[\"']")
 
 
 _STRING = re.compile(r"\"(?:[^\"\\\n]|\\.)*\"|'(?:[^'\\\n]|\\.)*'")
@@ -233,6 +237,10 @@ _KEY_WORDS = sorted(
     key=len,
     reverse=True,
 )
+#: One of the words, ending where the search ends (`endpos`): searched from the longest
+#: word's length before that, the leftmost match is the longest word.
+_KEY_WORD_BEFORE = re.compile("(?:" + "|".join(map(re.escape, _KEY_WORDS)) + r")\Z")
+_LONGEST_KEY_WORD = len(_KEY_WORDS[0])
 
 
 def _key_calls(text: str) -> list[tuple[int, int, str]]:
@@ -245,11 +253,9 @@ def _key_calls(text: str) -> list[tuple[int, int, str]]:
         end = match.start()
         while end > 0 and text[end - 1].isspace():
             end -= 1
-        for word in _KEY_WORDS:
-            start = end - len(word)
-            if start >= 0 and text.startswith(word, start):
-                found.append((start, match.end(), match.group(1)))
-                break
+        word = _KEY_WORD_BEFORE.search(text, max(0, end - _LONGEST_KEY_WORD), end)
+        if word is not None:
+            found.append((word.start(), match.end(), match.group(1)))
     return found
 
 
@@ -319,14 +325,17 @@ class _Keys:
     """The keys a file's text reads, found once and then told per definition by its span."""
 
     def __init__(self, text: str) -> None:
-        self.found = [
+        every = [
             _Matches(pattern, text)
             for pattern in _KEY_PATTERNS
             if pattern is not _PROCESS_ENV or any(word in text for word in _PROCESS_ENV_WORDS)
         ]
+        self.found = [matches for matches in every if matches.found]  # (most find none)
 
     def within(self, low: int, high: int) -> list[str]:
         """The keys read between offsets `low` and `high`, by pattern, then in order."""
+        if not self.found:
+            return []
         return list(dict.fromkeys(key for found in self.found for key in found.within(low, high)))
 
 
@@ -390,12 +399,14 @@ def rows_for(
                 kind=kind,
                 name=_words_of([name]),
                 words=_words_of([*owners, *folders, file_name]),
-                doc=" ".join(" ".join(_prose(doc)).split())[:MAX_TEXT],
+                doc=" ".join(" ".join(_prose(doc)).split())[:MAX_TEXT] if doc else "",
                 params=_words_of(params),
                 attrs=_words_of(attrs),
                 keys=" ".join(
                     dict.fromkeys([*(k.lower() for k in keys), *_words_of(keys).split()])
-                )[:MAX_TEXT],
+                )[:MAX_TEXT]
+                if keys
+                else "",
                 body=(
                     ""
                     if kind not in ("function", "method") or minified
@@ -403,7 +414,9 @@ def rows_for(
                     if file_names is not None and not cut
                     else _body_words(body)
                 ),
-                raw=" ".join(_located(joined, offsets, start, [*attrs, *keys]))[:MAX_TEXT],
+                raw=" ".join(_located(joined, offsets, start, [*attrs, *keys]))[:MAX_TEXT]
+                if attrs or keys
+                else "",
             )
         )
     return found
