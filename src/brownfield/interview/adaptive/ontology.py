@@ -193,10 +193,17 @@ def _noun_entities(state: AdaptiveState, taken: list[_Draft]) -> dict[str, _Draf
     covered |= {d.name.lower() for d in taken} | {(d.symbol or "").lower() for d in taken}
     seen: dict[str, tuple[str, set[int]]] = {}
     for number, text in enumerate(_texts(state)):
-        for token in _TOKEN.findall(idioms_read(text)):
+        read = idioms_read(text)
+        previous = ""  # the word before, or "," where a clause starts
+        for match in _TOKEN.finditer(read):
+            token = match.group(0)
+            starts = not previous or bool(re.search(r"[,;:]", read[: match.start()][-3:]))
+            after, previous = ("," if starts else previous), token.lower()
             whole = bool(_IDENTIFIER.search(token))
             word = token if whole else token.lower()
             if not whole and (word in STOP_WORDS or len(word) < 3 or not _nounlike(word, number)):
+                continue
+            if not whole and number == 0 and _verb_at(word, after):
                 continue
             key = word.lower() if whole else stem(word)
             if key in covered or any(c.endswith("." + key) for c in covered):
@@ -242,6 +249,26 @@ _VERB_FORMS = frozenset(
 
 #: Nouns that end like an adverb ("-ly").
 _LY_NOUNS = frozenset("assembly family anomaly monopoly butterfly supply reply apply".split())
+
+
+#: Words after which a common verb is a verb ("... *and drop* the ones", "that *stop*"), and
+#: after which an -ing form is an action, not a thing ("without *saying*", "stop *answering*").
+_BEFORE_VERBS = frozenset(
+    ", and then to that which who will can should must may might would could not".split()
+)
+_BEFORE_GERUNDS = frozenset(
+    """without by stop stops keep keeps start starts after before when while of for from
+    instead""".split()
+)
+
+
+def _verb_at(word: str, after: str) -> bool:
+    """Whether an idea's word is a verb where it stands (a clause's first word, after "and",
+    "to", "that"...; an -ing form after "without", "stop"...): the idea keeps its nouns, not
+    the actions done to them."""
+    if word.endswith("ing") and len(word) > 5 and after in _BEFORE_GERUNDS | _BEFORE_VERBS:
+        return True
+    return after in _BEFORE_VERBS and (word in COMMON_VERBS or after == ",")
 
 
 def _nounlike(word: str, text_number: int) -> bool:
