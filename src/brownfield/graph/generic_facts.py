@@ -70,6 +70,13 @@ ELEMENTS = "[*]"
 RESULT = "#"
 #: An overload's qualname: the n-th declaration (n >= 2) of `m` in one class is `m~n`.
 OVERLOAD = "~"
+_OVERLOADED = re.compile(re.escape(OVERLOAD) + r"\d+$")
+
+
+def without_overload(name: str) -> str:
+    """The name an overload is declared by (`A.m~2` -> `A.m`)."""
+    return _OVERLOADED.sub("", name)
+
 
 _NAME = re.compile(r"[$@#]{0,2}[A-Za-z_][A-Za-z0-9_$]*(?:[!?](?![.:=]))?")
 _SIMPLE = re.compile(r"[A-Za-z_][A-Za-z0-9_$]*(?:\.[A-Za-z_][A-Za-z0-9_$]*)*\Z")

@@ -10,7 +10,7 @@ from collections import Counter
 
 from brownfield.confine import read_bytes_inside
 from brownfield.errors import BrownfieldError
-from brownfield.graph.generic_facts import OVERLOAD
+from brownfield.graph.generic_facts import without_overload
 from brownfield.graph.store import GraphStore
 from brownfield.graph.vocabulary import KEYWORDS, index_words
 from brownfield.model import Citation, Fact, Node, NodeKind
@@ -215,7 +215,6 @@ def shared_names_fact(store: GraphStore, touched: list[Touchpoint]) -> Fact | No
 
 
 MAX_MEMBERS = 12  # methods shown per class touchpoint
-_OVERLOADED = re.compile(re.escape(OVERLOAD) + r"\d+$")  # Java's `m~2`: an overload of `m`
 
 
 def members_fact(store: GraphStore, touchpoint: Touchpoint, text: str) -> Fact | None:
@@ -237,10 +236,10 @@ def members_fact(store: GraphStore, touchpoint: Touchpoint, text: str) -> Fact |
         ),
         key=lambda other: (other.path != node.path, other.path or "", other.line or 0),
     )
-    methods: list[Node] = []  # an overloaded method once, its first definition
+    first: dict[str, Node] = {}  # an overloaded method once, its first definition
     for method in found:
-        if all(_OVERLOADED.sub("", m.name) != _OVERLOADED.sub("", method.name) for m in methods):
-            methods.append(method)
+        first.setdefault(without_overload(method.name), method)
+    methods = list(first.values())
     if not methods:
         return None
     query = parse(text)
@@ -248,7 +247,7 @@ def members_fact(store: GraphStore, touchpoint: Touchpoint, text: str) -> Fact |
         m.id: sum(matched_words(query, " ".join(index_words(m.name))).values()) for m in methods
     }
     shown = sorted(methods, key=lambda m: -carried[m.id])[:MAX_MEMBERS]  # stable: file order
-    cited = tuple(_site(m.path or node.path, m.line, _OVERLOADED.sub("", m.name)) for m in shown)
+    cited = tuple(_site(m.path or node.path, m.line, without_overload(m.name)) for m in shown)
     left = len(methods) - len(shown)
     more = f"; {left} more not shown" if left > 0 else ""
     return Fact(

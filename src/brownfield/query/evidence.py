@@ -7,6 +7,7 @@ from collections import Counter
 
 from brownfield.confine import read_bytes_inside
 from brownfield.errors import BrownfieldError
+from brownfield.graph.generic_facts import without_overload
 from brownfield.graph.roles import is_production, is_test, what_counts_as_tests
 from brownfield.graph.store import GraphStore
 from brownfield.graph.vocabulary import KEYWORDS, index_words
@@ -33,7 +34,6 @@ FRAMEWORKS = {
     "aiohttp": "aiohttp",
 }
 TEST_FRAMEWORKS = {"pytest": "pytest", "unittest": "unittest"}
-OVERLOAD_MARK = re.compile(r"~\d+$")  # `A.m~2`: an overload of `A.m`
 MAX_SETTINGS = 12  # attributes and keys named per touchpoint
 _CONFIG_CALLS = ("os.getenv", "os.environ.get", "os.environ.setdefault", "os.environ.__getitem__")
 
@@ -104,7 +104,7 @@ def call_targets(store: GraphStore, node: Node) -> list[str]:
         constructors = [
             child
             for child in inside
-            if OVERLOAD_MARK.sub("", child.rsplit(".", 1)[-1]) in CONSTRUCTOR_NAMES | {node.name}
+            if without_overload(child.rsplit(".", 1)[-1]) in CONSTRUCTOR_NAMES | {node.name}
         ]
         return list(dict.fromkeys([node.id, f"{node.id}.__init__", *sorted(constructors)]))
     return [node.id]
@@ -140,9 +140,9 @@ def _written_note(store: GraphStore, node: Node, tests: bool) -> tuple[str, tupl
     if node.kind is NodeKind.MODULE:
         return "", ()
     name = node.name
-    if OVERLOAD_MARK.sub("", name) in CONSTRUCTOR_NAMES:
+    if without_overload(name) in CONSTRUCTOR_NAMES:
         name = node.qualname.split(".")[-2] if "." in node.qualname else name
-    name = OVERLOAD_MARK.sub("", name)
+    name = without_overload(name)
     if len(name) < 3 or name.lower() in KEYWORDS:
         return "", ()
     pattern = re.compile(r"(?<![\w$])" + re.escape(name) + r"(?![\w$])")

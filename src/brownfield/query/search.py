@@ -18,7 +18,7 @@ from typing import Any
 
 from brownfield.confine import read_bytes_inside
 from brownfield.errors import BrownfieldError, UsageError
-from brownfield.graph.generic_facts import OVERLOAD
+from brownfield.graph.generic_facts import without_overload
 from brownfield.graph.roles import Role, role_of
 from brownfield.graph.search_index import expression
 from brownfield.graph.store import GraphStore
@@ -57,7 +57,6 @@ _PARTICLES = frozenset({"up", "down", "in", "out", "on", "off", "over"})  # "log
 _QUOTED = re.compile(r"[\"'`]([^\"'`]+)[\"'`]")
 SYNONYM_STRENGTH = 0.5  # a word matched only through a synonym counts this much of a match
 COVERAGE_FLOOR = 0.4  # a row matching one of many words keeps this share of its relevance
-_OVERLOADED = re.compile(re.escape(OVERLOAD) + r"\d+$")  # `A.m~2`: an overload of `A.m`
 EXACT_BONUS = 2.0  # a name (or dotted name, id, path) the text spells out: relevance x (1 + this)
 GENERATED_WEIGHT = 0.3  # a generated file's definitions keep this share: nobody edits them
 #: The marks of a generated file in its first lines: Go's convention ("// Code generated
@@ -233,7 +232,7 @@ def rank(store: GraphStore, text: str, limit: int = 20, pool: int = 300) -> list
     hits.sort(key=lambda hit: (-round(hit.score, 9), len(hit.node.qualname), hit.node.id))
     best: dict[str, SearchHit] = {}  # one hit per overload family, its best-ranked one
     for hit in hits:
-        best.setdefault(_OVERLOADED.sub("", hit.node.id), hit)
+        best.setdefault(without_overload(hit.node.id), hit)
     return list(best.values())[:limit]
 
 
@@ -244,7 +243,7 @@ def _own_name(node: Node, name: str) -> str:
     """The words a definition is called by: its name's, and for a constructor (`__init__`,
     `constructor`, a Java constructor named as its class) its class's."""
     owner = node.qualname.rpartition(".")[0].rsplit(".", 1)[-1]
-    base = _OVERLOADED.sub("", node.name)
+    base = without_overload(node.name)
     if owner and (base in _CONSTRUCTORS or base == owner):
         return f"{name or node.name} {' '.join(words(owner))}"
     return name or node.name
