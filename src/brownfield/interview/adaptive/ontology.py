@@ -256,7 +256,7 @@ _LY_NOUNS = frozenset("assembly family anomaly monopoly butterfly supply reply a
 _BEFORE_VERBS = frozenset(
     ", and then to that which who will can should must may might would could not".split()
 )
-_BEFORE_GERUNDS = frozenset(
+_BEFORE_GERUNDS = _BEFORE_VERBS | frozenset(
     """without by stop stops keep keeps start starts after before when while of for from
     instead""".split()
 )
@@ -266,7 +266,7 @@ def _verb_at(word: str, after: str) -> bool:
     """Whether an idea's word is a verb where it stands (a clause's first word, after "and",
     "to", "that"...; an -ing form after "without", "stop"...): the idea keeps its nouns, not
     the actions done to them."""
-    if word.endswith("ing") and len(word) > 5 and after in _BEFORE_GERUNDS | _BEFORE_VERBS:
+    if word.endswith("ing") and len(word) > 5 and after in _BEFORE_GERUNDS:
         return True
     return after in _BEFORE_VERBS and (word in COMMON_VERBS or after == ",")
 
