@@ -103,14 +103,13 @@ def _qualified(idea: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]
     kept: list[tuple[int, int]] = []
     pending: int | None = None  # the start of a first piece that qualifies the next one
     for begin, end in spans:
+        piece = idea[begin:end].strip()
         if pending is not None:
             begin, pending = pending, None
-        elif kept and (
-            _RELATIVE.match(idea[begin:end].strip()) or _PARTICIPLE.match(idea[begin:end].strip())
-        ):
+        elif kept and (_RELATIVE.match(piece) or _PARTICIPLE.match(piece)):
             kept[-1] = (kept[-1][0], end)
             continue
-        elif _QUALIFIER.match(idea[begin:end].strip()):
+        elif _QUALIFIER.match(piece):
             if kept:
                 kept[-1] = (kept[-1][0], end)
                 continue
