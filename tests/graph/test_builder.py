@@ -468,3 +468,35 @@ def test_a_body_edit_leaves_the_method_names_of_the_file_valid() -> None:
     assert names(source + "\n    def decode(self, data):\n        return data\n") == {"name:decode"}
     assert names(source.replace("(self, text)", "(self, text, errors)")) == {"name:encode"}
     assert names(source.replace("class Codec:", "class Codec(Base):")) == {"name:encode"}
+
+
+def test_incremental_sees_decorated_methods_of_files_not_parsed(tmp_path: Path) -> None:
+    # Reading `box.size` calls the property only because a method named `size` is
+    # decorated somewhere: an incremental build knows it from the stored index rows
+    # (`has-decorated:size`) without reading shapes.py, and forgets it when it goes.
+    root = tmp_path / "repo"
+    prop = "class Box:\n    @property\n    def size(self):\n        return 1\n"
+    use = "from shapes import Box\n\ndef area():\n    box = Box()\n    return box.size\n"
+    write_files(root, {"shapes.py": prop, "use.py": use})
+    build(root, workers=1)
+    read = ("use.py::area", "shapes.py::Box.size")
+    write_files(root, {"use.py": use + "\ndef other():\n    pass\n"})
+    graph = _rebuilt_equals_clean(root, tmp_path, "reader-edited")
+    assert read in {(s, d) for s, d, _ in _call_pairs(graph)}
+    write_files(root, {"shapes.py": prop.replace("    @property\n", "")})
+    graph = _rebuilt_equals_clean(root, tmp_path, "undecorated")
+    assert read not in {(s, d) for s, d, _ in _call_pairs(graph)}
+
+
+def test_stored_imports_are_the_stored_facts_imports(repo: Path) -> None:
+    write_files(
+        repo,
+        {
+            "m.py": "import os\nfrom . import n as k\ntry:\n    import x\nexcept ImportError:\n    x = None\n",
+            "n.py": "pass\n",
+        },
+    )
+    build(repo, workers=1)
+    store = GraphStore.open(repo)
+    assert store.imports("m.py") == store.facts("m.py").imports
+    assert len(store.imports("m.py")) == 3

@@ -1,6 +1,7 @@
 """What a build knows of every file at once, for resolvers: definitions by name, and the
-files calling a name. Each is the store's rows (minus the files changed or gone) plus the
-files parsed now, so an incremental build sees what a full build would."""
+files holding a name (calling it, defining a decorated method so named). Each is the
+store's rows (minus the files changed or gone) plus the files parsed now, so an
+incremental build sees what a full build would."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import importlib
 from types import ModuleType
 from typing import Any
 
-from brownfield.graph.facts import CALL_KEY, FileFacts
+from brownfield.graph.facts import CALL_KEY, DECORATED_KEY, FileFacts
 from brownfield.graph.languages import LANGUAGES
 from brownfield.graph.store import GraphStore
 
@@ -27,7 +28,7 @@ class DefinitionIndex:
         self.store, self.excluded, self.new = store, excluded, new
         self.cache: dict[str, list[tuple[str, str]]] = {}
         self.complete = False
-        self.calls: CallIndex | None = None
+        self.indexes: dict[str, NameIndex] = {}  # `name_indexes`, once the build sets them
         if store.fresh:  # nothing stored yet: every definition is a new one
             self.cache = {name: sorted(found) for name, found in new.items()}
             self.complete = True
@@ -55,14 +56,22 @@ class DefinitionIndex:
         return found
 
 
-class CallIndex:
-    """Name -> the files with a call of that name, for resolvers that follow arguments
-    across files (a resolver module's `call_names(facts)`, recorded at resolution as
-    `has-call:NAME` dependency rows): the store's rows, minus changed files, plus new ones."""
+class NameIndex:
+    """Name -> the files holding it by a resolver module's hook (`call_names`: the names a
+    file calls, for resolvers that follow arguments across files; `decorated_names`),
+    recorded at resolution as `KEY+NAME` dependency rows: the store's rows, minus changed
+    files, plus new ones."""
 
-    def __init__(self, store: GraphStore, excluded: set[str], parsed: dict[str, FileFacts]) -> None:
-        self.store, self.excluded = store, excluded
-        self.new = _call_names(parsed)
+    def __init__(
+        self,
+        store: GraphStore,
+        excluded: set[str],
+        parsed: dict[str, FileFacts],
+        key: str,
+        hook: str,
+    ) -> None:
+        self.store, self.excluded, self.key, self.hook = store, excluded, key, hook
+        self.new = _names(parsed, hook)
         self.cache: dict[str, list[str]] = {}
         self.complete = store.fresh
         if store.fresh:
@@ -73,7 +82,7 @@ class CallIndex:
         touch the store). In a fresh graph they are the parsed files' already."""
         if self.store.fresh:
             return
-        self.cache = _call_names(facts)
+        self.cache = _names(facts, self.hook)
         self.complete = True
 
     def files(self, name: str) -> list[str]:
@@ -81,18 +90,28 @@ class CallIndex:
         if found is None and self.complete:
             return []
         if found is None:
-            stored = self.store.files_depending_on([f"{CALL_KEY}{name}"]) - self.excluded
+            stored = self.store.files_depending_on([f"{self.key}{name}"]) - self.excluded
             found = self.cache[name] = sorted(stored | set(self.new.get(name, [])))
         return found
 
 
-def _call_names(facts: dict[str, FileFacts]) -> dict[str, list[str]]:
-    """Name -> the files (in order) whose facts call it, by their resolver's `call_names`."""
+def name_indexes(
+    store: GraphStore, excluded: set[str], parsed: dict[str, FileFacts]
+) -> dict[str, NameIndex]:
+    """The indexes resolvers may ask for, by the keyword argument that passes them."""
+    return {
+        "calls_named": NameIndex(store, excluded, parsed, CALL_KEY, "call_names"),
+        "decorated_named": NameIndex(store, excluded, parsed, DECORATED_KEY, "decorated_names"),
+    }
+
+
+def _names(facts: dict[str, FileFacts], hook_name: str) -> dict[str, list[str]]:
+    """Name -> the files (in order) whose facts hold it, by their resolver's hook."""
     found: dict[str, list[str]] = {}
     for path, file_facts in sorted(facts.items()):
         if file_facts.language not in LANGUAGES:
             continue
-        hook = getattr(resolver_module(file_facts.language), "call_names", None)
+        hook = getattr(resolver_module(file_facts.language), hook_name, None)
         for name in hook(file_facts) if hook is not None else ():
             found.setdefault(name, []).append(path)
     return found
@@ -105,11 +124,13 @@ def resolver_context(layouts: dict[str, Any], module: str) -> dict[str, Any]:
 
 def resolver_indexes(module: str, definitions: DefinitionIndex) -> dict[str, Any]:
     """The indexes a resolver module asks for besides the definitions (by having the hook
-    that fills them): `calls_named` for one with `call_names`."""
-    calls = definitions.calls
-    if calls is not None and hasattr(importlib.import_module(module), "call_names"):
-        return {"calls_named": calls.files}
-    return {}
+    that fills them): `calls_named` for one with `call_names`, and so on."""
+    resolver = importlib.import_module(module)
+    return {
+        argument: index.files
+        for argument, index in definitions.indexes.items()
+        if hasattr(resolver, index.hook)
+    }
 
 
 class StoredInherits:

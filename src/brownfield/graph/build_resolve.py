@@ -20,7 +20,7 @@ from brownfield.graph.build_indexes import (
     resolver_context,
     resolver_indexes,
 )
-from brownfield.graph.facts import FileFacts, FileGraph
+from brownfield.graph.facts import FileFacts, FileGraph, ImportFact
 from brownfield.graph.languages import LANGUAGES
 from brownfield.graph.store import GraphStore
 
@@ -140,8 +140,8 @@ def start_resolution(
     facts = dict(parsed)
     facts.update((path, store.facts(path)) for path in sorted(live - set(parsed)))
     definitions.load_all()
-    if definitions.calls is not None:
-        definitions.calls.load_all(facts)
+    for index in definitions.indexes.values():
+        index.load_all(facts)
     _POOL_CONTEXT.update(
         load=facts.__getitem__,
         definitions=definitions.named,
@@ -198,11 +198,16 @@ def _resolve_here(
         found = parsed.get(path) or read.get(path)
         return found if found is not None else read.setdefault(path, store.facts(path))
 
+    def load_imports(path: str) -> list[ImportFact]:  # (without decoding the rest)
+        found = parsed.get(path) or read.get(path)
+        return found.imports if found is not None else store.imports(path)
+
     done = 0
     for module, paths in sorted(by_resolver.items()):
         new_resolver = importlib.import_module(module).new_resolver
-        extra = {}
-        if stored is not None and "stored" in inspect.signature(new_resolver).parameters:
+        accepted = inspect.signature(new_resolver).parameters
+        extra: dict[str, Any] = {"load_imports": load_imports} if "load_imports" in accepted else {}
+        if stored is not None and "stored" in accepted:
             extra["stored"] = stored
         resolver = new_resolver(
             every[module],

@@ -27,7 +27,7 @@ from brownfield import __version__, git
 from brownfield.confine import open_nofollow, real_folder
 from brownfield.errors import BuildLockedError, RepositoryError, UntrustedStoreError
 from brownfield.graph import search_text
-from brownfield.graph.build_indexes import CallIndex, DefinitionIndex
+from brownfield.graph.build_indexes import DefinitionIndex, name_indexes
 from brownfield.graph.build_indexes import resolver_context as _context
 from brownfield.graph.build_resolve import resolve_settled
 from brownfield.graph.discover import DEFAULT_MAX_FILE_SIZE, SkipReason, discover, read_source
@@ -293,7 +293,7 @@ def _build(
             if node[1] in _DEFINITION_KINDS:
                 new_definitions.setdefault(node[2], []).append((node[0], node[1]))
     definitions = DefinitionIndex(store, gone | set(parsed), new_definitions)
-    definitions.calls = CallIndex(store, gone | set(parsed), parsed)
+    definitions.indexes = name_indexes(store, gone | set(parsed), parsed)
     commit, dirty = git.snapshot(root)
     snapshot = (commit[:12] if commit else "no-commit") + ("+dirty" if dirty else "")
     changed = bool(gone or parsed or to_resolve)

@@ -204,10 +204,7 @@ class FileFacts:
                     signature,
                 ) in defs
             ],
-            imports=[
-                new(ImportFact, (s, m, n, a, level, line, _branch(b) if b else ()))
-                for s, m, n, a, level, line, b in imports
-            ],
+            imports=imports_from_json(imports),
             calls=[
                 new(
                     CallFact,
@@ -248,6 +245,15 @@ class FileFacts:
 _ENCODER = json.JSONEncoder(separators=(",", ":"), check_circular=False)
 
 
+def imports_from_json(data: list[Any]) -> list[ImportFact]:
+    """A file's import facts from their part of `FileFacts.to_json()` loaded back."""
+    new = tuple.__new__
+    return [
+        new(ImportFact, (s, m, n, a, level, line, _branch(b) if b else ()))
+        for s, m, n, a, level, line, b in data
+    ]
+
+
 def _branch(value: Any) -> Branch:
     return tuple([(int(a), int(b)) for a, b in value])
 
@@ -273,6 +279,9 @@ def _restore(data: list[Any]) -> FileFacts:
 #: resolver following arguments into a function's parameters finds its callers' files:
 #: `has-call:NAME` rows are an index, never a key that changes.
 CALL_KEY = "has-call:"
+#: Likewise for each name of a decorated method the file defines (`has-decorated:NAME`),
+#: so that a resolver asking whether reading `x.name` may call something loads no file.
+DECORATED_KEY = "has-decorated:"
 
 #: A resolved edge as the store writes it: (src, dst, kind, line, resolution).
 EdgeRow = tuple[str, str, str, int | None, str | None]

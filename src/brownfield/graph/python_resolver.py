@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterable
 from brownfield.graph.facts import (
     CALL,
     CALL_KEY,
+    DECORATED_KEY,
     SUBSCRIPT,
     BindingFact,
     Chain,
@@ -54,6 +55,7 @@ from brownfield.graph.python_world import (
     StoredBases,
     World,
     call_names,
+    decorated_names,
     invalidated_keys,
     layout,
     methods_index,
@@ -62,7 +64,14 @@ from brownfield.graph.python_world import (
 from brownfield.model import Resolution, Unresolved
 
 # The resolver module's entry points for the builder (see `languages.LanguageSpec`).
-__all__ = ["call_names", "invalidated_keys", "layout", "new_resolver", "nodes_of"]
+__all__ = [
+    "call_names",
+    "decorated_names",
+    "invalidated_keys",
+    "layout",
+    "new_resolver",
+    "nodes_of",
+]
 
 #: A generator's methods that resume it (`__enter__`: a `contextlib.contextmanager`'s).
 RESUMING = frozenset({"__next__", "send", "__enter__", "__aenter__", "__anext__", "asend"})
@@ -76,23 +85,30 @@ def new_resolver(
     definitions_named: Callable[[str], list[tuple[str, str]]],
     roots: ImportRoots | None = None,
     calls_named: Callable[[str], list[str]] | None = None,
+    decorated_named: Callable[[str], list[str]] | None = None,
     stored: StoredBases | None = None,
+    load_imports: Callable[[str], list[ImportFact]] | None = None,
 ) -> Resolver:
     """A resolver over the Python files `paths` of one repository; `definitions_named`
     gives the (node id, kind) of every definition with a name, in any language; `roots`
     names modules (the repository root alone when None); `calls_named` the files whose
-    `call_names` hold a name (none when None); `stored` the classes' bases as the store
-    holds them, where they are known to be current (None: none are)."""
-    # When two files claim one name, the one sorting last wins (`pkg/__init__.py` over
-    # `pkg.py`, as Python prefers the package).
+    `call_names` hold a name (none when None); `decorated_named` likewise by
+    `decorated_names` (None: the files of the methods so named are read); `stored` the
+    classes' bases as the store holds them, where they are known to be current (None:
+    none are); `load_imports` a file's import facts without the rest (None: `load_facts`)."""
+    # Of two files claiming a name, the last sorted wins (`pkg/__init__.py` as Python would)
     names = {path: module_name(path, roots) for path in sorted(paths)}
     modules = {dotted: path for path, dotted in names.items()}
     world = World(modules, load_facts, methods_index(definitions_named), names)
     world.definitions_named = definitions_named
     if calls_named is not None:
         world.files_calling = lambda name: [p for p in calls_named(name) if p in names]
+    if decorated_named is not None:
+        world.files_decorating = lambda name: [p for p in decorated_named(name) if p in names]
     if stored is not None:
         world.stored = stored
+    if load_imports is not None:
+        world.load_imports = load_imports
     return Resolver(world)
 
 
@@ -132,7 +148,7 @@ class Resolver:
         if found is None:
             found = self._imported[path] = set()
             dotted = self.world.names.get(path, "")
-            for fact in self.world.load_facts(path).imports:
+            for fact in self.world.load_imports(path):
                 module = absolute_module(dotted, path, fact.module, fact.level)
                 if module is not None:
                     found.add(module)
@@ -204,6 +220,7 @@ class Resolver:
             | {f"calls:{n}" for n in self.consulted.calls}
             | self.consulted.keys
             | {f"{CALL_KEY}{n}" for n in call_names(table.facts)}  # an index, not a dependency
+            | {f"{DECORATED_KEY}{n}" for n in decorated_names(table.facts)}  # an index too
         )
         return graph
 

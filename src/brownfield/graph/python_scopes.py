@@ -160,19 +160,27 @@ class ModuleTable:
     calls_at: dict[tuple[int, Chain], list[CallFact]] | None = None  # (line, callee) (lazy)
 
 
+def kept_definitions(definitions: list[Definition]) -> dict[str, Definition]:
+    """Qualname -> the definition a name stands for: the first, or the implementation
+    after `@overload` stubs."""
+    kept: dict[str, Definition] = {}
+    for definition in definitions:
+        first = kept.setdefault(definition.qualname, definition)
+        if first is not definition and _overload(first) and not _overload(definition):
+            kept[definition.qualname] = definition  # the implementation, not a stub
+    return kept
+
+
 def build_table(path: str, facts: FileFacts, dotted: str | None = None) -> ModuleTable:
     dotted = module_name(path) if dotted is None else dotted
     scopes: dict[str, dict[str, list[Binding]]] = {"": {}}
-    definitions: dict[str, Definition] = {}
     placed = {  # the if/try branch a definition sits in (python_bindings.DEF_BRANCH)
         str(fact.value[0])[5:-1]: fact.branch
         for fact in facts.bindings
         if len(fact.target) == 2 and fact.target[1] == DEF_BRANCH and fact.value
     }
+    definitions = kept_definitions(facts.definitions)
     for definition in facts.definitions:
-        kept = definitions.setdefault(definition.qualname, definition)
-        if kept is not definition and _overload(kept) and not _overload(definition):
-            definitions[definition.qualname] = definition  # the implementation, not a stub
         scopes.setdefault(definition.qualname, {})
         scopes.setdefault(definition.scope, {}).setdefault(definition.name, []).append(
             Binding(

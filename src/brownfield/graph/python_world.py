@@ -13,9 +13,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol
 
-from brownfield.graph.facts import Definition, FileFacts
+from brownfield.graph.facts import Definition, FileFacts, ImportFact
 from brownfield.graph.python_roots import ImportRoots, import_roots
-from brownfield.graph.python_scopes import module_name, node_id
+from brownfield.graph.python_scopes import kept_definitions, module_name, node_id
 from brownfield.model import Node, NodeKind
 
 #: A file's classes and the bases found for them (its `inherits` edges, in order): a file
@@ -53,12 +53,16 @@ class World:
     methods_named: Callable[[str], list[str]]  # node ids of the methods with this name
     names: dict[str, str] = field(default_factory=dict)  # path -> dotted module name
     files_calling: Callable[[str], list[str]] = lambda name: []  # files calling `name(...)`
+    load_imports: Callable[[str], list[ImportFact]] = field(init=False)  # a file's imports
+    #: the files with a decorated method `name` (None: not indexed, read the methods' files)
+    files_decorating: Callable[[str], list[str]] | None = None
     #: (node id, kind) of the definitions with a name (a redefinition: the first's kind)
     definitions_named: Callable[[str], list[tuple[str, str]]] = lambda name: []
     stored: StoredBases = field(default_factory=_NoneStored)  # classes' bases as stored
     packages: set[str] = field(init=False)
 
     def __post_init__(self) -> None:
+        self.load_imports = lambda path: self.load_facts(path).imports
         self.packages = set()
         for dotted in self.modules:
             parts = dotted.split(".")
@@ -133,6 +137,20 @@ def call_names(facts: FileFacts) -> set[str]:
         call.chain[-1]
         for call in facts.calls
         if call.chain and not call.implicit and (call.args or call.kwargs)
+    }
+
+
+def decorated_names(facts: FileFacts) -> set[str]:
+    """The names of the file's methods (by their node's kind, the first definition's) whose
+    definition (`kept_definitions`) is decorated: a property, a descriptor, a wrapper."""
+    kept = kept_definitions(facts.definitions)
+    first: dict[str, Definition] = {}
+    for definition in facts.definitions:
+        first.setdefault(definition.qualname, definition)
+    return {
+        definition.name
+        for qualname, definition in first.items()
+        if definition.kind == "method" and kept[qualname].decorators
     }
 
 

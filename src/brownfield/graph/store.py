@@ -22,8 +22,8 @@ from pathlib import Path
 from typing import Any
 
 from brownfield.errors import FileAccessError, StoreError, UntrustedStoreError
-from brownfield.graph import search_index, store_counts, store_resolution
-from brownfield.graph.facts import EdgeRow, FileFacts
+from brownfield.graph import search_index, store_counts, store_facts, store_resolution
+from brownfield.graph.facts import EdgeRow, FileFacts, ImportFact
 from brownfield.graph.search_text import SearchRow
 from brownfield.graph.store_connect import connect
 from brownfield.graph.store_errors import at_the_boundary, store_error
@@ -416,13 +416,11 @@ class GraphStore:
         return store_resolution.inherits(self._db, path)
 
     def facts(self, path: str) -> FileFacts:
-        row = self._db.execute("SELECT facts FROM files WHERE path = ?", (path,)).fetchone()
-        if row is None or row[0] is None:
-            raise StoreError(f"the graph store has no facts for {path}; rebuild with --full")
-        try:
-            return FileFacts.from_json(json.loads(row[0]))
-        except (ValueError, TypeError, KeyError, IndexError, AttributeError):  # not the build's
-            raise store_error(self.path, sqlite3.DatabaseError(f"the facts of {path}")) from None
+        return store_facts.facts(self._db, self.path, path)
+
+    def imports(self, path: str) -> list[ImportFact]:
+        """The import facts of `path` alone (`store_facts`)."""
+        return store_facts.imports(self._db, self.path, path)
 
     def files_depending_on(self, keys: Iterable[str]) -> set[str]:
         found: set[str] = set()

@@ -17,8 +17,9 @@ from __future__ import annotations
 #: 16: a Python file reading a class order depends on `bases:PATH` of the order's files, not
 #: on what finding their bases consulted; prefixed names on `imports:*`, not on every file;
 #: 17: Python definitions say how their parameters bind (defaults, keyword-only...) and
-#: calls how many arguments they pass by position and their keywords' names
-SCHEMA_VERSION = 17
+#: calls how many arguments they pass by position and their keywords' names; 18: each
+#: Python file records `has-decorated:NAME` rows for its decorated methods (an index)
+SCHEMA_VERSION = 18
 
 SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
