@@ -10,7 +10,7 @@ import textwrap
 from pathlib import Path
 
 from brownfield.graph import builder, parser
-from brownfield.graph.python_resolver import call_names, new_resolver, nodes_of
+from brownfield.graph.python_resolver import call_names, decorated_names, new_resolver, nodes_of
 
 #: `Owner.go` and `Other.go` call `self.run()`; `m.py` mixes `Mixin.run` into `K` (over
 #: `lib.Base`, a plain class for now) and has `J`, whose order also reads `lib`.
@@ -175,3 +175,28 @@ def test_a_base_deriving_from_the_owner_elsewhere_updates_the_override(tmp_path:
     full = edges_of(tmp_path, "owner.py")
     assert "m.py::Mixin.run" in [dst for _, dst, *_ in full]
     assert incremental == full
+
+
+def test_decorated_methods_are_found_with_or_without_the_index() -> None:
+    # `box.size` calls the property: known from the files' facts, or from the build's
+    # index of decorated method names; reading them is not a dependency on shapes.py.
+    files = {
+        "shapes.py": "class Box:\n    @property\n    def size(self):\n        return 1\n",
+        "use.py": "from shapes import Box\n\ndef area(box: Box):\n    return box.size\n",
+    }
+    facts = {path: parser.parse("python", src.encode()) for path, src in files.items()}
+    definitions: dict[str, list[tuple[str, str]]] = {}
+    for path, file_facts in facts.items():
+        for node in nodes_of(path, file_facts):
+            definitions.setdefault(node.name, []).append((node.id, node.kind.value))
+    indexed = {"size": ["shapes.py"]}
+    graphs = [
+        new_resolver(
+            sorted(files), facts.__getitem__, lambda name: definitions.get(name, []), **extra
+        ).resolve("use.py")
+        for extra in ({}, {"decorated_named": lambda name: indexed.get(name, [])})
+    ]
+    for graph in graphs:
+        assert ("use.py::area", "shapes.py::Box.size") in {(e[0], e[1]) for e in graph.edges}
+    assert graphs[0].deps == graphs[1].deps
+    assert decorated_names(facts["shapes.py"]) == {"size"}

@@ -36,7 +36,6 @@ from brownfield.graph.python_implicit import (
     READ,
 )
 from brownfield.graph.python_scopes import Found, ModuleTable, Value, inferred, node_id
-from brownfield.graph.python_world import decorated_names
 from brownfield.model import Resolution
 
 Target = tuple[str, Resolution]
@@ -230,13 +229,7 @@ class CallTargets:
         dependency is the name (`name:NAME` stands for the files defining it)."""
         known = self._decorated.get(name)
         if known is None:
-            world = self.resolver.world
-            if world.files_decorating is not None:
-                known = bool(world.files_decorating(name))
-            else:  # not indexed: the files of the methods so named are read (not consulted)
-                paths = {method_id.partition("::")[0] for method_id in self.methods_named(name)}
-                known = any(name in decorated_names(world.load_facts(path)) for path in paths)
-            self._decorated[name] = known
+            known = self._decorated[name] = bool(self.resolver.world.files_decorating(name))
         return known
 
     def through_descriptors(

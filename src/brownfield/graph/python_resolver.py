@@ -93,7 +93,7 @@ def new_resolver(
     gives the (node id, kind) of every definition with a name, in any language; `roots`
     names modules (the repository root alone when None); `calls_named` the files whose
     `call_names` hold a name (none when None); `decorated_named` likewise by
-    `decorated_names` (None: the files of the methods so named are read); `stored` the
+    `decorated_names` (None: the methods' files are read); `stored` the
     classes' bases as the store holds them, where they are known to be current (None:
     none are); `load_imports` a file's import facts without the rest (None: `load_facts`)."""
     # Of two files claiming a name, the last sorted wins (`pkg/__init__.py` as Python would)

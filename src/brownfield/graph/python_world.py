@@ -54,8 +54,7 @@ class World:
     names: dict[str, str] = field(default_factory=dict)  # path -> dotted module name
     files_calling: Callable[[str], list[str]] = lambda name: []  # files calling `name(...)`
     load_imports: Callable[[str], list[ImportFact]] = field(init=False)  # a file's imports
-    #: the files with a decorated method `name` (None: not indexed, read the methods' files)
-    files_decorating: Callable[[str], list[str]] | None = None
+    files_decorating: Callable[[str], list[str]] = field(init=False)  # `decorated_names`
     #: (node id, kind) of the definitions with a name (a redefinition: the first's kind)
     definitions_named: Callable[[str], list[tuple[str, str]]] = lambda name: []
     stored: StoredBases = field(default_factory=_NoneStored)  # classes' bases as stored
@@ -63,11 +62,17 @@ class World:
 
     def __post_init__(self) -> None:
         self.load_imports = lambda path: self.load_facts(path).imports
+        self.files_decorating = self._files_decorating  # (unless an index is given)
         self.packages = set()
         for dotted in self.modules:
             parts = dotted.split(".")
             for size in range(1, len(parts)):
                 self.packages.add(".".join(parts[:size]))
+
+    def _files_decorating(self, name: str) -> list[str]:
+        """The files with a decorated method `name`, read off the files of the methods."""
+        paths = sorted({method_id.partition("::")[0] for method_id in self.methods_named(name)})
+        return [path for path in paths if name in decorated_names(self.load_facts(path))]
 
 
 def methods_index(
