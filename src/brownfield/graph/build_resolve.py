@@ -12,6 +12,7 @@ import inspect
 import os
 from collections.abc import Callable, Iterator
 from contextlib import suppress
+from dataclasses import dataclass
 from typing import Any
 
 from brownfield.graph.build_indexes import (
@@ -33,41 +34,35 @@ POOL_THRESHOLD = 256
 BASES_KEY = "bases:"
 
 
+@dataclass(frozen=True)
+class ResolveInputs:
+    """What every round of one build's resolution reads: the store, each live file's
+    language, the files parsed now, the build's indexes, where progress goes, the layouts
+    and how to make a process pool."""
+
+    store: GraphStore
+    languages: dict[str, str]
+    live: set[str]
+    parsed: dict[str, FileFacts]
+    definitions: DefinitionIndex
+    report: Progress
+    layouts: dict[str, Any]
+    pool: Callable[[int, Any], Any]
+
+
 def resolve_settled(
-    store: GraphStore,
-    languages: dict[str, str],
-    live: set[str],
-    parsed: dict[str, FileFacts],
-    to_resolve: set[str],
-    definitions: DefinitionIndex,
-    report: Progress,
-    workers: int | None,
-    layouts: dict[str, Any],
-    pool: Callable[[int, Any], Any],
-    resolved: set[str],
+    inputs: ResolveInputs, to_resolve: set[str], workers: int | None, resolved: set[str]
 ) -> Iterator[tuple[str, FileGraph]]:
     """Resolve `to_resolve` (starting the workers now, if any), then, in an incremental
     build, every file depending on the bases of a file whose `inherits` edges came out
     other than stored (`bases:PATH`), in this process, until none did; `resolved` gets
     every file resolved. Each file's graph is compared with the store before it is
     yielded: the caller writes it over the stored one."""
-
+    store, live = inputs.store, inputs.live
     stored = None if store.fresh else StoredInherits(store, resolved)
 
     def start(paths: set[str], count: int | None) -> Iterator[tuple[str, FileGraph]]:
-        return start_resolution(
-            store,
-            languages,
-            live,
-            parsed,
-            paths,
-            definitions,
-            report,
-            count,
-            layouts,
-            pool,
-            stored,
-        )
+        return _start_resolution(inputs, paths, count, stored)
 
     resolved |= to_resolve
     first = start(to_resolve, workers)
@@ -105,18 +100,11 @@ def _bases_changed(store: GraphStore, path: str, graph: FileGraph) -> bool:
 _POOL_CONTEXT: dict[str, Any] = {}
 
 
-def start_resolution(
-    store: GraphStore,
-    languages: dict[str, str],
-    live: set[str],
-    parsed: dict[str, FileFacts],
+def _start_resolution(
+    inputs: ResolveInputs,
     to_resolve: set[str],
-    definitions: DefinitionIndex,
-    report: Progress,
     workers: int | None,
-    layouts: dict[str, Any],
-    pool: Callable[[int, Any], Any],
-    stored: StoredInherits | None = None,
+    stored: StoredInherits | None,
 ) -> Iterator[tuple[str, FileGraph]]:
     """Resolve `to_resolve`, yielding each file's graph (in this process, with the class
     bases `stored` holds, if any).
@@ -124,6 +112,8 @@ def start_resolution(
     With many files, worker processes are forked here, before the caller opens its write
     transaction, with every file's facts loaded up front (workers never touch the store).
     """
+    store, languages, live, parsed = inputs.store, inputs.languages, inputs.live, inputs.parsed
+    definitions, report, layouts = inputs.definitions, inputs.report, inputs.layouts
     count = workers if workers is not None else (os.cpu_count() or 1)
     # Files are resolved together when one resolver serves them (TypeScript and TSX).
     family = {path: LANGUAGES[languages[path]].resolver for path in live}
@@ -151,7 +141,7 @@ def start_resolution(
     )
     import multiprocessing
 
-    workers_pool = pool(count, multiprocessing.get_context("fork"))
+    workers_pool = inputs.pool(count, multiprocessing.get_context("fork"))
 
     # Biggest files first, in small chunks, so that both workers finish together.
     def weight(path: str) -> int:

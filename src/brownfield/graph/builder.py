@@ -29,7 +29,7 @@ from brownfield.errors import BuildLockedError, RepositoryError, UntrustedStoreE
 from brownfield.graph import search_text
 from brownfield.graph.build_indexes import DefinitionIndex, name_indexes
 from brownfield.graph.build_indexes import resolver_context as _context
-from brownfield.graph.build_resolve import resolve_settled
+from brownfield.graph.build_resolve import ResolveInputs, resolve_settled
 from brownfield.graph.discover import DEFAULT_MAX_FILE_SIZE, SkipReason, discover, read_source
 from brownfield.graph.facts import FileFacts
 from brownfield.graph.languages import LANGUAGES
@@ -299,19 +299,8 @@ def _build(
     changed = bool(gone or parsed or to_resolve)
     # Workers (if any) start before the transaction; their results are written as they come.
     resolved: set[str] = set()  # with the files whose classes' bases changed resolved
-    resolutions = resolve_settled(
-        store,
-        found.files,
-        live,
-        parsed,
-        to_resolve,
-        definitions,
-        report,
-        workers,
-        layouts,
-        _pool,
-        resolved,
-    )
+    inputs = ResolveInputs(store, found.files, live, parsed, definitions, report, layouts, _pool)
+    resolutions = resolve_settled(inputs, to_resolve, workers, resolved)
     with store.transaction():
         for path in sorted(gone):
             store.remove_file(path)
