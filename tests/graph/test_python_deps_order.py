@@ -8,9 +8,16 @@ from __future__ import annotations
 import sqlite3
 import textwrap
 from pathlib import Path
+from typing import Any
 
 from brownfield.graph import builder, parser
-from brownfield.graph.python_resolver import call_names, decorated_names, new_resolver, nodes_of
+from brownfield.graph.python_resolver import (
+    Resolver,
+    call_names,
+    decorated_names,
+    new_resolver,
+    nodes_of,
+)
 
 #: `Owner.go` and `Other.go` call `self.run()`; `m.py` mixes `Mixin.run` into `K` (over
 #: `lib.Base`, a plain class for now) and has `J`, whose order also reads `lib`.
@@ -107,8 +114,9 @@ PARAMETER_FILES = {
 }
 
 
-def resolve_in(files: dict[str, str], order: list[str]) -> dict[str, tuple[list, list[str]]]:
-    """Each file's (edges, dependencies), resolved by one resolver in `order`."""
+def resolver_of(files: dict[str, str], **indexes: Any) -> Resolver:
+    """One resolver over `files` (sources), with the build's `calls_named` index and any
+    other `indexes` given."""
     facts = {
         path: parser.parse("python", textwrap.dedent(src).encode()) for path, src in files.items()
     }
@@ -117,12 +125,18 @@ def resolve_in(files: dict[str, str], order: list[str]) -> dict[str, tuple[list,
         for node in nodes_of(path, file_facts):
             definitions.setdefault(node.name, []).append((node.id, node.kind.value))
     calling = {path: call_names(file_facts) for path, file_facts in facts.items()}
-    resolver = new_resolver(
+    return new_resolver(
         sorted(files),
         facts.__getitem__,
         lambda name: definitions.get(name, []),
         calls_named=lambda name: sorted(p for p, names in calling.items() if name in names),
+        **indexes,
     )
+
+
+def resolve_in(files: dict[str, str], order: list[str]) -> dict[str, tuple[list, list[str]]]:
+    """Each file's (edges, dependencies), resolved by one resolver in `order`."""
+    resolver = resolver_of(files)
     graphs = {path: resolver.resolve(path) for path in order}
     return {path: (sorted(g.edges), sorted(g.deps)) for path, g in graphs.items()}
 
@@ -184,19 +198,13 @@ def test_decorated_methods_are_found_with_or_without_the_index() -> None:
         "shapes.py": "class Box:\n    @property\n    def size(self):\n        return 1\n",
         "use.py": "from shapes import Box\n\ndef area(box: Box):\n    return box.size\n",
     }
-    facts = {path: parser.parse("python", src.encode()) for path, src in files.items()}
-    definitions: dict[str, list[tuple[str, str]]] = {}
-    for path, file_facts in facts.items():
-        for node in nodes_of(path, file_facts):
-            definitions.setdefault(node.name, []).append((node.id, node.kind.value))
     indexed = {"size": ["shapes.py"]}
     graphs = [
-        new_resolver(
-            sorted(files), facts.__getitem__, lambda name: definitions.get(name, []), **extra
-        ).resolve("use.py")
+        resolver_of(files, **extra).resolve("use.py")
         for extra in ({}, {"decorated_named": lambda name: indexed.get(name, [])})
     ]
     for graph in graphs:
         assert ("use.py::area", "shapes.py::Box.size") in {(e[0], e[1]) for e in graph.edges}
     assert graphs[0].deps == graphs[1].deps
-    assert decorated_names(facts["shapes.py"]) == {"size"}
+    shapes = parser.parse("python", files["shapes.py"].encode())
+    assert decorated_names(shapes) == {"size"}
