@@ -3,7 +3,8 @@ file resolves to resolves it again (and the incremental graph equals a full buil
 edit that cannot leaves it alone.
 
 - A file reading a class order depends on `bases:PATH` of the files holding the order's
-  classes: an edit there resolves it again only when the bases found there changed.
+  classes: an edit there resolves it again only when the bases found there changed, in a
+  later round too when it read them off the store before that round found them changed.
 - A file reading `getattr(self, f"visit_{...}")` depends on the imports of every file
   (`imports:*`), on `bases:PATH` of the files it looked in for subclasses and on the files
   of the classes it found there, no longer on every file.
@@ -271,3 +272,39 @@ def test_stored_bases_read_for_unchanged_files_are_their_first_definitions(
     write_files(root, {"helper.py": "def helper():\n    return 2\n"})
     summary, calls = rebuilt(root, tmp_path, "edited")
     assert summary.resolved == 2 and ("owner.py::Owner.go", "r.py::K.run") not in calls
+
+
+def test_stored_bases_read_in_an_earlier_round_are_read_again_when_they_change(
+    tmp_path: Path,
+) -> None:
+    # Three rounds. a.py's edit (its Base now comes from c.py, not b.py) resolves m.py again
+    # (it imports Base from a.py): Mid's bases change. x.py's `class Sub(Mid.Inner)` read
+    # Mid's order, so it is resolved in the second round: Sub now derives from c's Inner.
+    # f.py, edited too, was resolved in the first round, reading Sub's order off x.py's
+    # stored `inherits` edges (b's Inner, current then): it is resolved again, in a third.
+    inner = "class Base:\n    class Inner:\n        def hello(self):\n            pass\n"
+    root = tmp_path / "repo"
+    write_files(
+        root,
+        {
+            "b.py": inner,
+            "c.py": inner,
+            "a.py": "from b import Base\n",
+            "m.py": "from a import Base\n\n\nclass Mid(Base):\n    pass\n",
+            "x.py": "from m import Mid\n\n\nclass Sub(Mid.Inner):\n    pass\n",
+            "f.py": "from x import Sub\n\n\ndef main():\n    Sub().hello()\n",
+        },
+    )
+    _, calls = rebuilt(root, tmp_path, "first")
+    assert ("f.py::main", "b.py::Base.Inner.hello") in calls
+    write_files(
+        root,
+        {
+            "a.py": "from c import Base\n",
+            "f.py": "from x import Sub\n\n\ndef main():\n    return Sub().hello()\n",
+        },
+    )
+    summary, calls = rebuilt(root, tmp_path, "edited")
+    assert ("f.py::main", "c.py::Base.Inner.hello") in calls
+    assert ("f.py::main", "b.py::Base.Inner.hello") not in calls
+    assert summary.resolved == 4  # a.py, f.py and m.py; x.py; f.py again
