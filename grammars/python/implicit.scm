@@ -17,9 +17,10 @@
 (subscript
   value: [(identifier) (attribute) (call) (subscript)]) @operation
 
-; reading an attribute calls it when it is a property (or a descriptor, on self and cls)
+; reading an attribute calls it when it is a property (or a descriptor, on self and cls),
+; on a name, an attribute or what a call returns (`Foo().p`, `make().p`)
 (attribute
-  object: [(identifier) (attribute)]) @read
+  object: [(identifier) (attribute) (call)]) @read
 
 ; a truth test calls __bool__ (else __len__) of its operand
 (if_statement

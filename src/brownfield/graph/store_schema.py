@@ -18,8 +18,9 @@ from __future__ import annotations
 #: on what finding their bases consulted; prefixed names on `imports:*`, not on every file;
 #: 17: Python definitions say how their parameters bind (defaults, keyword-only...) and
 #: calls how many arguments they pass by position and their keywords' names; 18: each
-#: Python file records `has-decorated:NAME` rows for its decorated methods (an index)
-SCHEMA_VERSION = 18
+#: Python file records `has-decorated:NAME` rows for its decorated methods (an index); 19:
+#: Python attribute reads on what a call returns (`Foo().p`, `make().p`)
+SCHEMA_VERSION = 19
 
 SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
