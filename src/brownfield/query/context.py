@@ -6,8 +6,10 @@ the call and import edges around them, so that definitions central to several ma
 and isolated word collisions fall, and by the other matches in their file. Near-identical
 definitions (`Client.__init__`, `AsyncClient.__init__`) are one touchpoint, the twin listed
 with it; a local function is folded into the function or method holding it, the one a change
-edits. A definition the person named is a touchpoint at once; one the person rejected is
-never one again.
+edits. A method declared without a body (abstract, an interface's) gives its place to its
+implementations in the classes deriving from its class, where the behaviour is. A
+definition the person named is a touchpoint at once; one the person rejected is never one
+again.
 """
 
 from __future__ import annotations
@@ -18,6 +20,8 @@ from typing import Any
 from brownfield.graph.store import GraphStore
 from brownfield.graph.vocabulary import STOP_WORDS, words
 from brownfield.model import EdgeKind, Node, NodeKind
+from brownfield.query.declarations import implementations, is_bodiless
+from brownfield.query.freshness import repository_root
 from brownfield.query.search import SearchHit, parse, rank
 
 __all__ = ["STOP_WORDS", "IdeaWords", "Touchpoint", "idea_words", "touchpoints"]
@@ -28,6 +32,9 @@ TWIN_SHARE = 0.6  # a twin scores at least this share of the definition it is li
 _HOLDERS = (NodeKind.FUNCTION, NodeKind.METHOD)  # what a local function is folded into
 VARIANT = frozenset({"async", "sync", "blocking"})
 BESIDE_LIFT = 1.0  # how much matches in the same file add: score x (1 + this x share)
+IMPLEMENTED_SHARE = 0.9  # an implementation of a matched bodiless method: its score x this
+DECLARATION_WEIGHT = 0.5  # the bodiless method itself keeps this share of its score
+MAX_IMPLEMENTATIONS = 3  # implementations put in a bodiless method's place
 
 
 @dataclass(frozen=True)
@@ -99,6 +106,7 @@ def touchpoints(
         for hit in hits
     ]
     found = _fold_local_functions(store, found, query.mentions, rejected)
+    found = _implemented(store, found, rejected)
     found.sort(key=lambda t: (-round(t.score, 6), t.node.kind is NodeKind.MODULE, t.node.id))
     kept: list[Touchpoint] = []
     for touchpoint in found:  # one representative of near-identical definitions
@@ -145,6 +153,31 @@ def _fold_local_functions(
             matched=current.matched or touchpoint.matched,
             inner=(*current.inner, touchpoint.node),
         )
+    return list(by_id.values())
+
+
+def _implemented(
+    store: GraphStore, found: list[Touchpoint], rejected: frozenset[str]
+) -> list[Touchpoint]:
+    """A method declared without a body (abstract, an interface's) states a contract; a
+    change alters the behaviour in its implementations (`declarations`). They take its
+    place, at IMPLEMENTED_SHARE of its score unless they score better already; it stays,
+    at DECLARATION_WEIGHT of its score."""
+    root = repository_root(store)
+    by_id = {t.node.id: t for t in found}
+    for touchpoint in found:
+        if not is_bodiless(root, touchpoint.node):
+            continue
+        below = implementations(store, touchpoint.node, root, MAX_IMPLEMENTATIONS)
+        below = [node for node in below if node.id not in rejected]
+        if not below:
+            continue
+        by_id[touchpoint.node.id] = replace(touchpoint, score=touchpoint.score * DECLARATION_WEIGHT)
+        score = touchpoint.score * IMPLEMENTED_SHARE
+        for node in below:
+            current = by_id.get(node.id)
+            if current is None or current.score < score:
+                by_id[node.id] = Touchpoint(node, score, touchpoint.matched)
     return list(by_id.values())
 
 

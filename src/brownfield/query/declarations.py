@@ -1,0 +1,67 @@
+"""Methods declared without a body, and the methods that implement them.
+
+A method with no body (`abstract void exportNode(...);`, an interface's method, a Python
+method whose body is only a docstring, `pass`, `...` or `raise NotImplementedError`)
+states a contract: the behaviour a change alters lives in the methods of the same name in
+the classes deriving from its class. Read from the file as it is now and from the graph's
+`inherits` edges.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from brownfield.confine import read_bytes_inside
+from brownfield.errors import BrownfieldError
+from brownfield.graph.store import GraphStore
+from brownfield.model import EdgeKind, Node, NodeKind
+
+MAX_DERIVED = 50  # classes looked at for implementations, nearest first
+#: A Python statement that does nothing but say "not here".
+_PLACEHOLDER = re.compile(r"pass|\.\.\.|raise\s+NotImplementedError\b.*")
+#: A leading docstring (or any leading string statement), which is no behaviour.
+_DOCSTRING = re.compile(r"\A\s*[rRbBuU]{0,2}(\"\"\"|'''|\"|')(?:.|\n)*?(?<!\\)\1")
+#: A one-line Python definition whose body is a placeholder: `def f(self) -> int: ...`.
+_ONE_LINE = re.compile(r":\s*(?:pass|\.\.\.)\s*(?:#.*)?$")
+
+
+def is_bodiless(root: Path, node: Node) -> bool:
+    """Whether a method is declared without a body (see the module's docstring)."""
+    if node.kind is not NodeKind.METHOD or not node.path:
+        return False
+    try:
+        text = read_bytes_inside(root, node.path).decode("utf-8", "replace").splitlines()
+    except BrownfieldError:
+        return False
+    lines = text[(node.line or 1) - 1 : node.end_line or node.line or 1]
+    if node.path.endswith((".py", ".pyi")):
+        return _python_bodiless(lines)
+    return bool(lines) and not any("{" in line for line in lines)
+
+
+def _python_bodiless(lines: list[str]) -> bool:
+    """The lines of a `def`: whether what follows its signature only says "not here"."""
+    ends = [i for i, line in enumerate(lines) if line.split("#")[0].rstrip().endswith(":")]
+    if not ends:
+        return bool(lines) and _ONE_LINE.search(lines[-1]) is not None
+    body = _DOCSTRING.sub("", "\n".join(lines[ends[0] + 1 :]), count=1)
+    statements = [s.strip() for s in body.splitlines() if s.strip()]
+    code = [s for s in statements if not s.startswith("#")]
+    return all(_PLACEHOLDER.fullmatch(s) for s in code)
+
+
+def implementations(store: GraphStore, node: Node, root: Path, limit: int) -> list[Node]:
+    """The methods named as `node` in the classes deriving from its class (nearest first,
+    then by id), those with a body, at most `limit`."""
+    owner = node.id.rpartition(".")[0]
+    derived: list[str] = []
+    todo = [owner]
+    while todo and len(derived) < MAX_DERIVED:
+        below = {edge.src for edge in store.edges_into(todo, [EdgeKind.INHERITS])}
+        todo = sorted(below - set(derived) - {owner})
+        derived += todo
+    ids = [f"{cls}.{node.name}" for cls in derived[:MAX_DERIVED]]
+    found = store.nodes(ids)
+    methods = [found[i] for i in ids if i in found and found[i].kind is NodeKind.METHOD]
+    return [method for method in methods if not is_bodiless(root, method)][:limit]
