@@ -77,6 +77,13 @@ def _words_of_names(names: tuple[str, ...]) -> str:
     return " ".join(dict.fromkeys(found))[:MAX_TEXT]
 
 
+@cache
+def _name_text(name: str) -> str:
+    """`_words_of([name])`, remembered apart: names are many and mostly distinct, and
+    would push the shared lists (owners, parameters) out of `_words_of_names`'s cache."""
+    return " ".join(dict.fromkeys(w for w in index_words(name) if not w.isdigit()))[:MAX_TEXT]
+
+
 def _python_docstring(lines: list[str], start: int, end: int) -> list[str]:
     """The docstring right after a Python signature (which may span lines)."""
     index = start
@@ -397,7 +404,7 @@ def rows_for(
                 id=node_id,
                 path=path,
                 kind=kind,
-                name=_words_of([name]),
+                name=_name_text(name),
                 words=_words_of([*owners, *folders, file_name]),
                 doc=" ".join(" ".join(_prose(doc)).split())[:MAX_TEXT] if doc else "",
                 params=_words_of(params),
