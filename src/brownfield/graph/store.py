@@ -19,12 +19,11 @@ from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from brownfield.errors import FileAccessError, StoreError, UntrustedStoreError
 from brownfield.graph import search_index, store_counts, store_facts, store_resolution
 from brownfield.graph.facts import EdgeRow, FileFacts, ImportFact
-from brownfield.graph.search_text import SearchRow
 from brownfield.graph.store_connect import connect
 from brownfield.graph.store_errors import at_the_boundary, store_error
 from brownfield.graph.store_home import DB_NAME, db_path, distrust, prepare, root_text
@@ -38,6 +37,9 @@ from brownfield.graph.store_schema import (
     TABLES,
 )
 from brownfield.model import Edge, EdgeKind, Node, NodeKind, Resolution, Unresolved
+
+if TYPE_CHECKING:  # the text rules load only where rows are made (issue 19)
+    from brownfield.graph.search_text import SearchRow
 
 _DEFINITION_KINDS = (NodeKind.CLASS.value, NodeKind.FUNCTION.value, NodeKind.METHOD.value)
 
