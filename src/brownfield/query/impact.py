@@ -199,7 +199,7 @@ def _tests_reaching(
             if known is None or hop.distance < known.distance:
                 found[hop.node.id] = hop
     names = sorted({c.id.partition("::")[2].rpartition(".")[2] for c in changed} - {""})
-    same_name = [u for name in names for u in store.unresolved_named(name)]
+    same_name = store.unresolved_named(*names)
     search = TestSearch(
         what_counts_as_tests(sorted({c.path for c in changed})),
         max(depth, TEST_DEPTH),
