@@ -17,8 +17,8 @@ from brownfield.graph.languages import language_for
 from brownfield.graph.roles import is_test, what_counts_as_tests
 from brownfield.graph.store import GraphStore
 from brownfield.model import EdgeKind, Unresolved
-from brownfield.query.evidence import TEST_DEPTH, tests_reaching
 from brownfield.query.freshness import repository_root, stale_paths
+from brownfield.query.reaching_tests import TEST_DEPTH, tests_reaching
 from brownfield.query.traverse import Hop, check_depth, walk
 
 Span = tuple[str, int, int]  # qualname, first line, last line
@@ -186,8 +186,8 @@ def _tests_reaching(
     store: GraphStore, changed: list[Changed], depth: int
 ) -> tuple[list[Hop], TestSearch]:
     """The test definitions that reach a changed one (each once, nearest first), by the
-    rule the interview's tests fact uses (`evidence.tests_reaching`: up to `TEST_DEPTH`
-    calls, through production code), and how they were looked for."""
+    rule the interview's tests fact uses (`reaching_tests`: up to `TEST_DEPTH` calls,
+    through production code), and how they were looked for."""
     found: dict[str, Hop] = {}
     nodes = store.nodes(c.id for c in changed)
     for change in changed:
