@@ -227,8 +227,7 @@ def _spans(path: str, data: bytes | None) -> list[Span] | None:
         return []
     from brownfield.graph import parser  # tree-sitter loads only when something is parsed
 
-    facts = parser.parse(language, data)
-    return [(d.qualname, d.line, d.end_line) for d in facts.definitions]
+    return [(d.qualname, d.line, d.end_line) for d in parser.definitions(language, data)]
 
 
 def _innermost(spans: list[Span], ranges: list[tuple[int, int]], lines: list[bytes]) -> list[Span]:
