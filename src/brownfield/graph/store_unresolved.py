@@ -26,9 +26,11 @@ def named(db: Connection, names: Sequence[str]) -> list[Unresolved]:
     for start in range(0, len(names), BATCH):
         batch = names[start : start + BATCH]
         likes = " OR ".join(["callee LIKE ?"] * len(batch))
+        # `+path`: a scan of the table and a sort, not of the path index (a lookup per row)
         rows = db.execute(
             "SELECT src, callee, path, line, reason FROM unresolved "
-            f"WHERE callee IN ({', '.join('?' * len(batch))}) OR {likes} ORDER BY path, line",
+            f"WHERE callee IN ({', '.join('?' * len(batch))}) OR {likes} "
+            "ORDER BY +path, line, rowid",
             (*batch, *(f"%.{name}" for name in batch)),
         )
         # LIKE's `_` matches any character and it ignores case: keep the exact endings
