@@ -142,7 +142,8 @@ def impact(
         except git.GitUnavailableError as exc:
             raise UsageError(f"cannot read the diff: {exc}") from None
         for file in diffs:
-            new = _spans(file.new_path, _read(root, file.new_path)) if file.new_path else []
+            new_bytes = _read(root, file.new_path) if file.new_path else None
+            new = _spans(file.new_path, new_bytes) if file.new_path else []
             old_bytes = git.show(root, base, file.old_path) if file.old_path else None
             old = _spans(file.old_path, old_bytes) if file.old_path else []
             if new is None or old is None:
@@ -150,8 +151,8 @@ def impact(
             now = {q for q, _, _ in new}
             before = {q for q, _, _ in old}
             assert file.new_path is not None or not new
-            text = (_read(root, file.new_path) or b"") if file.new_path else b""
-            for qualname, first, _ in _innermost(new, file.added, text.splitlines()):
+            new_lines = (new_bytes or b"").splitlines()
+            for qualname, first, _ in _innermost(new, file.added, new_lines):
                 status = "changed" if qualname in before else "added"
                 changed.append(
                     Changed(_id(file.new_path or "", qualname), file.new_path or "", first, status)
