@@ -52,7 +52,8 @@ from pathlib import Path
 
 import bench_build
 
-from brownfield.graph.builder import build, open_store
+from brownfield.graph.builder import build
+from brownfield.graph.repository import open_store
 from brownfield.graph.store import GraphStore
 from brownfield.model import NodeKind
 from brownfield.query.traverse import callers

@@ -26,7 +26,8 @@ from mcp_types import INVALID_REQUEST, PARSE_ERROR, ErrorData, JSONRPCError
 
 from brownfield.confine import read_text_inside, relative_inside, resolve_inside
 from brownfield.errors import BrownfieldError, UsageError
-from brownfield.graph.builder import build, check_repository, open_store
+from brownfield.graph.builder import build
+from brownfield.graph.repository import check_repository, open_store
 from brownfield.graph.store import GraphStore
 from brownfield.text import check_text, one_line
 

@@ -151,7 +151,7 @@ def test_tests_are_looked_for_beyond_the_depth_shown(shop: Path) -> None:
     assert [(t["id"], t["distance"]) for t in data["tests"]] == [
         ("tests/test_cart.py::test_checkout", 3)
     ]
-    assert data["test_search"]["depth"] == 8  # the interview's rule: evidence.TEST_DEPTH
+    assert data["test_search"]["depth"] == 8  # the interview's rule: reaching_tests.TEST_DEPTH
     assert data["summary"] == "1 definitions changed, 1 callers affected in 1 files, 1 tests"
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 from brownfield.graph.builder import build
 from brownfield.graph.store import GraphStore
 from brownfield.graph.vocabulary import compound, direct_terms, index_words, query_terms
-from brownfield.query import code_names, evidence
+from brownfield.query import code_names, evidence, reaching_tests
 from brownfield.query.context import Touchpoint, touchpoints
 from brownfield.query.evidence import callers_fact, similar_fact
 from brownfield.query.search import parse, rank, search
@@ -200,13 +200,13 @@ def test_tests_are_found_several_calls_away_and_not_walked_through(tmp_path: Pat
     }
     with opened(tmp_path, files) as store:
         e = Touchpoint(store.nodes(["app/chain.py::e"])["app/chain.py::e"], 1.0, ("e",))
-        hops = evidence.tests_reaching(store, e.node)
+        hops = reaching_tests.tests_reaching(store, e.node)
         # a() is four calls from e(); make() in tests/ reaches it at five, and the test that
         # calls make() is not counted again: a test is where a chain starts
         assert [(h.node.qualname, h.distance, str(h.site)) for h in hops] == [
             ("tests.helpers.make", 5, "tests/helpers.py:4")
         ]
-        assert evidence.tests_reaching(store, e.node, depth=4) == []
+        assert reaching_tests.tests_reaching(store, e.node, depth=4) == []
         assert "tests/helpers.py:4" in evidence.tests_fact(store, e).statement
 
 

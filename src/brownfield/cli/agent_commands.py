@@ -8,9 +8,8 @@ import typer
 
 from brownfield.cli.options import DEPTH_HELP, JSON, REPO, check_depth, repo_path
 from brownfield.cli.render import print_json, table
-from brownfield.graph.builder import check_repository, open_store
+from brownfield.graph.repository import check_repository, open_store
 from brownfield.graph.roles import is_test
-from brownfield.query.idea_context import idea_context
 from brownfield.query.impact import Impact, impact
 from brownfield.text import check_text, clean
 
@@ -59,6 +58,8 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """The code an idea touches (the interview's touchpoints), ranked, with callers,
         callees and tests; Markdown, or JSON with --json."""
+        from brownfield.query.idea_context import idea_context  # search loads only here
+
         check_text(idea, "the idea")
         store = open_store(repo)
         try:

@@ -15,7 +15,7 @@ import typer
 
 from brownfield.cli.options import REPO
 from brownfield.cli.render import print_json
-from brownfield.graph.builder import check_repository
+from brownfield.graph.repository import check_repository
 from brownfield.text import clean, one_line
 
 ARTIFACT = typer.Argument(..., help="An interview.yaml written by `brownfield interview`.")

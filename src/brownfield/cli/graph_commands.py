@@ -4,17 +4,21 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import typer
 
 from brownfield.cli.options import DEPTH_HELP, JSON, REPO, check_depth, repo_path
 from brownfield.cli.render import ProgressBar, print_json, table
 from brownfield.confine import write_atomic
-from brownfield.graph.builder import BuildSummary, build, check_repository, open_store
 from brownfield.graph.discover import DEFAULT_MAX_FILE_SIZE
+from brownfield.graph.repository import check_repository, open_store
 from brownfield.query.export import FORMATS, export
 from brownfield.query.traverse import file_query
 from brownfield.text import clean
+
+if TYPE_CHECKING:
+    from brownfield.graph.builder import BuildSummary
 
 graph_app = typer.Typer(
     help="Build, query and export the code graph.", no_args_is_help=True, rich_markup_mode=None
@@ -34,6 +38,8 @@ def build_command(
     as_json: bool = JSON,
 ) -> None:
     """Build or refresh the graph in .brownfield/graph.db (incremental by default)."""
+    from brownfield.graph.builder import build  # the builder loads only for a build
+
     bar = ProgressBar()
     try:
         summary = build(

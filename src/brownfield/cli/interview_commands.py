@@ -6,17 +6,19 @@ import contextlib
 import io
 import sys
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 import typer
 
 from brownfield.cli.options import REPO
 from brownfield.cli.render import ProgressBar
 from brownfield.errors import UsageError
-from brownfield.graph.builder import check_repository
-from brownfield.interview.engine.json_lines import JsonConversation
-from brownfield.interview.engine.loop import Outcome, Question
+from brownfield.graph.repository import check_repository
 from brownfield.text import clean
+
+if TYPE_CHECKING:
+    from brownfield.interview.engine.json_lines import JsonConversation
+    from brownfield.interview.engine.loop import Question
 
 
 class TextConversation:
@@ -131,6 +133,7 @@ def register(app: typer.Typer) -> None:
         ]
         if len(presets) > 1:
             raise UsageError("use at most one of --quick, --standard, --deep")
+        from brownfield.interview.engine.loop import Outcome
         from brownfield.interview.flow import interview  # pydantic and YAML load only here
 
         conversation = _conversation(as_json, non_interactive)
@@ -192,5 +195,7 @@ def register_verify(app: typer.Typer) -> None:
 
 def _conversation(as_json: bool, non_interactive: bool) -> TextConversation | JsonConversation:
     if as_json:
+        from brownfield.interview.engine.json_lines import JsonConversation
+
         return JsonConversation(_stdin(), sys.stdout)
     return TextConversation(not non_interactive, _stdin(), sys.stdout, sys.stderr)

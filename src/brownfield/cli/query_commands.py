@@ -9,10 +9,8 @@ import typer
 
 from brownfield.cli.options import DEPTH_HELP, JSON, REPO, check_depth, repo_path
 from brownfield.cli.render import print_json, table
-from brownfield.graph.builder import check_repository, open_store
+from brownfield.graph.repository import check_repository, open_store
 from brownfield.graph.store import GraphStore
-from brownfield.query.overview import stats
-from brownfield.query.search import search
 from brownfield.query.traverse import (
     Completeness,
     Hop,
@@ -179,6 +177,8 @@ def register(app: typer.Typer) -> None:
         as_json: bool = JSON,
     ) -> None:
         """Definitions matching TEXT, best first."""
+        from brownfield.query.search import search  # the search index loads only here
+
         check_text(text, "the search text")
         store = open_store(repo)
         try:
@@ -200,6 +200,8 @@ def register(app: typer.Typer) -> None:
     @app.command("stats")
     def stats_command(repo: Path = REPO, as_json: bool = JSON) -> None:
         """Counts of files, nodes, edges, resolutions and unresolved calls."""
+        from brownfield.query.overview import stats
+
         store = open_store(repo)
         try:
             data = stats(store)

@@ -25,7 +25,7 @@ from typing import Any
 
 from brownfield import __version__, git
 from brownfield.confine import open_nofollow, real_folder
-from brownfield.errors import BuildLockedError, RepositoryError, UntrustedStoreError
+from brownfield.errors import BuildLockedError, UntrustedStoreError
 from brownfield.graph import search_text
 from brownfield.graph.build_indexes import DefinitionIndex, name_indexes
 from brownfield.graph.build_indexes import resolver_context as _context
@@ -33,6 +33,7 @@ from brownfield.graph.build_resolve import ResolveInputs, resolve_settled
 from brownfield.graph.discover import DEFAULT_MAX_FILE_SIZE, SkipReason, discover, read_source
 from brownfield.graph.facts import FileFacts
 from brownfield.graph.languages import LANGUAGES
+from brownfield.graph.repository import check_repository
 from brownfield.graph.search_text import SearchRow
 from brownfield.graph.store import FileRow, GraphStore, NodeRow
 from brownfield.graph.store_connect import is_outdated
@@ -82,15 +83,6 @@ class BuildSummary:
             "snapshot": self.snapshot,
             "elapsed_seconds": round(self.elapsed, 3),
         }
-
-
-def check_repository(repo: Path) -> Path:
-    """The repository root as an absolute path, or a clear error."""
-    if not repo.exists():
-        raise RepositoryError(f"repository not found: {repo}")
-    if not repo.is_dir():
-        raise RepositoryError(f"repository is not a folder: {repo}")
-    return repo.resolve()
 
 
 @contextmanager
@@ -443,9 +435,3 @@ def _parse_all(
             results[path] = facts
             report("parse", len(results), total)
     return results
-
-
-def open_store(repo: Path) -> GraphStore:
-    """Open an existing graph for reading (read-only); a missing, corrupt or untrusted
-    store is a clear error."""
-    return GraphStore.open(check_repository(repo), writable=False)

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from typing import Any, NamedTuple, Protocol
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
-from brownfield.graph.search_text import SearchRow
+if TYPE_CHECKING:  # the text rules load only where rows are made, not for every query
+    from brownfield.graph.search_text import SearchRow
 
 #: bm25 weights of the columns: a name word counts most, then the keys it reads and the
 #: attributes it assigns, its docstring, its parameters (shared by every wrapper with the

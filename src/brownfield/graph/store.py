@@ -2,11 +2,12 @@
 
 With `store_errors` (SQLite's errors at its boundary) and `store_connect` (opening it),
 the only modules that import sqlite3; `store_schema` holds its tables, `store_home` where
-it lives and whose it is, `store_counts` its counting queries. Builds write through
-`GraphStore` inside `transaction()`; queries read through the same class. Never pickle
-(nor marshal, which a crafted file can crash): per-file facts are kept as JSON, so a
-crafted cache file cannot run code, and damaged facts are a "corrupt store" error;
-`store_resolution` tells a file's stored resolution unchanged.
+it lives and whose it is, `store_counts` its counting queries, `store_unresolved` its
+queries of unresolved calls by name. Builds write through `GraphStore` inside
+`transaction()`; queries read through the same class. Never pickle (nor marshal, which a
+crafted file can crash): per-file facts are kept as JSON, so a crafted cache file cannot
+run code, and damaged facts are a "corrupt store" error; `store_resolution` tells a
+file's stored resolution unchanged.
 """
 
 from __future__ import annotations
@@ -19,12 +20,17 @@ from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from brownfield.errors import FileAccessError, StoreError, UntrustedStoreError
-from brownfield.graph import search_index, store_counts, store_facts, store_resolution
+from brownfield.graph import (
+    search_index,
+    store_counts,
+    store_facts,
+    store_resolution,
+    store_unresolved,
+)
 from brownfield.graph.facts import EdgeRow, FileFacts, ImportFact
-from brownfield.graph.search_text import SearchRow
 from brownfield.graph.store_connect import connect
 from brownfield.graph.store_errors import at_the_boundary, store_error
 from brownfield.graph.store_home import DB_NAME, db_path, distrust, prepare, root_text
@@ -38,6 +44,9 @@ from brownfield.graph.store_schema import (
     TABLES,
 )
 from brownfield.model import Edge, EdgeKind, Node, NodeKind, Resolution, Unresolved
+
+if TYPE_CHECKING:  # the text rules load only where rows are made (issue 19)
+    from brownfield.graph.search_text import SearchRow
 
 _DEFINITION_KINDS = (NodeKind.CLASS.value, NodeKind.FUNCTION.value, NodeKind.METHOD.value)
 
@@ -541,15 +550,9 @@ class GraphStore:
         )
         return [_edge(row) for row in rows]
 
-    def unresolved_named(self, name: str) -> list[Unresolved]:
-        """Unresolved calls whose callee, as written, ends in `name` (`f`, `x.f`)."""
-        rows = self._db.execute(
-            "SELECT src, callee, path, line, reason FROM unresolved "
-            "WHERE callee = ? OR callee LIKE ? ORDER BY path, line",
-            (name, f"%.{name}"),
-        )
-        found = [Unresolved(*row) for row in rows]  # LIKE's `_` matches any character
-        return [u for u in found if u.callee == name or u.callee.endswith(f".{name}")]
+    def unresolved_named(self, *names: str) -> list[Unresolved]:
+        """Unresolved calls whose callee, as written, ends in one of `names` (`f`, `x.f`)."""
+        return store_unresolved.named(self._db, names)
 
     def unresolved_from(self, path: str, sources: Iterable[str]) -> list[Unresolved]:
         """Unresolved calls written in the file `path` by these definitions (node ids)."""

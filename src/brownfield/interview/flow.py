@@ -11,8 +11,9 @@ from pathlib import Path
 from typing import Protocol
 
 from brownfield.errors import BrownfieldError, UsageError
-from brownfield.graph.builder import Progress, build, open_store
+from brownfield.graph.builder import Progress, build
 from brownfield.graph.discover import discover
+from brownfield.graph.repository import open_store
 from brownfield.interview import approval, handoff
 from brownfield.interview.adaptive.evidence import EvidenceSource
 from brownfield.interview.adaptive.planner import AdaptivePlanner

@@ -12,7 +12,8 @@ from brownfield.errors import UsageError
 from brownfield.graph.store import GraphStore
 from brownfield.model import EdgeKind
 from brownfield.query.context import Touchpoint, touchpoints
-from brownfield.query.evidence import callers_fact, tests_fact, tests_reaching
+from brownfield.query.evidence import callers_fact, tests_fact
+from brownfield.query.reaching_tests import tests_reaching
 from brownfield.query.traverse import Hop, walk
 
 

@@ -17,8 +17,8 @@ from brownfield.graph.languages import language_for
 from brownfield.graph.roles import is_test, what_counts_as_tests
 from brownfield.graph.store import GraphStore
 from brownfield.model import EdgeKind, Unresolved
-from brownfield.query.evidence import TEST_DEPTH, tests_reaching
 from brownfield.query.freshness import repository_root, stale_paths
+from brownfield.query.reaching_tests import TEST_DEPTH, tests_reaching
 from brownfield.query.traverse import Hop, check_depth, walk
 
 Span = tuple[str, int, int]  # qualname, first line, last line
@@ -142,7 +142,8 @@ def impact(
         except git.GitUnavailableError as exc:
             raise UsageError(f"cannot read the diff: {exc}") from None
         for file in diffs:
-            new = _spans(file.new_path, _read(root, file.new_path)) if file.new_path else []
+            new_bytes = _read(root, file.new_path) if file.new_path else None
+            new = _spans(file.new_path, new_bytes) if file.new_path else []
             old_bytes = git.show(root, base, file.old_path) if file.old_path else None
             old = _spans(file.old_path, old_bytes) if file.old_path else []
             if new is None or old is None:
@@ -150,8 +151,8 @@ def impact(
             now = {q for q, _, _ in new}
             before = {q for q, _, _ in old}
             assert file.new_path is not None or not new
-            text = (_read(root, file.new_path) or b"") if file.new_path else b""
-            for qualname, first, _ in _innermost(new, file.added, text.splitlines()):
+            new_lines = (new_bytes or b"").splitlines()
+            for qualname, first, _ in _innermost(new, file.added, new_lines):
                 status = "changed" if qualname in before else "added"
                 changed.append(
                     Changed(_id(file.new_path or "", qualname), file.new_path or "", first, status)
@@ -186,8 +187,8 @@ def _tests_reaching(
     store: GraphStore, changed: list[Changed], depth: int
 ) -> tuple[list[Hop], TestSearch]:
     """The test definitions that reach a changed one (each once, nearest first), by the
-    rule the interview's tests fact uses (`evidence.tests_reaching`: up to `TEST_DEPTH`
-    calls, through production code), and how they were looked for."""
+    rule the interview's tests fact uses (`reaching_tests`: up to `TEST_DEPTH` calls,
+    through production code), and how they were looked for."""
     found: dict[str, Hop] = {}
     nodes = store.nodes(c.id for c in changed)
     for change in changed:
@@ -199,7 +200,7 @@ def _tests_reaching(
             if known is None or hop.distance < known.distance:
                 found[hop.node.id] = hop
     names = sorted({c.id.partition("::")[2].rpartition(".")[2] for c in changed} - {""})
-    same_name = [u for name in names for u in store.unresolved_named(name)]
+    same_name = store.unresolved_named(*names)
     search = TestSearch(
         what_counts_as_tests(sorted({c.path for c in changed})),
         max(depth, TEST_DEPTH),
@@ -227,8 +228,7 @@ def _spans(path: str, data: bytes | None) -> list[Span] | None:
         return []
     from brownfield.graph import parser  # tree-sitter loads only when something is parsed
 
-    facts = parser.parse(language, data)
-    return [(d.qualname, d.line, d.end_line) for d in facts.definitions]
+    return [(d.qualname, d.line, d.end_line) for d in parser.definitions(language, data)]
 
 
 def _innermost(spans: list[Span], ranges: list[tuple[int, int]], lines: list[bytes]) -> list[Span]:

@@ -9,6 +9,7 @@ from brownfield.model import EdgeKind, Fact, Node, NodeKind
 from brownfield.query import code_names
 from brownfield.query import evidence as facts
 from brownfield.query.context import Touchpoint
+from brownfield.query.reaching_tests import call_targets
 from brownfield.query.search import parse
 
 MAX_TOUCHED = 3  # touchpoints per component whose facts are gathered
@@ -39,7 +40,7 @@ class EvidenceSource:
         override's call of the method it overrides (`super().__init__(...)` in a
         subclass's `__init__`): that extends the operation, it does not start it."""
         node = self.store.node(node_id)
-        ids = facts.call_targets(self.store, node) if node else [node_id]
+        ids = call_targets(self.store, node) if node else [node_id]
         edges = [e for e in self.store.edges_into(ids, [EdgeKind.CALLS]) if e.src not in ids]
         callers = self.store.nodes(e.src for e in edges)
         return [

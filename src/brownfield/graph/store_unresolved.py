@@ -1,0 +1,44 @@
+"""Finding unresolved calls by the name they call (`f` finds `f()` and `x.f()`): no index
+serves `LIKE '%.f'`, so each query scans the table, once for a batch of names."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Protocol
+
+from brownfield.model import Unresolved
+
+#: Names per scan: two SQL variables each, well below SQLite's limit (32766 since 3.32).
+BATCH = 500
+
+
+class Connection(Protocol):
+    """The part of a database connection these queries use."""
+
+    def execute(self, sql: str, parameters: Any = ..., /) -> Any: ...
+
+
+def named(db: Connection, names: Sequence[str]) -> list[Unresolved]:
+    """The unresolved calls whose callee, as written, is one of `names` or ends in `.NAME`,
+    by path and line."""
+    wanted = set(names)
+    found: list[Unresolved] = []
+    for start in range(0, len(names), BATCH):
+        batch = names[start : start + BATCH]
+        likes = " OR ".join(["callee LIKE ?"] * len(batch))
+        # `+path`: a scan of the table and a sort, not of the path index (a lookup per row)
+        rows = db.execute(
+            "SELECT src, callee, path, line, reason FROM unresolved "
+            f"WHERE callee IN ({', '.join('?' * len(batch))}) OR {likes} "
+            "ORDER BY +path, line, rowid",
+            (*batch, *(f"%.{name}" for name in batch)),
+        )
+        # LIKE's `_` matches any character and it ignores case: keep the exact endings
+        found += [Unresolved(*row) for row in rows if _ends_in(row[1], wanted)]
+    return sorted(found, key=lambda call: (call.path, call.line))  # stable: one batch's order
+
+
+def _ends_in(callee: str, names: set[str]) -> bool:
+    """Whether `callee` is one of `names` or ends in `.` and one of them."""
+    parts = callee.split(".")
+    return any(".".join(parts[start:]) in names for start in range(len(parts)))

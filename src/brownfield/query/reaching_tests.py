@@ -1,0 +1,105 @@
+"""Which tests reach a definition: up its callers through production code, and through
+the test files that load a module whose top-level code calls it. The one rule shared by
+the interview's tests fact (`evidence`) and `impact`."""
+
+from __future__ import annotations
+
+from brownfield.graph.generic_facts import without_overload
+from brownfield.graph.roles import is_test
+from brownfield.graph.store import GraphStore
+from brownfield.model import Citation, EdgeKind, Node, NodeKind
+from brownfield.query.traverse import Hop
+
+#: The names a constructor has, by language: Python's `__init__` (and `__new__`), JS/TS's
+#: `constructor`; Java's and C#'s is the class's own name (overloads `Name~2`...).
+CONSTRUCTOR_NAMES = frozenset({"__init__", "__new__", "constructor"})
+
+
+def call_targets(store: GraphStore, node: Node) -> list[str]:
+    """The ids a call of `node` lands on: a class's constructors too (`X.__init__`,
+    `X.constructor`, Java's `X.X` and its overloads); a module's definitions."""
+    if node.kind is NodeKind.MODULE:
+        return [n.id for n in store.nodes_where("path", node.path or "")]
+    if node.kind is NodeKind.CLASS:
+        inside = [e.dst for e in store.edges_out_of([node.id], [EdgeKind.CONTAINS])]
+        constructors = [
+            child
+            for child in inside
+            if without_overload(child.rsplit(".", 1)[-1]) in CONSTRUCTOR_NAMES | {node.name}
+        ]
+        return list(dict.fromkeys([node.id, f"{node.id}.__init__", *sorted(constructors)]))
+    return [node.id]
+
+
+#: How far up the callers a test is looked for, and how many definitions may be visited:
+#: tests reach code through runners and fixtures, often several calls away.
+TEST_DEPTH = 8
+TEST_BUDGET = 4000
+
+
+def tests_reaching(store: GraphStore, node: Node, depth: int = TEST_DEPTH) -> list[Hop]:
+    """The tests that reach `node` (see `walk_to_tests`)."""
+    return walk_to_tests(store, node, depth)[0]
+
+
+def walk_to_tests(
+    store: GraphStore, node: Node, depth: int = TEST_DEPTH
+) -> tuple[list[Hop], dict[str, Node]]:
+    """The tests that reach `node` through resolved calls within `depth` calls, one hop per
+    call site, nearest first (a test is not walked through: it is where a chain starts).
+    Code at a module's top level runs when the module is loaded: a module reached is
+    reached by the test files that import it and, in Go, by the test files of its package
+    (its folder), each cited at the top-level call site that runs at load. Also returns
+    the production definitions walked through (where an unresolved call could lead on)."""
+    seen = {node.id}
+    walked: dict[str, Node] = {}
+    frontier = call_targets(store, node)
+    found: list[Hop] = []
+    go_tests: list[str] | None = None
+    for distance in range(1, depth + 1):
+        if not frontier or len(seen) > TEST_BUDGET:
+            break
+        edges = store.edges_into(frontier, [EdgeKind.CALLS])
+        callers = store.nodes({e.src for e in edges} - seen)
+        frontier = []
+        loaded: dict[str, Citation] = {}  # a module reached -> the top-level call it runs
+        for edge in sorted(edges, key=lambda e: (e.path, e.line or 0, e.src)):
+            caller = callers.get(edge.src)
+            if caller is None:
+                continue
+            site = Citation(edge.path, edge.line or 1)
+            if is_test(caller.path):
+                found.append(Hop(distance, caller, edge.dst, edge.kind, site, edge.resolution))
+            elif edge.src not in frontier:
+                frontier.append(edge.src)
+                walked[caller.id] = caller
+                if caller.kind is NodeKind.MODULE:
+                    loaded.setdefault(caller.id, site)
+        seen.update(callers)
+        if not loaded:
+            continue
+        importers = [
+            e for e in store.edges_into(list(loaded), [EdgeKind.IMPORTS]) if is_test(e.path)
+        ]
+        if go_tests is None and any(m.endswith(".go") for m in loaded):
+            go_tests = sorted(p for p in store.file_rows() if p.endswith("_test.go"))
+        tests_of: list[tuple[str, str]] = [(e.src, e.dst) for e in importers]
+        for module in loaded:
+            folder = module.rpartition("/")[0]
+            if module.endswith(".go"):
+                tests_of += [(t, module) for t in go_tests or [] if t.rpartition("/")[0] == folder]
+        test_nodes = store.nodes({src for src, _ in tests_of})
+        for src, module in sorted(set(tests_of)):
+            if src in test_nodes and src not in seen:
+                found.append(
+                    Hop(
+                        distance + 1,
+                        test_nodes[src],
+                        module,
+                        EdgeKind.IMPORTS,
+                        loaded[module],
+                        None,
+                    )
+                )
+                seen.add(src)
+    return found, walked
