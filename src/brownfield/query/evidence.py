@@ -257,11 +257,12 @@ def _unresolved_on_the_way(store: GraphStore, node: Node, walked: dict[str, Node
     """How a negative tests answer may be incomplete beyond the node itself: unresolved
     calls named like a definition the walk went through (a chain a resolver lost)."""
     names = sorted({n.name for n in walked.values() if n.kind is not NodeKind.MODULE} - {node.name})
+    looked = set(names[:MAX_WALKED_NAMES])
     sites = sorted(
         {
             (u.path, u.line, name)
-            for name in names[:MAX_WALKED_NAMES]
-            for u in store.unresolved_named(name)
+            for u in store.unresolved_named(*sorted(looked))  # one scan for them all
+            for name in _suffixes(u.callee) & looked
         }
     )
     if not sites:
@@ -272,6 +273,12 @@ def _unresolved_on_the_way(store: GraphStore, node: Node, walked: dict[str, Node
         + (" ..." if len(sites) > 3 else "")
         + ", so a test may reach it through them"
     )
+
+
+def _suffixes(callee: str) -> set[str]:
+    """What a call written `a.b.f` may name: `f`, `b.f`, `a.b.f`."""
+    parts = callee.split(".")
+    return {".".join(parts[start:]) for start in range(len(parts))}
 
 
 def tests_fact(store: GraphStore, touchpoint: Touchpoint, depth: int = TEST_DEPTH) -> Fact:
