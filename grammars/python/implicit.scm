@@ -18,9 +18,10 @@
   value: [(identifier) (attribute) (call) (subscript)]) @operation
 
 ; reading an attribute calls it when it is a property (or a descriptor, on self and cls),
-; on a name, an attribute or what a call returns (`Foo().p`, `make().p`)
+; on a name, an attribute, what a call returns (`Foo().p`, `make().p`, `super().p`) or an
+; element (`xs[0].p`)
 (attribute
-  object: [(identifier) (attribute) (call)]) @read
+  object: [(identifier) (attribute) (call) (subscript)]) @read
 
 ; a truth test calls __bool__ (else __len__) of its operand
 (if_statement

@@ -179,13 +179,15 @@ class CallTargets:
         """`x.name` read: the getter of a property `name` of x's class (and, labelled
         `override`, of its subclasses' properties, unless x is constructed right there:
         `Foo().p`), or, on `self`/`cls`, a descriptor's `__get__` (`name = Descriptor()` in
-        the class)."""
+        the class); `super().name`, the next class's in the method resolution order (and,
+        labelled `override`, the next after a mixin in the module's classes mixing it in)."""
         assert call.chain is not None
         name = call.chain[-1]
         self.resolver.consulted.names.add(name)
+        through_super = call.chain[:2] == ("super", CALL) and len(call.chain) == 3
         if not self._decorated_method(name):  # no property (or decorated method) so named
             on_self = len(call.chain) == 2 and is_first_parameter(table, call.scope, call.chain[0])
-            if not on_self:
+            if not (on_self or through_super):
                 return []
             self.resolver.consulted.names.add("__get__")
             if not self.methods_named("__get__"):
@@ -195,15 +197,16 @@ class CallTargets:
         receivers = self.resolver.evaluate(table, call.scope, call.chain[:-1], call.line)
         exact: bool | None = None  # whether the receiver is constructed right there
         for receiver, how in receivers:
-            if receiver.kind != "inst":
+            if receiver.kind not in ("inst", "super"):
                 continue
             cls = Value("def", receiver.path, receiver.name)
             label = Resolution.SELF if how is Resolution.SELF else inferred(how)
             if how is not Resolution.SELF and exact is None:
                 exact = self.dispatch._constructed(table, call)
-            if not exact:  # an instance of the class or of a subclass: `x.p` may dispatch
+            if not exact and receiver.kind == "inst":  # of the class or a subclass: dispatch
                 owners.add(cls)
-            for member, _ in self.classes.member(cls, name, instance=False):
+            after = receiver.kind == "super"  # `super().p`: the classes after cls
+            for member, _ in self.classes.member(cls, name, instance=False, skip_self=after):
                 if self.classes.is_property(member):
                     found.append((node_id(member.path, member.name), label))
                 elif member.kind == "inst":  # a descriptor: `name = Descriptor(...)`
@@ -220,6 +223,11 @@ class CallTargets:
                 if self.classes.is_property(Value("def", path, qualname)) and not (
                     excluded and excluded.intersection(self.classes.mro(owner))
                 ):
+                    found.append((target, how))
+        if through_super:  # `class C(Mixin, Base)`: Mixin's `super().p` is Base's
+            for target, how in self.dispatch.super_overrides(table, call, set(found)):
+                path, _, qualname = target.partition("::")
+                if self.classes.is_property(Value("def", path, qualname)):
                     found.append((target, how))
         return found
 

@@ -148,10 +148,10 @@ class Dispatch:
         if len(chain) >= 2 and _is_attribute(chain[1]):
             targets |= self._class_attribute_overrides(table, call, static)
         if chain[:2] == ("super", CALL) and len(chain) == 3:
-            targets |= self._super_overrides(table, call, static)
+            targets |= self.super_overrides(table, call, static)
         return targets
 
-    def _super_overrides(
+    def super_overrides(
         self, table: ModuleTable, call: CallFact, static: set[Target]
     ) -> set[Target]:
         """`super().m()` in class M goes on along the MRO of the instance's class: for each

@@ -92,8 +92,8 @@ def raise_statement(facts: FileFacts, scopes: Scopes, names: Names, value: Node)
 
 
 def attribute_read(facts: FileFacts, scopes: Scopes, node: Node) -> None:
-    """`x.name` read (not called, not assigned; x a name, an attribute or a call, `Foo().name`):
-    a property getter's call, if it is one."""
+    """`x.name` read (not called, not assigned; x a name, an attribute, a call, `Foo().name`,
+    `super().name`, or a subscript, `xs[0].name`): a property getter's call, if it is one."""
     parent = node.parent
     if parent is not None:
         kind = parent.type

@@ -419,10 +419,9 @@ class Resolver:
             return self.containers.bound_method(value, attribute)
         if value.kind == "def" and self.classes.is_class(value):
             return self.classes.member(value, attribute, instance=False)
-        if value.kind == "inst":
-            found = self.classes.member(
-                Value("def", value.path, value.name), attribute, instance=True
-            )
+        if value.kind in ("inst", "super"):  # `super().p`: found after the class, read alike
+            owner, after = Value("def", value.path, value.name), value.kind == "super"
+            found = self.classes.member(owner, attribute, instance=True, skip_self=after)
             if any(self.classes.is_property(member) for member, _ in found):
                 # reading a property is what its getter returns
                 return unique(
@@ -436,10 +435,6 @@ class Resolver:
                 )
             # `name = Descriptor()` in the class: reading it is what its `__get__` returns
             return self.calls.through_descriptors(found, lambda m, how: self._step(m, how, CALL))
-        if value.kind == "super":
-            return self.classes.member(
-                Value("def", value.path, value.name), attribute, instance=True, skip_self=True
-            )
         self.consulted.fail("unknown-attribute")
         return []
 
