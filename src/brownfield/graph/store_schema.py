@@ -19,8 +19,9 @@ from __future__ import annotations
 #: 17: Python definitions say how their parameters bind (defaults, keyword-only...) and
 #: calls how many arguments they pass by position and their keywords' names; 18: each
 #: Python file records `has-decorated:NAME` rows for its decorated methods (an index); 19:
-#: Python attribute reads on what a call returns (`Foo().p`, `make().p`)
-SCHEMA_VERSION = 19
+#: Python attribute reads on what a call returns (`Foo().p`, `make().p`); 20: Python facts
+#: keep a method's self test (`return isinstance(self, A)`) and `if x.m():` as a narrowing
+SCHEMA_VERSION = 20
 
 SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
