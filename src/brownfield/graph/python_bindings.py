@@ -40,6 +40,7 @@ from brownfield.graph.python_chains import (
     name_container,
     text,
 )
+from brownfield.graph.python_predicates import predicate_narrowings
 
 Captures = dict[str, list[Node]]
 #: Expressions an `and` may sit in within a condition, and the statements whose condition
@@ -212,6 +213,7 @@ class Binder:
                 until = int(node.end_point.row) + 1
                 self._narrow(_isinstance_tests(condition), here, until=until)
                 self._truthy(_flag_tests(condition), here, until)
+                self.facts.bindings += predicate_narrowings(condition, here, until)
                 if condition.type == "not_operator":  # `not isinstance(x, A) and x.m()`
                     argument = condition.child_by_field_name("argument")
                     tests = _failed_tests(argument) if argument is not None else []
@@ -224,6 +226,7 @@ class Binder:
         inside = (scope, line_of(node), self.scopes.branch(block.start_byte))
         self._narrow(_isinstance_tests(condition), inside, until=int(block.end_point.row) + 1)
         self._truthy(_flag_tests(condition), inside, int(block.end_point.row) + 1)
+        self.facts.bindings += predicate_narrowings(condition, inside, int(block.end_point.row) + 1)
         if condition.type == "not_operator":  # `if not isinstance(x, A):` x is no A inside
             argument = condition.child_by_field_name("argument")
             tests = _failed_tests(argument) if argument is not None else []

@@ -217,11 +217,15 @@ class CallTargets:
                     ]
         if owners and self.methods_named(name):
             excluded = self.dispatch.excluded(table, call) if len(call.chain) == 2 else set()
+            tested = self.dispatch.self_tests  # `if x.is_boolean(): x.value`
+            tests = tested.tested(table, call) if len(call.chain) == 2 else []
             for target, how in self.dispatch.overriding(owners, name):
                 path, _, qualname = target.partition("::")
                 owner = Value("def", path, qualname.rpartition(".")[0])
-                if self.classes.is_property(Value("def", path, qualname)) and not (
-                    excluded and excluded.intersection(self.classes.mro(owner))
+                if (
+                    self.classes.is_property(Value("def", path, qualname))
+                    and not (excluded and excluded.intersection(self.classes.mro(owner)))
+                    and not any(tested.fails(owner, method) for method in tests)
                 ):
                     found.append((target, how))
         if through_super:  # `class C(Mixin, Base)`: Mixin's `super().p` is Base's

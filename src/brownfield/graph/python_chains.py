@@ -70,6 +70,14 @@ LITERAL = "<literal>"
 #: `(*x, "<truthy:flag>", "<until:LINE>")` says that x is no instance of a class whose
 #: `flag` is a false literal there (`python_classes.ClassMembers.truthy`).
 TRUTHY = "<truthy:"
+#: Before `UNTIL`, a narrowing by a call without arguments of the name's method (`if
+#: x.is_boolean():`): the target `(x, "<predicate:is_boolean>", "<until:LINE>")` says that
+#: x is no instance of a class whose `is_boolean` is a self test it fails
+#: (`python_predicates`).
+PREDICATE = "<predicate:"
+#: The target of a method's self test, `(SELF_TEST,)` in the method's scope, valued the class
+#: its whole body tests the instance against (`return isinstance(self, Bool)`: `("Bool",)`).
+SELF_TEST = "<self-test>"
 #: A step reading an attribute whose name is computed from a literal start
 #: (`getattr(self, f"visit_{kind}")` is `("self", "<prefixed:visit_>")`): any attribute so named.
 PREFIXED = "<prefixed:"

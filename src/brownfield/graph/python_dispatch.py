@@ -17,6 +17,7 @@ from brownfield.graph.facts import CALL, BindingFact, CallFact, Chain, Definitio
 from brownfield.graph.python_chains import EXCLUDING
 from brownfield.graph.python_classes import ClassMembers
 from brownfield.graph.python_evaluator import Consulted, Evaluator
+from brownfield.graph.python_predicates import SelfTests
 from brownfield.graph.python_scopes import Found, ModuleTable, Value, node_id
 from brownfield.graph.python_world import BASES_KEY
 from brownfield.model import Resolution
@@ -117,6 +118,12 @@ class Dispatch:
         self._kin: dict[str, _Kin | None] = {}  # see `overriding`
         self._mixings: dict[Value, tuple[list[list[Value]], Record]] = {}  # see `_mixing`
         self._class_lists: dict[str, list[tuple[str, Definition, Value]]] = {}
+        self.self_tests = SelfTests(  # `if x.is_boolean():` narrows x's class
+            resolver,
+            classes,
+            lambda klass, name: bool(self.overriding({klass}, name)),
+            self._mixing,
+        )
 
     def _classes_in(self, table: ModuleTable) -> list[tuple[str, Definition, Value]]:
         """The classes a module defines (qualname, definition, value), in order: found once
@@ -293,12 +300,14 @@ class Dispatch:
         if known is None:
             known = self._memo[key] = self.overriding(owners, name)
         excluded = self.excluded(table, call) if len(chain) == 2 else set()
-        if not excluded:
+        tests = self.self_tests.tested(table, call) if len(chain) == 2 and known else []
+        if not excluded and not tests:
             return known
         return {  # inside `if not isinstance(x, A):` no override of A's runs
             (method_id, how)
             for method_id, how in known
             if not excluded.intersection(self.classes.mro(_owner_of(method_id)))
+            and not any(self.self_tests.fails(_owner_of(method_id), m) for m in tests)
         }
 
     def excluded(self, table: ModuleTable, call: CallFact) -> set[Value]:

@@ -40,6 +40,7 @@ from brownfield.graph.python_implicit import (
     truth_test,
     yield_expression,
 )
+from brownfield.graph.python_predicates import self_test_fact
 
 Match = tuple[int, dict[str, list[Node]]]
 
@@ -143,6 +144,9 @@ def extract(root: Node, source: bytes, matches: list[Match]) -> FileFacts:
         value = chain_of(value_node, names)
         if value is not None:
             facts.returns.append(ReturnFact(scopes.at(node.start_byte), value, line_of(node)))
+        tested = self_test_fact(scopes.at(node.start_byte), node, names)
+        if tested is not None:  # `def is_bool(self): return isinstance(self, Bool)`
+            facts.bindings.append(tested)
     for captures in groups["loop"]:
         binder.loop(captures)
     for captures in groups["with"]:

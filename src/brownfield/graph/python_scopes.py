@@ -20,7 +20,14 @@ from brownfield.graph.facts import (
     Definition,
     FileFacts,
 )
-from brownfield.graph.python_chains import DECLARED, DEF_BRANCH, LITERAL, TRUTHY
+from brownfield.graph.python_chains import (
+    DECLARED,
+    DEF_BRANCH,
+    LITERAL,
+    PREDICATE,
+    SELF_TEST,
+    TRUTHY,
+)
 from brownfield.graph.python_roots import ImportRoots, dotted_path
 from brownfield.model import Resolution
 
@@ -154,6 +161,10 @@ class ModuleTable:
     stores: list[BindingFact] = field(default_factory=list)  # `d[k] = v`: target (*d, "[k]")
     #: (scope, chain) -> the narrowings by a truth test of its attributes (`if x.flag:`)
     truthy: dict[tuple[str, Chain], list[BindingFact]] = field(default_factory=dict)
+    #: (scope, name) -> the narrowings by a test method of it (`if x.is_boolean():`)
+    predicates: dict[tuple[str, str], list[BindingFact]] = field(default_factory=dict)
+    #: method qualname -> its self test, when its body is `return isinstance(self, A)`
+    self_tests: dict[str, BindingFact] = field(default_factory=dict)
     #: (scope, name) -> the literals (`True`, `False`, `None`) the name is bound to there
     literals: dict[tuple[str, str], list[str]] = field(default_factory=dict)
     calls_named: dict[str, list[CallFact]] | None = None  # last chain step -> calls (lazy)
@@ -213,6 +224,12 @@ def build_table(path: str, facts: FileFacts, dotted: str | None = None) -> Modul
         target = binding.target
         if len(target) > 2 and target[-1].startswith(UNTIL) and target[-2].startswith(TRUTHY):
             table.truthy.setdefault((binding.scope, target[:-2]), []).append(binding)
+            continue
+        if len(target) == 3 and target[2].startswith(UNTIL) and target[1].startswith(PREDICATE):
+            table.predicates.setdefault((binding.scope, target[0]), []).append(binding)
+            continue
+        if target == (SELF_TEST,):
+            table.self_tests[binding.scope] = binding
             continue
         if len(target) == 2 and target[1] == LITERAL and binding.value:
             table.literals.setdefault((binding.scope, target[0]), []).append(binding.value[0])

@@ -20,8 +20,9 @@ from __future__ import annotations
 #: calls how many arguments they pass by position and their keywords' names; 18: each
 #: Python file records `has-decorated:NAME` rows for its decorated methods (an index); 19:
 #: Python attribute reads on what a call returns (`Foo().p`, `make().p`); 20: Python
-#: attribute reads on an element (`xs[0].p`)
-SCHEMA_VERSION = 20
+#: attribute reads on an element (`xs[0].p`); 21: Python facts keep a method's self test
+#: (`return isinstance(self, A)`) and `if x.m():` as a narrowing
+SCHEMA_VERSION = 21
 
 SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
