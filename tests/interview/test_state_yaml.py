@@ -44,3 +44,14 @@ def test_a_long_answer_with_a_lone_surrogate_is_written() -> None:
     text = dump_data(data)
     assert "\\uDCFF" in text
     assert parse_data(text, Path("state.yaml"))["answer"] == "word " * 40 + "\ufffd"
+
+
+def test_line_breaks_yaml_folds_survive_the_python_emitter() -> None:
+    # A lone surrogate sends the dump to PyYAML's Python emitter, which folded a next-line
+    # (and a line or paragraph separator) in single-quoted text: '\x85' came back as ' '.
+    data = {
+        "schema_version": 1,
+        "value": {"\x85": None, "\ud800": None, "a\u2028 b" * 30: "\u2029"},
+    }
+    loaded = parse_data(dump_data(data), Path("state.yaml"))
+    assert loaded == _surrogates_replaced(data)

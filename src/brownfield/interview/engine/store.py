@@ -33,6 +33,22 @@ class StateError(BrownfieldError):
 _DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
 
 
+class _EscapingDumper(yaml.SafeDumper):
+    """PyYAML's Python emitter, but a scalar holding a next-line, line-separator or
+    paragraph-separator character is written double-quoted (where they are escaped): in a
+    single-quoted or plain scalar it folds them, and `'\x85'` read back as a space."""
+
+    def choose_scalar_style(self) -> str:
+        value = getattr(self.event, "value", "") or ""
+        if any(mark in value for mark in _FOLDED):
+            return '"'
+        style: str = super().choose_scalar_style()
+        return style
+
+
+_FOLDED = ("\x85", "\u2028", "\u2029")
+
+
 def dump(state: BaseModel) -> str:
     """The YAML text of a state (keys in model order, timestamps as RFC 3339)."""
     return dump_data(state.model_dump(mode="json"))
@@ -45,7 +61,7 @@ def dump_data(data: Any) -> str:
     try:
         text: str = yaml.dump(data, Dumper=_DUMPER, **options)
     except UnicodeEncodeError:
-        text = yaml.dump(data, Dumper=yaml.SafeDumper, **options)
+        text = yaml.dump(data, Dumper=_EscapingDumper, **options)
     return text
 
 
