@@ -38,6 +38,7 @@ from brownfield.graph.python_chains import (
     chain_of,
     line_of,
     name_container,
+    operands,
     text,
 )
 from brownfield.graph.python_predicates import predicate_narrowings
@@ -480,52 +481,35 @@ _LITERALS = frozenset({"true", "false", "none"})
 def _flag_tests(condition: Node) -> list[tuple[Node, str]]:
     """The (subject, attribute) pairs `x.flag` that hold when `condition` is true: the
     condition itself, or operands of `and` (also in parentheses)."""
-    kind = condition.type
-    if kind == "parenthesized_expression" and condition.named_child_count == 1:
-        return _flag_tests(condition.named_children[0])
-    if kind == "boolean_operator":
-        operator = condition.child_by_field_name("operator")
-        if operator is None or operator.type != "and":
-            return []
-        left, right = condition.child_by_field_name("left"), condition.child_by_field_name("right")
-        return [*(_flag_tests(left) if left else []), *(_flag_tests(right) if right else [])]
-    if kind != "attribute":
-        return []
-    subject, attribute = (
-        condition.child_by_field_name("object"),
-        condition.child_by_field_name("attribute"),
-    )
-    return [] if subject is None or attribute is None else [(subject, text(attribute))]
+    found = []
+    for test in operands(condition):
+        if test.type != "attribute":
+            continue
+        subject, attribute = (
+            test.child_by_field_name("object"),
+            test.child_by_field_name("attribute"),
+        )
+        if subject is not None and attribute is not None:
+            found.append((subject, text(attribute)))
+    return found
 
 
 def _isinstance_tests(condition: Node, joined: str = "and") -> list[tuple[Node, Node]]:
     """The (name, classes) pairs `isinstance(x, A)` in `condition`, also among the operands
     of `joined` and in parentheses: joined by `and`, all of them hold when the condition is
     true; joined by `or` (see `_failed_tests`), all of them failed when it is false."""
-    kind = condition.type
-    if kind == "parenthesized_expression" and condition.named_child_count == 1:
-        return _isinstance_tests(condition.named_children[0], joined)
-    if kind == "boolean_operator":
-        operator = condition.child_by_field_name("operator")
-        if operator is None or operator.type != joined:
-            return []
-        left, right = condition.child_by_field_name("left"), condition.child_by_field_name("right")
-        return [
-            *(_isinstance_tests(left, joined) if left is not None else []),
-            *(_isinstance_tests(right, joined) if right is not None else []),
-        ]
-    if kind != "call":
-        return []
-    function, arguments = (
-        condition.child_by_field_name("function"),
-        condition.child_by_field_name("arguments"),
-    )
-    if function is None or function.text != b"isinstance" or arguments is None:
-        return []
-    args = [a for a in arguments.named_children if a.type != "comment"]
-    if len(args) != 2 or args[0].type != "identifier":
-        return []
-    return [(args[0], args[1])]
+    found = []
+    for test in operands(condition, joined):
+        function, arguments = (
+            test.child_by_field_name("function"),
+            test.child_by_field_name("arguments"),
+        )
+        if test.type != "call" or function is None or function.text != b"isinstance":
+            continue
+        args = [a for a in arguments.named_children if a.type != "comment"] if arguments else []
+        if len(args) == 2 and args[0].type == "identifier":
+            found.append((args[0], args[1]))
+    return found
 
 
 def _excluding(subject: Node, classes: Node, binder: Binder) -> Chain | None:

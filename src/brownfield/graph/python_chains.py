@@ -97,6 +97,20 @@ def text(node: Node) -> str:
     return node.text.decode("utf-8", "replace")  # type: ignore[no-any-return]
 
 
+def operands(condition: Node, joined: str = "and") -> list[Node]:
+    """What a condition tests, operand by operand: the condition itself, or, for operands
+    of `joined` (also in parentheses), each of them. Joined by `and`, all of them hold when
+    the condition is true; joined by `or`, all of them failed when it is false."""
+    if condition.type == "parenthesized_expression" and condition.named_child_count == 1:
+        return operands(condition.named_children[0], joined)
+    if condition.type == "boolean_operator":
+        operator = condition.child_by_field_name("operator")
+        if operator is not None and operator.type == joined:
+            sides = [condition.child_by_field_name(side) for side in ("left", "right")]
+            return [test for side in sides if side is not None for test in operands(side, joined)]
+    return [condition]
+
+
 def line_of(node: Node) -> int:
     return node.start_point[0] + 1  # type: ignore[no-any-return]
 

@@ -20,13 +20,12 @@ from brownfield.graph.python_chains import (
     Node,
     chain_of,
     line_of,
+    operands,
     text,
 )
 from brownfield.graph.python_classes import ClassMembers
 from brownfield.graph.python_evaluator import Evaluator
 from brownfield.graph.python_scopes import ModuleTable, Value
-
-_WRAPPING = frozenset({"parenthesized_expression"})
 
 
 def predicate_narrowings(
@@ -44,33 +43,25 @@ def predicate_narrowings(
 
 
 def _predicate_tests(condition: Node) -> list[tuple[str, str]]:
-    kind = condition.type
-    if kind in _WRAPPING and condition.named_child_count == 1:
-        return _predicate_tests(condition.named_children[0])
-    if kind == "boolean_operator":
-        operator = condition.child_by_field_name("operator")
-        if operator is None or operator.type != "and":
-            return []
-        left, right = condition.child_by_field_name("left"), condition.child_by_field_name("right")
-        return [
-            *(_predicate_tests(left) if left is not None else []),
-            *(_predicate_tests(right) if right is not None else []),
-        ]
-    function, arguments = (
-        condition.child_by_field_name("function"),
-        condition.child_by_field_name("arguments"),
-    )
-    if kind != "call" or function is None or function.type != "attribute" or arguments is None:
-        return []
-    if [a for a in arguments.named_children if a.type != "comment"]:
-        return []
-    subject, attribute = (
-        function.child_by_field_name("object"),
-        function.child_by_field_name("attribute"),
-    )
-    if subject is None or attribute is None or subject.type != "identifier":
-        return []
-    return [(text(subject), text(attribute))]
+    """The (name, method) pairs `x.m()`, called without arguments, among the condition's
+    operands of `and` (`python_chains.operands`)."""
+    found = []
+    for test in operands(condition):
+        function, arguments = (
+            test.child_by_field_name("function"),
+            test.child_by_field_name("arguments"),
+        )
+        if test.type != "call" or function is None or function.type != "attribute":
+            continue
+        if arguments is None or [a for a in arguments.named_children if a.type != "comment"]:
+            continue
+        subject, attribute = (
+            function.child_by_field_name("object"),
+            function.child_by_field_name("attribute"),
+        )
+        if subject is not None and attribute is not None and subject.type == "identifier":
+            found.append((text(subject), text(attribute)))
+    return found
 
 
 def self_test(statement: Node, names: Names) -> Chain | None:
