@@ -69,19 +69,22 @@ def _words_of(names: list[str]) -> str:
     return _words_of_names(tuple(names)) if names else ""
 
 
-@lru_cache(maxsize=1 << 16)
-def _words_of_names(names: tuple[str, ...]) -> str:
-    """`_words_of`, remembered: a file's definitions share their owners, folders and file
-    name, and many share names and parameters (`self`)."""
+def _joined_words(names: tuple[str, ...]) -> str:
+    """The searchable words of these identifiers, each once, digits left out."""
     found = [word for name in names for word in index_words(name) if not word.isdigit()]
     return " ".join(dict.fromkeys(found))[:MAX_TEXT]
+
+
+#: `_joined_words`, remembered: a file's definitions share their owners, folders and file
+#: name, and many share names and parameters (`self`).
+_words_of_names = lru_cache(maxsize=1 << 16)(_joined_words)
 
 
 @cache
 def _name_text(name: str) -> str:
     """`_words_of([name])`, remembered apart: names are many and mostly distinct, and
     would push the shared lists (owners, parameters) out of `_words_of_names`'s cache."""
-    return " ".join(dict.fromkeys(w for w in index_words(name) if not w.isdigit()))[:MAX_TEXT]
+    return _joined_words((name,))
 
 
 def _python_docstring(lines: list[str], start: int, end: int) -> list[str]:
