@@ -159,9 +159,10 @@ def test_spec_has_the_ontology_and_its_convergence_table(tmp_path: Path) -> None
     assert final["retry_failed"].type == "core domain" and final["charge"].type == "supporting"
     assert final["os"].type == "external system" and final["os"].fields == ["environ.get"]
     assert final["pytest"].type == "external system"
-    # a class's members are its fields only where the interview names them: none does here
-    # (PaymentDeclined.__init__ is neither a touchpoint nor in a fact or the context)
-    assert final["PaymentDeclined"].fields == []
+    # a class's members are its fields only where the interview names them: PaymentDeclined
+    # is a touchpoint whose methods fact names `__init__`; Cart's are in no fact
+    assert final["PaymentDeclined"].fields == ["__init__"]
+    assert "Cart" not in final or final["Cart"].fields == []
     assert "called by checkout" in final["charge"].relationships
     assert final["retries"].source == "noun"
     spec = (root / f"docs/specs/{SLUG}.md").read_text()
@@ -174,8 +175,8 @@ def test_spec_has_the_ontology_and_its_convergence_table(tmp_path: Path) -> None
         in spec
     )
     assert "| 1 | 9 | 9 | 0 | 0 | n/a |" in spec
-    # test_checkout_total (checkout's caller) and os come with the evidence
-    assert "| 4 | 11 | 2 | 0 | 9 | 0.82 |" in spec
+    # os (the environment read in charge's file) comes with the evidence
+    assert "| 4 | 10 | 1 | 0 | 9 | 0.90 |" in spec
 
 
 def test_repeated_skips_stall_into_the_ontology_question(tmp_path: Path) -> None:

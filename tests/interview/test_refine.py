@@ -74,6 +74,8 @@ def test_structure_splits_reasons_scope_and_constraints(shop_store: GraphStore) 
     assert answer.out_of_scope == ["Refunds", "changing checkout"]
     assert [f"{c.symbol} ({c})" for c in answer.codebase] == [
         "app.payments.gateway.charge (app/payments/gateway.py:8)",  # decision first
+        # "the gateway": the module, cited at the import the codebase context holds for it
+        "app.payments.gateway (app/payments/gateway.py:3)",
         "app.cart.checkout (app/cart.py:16)",  # a touchpoint: cited where it is defined
     ]
 

@@ -138,9 +138,9 @@ def test_production_code_comes_before_tests_unless_the_idea_is_about_tests(
     with opened(tmp_path) as store:
         idea = "the option reads the environment variable prefix"
         found = [t.node.id for t in touchpoints(store, idea, limit=3)]
-        # the method named by the idea's words and its class, not the test named after them
-        # word for word
-        assert found[:2] == ["cli/params.py::Option.get_envvar_prefix", "cli/params.py::Option"]
+        # the method named by the idea's words and its class (the longer of the two first,
+        # see SIZE_EXPONENT), not the test named after them word for word
+        assert found[:2] == ["cli/params.py::Option", "cli/params.py::Option.get_envvar_prefix"]
         about_tests = [h.node.id for h in rank(store, f"a unit test for {idea}", 1)]
         assert about_tests == [
             "tests/test_params.py::test_option_reads_the_environment_variable_prefix"
@@ -918,3 +918,34 @@ def test_function_words_of_an_idea_are_not_searched() -> None:
     words = parse("Stop sending visitors to another site unless it is allowed, however").words
     assert "unless" not in words and "another" not in words and "however" not in words
     assert {"visitors", "site", "allowed"} <= set(words)
+
+
+SIZES = {
+    "app/a_short.py": '''
+        def refresh_token(session):
+            """Renew the session token before it expires."""
+            return session
+        ''',
+    "app/b_long.py": '''
+        def refresh_token(session):
+            """Renew the session token before it expires."""
+            if session.expired:
+                session.token = None
+            if session.token is None:
+                session.token = session.issue()
+            session.renewed = True
+            session.save()
+            return session
+        ''',
+}
+
+
+def test_a_longer_definition_ranks_above_an_equal_match_of_one_line(tmp_path: Path) -> None:
+    """Both match the idea alike (the short one first by id); the one with a body where
+    the behaviour lives comes first."""
+    with opened(tmp_path, SIZES) as store:
+        found = touchpoints(store, "renew the session token earlier", 2)
+        assert [t.node.id for t in found] == [
+            "app/b_long.py::refresh_token",
+            "app/a_short.py::refresh_token",
+        ]

@@ -3,7 +3,9 @@
 The idea is searched in the full-text index (see `search.rank`: production code first, a
 name spelled out first of all); the matches are then lifted by personalized PageRank over
 the call and import edges around them, so that definitions central to several matches rise
-and isolated word collisions fall, and by the other matches in their file. Near-identical
+and isolated word collisions fall, and by the other matches in their file. A longer
+definition weighs a little more (its lines to the power SIZE_EXPONENT, capped): behaviour
+lives in bodies, not in one-line accessors. Near-identical
 definitions (`Client.__init__`, `AsyncClient.__init__`) are one touchpoint, the twin listed
 with it; a local function is folded into the function or method holding it, the one a change
 edits. A method declared without a body (abstract, an interface's) gives its place to its
@@ -35,6 +37,8 @@ BESIDE_LIFT = 1.0  # how much matches in the same file add: score x (1 + this x 
 IMPLEMENTED_SHARE = 0.9  # an implementation of a matched bodiless method: its score x this
 DECLARATION_WEIGHT = 0.5  # the bodiless method itself keeps this share of its score
 MAX_IMPLEMENTATIONS = 3  # implementations put in a bodiless method's place
+SIZE_EXPONENT = 0.2  # a definition's score x its lines ** this (a module's is left alone)
+SIZE_CAP = 200  # lines beyond this add nothing
 
 
 @dataclass(frozen=True)
@@ -107,6 +111,7 @@ def touchpoints(
     ]
     found = _fold_local_functions(store, found, query.mentions, rejected)
     found = _implemented(store, found, rejected)
+    found = [replace(t, score=t.score * _size_weight(t.node)) for t in found]
     found.sort(key=lambda t: (-round(t.score, 6), t.node.kind is NodeKind.MODULE, t.node.id))
     kept: list[Touchpoint] = []
     for touchpoint in found:  # one representative of near-identical definitions
@@ -117,6 +122,15 @@ def touchpoints(
             first = kept[twin_of]
             kept[twin_of] = replace(first, twins=(*first.twins, touchpoint.node))
     return kept[:limit]
+
+
+def _size_weight(node: Node) -> float:
+    """How a definition's length weighs on its score: its lines ** SIZE_EXPONENT, at most
+    SIZE_CAP lines; 1 for a module (a file only ranks when the idea names it)."""
+    if node.kind is NodeKind.MODULE or node.line is None:
+        return 1.0
+    lines = (node.end_line or node.line) - node.line + 1
+    return float(min(SIZE_CAP, max(1, lines)) ** SIZE_EXPONENT)
 
 
 def _fold_local_functions(
