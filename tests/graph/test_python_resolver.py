@@ -563,3 +563,37 @@ def test_a_literal_key_with_a_slash_is_a_key_not_an_unpacking(repo: Path) -> Non
         },
     )
     assert graph["m.run"] == ["m.other", "m.space"]
+
+
+def test_overload_stubs_give_their_node_the_span_of_the_def_python_runs(repo: Path) -> None:
+    """`@overload` stubs only declare; the node of `load` (and its citations) is the last,
+    undecorated `def`, whose body holds the behaviour. A plain redefinition keeps the first."""
+    store = build_graph(
+        repo,
+        {
+            "m.py": """
+            from typing import overload
+
+            class Codec:
+                @overload
+                def load(self, data: bytes) -> bytes: ...
+                @overload
+                def load(self, data: str) -> str: ...
+                def load(self, data):
+                    return data
+
+            if True:
+                def pick():
+                    return 1
+            else:
+                def pick():
+                    return 2
+            """
+        },
+    )
+    try:
+        nodes = store.nodes(["m.py::Codec.load", "m.py::pick"])
+        assert (nodes["m.py::Codec.load"].line, nodes["m.py::Codec.load"].end_line) == (8, 9)
+        assert nodes["m.py::pick"].line == 12
+    finally:
+        store.close()

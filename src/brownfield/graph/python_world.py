@@ -115,11 +115,13 @@ def nodes_of(path: str, facts: FileFacts, roots: ImportRoots | None = None) -> l
             language="python",
         )
     ]
+    kept = kept_definitions(facts.definitions)
     seen = set()
-    for definition in facts.definitions:
-        if definition.qualname in seen:
-            continue  # a redefinition (`if ...: def f` / `else: def f`) keeps the first span
-        seen.add(definition.qualname)
+    for first in facts.definitions:
+        if first.qualname in seen:
+            continue  # a redefinition (`if ...: def f` / `else: def f`) keeps the first span,
+        seen.add(first.qualname)
+        definition = kept[first.qualname]  # but `@overload` stubs give theirs to the `def` run
         found.append(
             Node(
                 id=node_id(path, definition.qualname),
