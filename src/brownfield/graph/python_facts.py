@@ -103,12 +103,8 @@ def extract(root: Node, source: bytes, matches: list[Match]) -> FileFacts:
         add_callee(callee.id)
         arguments = captures["arguments"][0]
         chain = chain_of(callee, names)
-        args, kwargs = (
-            _arguments(
-                facts, scopes, names, arguments, chain is not None and chain[-1] in KEYED_METHODS
-            )
-            if arguments.named_child_count
-            else ((), ())
+        args, kwargs, passed = _arguments(
+            facts, scopes, names, arguments, chain is not None and chain[-1] in KEYED_METHODS
         )
         add_call(
             CallFact(
@@ -119,7 +115,7 @@ def extract(root: Node, source: bytes, matches: list[Match]) -> FileFacts:
                 line=call.start_point[0] + 1,
                 args=args,
                 kwargs=kwargs,
-                passed=_passed(arguments),
+                passed=passed,
             )
         )
         if chain == ("getattr",):  # `getattr(x, "name")` reads x.name: maybe a property
@@ -243,11 +239,22 @@ def _definitions(
         stack.append((node.end_byte, qualname, node.type == "class_definition", body))
 
 
+#: How a call passes its arguments: how many by position, and the names of its keywords
+#: ("*" and "**" for the splats).
+Passed = tuple[int, tuple[str, ...]]
+
+
 def _arguments(
     facts: FileFacts, scopes: Scopes, names: Names, node: Node, keyed: bool
-) -> tuple[tuple[Chain | None, ...], tuple[tuple[str, Chain | None], ...]]:
-    """The chains passed to a call, by position and by keyword (other values are None).
-    For a `keyed` call (`d.get("a")`) a literal key is kept too, as the chain `("[a]",)`."""
+) -> tuple[tuple[Chain | None, ...], tuple[tuple[str, Chain | None], ...], Passed]:
+    """The chains passed to a call, by position and by keyword (other values are None),
+    and how it passes them (`CallFact.passed`; a generator expression, `f(x for x in xs)`,
+    is one argument), in one pass over the arguments. For a `keyed` call (`d.get("a")`) a
+    literal key is kept too, as the chain `("[a]",)`."""
+    listed = node.type == "argument_list"
+    if listed and not node.named_child_count:
+        return (), (), (0, ())
+    positional, keywords = 0, []
     args: list[Chain | None] = []
     kwargs: list[tuple[str, Chain | None]] = []
     for argument in node.named_children:
@@ -255,13 +262,20 @@ def _arguments(
         if kind == "keyword_argument":
             name = argument.child_by_field_name("name")
             value = argument.child_by_field_name("value")
+            keyword = text(name) if name is not None else "**"
+            keywords.append(keyword)
             if name is not None and value is not None:
                 if value.type in NAMED:
                     name_container(facts, scopes, names, value)
                 chain = chain_of(value, names)
                 if chain is not None:
-                    kwargs.append((text(name), chain))
-        elif kind not in ("list_splat", "dictionary_splat", "comment"):
+                    kwargs.append((keyword, chain))
+        elif kind == "list_splat":
+            keywords.append("*")
+        elif kind == "dictionary_splat":
+            keywords.append("**")
+        elif kind != "comment":
+            positional += 1
             if kind in NAMED:
                 name_container(facts, scopes, names, argument)
             chain = chain_of(argument, names)
@@ -271,27 +285,8 @@ def _arguments(
             args.append(chain)
     while args and args[-1] is None:
         args.pop()
-    return tuple(args), tuple(kwargs)
-
-
-def _passed(node: Node) -> tuple[int, tuple[str, ...]]:
-    """How many arguments a call passes by position, and the names of its keywords ("*"
-    and "**" for the splats); a generator expression (`f(x for x in xs)`) is one."""
-    if node.type != "argument_list":
-        return (1, ())
-    positional, keywords = 0, []
-    for argument in node.named_children:
-        kind = argument.type
-        if kind == "keyword_argument":
-            name = argument.child_by_field_name("name")
-            keywords.append(text(name) if name is not None else "**")
-        elif kind == "list_splat":
-            keywords.append("*")
-        elif kind == "dictionary_splat":
-            keywords.append("**")
-        elif kind != "comment":
-            positional += 1
-    return positional, tuple(keywords)
+    passed = (positional, tuple(keywords)) if listed else (1, ())
+    return tuple(args), tuple(kwargs), passed
 
 
 #: `Definition.signature`'s letter for each kind of parameter node (lower case: no default).

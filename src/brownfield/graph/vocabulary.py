@@ -325,8 +325,16 @@ def index_words(identifier: str) -> tuple[str, ...]:
     (`envvar` -> envvar, env, var), each with its expansions (`env` -> environment)."""
     found: list[str] = []
     for word in words(identifier):
-        for part in dict.fromkeys((word, *compound(word))):
-            found.extend(_or_base_form(part, expanded))
+        found.extend(_word_terms(word))
+    return tuple(dict.fromkeys(found))
+
+
+@cache
+def _word_terms(word: str) -> tuple[str, ...]:
+    """`index_words` of one word: identifiers are mostly distinct, their words are not."""
+    found: list[str] = []
+    for part in dict.fromkeys((word, *compound(word))):
+        found.extend(_or_base_form(part, expanded))
     return tuple(dict.fromkeys(found))
 
 
