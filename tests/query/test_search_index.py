@@ -534,6 +534,32 @@ def test_the_settings_fact_ranks_attributes_by_the_idea_and_says_how_many_it_lef
         assert plain is not None and "`field_0` (app/server.py:3)" in plain.statement.split(",")[0]
 
 
+def test_the_settings_fact_puts_attributes_named_like_the_other_touchpoints_next(
+    tmp_path: Path,
+) -> None:
+    fields = [f"field_{n}" for n in range(14)]
+    body = "".join(f"        self.{name} = {n}\n" for n, name in enumerate(fields))
+    files = {
+        "app/env.py": "class Environment:\n    def __init__(self):\n"
+        + body
+        + "        self.bytecode_cache = None\n",
+        "app/cache.py": "class BytecodeCache:\n    pass\n",
+    }
+    with opened(tmp_path, files) as store:
+        ids = ["app/env.py::Environment.__init__", "app/cache.py::BytecodeCache"]
+        nodes = store.nodes(ids)
+        touched = Touchpoint(nodes[ids[0]], 1.0, ())
+        text = "keep compiled templates on disk"  # no word of any attribute
+        fact = evidence.settings_fact(store, touched, text, (nodes[ids[0]], nodes[ids[1]]))
+        assert fact is not None
+        assert fact.statement.startswith(
+            "app.env.Environment.__init__ sets or reads: `bytecode_cache` (app/env.py:17), "
+            "`field_0` (app/env.py:3)"
+        )  # beside the class BytecodeCache, then the code's order
+        alone = evidence.settings_fact(store, touched, text)
+        assert alone is not None and "bytecode_cache" not in alone.statement  # 12 of 15 shown
+
+
 def test_the_shared_names_fact_names_the_state_several_touchpoints_write(tmp_path: Path) -> None:
     files = {
         "log/handler.py": """

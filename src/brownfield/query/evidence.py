@@ -411,11 +411,15 @@ def configuration_fact(store: GraphStore, touchpoint: Touchpoint) -> Fact | None
     )
 
 
-def settings_fact(store: GraphStore, touchpoint: Touchpoint, text: str = "") -> Fact | None:
+def settings_fact(
+    store: GraphStore, touchpoint: Touchpoint, text: str = "", beside: tuple[Node, ...] = ()
+) -> Fact | None:
     """The attributes a touchpoint assigns and the keys and constants it reads (the settings
     a change near it is likely to name), each cited where it first appears: at most
     MAX_SETTINGS, those carrying more of the idea's words (`text`, read as the search reads
-    it) first, ties in the order the code writes them; how many were left out is said."""
+    it) first, then those sharing more words with the names of the other touchpoints
+    (`beside`: `bytecode_cache` beside a class `BytecodeCache` holds what the idea touches
+    too), ties in the order the code writes them; how many were left out is said."""
     node = touchpoint.node
     raw = store.search_raw([node.id]).get(node.id, "")
     items = []
@@ -425,13 +429,15 @@ def settings_fact(store: GraphStore, touchpoint: Touchpoint, text: str = "") -> 
             items.append(_site(node.path or "", int(line), name))
     if not items:
         return None
-    if text:
-        query = parse(text)
-        carried = {
-            c.symbol: sum(matched_words(query, " ".join(index_words(c.symbol or ""))).values())
-            for c in items
-        }
-        items.sort(key=lambda c: -carried[c.symbol])  # stable: code order among equals
+    query = parse(text)
+    near = {w for other in beside if other.id != node.id for w in index_words(other.name)}
+
+    def weight(item: Citation) -> tuple[float, int]:
+        words = index_words(item.symbol or "")
+        carried = sum(matched_words(query, " ".join(words)).values()) if text else 0.0
+        return -carried, -len(near.intersection(words))
+
+    items.sort(key=weight)  # stable: code order among equals
     shown = ", ".join(f"`{c.symbol}` ({c})" for c in items[:MAX_SETTINGS])
     left = len(items) - MAX_SETTINGS
     more = f"; {left} more not shown" if left > 0 else ""

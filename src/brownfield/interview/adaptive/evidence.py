@@ -104,7 +104,8 @@ class EvidenceSource:
         share."""
         touched = self._touchpoints(component)[:MAX_TOUCHED]
         found = [facts.configuration_fact(self.store, t) for t in touched]
-        found += [facts.settings_fact(self.store, t, component.description) for t in touched]
+        named = tuple(t.node for t in self._touchpoints(component)[:MAX_NAMED])
+        found += [facts.settings_fact(self.store, t, component.description, named) for t in touched]
         found += [code_names.members_fact(self.store, t, component.description) for t in touched]
         shown: set[str] = set()
         for touchpoint in self._touchpoints(component)[:MAX_NAMED]:  # each name once
