@@ -159,3 +159,54 @@ def test_a_fresh_index_answers_and_an_edit_keeps_it_as_a_full_build_would(tmp_pa
     build(fresh, workers=1)
     for query in ('"charge"', '"capture"', '"pay"', '"entry"', '"amount"'):
         assert _ranked(root, query) == _ranked(fresh, query), query
+
+
+def test_a_module_row_holds_the_names_its_file_declares_at_the_top_level() -> None:
+    go = (
+        "package template\n\n"
+        "var maxExecDepth = initMaxExecDepth()\n\n"
+        "const (\n"
+        "\tmissingKeyInvalid missingKeyAction = iota // the default\n"
+        "\tmissingKeyZero\n"
+        "\t// a comment line\n"
+        ")\n\n"
+        "var (\n"
+        "\terrorType = reflect.TypeOf(\n"
+        "\t\tnil,\n"  # a value's continuation, not a name
+        "\t)\n"
+        ")\n\n"
+        "func f() {\n"
+        "\tvar local = 1\n"  # inside a function
+        "}\n"
+    )
+    python = (
+        '"""A docstring."""\n'
+        "DEFAULT_CONVERTERS: Mapping[str, type] = {\n"
+        '    "int": IntegerConverter,\n'
+        "}\n"
+        "logger = logging.getLogger(__name__)\n"
+        "if logger == None:\n"  # a comparison, not an assignment
+        "    pass\n"
+        "def f(a=1):\n"
+        "    inner = 2\n"
+    )
+    javascript = "const a = 1;\nexport const DEFAULTS = {};\nlet b;\n  const nested = 3\nvar c=2\n"
+    assert search_text.top_level_names("go", go) == [
+        "maxExecDepth",
+        "missingKeyInvalid",
+        "missingKeyZero",
+        "errorType",
+    ]
+    assert search_text.top_level_names("python", python) == ["DEFAULT_CONVERTERS", "logger"]
+    assert search_text.top_level_names("javascript", javascript) == ["a", "DEFAULTS", "c"]
+    assert search_text.top_level_names("ruby", "Timeout = 5\nlimit = 3\n") == ["Timeout"]
+    # a language without a rule here: constants in upper case, as before
+    assert search_text.top_level_names("java", "MAX_X = 2\nvalue = 3\n") == ["MAX_X"]
+    rows = search_text.rows_for(
+        "exec.go",
+        "go",
+        go.encode(),
+        [("exec.go", "module", "exec", "exec", "exec.go", 1, 20, "go")],
+    )
+    assert rows[0].raw.split()[:2] == ["maxExecDepth:3", "missingKeyInvalid:6"]
+    assert "depth" in rows[0].attrs.split()

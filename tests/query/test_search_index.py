@@ -12,6 +12,7 @@ from pathlib import Path
 from brownfield.graph.builder import build
 from brownfield.graph.store import GraphStore
 from brownfield.graph.vocabulary import compound, direct_terms, index_words, query_terms
+from brownfield.model import Citation
 from brownfield.query import code_names, evidence, reaching_tests
 from brownfield.query.context import Touchpoint, touchpoints
 from brownfield.query.evidence import callers_fact, similar_fact
@@ -558,6 +559,34 @@ def test_the_settings_fact_puts_attributes_named_like_the_other_touchpoints_next
         )  # beside the class BytecodeCache, then the code's order
         alone = evidence.settings_fact(store, touched, text)
         assert alone is not None and "bytecode_cache" not in alone.statement  # 12 of 15 shown
+
+
+def test_the_top_level_fact_names_a_files_settings_that_carry_the_ideas_words(
+    tmp_path: Path,
+) -> None:
+    files = {
+        "app/render.py": "MAX_DEPTH = 10\nunrelated_name = 1\n\n\n"
+        "def render(node, level=0):\n"
+        "    if level > MAX_DEPTH:\n"
+        "        raise RecursionError(level)\n"
+        "    return node\n",
+        "app/walk.go": "package app\n\nvar maxWalkDepth = 100\n\nfunc Walk() {}\n",
+    }
+    with opened(tmp_path, files) as store:
+        ids = ["app/render.py::render", "app/walk.go::Walk"]
+        nodes = store.nodes(ids)
+        touched = [Touchpoint(nodes[i], 1.0, ()) for i in ids]
+        fact = evidence.top_level_fact(store, touched, "choose how deeply a page may nest")
+        assert fact is not None
+        assert fact.statement.endswith(
+            "that carry the idea's words: `MAX_DEPTH` (app/render.py:1), "
+            "`maxWalkDepth` (app/walk.go:3)."
+        )  # "deeply" is a depth; `unrelated_name` carries no word of the idea
+        assert [c.line for c in fact.citations] == [1, 3]
+        assert evidence.top_level_fact(store, touched, "log every request") is None
+        shown = (Citation("app/render.py", 1, symbol="os.environ.get"),)  # cited already
+        again = evidence.top_level_fact(store, touched, "choose how deeply it nests", shown)
+        assert again is not None and "MAX_DEPTH" not in again.statement
 
 
 def test_the_shared_names_fact_names_the_state_several_touchpoints_write(tmp_path: Path) -> None:

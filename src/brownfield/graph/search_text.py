@@ -380,7 +380,7 @@ def rows_for(
             doc = _python_docstring(["x:", *lines], 0, 1) if language == "python" else []
             doc = doc or _top_comment(lines)
             params: list[str] = []
-            attrs = list(dict.fromkeys(re.findall(r"^([A-Z][A-Z0-9_]+)\s*=", text, re.M)))
+            attrs = top_level_names(language, text)
         else:
             doc = _python_docstring(lines, start, end) if language == "python" else []
             doc = doc or _leading_comment(lines, start)
@@ -430,6 +430,38 @@ def rows_for(
             )
         )
     return found
+
+
+#: A file's top-level declarations, by language: a module's settings live there too
+#: (`maxExecDepth` in a Go file, `DEFAULT_CONVERTERS` in a Python one). Go's grouped
+#: `var (...)`/`const (...)` declare one name per line inside the group.
+_TOP_LEVEL = {
+    "python": re.compile(r"^([A-Za-z_]\w*)[ \t]*(?::[^=\n]+)?=(?!=)", re.M),
+    "ruby": re.compile(r"^([A-Z]\w*)[ \t]*=(?!=)", re.M),
+    "go": re.compile(r"^(?:var|const)[ \t]+([A-Za-z_]\w*)", re.M),
+    "javascript": re.compile(
+        r"^(?:export[ \t]+)?(?:const|let|var)[ \t]+([A-Za-z_$][\w$]*)[ \t]*=", re.M
+    ),
+}
+_TOP_LEVEL["typescript"] = _TOP_LEVEL["tsx"] = _TOP_LEVEL["javascript"]
+_GO_GROUP = re.compile(r"^(?:var|const)[ \t]*\(\n(.*?)^\)", re.M | re.S)
+_GO_GROUPED = re.compile(r"^\t([A-Za-z_]\w*)\b(?![ \t]*[.(:])", re.M)  # one tab: gofmt's
+
+
+def top_level_names(language: str, text: str) -> list[str]:
+    """The names a file declares at its top level, each once, in order (constants in
+    upper case in a language without a rule here)."""
+    pattern = _TOP_LEVEL.get(language, _UPPER_ASSIGNED)
+    found = [(m.start(), m.group(1)) for m in pattern.finditer(text)]
+    if language == "go":
+        for group in _GO_GROUP.finditer(text):
+            offset = group.start(1)
+            found += [(offset + m.start(), m.group(1)) for m in _GO_GROUPED.finditer(group[1])]
+        found.sort()
+    return list(dict.fromkeys(name for _, name in found if name != "_"))
+
+
+_UPPER_ASSIGNED = re.compile(r"^([A-Z][A-Z0-9_]+)\s*=", re.M)
 
 
 def _located(joined: str, offsets: list[int], start: int, names: list[str]) -> list[str]:

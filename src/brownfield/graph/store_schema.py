@@ -21,8 +21,10 @@ from __future__ import annotations
 #: Python file records `has-decorated:NAME` rows for its decorated methods (an index); 19:
 #: Python attribute reads on what a call returns (`Foo().p`, `make().p`); 20: Python
 #: attribute reads on an element (`xs[0].p`); 21: Python facts keep a method's self test
-#: (`return isinstance(self, A)`) and `if x.m():` as a narrowing
-SCHEMA_VERSION = 21
+#: (`return isinstance(self, A)`) and `if x.m():` as a narrowing; 22: a module's search row
+#: holds its file's top-level names, and a Python definition declared by `@overload` stubs
+#: spans the `def` Python runs
+SCHEMA_VERSION = 22
 
 SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);

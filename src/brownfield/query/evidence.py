@@ -447,3 +447,40 @@ def settings_fact(
         f"{node.qualname} sets or reads: {shown}{more}.",
         tuple(items[:MAX_SETTINGS]),
     )
+
+
+def top_level_fact(
+    store: GraphStore, touched: list[Touchpoint], text: str, cited: tuple[Citation, ...] = ()
+) -> Fact | None:
+    """The names the touchpoints' files declare at their top level (and the keys and
+    constants they read) that carry the idea's words: a module's settings (`maxExecDepth`,
+    `DEFAULT_CONVERTERS`), which no definition's own facts name. At most MAX_SETTINGS, those
+    carrying more of the words first, then by file (in the touchpoints' order) and line;
+    each cited where its file first has it; none named or at a line `cited` already."""
+    paths = list(dict.fromkeys(t.node.path for t in touched if t.node.path))
+    raws = store.search_raw(paths)  # a module's node id is its path
+    query = parse(text)
+    named, places = {c.symbol for c in cited}, {str(c) for c in cited}
+    items: list[tuple[float, Citation]] = []
+    for path in paths:
+        for item in dict.fromkeys(raws.get(path, "").split()):
+            name, _, line = item.rpartition(":")
+            if not name or not line.isdigit() or name in named or f"{path}:{line}" in places:
+                continue
+            carried = sum(matched_words(query, " ".join(index_words(name))).values())
+            if carried:
+                items.append((carried, _site(path, int(line), name)))
+    if not items:
+        return None
+    items.sort(key=lambda item: -item[0])  # stable: file, then line, among equals
+    cited = tuple(site for _, site in items[:MAX_SETTINGS])
+    shown = ", ".join(f"`{c.symbol}` ({c})" for c in cited)
+    left = len(items) - MAX_SETTINGS
+    more = f"; {left} more not shown" if left > 0 else ""
+    return Fact(
+        "settings",
+        "top-level names",
+        "Names the touchpoints' files declare at their top level, or read as keys and "
+        f"constants, that carry the idea's words: {shown}{more}.",
+        cited,
+    )

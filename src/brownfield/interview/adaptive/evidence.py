@@ -118,6 +118,12 @@ class EvidenceSource:
         found.append(
             code_names.shared_names_fact(self.store, self._touchpoints(component)[:MAX_NAMED])
         )
+        cited = tuple(c for fact in found if fact is not None for c in fact.citations)
+        found.append(
+            facts.top_level_fact(
+                self.store, self._touchpoints(component)[:MAX_NAMED], component.description, cited
+            )
+        )
         unique = {fact.statement: fact for fact in found if fact is not None}
         return list(unique.values())  # one file's configuration once
 
