@@ -565,7 +565,7 @@ def test_the_top_level_fact_names_a_files_settings_that_carry_the_ideas_words(
     tmp_path: Path,
 ) -> None:
     files = {
-        "app/render.py": "MAX_DEPTH = 10\nunrelated_name = 1\n\n\n"
+        "app/render.py": "MAX_DEPTH = 10\nunrelated_name = 1\nTCP_NODELAY = True\n\n"
         "def render(node, level=0):\n"
         "    if level > MAX_DEPTH:\n"
         "        raise RecursionError(level)\n"
@@ -584,6 +584,8 @@ def test_the_top_level_fact_names_a_files_settings_that_carry_the_ideas_words(
         )  # "deeply" is a depth; `unrelated_name` carries no word of the idea
         assert [c.line for c in fact.citations] == [1, 3]
         assert evidence.top_level_fact(store, touched, "log every request") is None
+        # "wait" finds `delay` as a synonym: not enough for a name to carry the idea
+        assert evidence.top_level_fact(store, touched, "wait before each attempt") is None
         shown = (Citation("app/render.py", 1, symbol="os.environ.get"),)  # cited already
         again = evidence.top_level_fact(store, touched, "choose how deeply it nests", shown)
         assert again is not None and "MAX_DEPTH" not in again.statement

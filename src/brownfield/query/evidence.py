@@ -456,7 +456,9 @@ def top_level_fact(
     constants they read) that carry the idea's words: a module's settings (`maxExecDepth`,
     `DEFAULT_CONVERTERS`), which no definition's own facts name. At most MAX_SETTINGS, those
     carrying more of the words first, then by file (in the touchpoints' order) and line;
-    each cited where its file first has it; none named or at a line `cited` already."""
+    each cited where its file first has it; none named or at a line `cited` already. A
+    name must carry one of the words itself (or its abbreviation, its base form): a synonym
+    alone matched `TCP_NODELAY` for "wait" (delay)."""
     paths = list(dict.fromkeys(t.node.path for t in touched if t.node.path))
     raws = store.search_raw(paths)  # a module's node id is its path
     query = parse(text)
@@ -467,9 +469,9 @@ def top_level_fact(
             name, _, line = item.rpartition(":")
             if not name or not line.isdigit() or name in named or f"{path}:{line}" in places:
                 continue
-            carried = sum(matched_words(query, " ".join(index_words(name))).values())
-            if carried:
-                items.append((carried, _site(path, int(line), name)))
+            matched = matched_words(query, " ".join(index_words(name)))
+            if 1.0 in matched.values():  # a synonym alone is too loose here (`TCP_NODELAY`)
+                items.append((sum(matched.values()), _site(path, int(line), name)))
     if not items:
         return None
     items.sort(key=lambda item: -item[0])  # stable: file, then line, among equals
