@@ -210,3 +210,11 @@ def test_a_module_row_holds_the_names_its_file_declares_at_the_top_level() -> No
     )
     assert rows[0].raw.split()[:2] == ["maxExecDepth:3", "missingKeyInvalid:6"]
     assert "depth" in rows[0].attrs.split()
+
+
+def test_top_level_names_read_go_groups_line_by_line() -> None:
+    unclosed = "package p\n" + "var (\n\tx = 1\n" * 20_000  # groups never closed
+    assert search_text.top_level_names("go", unclosed) == ["x"]  # at once: one pass
+    crlf = "package p\r\n\r\nconst (\r\n\tA = iota\r\n\tB\r\n)\r\nvar _ = f()\r\nvar c = 1\r\n"
+    assert search_text.top_level_names("go", crlf) == ["A", "B", "c"]
+    assert search_text.top_level_names("python", "_ = setup()\nx = 1\n") == ["x"]

@@ -444,21 +444,36 @@ _TOP_LEVEL = {
     ),
 }
 _TOP_LEVEL["typescript"] = _TOP_LEVEL["tsx"] = _TOP_LEVEL["javascript"]
-_GO_GROUP = re.compile(r"^(?:var|const)[ \t]*\(\n(.*?)^\)", re.M | re.S)
-_GO_GROUPED = re.compile(r"^\t([A-Za-z_]\w*)\b(?![ \t]*[.(:])", re.M)  # one tab: gofmt's
+_GO_GROUP = re.compile(r"(?:var|const)[ \t]*\([ \t]*$")  # a line opening a grouped declaration
+_GO_GROUPED = re.compile(r"\t([A-Za-z_]\w*)\b(?![ \t]*[.(:])")  # gofmt's one tab per name
 
 
 def top_level_names(language: str, text: str) -> list[str]:
     """The names a file declares at its top level, each once, in order (constants in
     upper case in a language without a rule here)."""
-    pattern = _TOP_LEVEL.get(language, _UPPER_ASSIGNED)
-    found = [(m.start(), m.group(1)) for m in pattern.finditer(text)]
     if language == "go":
-        for group in _GO_GROUP.finditer(text):
-            offset = group.start(1)
-            found += [(offset + m.start(), m.group(1)) for m in _GO_GROUPED.finditer(group[1])]
-        found.sort()
-    return list(dict.fromkeys(name for _, name in found if name != "_"))
+        return _go_top_level_names(text)
+    pattern = _TOP_LEVEL.get(language, _UPPER_ASSIGNED)
+    return list(dict.fromkeys(m.group(1) for m in pattern.finditer(text) if m.group(1) != "_"))
+
+
+def _go_top_level_names(text: str) -> list[str]:
+    """Go's `var x`/`const x` lines, and one name per line of a `var (`...`)` group, read
+    line by line (a regex looking for each group's end read the rest of the file again
+    for every group left open)."""
+    found: list[str] = []
+    grouped = False
+    for line in text.splitlines():
+        if grouped:
+            if line.startswith(")"):
+                grouped = False
+            elif named := _GO_GROUPED.match(line):
+                found.append(named.group(1))
+        elif _GO_GROUP.match(line):
+            grouped = True
+        elif declared := _TOP_LEVEL["go"].match(line):
+            found.append(declared.group(1))
+    return list(dict.fromkeys(name for name in found if name != "_"))
 
 
 _UPPER_ASSIGNED = re.compile(r"^([A-Z][A-Z0-9_]+)\s*=", re.M)
