@@ -463,20 +463,21 @@ def top_level_fact(
     raws = store.search_raw(paths)  # a module's node id is its path
     query = parse(text)
     named, places = {c.symbol for c in cited}, {str(c) for c in cited}
-    items: list[tuple[float, Citation]] = []
-    for path in paths:
+    items: list[tuple[float, int, int, Citation]] = []
+    for order, path in enumerate(paths):
         for item in dict.fromkeys(raws.get(path, "").split()):
             name, _, line = item.rpartition(":")
             if not name or not line.isdigit() or name in named or f"{path}:{line}" in places:
                 continue
             matched = matched_words(query, " ".join(index_words(name)))
             if 1.0 in matched.values():  # a synonym alone is too loose here (`TCP_NODELAY`)
-                items.append((sum(matched.values()), _site(path, int(line), name)))
+                site = _site(path, int(line), name)
+                items.append((-sum(matched.values()), order, int(line), site))
     if not items:
         return None
-    items.sort(key=lambda item: -item[0])  # stable: file, then line, among equals
-    cited = tuple(site for _, site in items[:MAX_SETTINGS])
-    shown = ", ".join(f"`{c.symbol}` ({c})" for c in cited)
+    items.sort(key=lambda item: item[:3])
+    sites = tuple(item[3] for item in items[:MAX_SETTINGS])
+    shown = ", ".join(f"`{c.symbol}` ({c})" for c in sites)
     left = len(items) - MAX_SETTINGS
     more = f"; {left} more not shown" if left > 0 else ""
     return Fact(
@@ -484,5 +485,5 @@ def top_level_fact(
         "top-level names",
         "Names the touchpoints' files declare at their top level, or read as keys and "
         f"constants, that carry the idea's words: {shown}{more}.",
-        cited,
+        sites,
     )
