@@ -54,9 +54,20 @@ def resolve_inside(
     real_root = os.path.realpath(root)
     start = os.path.join(os.fspath(base) if base is not None else real_root, text)
     real = os.path.realpath(start)
+    for _ in range(_MAX_PASSES):  # a symlink loop stops `realpath`, which then joins the
+        again = os.path.realpath(real)  # rest unresolved: `loop/../out_link` gave
+        if again == real:  # `root/out_link`, a link leading out; resolved again until
+            break  # nothing changes (a path through the loop itself stays: the OS refuses it)
+        real = again
+    else:
+        raise ConfinementError(text)
     if real != real_root and not real.startswith(real_root.rstrip("/") + "/"):
         raise ConfinementError(text)
     return Path(real)
+
+
+#: How many times `resolve_inside` resolves a path again after a symlink loop cut it short.
+_MAX_PASSES = 40
 
 
 def relative_inside(
