@@ -31,8 +31,26 @@ FILE_MODE = 0o666
 def is_inside(root: str | os.PathLike[str], path: str | os.PathLike[str]) -> bool:
     """Whether the real path of `path` is `root`'s real path or lies below it."""
     real_root = os.path.realpath(root)
+    real = _real(os.fspath(path))
+    return real is not None and (real == real_root or real.startswith(real_root.rstrip("/") + "/"))
+
+
+#: How many times a path is resolved again after a symlink loop cut `realpath` short.
+_MAX_PASSES = 40
+
+
+def _real(path: str) -> str | None:
+    """`os.path.realpath`, again until nothing changes (None if it never settles): at a
+    symlink loop `realpath` stops and joins the rest unresolved, so `loop/../out_link`
+    came back as `out_link`, a link leading out. A path through the loop itself stays as
+    it is (the operating system refuses it)."""
     real = os.path.realpath(path)
-    return real == real_root or real.startswith(real_root.rstrip("/") + "/")
+    for _ in range(_MAX_PASSES):
+        again = os.path.realpath(real)
+        if again == real:
+            return real
+        real = again
+    return None
 
 
 def resolve_inside(
@@ -53,21 +71,10 @@ def resolve_inside(
         raise ConfinementError(text, f"path contains a NUL byte: {text!r}")
     real_root = os.path.realpath(root)
     start = os.path.join(os.fspath(base) if base is not None else real_root, text)
-    real = os.path.realpath(start)
-    for _ in range(_MAX_PASSES):  # a symlink loop stops `realpath`, which then joins the
-        again = os.path.realpath(real)  # rest unresolved: `loop/../out_link` gave
-        if again == real:  # `root/out_link`, a link leading out; resolved again until
-            break  # nothing changes (a path through the loop itself stays: the OS refuses it)
-        real = again
-    else:
-        raise ConfinementError(text)
-    if real != real_root and not real.startswith(real_root.rstrip("/") + "/"):
+    real = _real(start)
+    if real is None or (real != real_root and not real.startswith(real_root.rstrip("/") + "/")):
         raise ConfinementError(text)
     return Path(real)
-
-
-#: How many times `resolve_inside` resolves a path again after a symlink loop cut it short.
-_MAX_PASSES = 40
 
 
 def relative_inside(
