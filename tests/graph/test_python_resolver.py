@@ -597,3 +597,47 @@ def test_overload_stubs_give_their_node_the_span_of_the_def_python_runs(repo: Pa
         assert nodes["m.py::pick"].line == 12
     finally:
         store.close()
+
+
+def test_a_class_written_with_object_as_its_base_reads_like_one_without(repo: Path) -> None:
+    store = build_graph(
+        repo,
+        {
+            "m.py": """
+            class Frame:
+                pass
+
+            class Old(object):
+                def run(self):
+                    self.helper()
+                    return self.kind()
+
+            class New:
+                def run(self):
+                    self.helper()
+                    return self.kind()
+
+            class OldFrames(Old):
+                kind = Frame
+
+            class NewFrames(New):
+                kind = Frame
+            """
+        },
+    )
+    edges = {
+        (e.src, e.dst, e.resolution.value if e.resolution else None)
+        for e in store.edges_out_of(["m.py::Old.run", "m.py::New.run"], [EdgeKind.CALLS])
+    }
+    # object has no `helper`: no call to an outside `object.helper`, as for `class New:`
+    assert not any(dst.startswith("<builtin>.object") for _, dst, _ in edges)
+    # `kind` only the subclasses bind: what `self` may be, for either spelling of the class
+    assert edges == {
+        ("m.py::Old.run", "m.py::Frame", "override"),
+        ("m.py::New.run", "m.py::Frame", "override"),
+    }
+    unresolved = sorted((u.src, u.callee, u.reason) for u in store.all_unresolved())
+    assert unresolved == [
+        ("m.py::New.run", "self.helper", "unknown-attribute"),
+        ("m.py::Old.run", "self.helper", "unknown-attribute"),
+    ]

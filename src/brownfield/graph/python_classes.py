@@ -4,6 +4,7 @@ order, instance attributes, the class enclosing a scope."""
 from __future__ import annotations
 
 from brownfield.graph.facts import CALL, UNTIL, BindingFact, Definition
+from brownfield.graph.python_builtins import OBJECT, OBJECT_ATTRIBUTES
 from brownfield.graph.python_chains import ANNOTATED, TRUTHY
 from brownfield.graph.python_evaluator import Consulted, Evaluator, Kept
 from brownfield.graph.python_prefixed import PrefixedMembers, prefix_of
@@ -67,6 +68,8 @@ class ClassMembers:
             return self.prefixed.members(cls, prefix)
         order = self.mro(cls)
         for klass in order[1:] if skip_self else order:
+            if klass.kind == "ext" and klass.name == OBJECT and attribute not in OBJECT_ATTRIBUTES:
+                continue  # `class A(object)` is `class A`: object has no such attribute
             if klass.kind == "ext":
                 return [(Value("ext", "", f"{klass.name}.{attribute}"), Resolution.IMPORT)]
             table = self.resolver.table(klass.path)

@@ -221,10 +221,10 @@ class Dispatch:
             return set()
         attribute = chain[1]
         declared = self.classes.member(owner, attribute, instance=False)
-        if not declared or any(
-            value.kind == "def" and not self.classes.is_class(value) for value, _ in declared
-        ):
-            return set()  # not a class attribute, or a method (`_overriding` has those)
+        if any(value.kind == "def" and not self.classes.is_class(value) for value, _ in declared):
+            return set()  # a method (`_overriding` has those)
+        # not declared at all: the subclasses that bind it are what `self` may be (pathlib's
+        # `PurePath` reads `self._flavour`, which only its subclasses set)
         key = (frozenset({owner}), "." + ".".join(chain[1:]))
         if self._memo_owner is not self.resolver.consulted:  # remembered within one file
             self._memo_owner, self._memo = self.resolver.consulted, {}
