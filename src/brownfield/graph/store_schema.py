@@ -23,8 +23,9 @@ from __future__ import annotations
 #: attribute reads on an element (`xs[0].p`); 21: Python facts keep a method's self test
 #: (`return isinstance(self, A)`) and `if x.m():` as a narrowing; 22: a module's search row
 #: holds its file's top-level names, and a Python definition declared by `@overload` stubs
-#: spans the `def` Python runs
-SCHEMA_VERSION = 22
+#: spans the `def` Python runs; 23: `class A(object)` resolves like `class A:`, and class
+#: attributes only subclasses bind give `override` edges
+SCHEMA_VERSION = 23
 
 SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
