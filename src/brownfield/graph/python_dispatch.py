@@ -212,8 +212,9 @@ class Dispatch:
         self, table: ModuleTable, call: CallFact, static: set[Target]
     ) -> set[Target]:
         """`self.kind()`, `cls.kind.make()` where `kind` is a class attribute of the class
-        (`kind = Frame`) that subclasses in the same file rebind (`kind = ContextFrame`):
-        what the chain reaches from each subclass's value is an `override` edge."""
+        (`kind = Frame`), or a name the class never binds, that subclasses in the same file
+        bind (`kind = ContextFrame`): what the chain reaches from each subclass's value is
+        an `override` edge."""
         chain = call.chain
         assert chain is not None
         owner = self._self_class(table, call)
