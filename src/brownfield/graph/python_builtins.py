@@ -122,13 +122,14 @@ def argument_of(name: str, args: tuple[Chain | None, ...]) -> Chain | None:
     return None if chain is None or chain[0].startswith("[") else chain
 
 
-#: Attribute names of builtin types and of the standard file objects: a method call with
-#: one of these names on an unknown receiver is most likely on a str/list/dict/file...,
-#: never guessed by unique name (`fp.write(text)`, `buffer.getvalue()`).
 #: What every class has from `object` (and, read on the class itself, from `type`): a class
 #: written `class A(object)` finds nothing else there, as `class A:` does not.
 OBJECT = "<builtin>.object"
 OBJECT_ATTRIBUTES = frozenset(dir(object)) | frozenset(dir(type))
+
+#: Attribute names of builtin types and of the standard file objects: a method call with
+#: one of these names on an unknown receiver is most likely on a str/list/dict/file...,
+#: never guessed by unique name (`fp.write(text)`, `buffer.getvalue()`).
 BUILTIN_ATTRIBUTES = frozenset(
     name
     for kind in (str, bytes, list, dict, set, frozenset, tuple, int, float, complex, object, type)
