@@ -510,16 +510,17 @@ def test_near_identical_definitions_are_one_touchpoint_with_the_twin_listed(
         assert "net/clients.py::request_timeout" in ids  # the slot goes to another definition
 
 
+def _fields_then(cls: str, last: str) -> str:
+    """A class whose `__init__` assigns `field_0`..`field_13` (lines 3-16), then `last`
+    (line 17): 15 attributes, of which a settings fact shows 12."""
+    body = "".join(f"        self.field_{n} = {n}\n" for n in range(14))
+    return f"class {cls}:\n    def __init__(self):\n{body}        self.{last} = None\n"
+
+
 def test_the_settings_fact_ranks_attributes_by_the_idea_and_says_how_many_it_left_out(
     tmp_path: Path,
 ) -> None:
-    fields = [f"field_{n}" for n in range(14)]
-    body = "".join(f"        self.{name} = {n}\n" for n, name in enumerate(fields))
-    files = {
-        "app/server.py": "class Server:\n    def __init__(self):\n"
-        + body
-        + "        self.max_connections = 100\n"
-    }
+    files = {"app/server.py": _fields_then("Server", "max_connections")}
     with opened(tmp_path, files) as store:
         node = store.nodes(["app/server.py::Server.__init__"])["app/server.py::Server.__init__"]
         fact = evidence.settings_fact(store, Touchpoint(node, 1.0, ()), "cap open connections")
@@ -538,12 +539,8 @@ def test_the_settings_fact_ranks_attributes_by_the_idea_and_says_how_many_it_lef
 def test_the_settings_fact_puts_attributes_named_like_the_other_touchpoints_next(
     tmp_path: Path,
 ) -> None:
-    fields = [f"field_{n}" for n in range(14)]
-    body = "".join(f"        self.{name} = {n}\n" for n, name in enumerate(fields))
     files = {
-        "app/env.py": "class Environment:\n    def __init__(self):\n"
-        + body
-        + "        self.bytecode_cache = None\n",
+        "app/env.py": _fields_then("Environment", "bytecode_cache"),
         "app/cache.py": "class BytecodeCache:\n    pass\n",
     }
     with opened(tmp_path, files) as store:

@@ -421,12 +421,7 @@ def settings_fact(
     (`beside`: `bytecode_cache` beside a class `BytecodeCache` holds what the idea touches
     too), ties in the order the code writes them; how many were left out is said."""
     node = touchpoint.node
-    raw = store.search_raw([node.id]).get(node.id, "")
-    items = []
-    for item in dict.fromkeys(raw.split()):
-        name, _, line = item.rpartition(":")
-        if name and line.isdigit():
-            items.append(_site(node.path or "", int(line), name))
+    items = _raw_sites(node.path or "", store.search_raw([node.id]).get(node.id, ""))
     if not items:
         return None
     query = parse(text)
@@ -449,6 +444,16 @@ def settings_fact(
     )
 
 
+def _raw_sites(path: str, raw: str) -> list[Citation]:
+    """The index's `name:line` items of a definition in `path`, each once, as citations."""
+    sites = []
+    for item in dict.fromkeys(raw.split()):
+        name, _, line = item.rpartition(":")
+        if name and line.isdigit():
+            sites.append(_site(path, int(line), name))
+    return sites
+
+
 def top_level_fact(
     store: GraphStore, touched: list[Touchpoint], text: str, cited: tuple[Citation, ...] = ()
 ) -> Fact | None:
@@ -465,14 +470,12 @@ def top_level_fact(
     named, places = {c.symbol for c in cited}, {str(c) for c in cited}
     items: list[tuple[float, int, int, Citation]] = []
     for order, path in enumerate(paths):
-        for item in dict.fromkeys(raws.get(path, "").split()):
-            name, _, line = item.rpartition(":")
-            if not name or not line.isdigit() or name in named or f"{path}:{line}" in places:
+        for site in _raw_sites(path, raws.get(path, "")):
+            if site.symbol in named or str(site) in places:
                 continue
-            matched = matched_words(query, " ".join(index_words(name)))
+            matched = matched_words(query, " ".join(index_words(site.symbol or "")))
             if 1.0 in matched.values():  # a synonym alone is too loose here (`TCP_NODELAY`)
-                site = _site(path, int(line), name)
-                items.append((-sum(matched.values()), order, int(line), site))
+                items.append((-sum(matched.values()), order, site.line, site))
     if not items:
         return None
     items.sort(key=lambda item: item[:3])

@@ -102,28 +102,23 @@ class EvidenceSource:
         attributes, keys and constants read) of the touchpoints themselves, the names
         their code writes that carry the component's words, and the state several of them
         share."""
-        touched = self._touchpoints(component)[:MAX_TOUCHED]
+        first = self._touchpoints(component)[:MAX_NAMED]
+        touched = first[:MAX_TOUCHED]
+        named = tuple(t.node for t in first)
         found = [facts.configuration_fact(self.store, t) for t in touched]
-        named = tuple(t.node for t in self._touchpoints(component)[:MAX_NAMED])
         found += [facts.settings_fact(self.store, t, component.description, named) for t in touched]
         found += [code_names.members_fact(self.store, t, component.description) for t in touched]
         shown: set[str] = set()
-        for touchpoint in self._touchpoints(component)[:MAX_NAMED]:  # each name once
+        for touchpoint in first:  # each name once
             names = code_names.names_fact(
                 self.store, touchpoint, component.description, frozenset(shown)
             )
             if names is not None:
                 shown.update(c.symbol or "" for c in names.citations)
                 found.append(names)
-        found.append(
-            code_names.shared_names_fact(self.store, self._touchpoints(component)[:MAX_NAMED])
-        )
+        found.append(code_names.shared_names_fact(self.store, first))
         cited = tuple(c for fact in found if fact is not None for c in fact.citations)
-        found.append(
-            facts.top_level_fact(
-                self.store, self._touchpoints(component)[:MAX_NAMED], component.description, cited
-            )
-        )
+        found.append(facts.top_level_fact(self.store, first, component.description, cited))
         unique = {fact.statement: fact for fact in found if fact is not None}
         return list(unique.values())  # one file's configuration once
 
