@@ -558,6 +558,24 @@ def test_the_settings_fact_puts_attributes_named_like_the_other_touchpoints_next
         assert alone is not None and "bytecode_cache" not in alone.statement  # 12 of 15 shown
 
 
+def test_the_settings_fact_puts_attributes_set_by_members_named_for_the_idea_next(
+    tmp_path: Path,
+) -> None:
+    hide = "    def hide_help(self):\n        self.field_13 = True\n"  # line 18
+    files = {"app/option.py": _fields_then("Option", "unrelated") + hide}
+    with opened(tmp_path, files) as store:
+        node = store.nodes(["app/option.py::Option"])["app/option.py::Option"]
+        touched = Touchpoint(node, 1.0, ())
+        fact = evidence.settings_fact(store, touched, "say so in the help")
+        assert fact is not None
+        assert fact.statement.startswith(
+            "app.option.Option sets or reads: `field_13` (app/option.py:16), "
+            "`field_0` (app/option.py:3)"
+        )  # set by hide_help, which carries "help"; then the code's order
+        plain = evidence.settings_fact(store, touched, "keep compiled templates on disk")
+        assert plain is not None and "field_13" not in plain.statement  # 12 of 15 shown
+
+
 def test_the_top_level_fact_names_a_files_settings_that_carry_the_ideas_words(
     tmp_path: Path,
 ) -> None:

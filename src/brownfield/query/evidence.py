@@ -21,7 +21,7 @@ from brownfield.query.reaching_tests import (
     call_targets,
     walk_to_tests,
 )
-from brownfield.query.search import matched_words, parse, rank, unfound
+from brownfield.query.search import Query, matched_words, parse, rank, unfound
 
 #: Well-known libraries whose import says what kind of project this is.
 FRAMEWORKS = {
@@ -417,7 +417,8 @@ def settings_fact(
     """The attributes a touchpoint assigns and the keys and constants it reads (the settings
     a change near it is likely to name), each cited where it first appears: at most
     MAX_SETTINGS, those carrying more of the idea's words (`text`, read as the search reads
-    it) first, then those sharing more words with the names of the other touchpoints
+    it) first, then those its members named with the idea's words set or read, then those
+    sharing more words with the names of the other touchpoints
     (`beside`: `bytecode_cache` beside a class `BytecodeCache` holds what the idea touches
     too), ties in the order the code writes them; how many were left out is said."""
     node = touchpoint.node
@@ -426,11 +427,12 @@ def settings_fact(
         return None
     query = parse(text)
     near = {w for other in beside if other.id != node.id for w in index_words(other.name)}
+    held = _set_by_matching_members(store, node, query) if text else set()
 
-    def weight(item: Citation) -> tuple[float, int]:
+    def weight(item: Citation) -> tuple[float, bool, int]:
         words = index_words(item.symbol or "")
         carried = sum(matched_words(query, " ".join(words)).values()) if text else 0.0
-        return -carried, -len(near.intersection(words))
+        return -carried, item.symbol not in held, -len(near.intersection(words))
 
     items.sort(key=weight)  # stable: code order among equals
     shown = ", ".join(f"`{c.symbol}` ({c})" for c in items[:MAX_SETTINGS])
@@ -442,6 +444,20 @@ def settings_fact(
         f"{node.qualname} sets or reads: {shown}{more}.",
         tuple(items[:MAX_SETTINGS]),
     )
+
+
+def _set_by_matching_members(store: GraphStore, node: Node, query: Query) -> set[str]:
+    """The names the members of `node` whose own names carry the idea's words set or read
+    (`hidden`, which `hideHelp` sets, for "say so in the help")."""
+    prefix = node.qualname + "."
+    members = [
+        member.id
+        for member in store.nodes_where("path", node.path or "")
+        if member.qualname.startswith(prefix)
+        and matched_words(query, " ".join(index_words(member.name)))
+    ]
+    raws = store.search_raw(members) if members else {}
+    return {site.symbol or "" for raw in raws.values() for site in _raw_sites("", raw)}
 
 
 def _raw_sites(path: str, raw: str) -> list[Citation]:
