@@ -212,6 +212,59 @@ def test_a_module_row_holds_the_names_its_file_declares_at_the_top_level() -> No
     assert "depth" in rows[0].attrs.split()
 
 
+def test_a_go_structs_row_holds_its_fields_and_a_methods_what_it_assigns_through_its_receiver() -> (
+    None
+):
+    go = (
+        "package csv\n\n"  # 1
+        "type Reader struct {\n"  # 3
+        "\t// Comma is the field delimiter.\n"
+        "\tComma rune\n"  # 5
+        "\tLazyQuotes, TrimLeadingSpace bool\n"
+        "\tsync.Mutex\n"  # an embedded type: no field name
+        "\tr *bufio.Reader\n"
+        "}\n\n"  # 9
+        "func (r *Reader) readRecord(dst []string) error {\n"  # 11
+        "\tr.numLine++\n"
+        "\tr.fieldIndexes[0] = 3\n"
+        "\tif r.Comma == 'x' {\n"  # a comparison, not an assignment
+        "\t\tr.depth += 1\n"  # 15
+        "\t}\n"
+        "\tx := r.other\n"  # a read
+        "\treturn nil\n"
+        "}\n\n"  # 19
+        "func helper(r *Reader) { r.Comma = ';' }\n"  # 21: no receiver
+    )
+    nodes = [
+        ("reader.go::Reader", "class", "Reader", "Reader", "reader.go", 3, 9, "go"),
+        (
+            "reader.go::Reader.readRecord",
+            "method",
+            "readRecord",
+            "Reader.readRecord",
+            "reader.go",
+            11,
+            19,
+            "go",
+        ),
+        ("reader.go::helper", "function", "helper", "helper", "reader.go", 21, 21, "go"),
+    ]
+    rows = {row.id: row for row in search_text.rows_for("reader.go", "go", go.encode(), nodes)}
+    assert rows["reader.go::Reader"].raw.split() == [
+        "Comma:5",  # where it is declared, not the comment above naming it
+        "LazyQuotes:6",
+        "TrimLeadingSpace:6",
+        "r:8",  # as a word: not in `Reader` (line 3)
+    ]
+    assert "lazy" in rows["reader.go::Reader"].attrs.split()
+    assert rows["reader.go::Reader.readRecord"].raw.split() == [
+        "numLine:12",
+        "fieldIndexes:13",
+        "depth:15",
+    ]
+    assert rows["reader.go::helper"].raw == ""
+
+
 def test_top_level_names_read_go_groups_line_by_line() -> None:
     unclosed = "package p\n" + "var (\n\tx = 1\n" * 20_000  # groups never closed
     assert search_text.top_level_names("go", unclosed) == ["x"]  # at once: one pass

@@ -394,6 +394,8 @@ def rows_for(
                 if cut
                 else file_attrs.within(low, high)
             )
+            if language == "go" and not minified:
+                found_attrs = [*found_attrs, *_go_attributes(lines, start, end)]
             attrs = list(dict.fromkeys(found_attrs))
         if file_names is None and kind in ("function", "method") and not cut:
             file_names = _Names(joined)
@@ -478,14 +480,55 @@ def _go_top_level_names(text: str) -> list[str]:
 
 _UPPER_ASSIGNED = re.compile(r"^([A-Z][A-Z0-9_]+)\s*=", re.M)
 
+#: Go has no `self`: a struct's settings are its fields (`Comma rune`, `A, B int`, one
+#: declaration per line, indented), and a method's are what it assigns through its
+#: receiver (`r.Comma = ','`, `f.formal[name] = flag`, `s.depth++`).
+_GO_STRUCT = re.compile(r"\s*type\s+\w+(?:\[[^\]]*\])?\s+struct\s*\{")
+_GO_FIELD = re.compile(r"\s+([A-Za-z_]\w*(?:[ \t]*,[ \t]*[A-Za-z_]\w*)*)[ \t]+[^\s/=:]")
+_GO_RECEIVER = re.compile(r"\s*func\s*\(\s*([A-Za-z_]\w*)\s")
+_GO_ASSIGNED = (
+    r"\b{}\.([A-Za-z_]\w*)(?:\[[^\]\n]*\])?[ \t]*(?:(?:[-+*/%|&^]|<<|>>|&\^)?=(?!=)|\+\+|--)"
+)
+
+
+def _go_attributes(lines: list[str], start: int, end: int) -> list[str]:
+    """The fields a Go struct declares, or what a Go method assigns through its receiver,
+    in order (nothing for other definitions)."""
+    first = lines[start] if start < len(lines) else ""
+    if _GO_STRUCT.match(first):
+        fields = (_GO_FIELD.match(line) for line in lines[start + 1 : end])
+        return [name.strip() for f in fields if f for name in f.group(1).split(",")]
+    receiver = _GO_RECEIVER.match(first)
+    if receiver is None:
+        return []
+    assigned = re.compile(_GO_ASSIGNED.format(re.escape(receiver.group(1))))
+    return assigned.findall("\n".join(lines[start + 1 : end + 1]))
+
 
 def _located(joined: str, offsets: list[int], start: int, names: list[str]) -> list[str]:
-    """`name:line` for each name, at the first line (from `start`) that holds it (no name
-    holds a newline, so its first occurrence in the text from there is on that line)."""
+    """`name:line` for each name, at the first line (from `start`) that holds it as a word
+    outside a comment line (no name holds a newline); `start` when none does."""
     found = []
     low = offsets[start] if start < len(offsets) else len(joined)
     for name in dict.fromkeys(names):
+        line = start
         at = joined.find(name, low)
-        line = start if at < 0 else bisect_right(offsets, at) - 1
+        while at >= 0:
+            end = at + len(name)
+            if not (_in_word(joined, at - 1) or _in_word(joined, end)):
+                row = bisect_right(offsets, at) - 1
+                if not _COMMENT_START.match(joined, offsets[row], at):
+                    line = row
+                    break
+            at = joined.find(name, end)
         found.append(f"{name}:{line + 1}")
     return found
+
+
+#: A line that starts as a comment does (`_LINE_COMMENT`'s markers), up to a name in it.
+_COMMENT_START = re.compile(r"[ \t]*(?://|#|--|\*|/\*|;)")
+
+
+def _in_word(text: str, at: int) -> bool:
+    """Whether the character at `at` (if any) continues an identifier."""
+    return 0 <= at < len(text) and (text[at].isalnum() or text[at] in "_$")
