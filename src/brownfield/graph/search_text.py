@@ -394,9 +394,11 @@ def rows_for(
                 if cut
                 else file_attrs.within(low, high)
             )
-            if language == "go" and not minified:
-                found_attrs = [*found_attrs, *_go_attributes(lines, start, end)]
             attrs = list(dict.fromkeys(found_attrs))
+        # Go's fields and receiver writes are cited (the settings facts), not searched: as
+        # words they lifted big structs (blind recall@10 0.60 -> 0.56, unseen 0.63 -> 0.61).
+        go = language == "go" and kind != "module" and not minified
+        cited = _go_attributes(lines, start, end) if go else []
         if file_names is None and kind in ("function", "method") and not cut:
             file_names = _Names(joined)
         keys = (
@@ -426,8 +428,8 @@ def rows_for(
                     if file_names is not None and not cut
                     else _body_words(body)
                 ),
-                raw=" ".join(_located(joined, offsets, start, [*attrs, *keys]))[:MAX_TEXT]
-                if attrs or keys
+                raw=" ".join(_located(joined, offsets, start, [*attrs, *cited, *keys]))[:MAX_TEXT]
+                if attrs or cited or keys
                 else "",
             )
         )
