@@ -37,6 +37,8 @@ TRICKY = [
     "éself.x = 1\n_self.y = 2\nself.z=3;self.w==4\nXself.v = 5\nget  (\n\n  'gap')\n",
     "myself.x = 1; @self.y = 2 $this->self = 3; $this->this->z = 4; cls ->q ??= 5 @@w -= 6\n",
     "setenv('no') myconfig['c'] LookupEnv(\"L\") getLong ('n') xget('x') (get('y')\n",
+    'Utils.getIntegerNetProperty(\n  "jdk.a.b", 1) privilegedGetProperty("p.q") xGetyGetProperty("r")\n',
+    "defineProperty(x, 'no') hasOwnProperty('no2') setProperty(\"no3\") budgetProperty('no4')\n",
 ]
 
 
@@ -76,6 +78,11 @@ def test_key_calls_are_the_key_call_pattern_s_matches() -> None:
     for text in _texts():
         expected = [(m.start(), m.end(), m.group(1)) for m in _KEY_CALL.finditer(text)]
         assert _key_calls(text) == expected, text
+
+
+def test_a_property_getter_reads_a_key_and_other_property_calls_do_not() -> None:
+    keys = [key for *_, key in _key_calls(TRICKY[-2] + TRICKY[-1])]
+    assert keys == ["jdk.a.b", "p.q"]  # (`"r"` is too short for a key)
 
 
 def test_assignments_are_the_attribute_pattern_s_matches() -> None:

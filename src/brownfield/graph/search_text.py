@@ -52,7 +52,7 @@ _ATTRIBUTE = re.compile(
     r"(?:\b(?:self|this|cls)\s*(?:\.|->)|\$this->|@)([A-Za-z_]\w*)\s*(?:\+|-|\*|/|\|\||\?\?)?=(?!=)"
 )
 _KEY_CALL = re.compile(
-    r"(?:getenv|Getenv|LookupEnv|environ(?:\.get)?|env(?:\.get)?|getProperty|getInteger|"
+    r"(?:getenv|Getenv|LookupEnv|environ(?:\.get)?|env(?:\.get)?|(?:\bget|Get)\w*Property|getInteger|"
     r"getBoolean|getLong|get|setdefault|config|settings|options|option|conf|param|params|"
     r"header|headers|cookie|fetch|lookup|Value|value)\s*[\(\[]\s*(?:[\w.]+\s*,\s*)?"
     r"[\"']([A-Za-z_][\w.\-]{1,80})[\"']"
@@ -241,7 +241,7 @@ _KEY_PATTERNS = (_KEY_CALL, _SUBSCRIPT_KEY, _PROCESS_ENV, _CONSTANT)
 #: are found from their brackets (`_key_calls`), far fewer places than its words' letters.
 _KEY_TAIL = re.compile(r"[\(\[]\s*+(?:[\w.]++\s*+,\s*+)?+[\"']([A-Za-z_][\w.\-]{1,80})[\"']")
 _KEY_WORDS = sorted(
-    """getenv Getenv LookupEnv environ environ.get env env.get getProperty getInteger
+    """getenv Getenv LookupEnv environ environ.get env env.get Property getInteger
     getBoolean getLong get setdefault config settings options option conf param params
     header headers cookie fetch lookup Value value""".split(),
     key=len,
@@ -264,7 +264,17 @@ def _key_calls(text: str) -> list[tuple[int, int, str]]:
         while end > 0 and text[end - 1].isspace():
             end -= 1
         word = _KEY_WORD_BEFORE.search(text, max(0, end - _LONGEST_KEY_WORD), end)
-        if word is not None:
+        if word is not None and word.group() == "Property":  # a getter's: `getNetProperty`
+            start = word.start()
+            while start > 0 and (text[start - 1].isalnum() or text[start - 1] == "_"):
+                start -= 1
+            getter = text[start : word.start()]
+            if not getter.startswith("get"):
+                if "Get" not in getter:
+                    continue
+                start += getter.index("Get")
+            found.append((start, match.end(), match.group(1)))
+        elif word is not None:
             found.append((word.start(), match.end(), match.group(1)))
     return found
 
@@ -428,7 +438,9 @@ def rows_for(
                     if file_names is not None and not cut
                     else _body_words(body)
                 ),
-                raw=" ".join(_located(joined, offsets, start, [*attrs, *cited, *keys]))[:MAX_TEXT]
+                raw=" ".join(_located(joined, offsets, start, end, [*attrs, *cited, *keys]))[
+                    :MAX_TEXT
+                ]
                 if attrs or cited or keys
                 else "",
             )
@@ -507,22 +519,23 @@ def _go_attributes(lines: list[str], start: int, end: int) -> list[str]:
     return assigned.findall("\n".join(lines[start + 1 : end + 1]))
 
 
-def _located(joined: str, offsets: list[int], start: int, names: list[str]) -> list[str]:
-    """`name:line` for each name, at the first line (from `start`) that holds it as a word
-    outside a comment line (no name holds a newline); `start` when none does."""
+def _located(joined: str, offsets: list[int], start: int, end: int, names: list[str]) -> list[str]:
+    """`name:line` for each name, at the first line of lines `start`..`end` that holds it
+    as a word outside a comment line (no name holds a newline); `start` when none does."""
     found = []
     low = offsets[start] if start < len(offsets) else len(joined)
+    high = offsets[end + 1] if end + 1 < len(offsets) else len(joined)
     for name in dict.fromkeys(names):
         line = start
-        at = joined.find(name, low)
+        at = joined.find(name, low, high)
         while at >= 0:
-            end = at + len(name)
-            if not (_in_word(joined, at - 1) or _in_word(joined, end)):
+            after = at + len(name)
+            if not (_in_word(joined, at - 1) or _in_word(joined, after)):
                 row = bisect_right(offsets, at) - 1
                 if not _COMMENT_START.match(joined, offsets[row], at):
                     line = row
                     break
-            at = joined.find(name, end)
+            at = joined.find(name, after, high)
         found.append(f"{name}:{line + 1}")
     return found
 

@@ -24,9 +24,10 @@ from __future__ import annotations
 #: (`return isinstance(self, A)`) and `if x.m():` as a narrowing; 22: a module's search row
 #: holds its file's top-level names, and a Python definition declared by `@overload` stubs
 #: spans the `def` Python runs; 23: `class A(object)` resolves like `class A:`, and class
-#: attributes only subclasses bind give `override` edges; 24: a Go struct's search row holds
-#: its fields as attributes, a Go method's what it assigns through its receiver
-SCHEMA_VERSION = 24
+#: attributes only subclasses bind give `override` edges; 24: a search row cites a Go
+#: struct's fields and what a Go method assigns through its receiver, and each setting at
+#: a line holding it as a word; 25: keys read by property getters (`getNetProperty("k")`)
+SCHEMA_VERSION = 25
 
 SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
