@@ -137,6 +137,59 @@ def test_corrupt_pages_are_one_line_for_every_query_command(shop: Path) -> None:
         assert "corrupt" in err and "brownfield graph build --full" in err, (args, err)
 
 
+#: Row values no build writes, in a store that is still trusted (its own root and id).
+TAMPERED = [
+    "UPDATE nodes SET kind = 'zzz'",
+    "UPDATE nodes SET line = 'abc'",
+    "UPDATE nodes SET name = x'ff', qualname = x'ff'",
+    "UPDATE edges SET kind = 'bogus'",
+    "UPDATE edges SET resolution = 'bogus'",
+    "UPDATE search_docs SET raw = x'ff'",
+]
+
+
+@pytest.mark.parametrize("tampering", TAMPERED)
+def test_row_values_no_build_writes_are_one_line_for_every_query_command(
+    shop: Path, tampering: str
+) -> None:
+    store = GraphStore.open(shop)
+    store._db.execute(tampering)
+    store._db.commit()
+    store.close()
+    damaged = 0
+    for args in QUERIES:
+        code, _, err = run(*args, "--repo", str(shop))
+        if code != 0:  # (a query may never read the column, or not find a blob's name)
+            assert_one_error_line(code, err)
+            damaged += "corrupt" in err and "brownfield graph build --full" in err
+    assert damaged  # every tampering reaches some query, which says so
+    assert run("graph", "build", "--full", "--repo", str(shop))[0] == 0
+
+
+def test_null_index_text_is_no_words_and_bad_build_rows_are_damage(shop: Path) -> None:
+    store = GraphStore.open(shop)
+    store._db.execute("UPDATE search_docs SET name = NULL, words = NULL, body = NULL")
+    store._db.commit()
+    store.close()
+    code, out, err = run("search", "charge", "--repo", str(shop))
+    assert code == 0 and "Traceback" not in err, err  # found by its other columns, or not
+    for number, tampering in enumerate(
+        (
+            "UPDATE files SET lines = 'x'",
+            "UPDATE files SET facts = printf('%.*c', 100000, '[') || printf('%.*c', 100000, ']')",
+        )
+    ):
+        (shop / "shop/pay.py").write_text(f"def charge(amount):\n    return {number}\n")
+        store = GraphStore.open(shop)
+        store._db.execute(tampering)
+        store._db.commit()
+        store.close()
+        code, out, err = run("graph", "build", "--repo", str(shop))
+        assert_one_error_line(code, err, "error: the graph store")
+        assert "corrupt" in err, err
+        assert run("graph", "build", "--full", "--repo", str(shop))[0] == 0
+
+
 def test_an_incremental_build_on_damage_fails_and_full_recovers(shop: Path) -> None:
     (shop / "shop/pay.py").write_text("def charge(amount):\n    return amount\n")
     corrupt_tables(shop / ".brownfield/graph.db")

@@ -11,6 +11,8 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
+from brownfield.graph.store_errors import NUMBER, OPTIONAL_TEXT, TEXT, checked
+
 if TYPE_CHECKING:  # the text rules load only where rows are made, not for every query
     from brownfield.graph.search_text import SearchRow
 
@@ -98,7 +100,16 @@ def find(db: Connection, query: str, limit: int) -> list[Match]:
         "WHERE search MATCH ? ORDER BY relevance DESC, d.id LIMIT ?",
         (query, limit),
     )
-    return [Match(*row) for row in rows]
+    return [_match(row) for row in rows]
+
+
+#: A found row: its id, kind, path, raw, relevance, text and name (NULL text is no words).
+_MATCH_ROW = (TEXT, TEXT, OPTIONAL_TEXT, OPTIONAL_TEXT, NUMBER, OPTIONAL_TEXT, OPTIONAL_TEXT)
+
+
+def _match(row: Sequence[Any]) -> Match:
+    node_id, kind, path, raw, relevance, text, name = checked(row, _MATCH_ROW, "search")
+    return Match(node_id, kind, path or "", raw or "", relevance, text or "", name or "")
 
 
 def raw_of(db: Connection, ids: Sequence[str]) -> dict[str, str]:
@@ -108,5 +119,7 @@ def raw_of(db: Connection, ids: Sequence[str]) -> dict[str, str]:
         chunk = list(ids[start : start + 500])
         marks = ",".join("?" * len(chunk))
         rows = db.execute(f"SELECT id, raw FROM search_docs WHERE id IN ({marks})", chunk)
-        found.update({node_id: raw or "" for node_id, raw in rows})
+        for row in rows:
+            node_id, raw = checked(row, (TEXT, OPTIONAL_TEXT), "search")
+            found[node_id] = raw or ""
     return found

@@ -33,5 +33,6 @@ def _decoded(
         raise StoreError(f"the graph store has no facts for {path}; rebuild with --full")
     try:
         return decode(json.loads(row[0]))
-    except (ValueError, TypeError, KeyError, IndexError, AttributeError):  # not the build's
+    except (ValueError, TypeError, KeyError, IndexError, AttributeError, RecursionError):
+        # not the build's (a build writes facts a few levels deep)
         raise store_error(store, sqlite3.DatabaseError(f"the facts of {path}")) from None
