@@ -154,7 +154,9 @@ def write_atomic(path: str | os.PathLike[str], data: bytes | str) -> None:
     The data goes to a new temporary file in the same folder (created exclusively, never
     through a symlink, mode 0666 narrowed by the umask), which then replaces `path`; a
     symlink at `path` is replaced itself, its target is untouched. A missing folder, a
-    folder at `path` or an unwritable folder raise `FileAccessError` and leave nothing.
+    folder at `path`, anything else that is not a regular file there (a device, a pipe, a
+    symlink to one: `/dev/stdout`), a folder inside a `.git` folder or an unwritable
+    folder raise `FileAccessError` and leave nothing.
     """
     target = Path(path)
     payload = data.encode("utf-8") if isinstance(data, str) else data
@@ -163,6 +165,10 @@ def write_atomic(path: str | os.PathLike[str], data: bytes | str) -> None:
         raise FileAccessError(str(target), f"cannot write {target}: no folder {folder}")
     if target.is_dir() and not target.is_symlink():
         raise FileAccessError(str(target), f"cannot write {target}: it is a folder")
+    if target.exists() and not target.is_file():  # (following a symlink)
+        raise FileAccessError(str(target), f"cannot write {target}: it is not a regular file")
+    if ".git" in Path(os.path.realpath(folder)).parts:
+        raise FileAccessError(str(target), f"cannot write {target}: it is inside git's folder")
     temporary = folder / f".{target.name}.{secrets.token_hex(6)}.tmp"
     fd = open_nofollow(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL)
     try:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -11,6 +12,7 @@ import pytest
 from typer.testing import CliRunner
 
 from brownfield.cli import app
+from brownfield.interview.engine.places import check_writable
 from brownfield.interview.phases.planner import BANK
 from tests.interview.test_phases import FULL
 
@@ -156,6 +158,16 @@ def test_broken_state_files_are_clear_errors_and_untouched(
     assert err.startswith(f"error: the interview state {path}") and message in err
     assert err.count("\n") == 1
     assert path.read_text() == broken
+
+
+def test_the_write_check_of_one_interview_never_meets_another_ones(tmp_path: Path) -> None:
+    """Two interviews started at once in one process (an MCP server's) probed the docs
+    folder with the same file name: the second failed with "File exists"."""
+    (tmp_path / "docs").mkdir()
+    held = tmp_path / "docs" / f".brownfield-write-check-{os.getpid()}"
+    held.write_text("")  # the other interview's probe, not yet removed
+    check_writable(tmp_path / "docs")
+    assert sorted(p.name for p in (tmp_path / "docs").iterdir()) == [held.name]
 
 
 def test_unwritable_docs_folder_fails_before_questions(tmp_path: Path) -> None:

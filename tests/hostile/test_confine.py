@@ -125,6 +125,26 @@ def test_write_atomic_failures_are_one_line_and_leave_nothing(tree: Path) -> Non
     assert sorted(os.listdir(tree / "sub")) == ["a.py"]
 
 
+def test_write_atomic_never_replaces_a_device_a_pipe_or_gits_files(tree: Path) -> None:
+    fifo = tree / "sub" / "pipe"
+    os.mkfifo(fifo)
+    to_fifo = tree / "sub" / "to_pipe"
+    os.symlink(fifo, to_fifo)  # as /dev/stdout is a symlink to a descriptor
+    (tree / ".git").mkdir()
+    (tree / ".git" / "HEAD").write_text("ref: refs/heads/main\n")
+    os.symlink(tree / ".git", tree / "sub" / "git_link")
+    for path in (fifo, to_fifo):
+        with pytest.raises(FileAccessError, match="not a regular file"):
+            write_atomic(path, "x")
+    for path in (tree / ".git" / "HEAD", tree / "sub" / "git_link" / "new"):
+        with pytest.raises(FileAccessError, match="inside git's folder"):
+            write_atomic(path, "x")
+    assert stat.S_ISFIFO(os.lstat(fifo).st_mode) and to_fifo.is_symlink()
+    assert (tree / ".git" / "HEAD").read_text() == "ref: refs/heads/main\n"
+    assert sorted(os.listdir(tree / ".git")) == ["HEAD"]
+    assert sorted(os.listdir(tree / "sub")) == ["a.py", "git_link", "pipe", "to_pipe"]
+
+
 def test_append_never_follows_a_final_symlink(tree: Path, tmp_path: Path) -> None:
     append_text(tree / "sub" / "log.txt", "one\n")
     append_text(tree / "sub" / "log.txt", "two\n")

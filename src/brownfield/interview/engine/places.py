@@ -14,6 +14,7 @@ from __future__ import annotations
 import errno
 import os
 import re
+import secrets
 from collections.abc import Callable
 from pathlib import Path
 
@@ -190,8 +191,10 @@ def read_document(path: Path) -> str | None:
 
 
 def check_writable(folder: Path) -> None:
-    """Fail before the first question if the docs folder cannot be written."""
-    probe = folder / f".brownfield-write-check-{os.getpid()}"
+    """Fail before the first question if the docs folder cannot be written. The probe's
+    name is new to every call: two interviews started at once in one process (an MCP
+    server's) probed the same name, and the second failed with "File exists"."""
+    probe = folder / f".brownfield-write-check-{os.getpid()}-{secrets.token_hex(6)}"
     try:
         os.close(open_nofollow(probe, os.O_WRONLY | os.O_CREAT | os.O_EXCL))
         probe.unlink()
