@@ -11,7 +11,7 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
-from brownfield.graph.store_errors import NUMBER, OPTIONAL_TEXT, TEXT, checked
+from brownfield.graph.store_rows import NUMBER, OPTIONAL_TEXT, TEXT, checked
 
 if TYPE_CHECKING:  # the text rules load only where rows are made, not for every query
     from brownfield.graph.search_text import SearchRow

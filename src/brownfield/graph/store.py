@@ -20,7 +20,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any
 
 from brownfield.errors import FileAccessError, StoreError, UntrustedStoreError
 from brownfield.graph import (
@@ -32,15 +32,11 @@ from brownfield.graph import (
 )
 from brownfield.graph.facts import EdgeRow, FileFacts, ImportFact
 from brownfield.graph.store_connect import connect
-from brownfield.graph.store_errors import (
-    OPTIONAL_INT,
-    OPTIONAL_TEXT,
-    TEXT,
-    at_the_boundary,
-    checked,
-    store_error,
-)
+from brownfield.graph.store_errors import at_the_boundary, store_error
 from brownfield.graph.store_home import DB_NAME, db_path, distrust, prepare, root_text
+from brownfield.graph.store_rows import checked
+from brownfield.graph.store_rows import edge as _edge
+from brownfield.graph.store_rows import node as _node
 from brownfield.graph.store_schema import (
     INDEXES,
     NODE_INDEXES,
@@ -50,7 +46,7 @@ from brownfield.graph.store_schema import (
     SEARCH_TRIGGERS,
     TABLES,
 )
-from brownfield.model import Edge, EdgeKind, Node, NodeKind, Resolution, Unresolved
+from brownfield.model import Edge, EdgeKind, Node, NodeKind, Unresolved
 
 if TYPE_CHECKING:  # the text rules load only where rows are made (issue 19)
     from brownfield.graph.search_text import SearchRow
@@ -587,37 +583,5 @@ class GraphStore:
         return store_counts.language_counts(self._db)
 
 
-_NODE_ROW = (TEXT, TEXT, TEXT, TEXT, OPTIONAL_TEXT, OPTIONAL_INT, OPTIONAL_INT, OPTIONAL_TEXT)
-_EDGE_ROW = (TEXT, TEXT, TEXT, TEXT, OPTIONAL_INT, OPTIONAL_TEXT)
-
-
-def _node(row: Sequence[Any]) -> Node:
-    row = checked(row, _NODE_ROW, "node")
-    return Node(row[0], _member(NodeKind, row[1]), row[2], row[3], row[4], row[5], row[6], row[7])
-
-
 def _edge_key(edge: Edge) -> tuple[str, str, str, str, int, str]:
     return (edge.src, edge.dst, edge.kind, edge.path, edge.line or 0, edge.resolution or "")
-
-
-def _edge(row: Sequence[Any]) -> Edge:
-    row = checked(row, _EDGE_ROW, "edge")
-    return Edge(
-        row[0],
-        row[1],
-        _member(EdgeKind, row[2]),
-        row[3],
-        row[4],
-        _member(Resolution, row[5]) if row[5] else None,
-    )
-
-
-_E = TypeVar("_E", NodeKind, EdgeKind, Resolution)
-
-
-def _member(kind: type[_E], value: str) -> _E:
-    """The member of an enumeration a stored value names; a value no build writes is damage."""
-    try:
-        return kind(value)
-    except ValueError:
-        raise sqlite3.DatabaseError(f"an unknown {kind.__name__} {value!r}") from None

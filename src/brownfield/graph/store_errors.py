@@ -7,7 +7,7 @@ from __future__ import annotations
 import functools
 import sqlite3
 import types
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
@@ -43,21 +43,6 @@ def store_error(path: Path, exc: sqlite3.DatabaseError) -> StoreError:
 
 
 _T = TypeVar("_T")
-
-#: The types a column of a row read back may hold (`checked`).
-TEXT = (str,)
-OPTIONAL_TEXT = (str, type(None))
-OPTIONAL_INT = (int, type(None))
-NUMBER = (int, float)
-
-
-def checked(row: Sequence[Any], shape: Sequence[tuple[type, ...]], what: str) -> Sequence[Any]:
-    """`row` when each of its values has its column's type in `shape`; otherwise the store
-    was written by something else than a build (a text line number, a blob name, a NULL
-    where a build writes text), reported as damaged content like SQLite's own."""
-    if len(row) != len(shape) or not all(map(isinstance, row, shape)):
-        raise sqlite3.DatabaseError(f"a {what} row holds a value of the wrong type")
-    return row
 
 
 def translated(method: Callable[..., _T]) -> Callable[..., _T]:
