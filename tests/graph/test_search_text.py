@@ -272,6 +272,31 @@ def test_a_go_structs_row_holds_its_fields_and_a_methods_what_it_assigns_through
     assert rows["reader.go::helper"].raw == ""
 
 
+def test_an_attribute_is_cited_where_it_is_first_assigned_not_first_named() -> None:
+    python = (
+        "class Declined(Exception):\n"  # 1
+        "    def __init__(self, customer_id, reason):\n"  # 2: both named, neither set
+        "        super().__init__(f'{customer_id}: {reason}')\n"
+        "        self.customer_id = customer_id\n"  # 4
+        "        self.reason = reason\n"  # 5
+    )
+    nodes = [
+        ("e.py::Declined", "class", "Declined", "Declined", "e.py", 1, 5, "python"),
+        (
+            "e.py::Declined.__init__",
+            "method",
+            "__init__",
+            "Declined.__init__",
+            "e.py",
+            2,
+            5,
+            "python",
+        ),
+    ]
+    rows = search_text.rows_for("e.py", "python", python.encode(), nodes)
+    assert [row.raw for row in rows] == ["customer_id:4 reason:5"] * 2
+
+
 def test_top_level_names_read_go_groups_line_by_line() -> None:
     unclosed = "package p\n" + "var (\n\tx = 1\n" * 20_000  # groups never closed
     assert search_text.top_level_names("go", unclosed) == ["x"]  # at once: one pass

@@ -26,8 +26,9 @@ from __future__ import annotations
 #: spans the `def` Python runs; 23: `class A(object)` resolves like `class A:`, and class
 #: attributes only subclasses bind give `override` edges; 24: a search row cites a Go
 #: struct's fields and what a Go method assigns through its receiver, and each setting at
-#: a line holding it as a word; 25: keys read by property getters (`getNetProperty("k")`)
-SCHEMA_VERSION = 25
+#: a line holding it as a word; 25: keys read by property getters (`getNetProperty("k")`);
+#: 26: an attribute is cited where it is first assigned
+SCHEMA_VERSION = 26
 
 SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
