@@ -219,6 +219,15 @@ def test_a_module_row_holds_the_names_its_file_declares_at_the_top_level() -> No
     assert "depth" in rows[0].attrs.split()
 
 
+def _definition(
+    path: str, kind: str, qualname: str, line: int, end_line: int
+) -> tuple[str, str, str, str, str, int, int, str]:
+    """A definition's node row as the builder hands it to `rows_for`."""
+    language = "go" if path.endswith(".go") else "python"
+    name = qualname.rsplit(".", 1)[-1]
+    return (f"{path}::{qualname}", kind, name, qualname, path, line, end_line, language)
+
+
 def test_a_go_structs_row_holds_its_fields_and_a_methods_what_it_assigns_through_its_receiver() -> (
     None
 ):
@@ -243,18 +252,9 @@ def test_a_go_structs_row_holds_its_fields_and_a_methods_what_it_assigns_through
         "func helper(r *Reader) { r.Comma = ';' }\n"  # 21: no receiver
     )
     nodes = [
-        ("reader.go::Reader", "class", "Reader", "Reader", "reader.go", 3, 9, "go"),
-        (
-            "reader.go::Reader.readRecord",
-            "method",
-            "readRecord",
-            "Reader.readRecord",
-            "reader.go",
-            11,
-            19,
-            "go",
-        ),
-        ("reader.go::helper", "function", "helper", "helper", "reader.go", 21, 21, "go"),
+        _definition("reader.go", "class", "Reader", 3, 9),
+        _definition("reader.go", "method", "Reader.readRecord", 11, 19),
+        _definition("reader.go", "function", "helper", 21, 21),
     ]
     rows = {row.id: row for row in search_text.rows_for("reader.go", "go", go.encode(), nodes)}
     assert rows["reader.go::Reader"].raw.split() == [
@@ -281,17 +281,8 @@ def test_an_attribute_is_cited_where_it_is_first_assigned_not_first_named() -> N
         "        self.reason = reason\n"  # 5
     )
     nodes = [
-        ("e.py::Declined", "class", "Declined", "Declined", "e.py", 1, 5, "python"),
-        (
-            "e.py::Declined.__init__",
-            "method",
-            "__init__",
-            "Declined.__init__",
-            "e.py",
-            2,
-            5,
-            "python",
-        ),
+        _definition("e.py", "class", "Declined", 1, 5),
+        _definition("e.py", "method", "Declined.__init__", 2, 5),
     ]
     rows = search_text.rows_for("e.py", "python", python.encode(), nodes)
     assert [row.raw for row in rows] == ["customer_id:4 reason:5"] * 2
