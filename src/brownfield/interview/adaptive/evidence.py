@@ -100,8 +100,7 @@ class EvidenceSource:
     def configuration(self, component: Component) -> list[Fact]:
         """Where the first MAX_TOUCHED touchpoints' files read their configuration, the
         settings (assigned attributes, keys and constants read) of the first MAX_NAMED
-        touchpoints themselves (a struct fourth holds the knobs: fresh key recall 0.56 ->
-        0.61, unseen 0.55 -> 0.57, the others unchanged), the names
+        touchpoints themselves (a struct fourth or fifth may hold the knobs), the names
         their code writes that carry the component's words, and the state several of them
         share."""
         first = self._touchpoints(component)[:MAX_NAMED]
