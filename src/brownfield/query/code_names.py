@@ -16,7 +16,7 @@ from brownfield.graph.vocabulary import KEYWORDS, index_words
 from brownfield.model import Citation, Fact, Node, NodeKind
 from brownfield.query.context import Touchpoint
 from brownfield.query.freshness import repository_root
-from brownfield.query.search import Query, matched_words, parse
+from brownfield.query.search import Query, carried, matched_words, parse
 
 
 def _site(path: str, line: int | None, symbol: str) -> Citation:
@@ -118,15 +118,15 @@ def idea_names(
             bonus = DECLARED_BONUS if name in declared else 0.0
             candidates.append((line, name, matched, bonus))
     picked: list[tuple[str, int]] = []
-    carried: Counter[str] = Counter()
+    covered: Counter[str] = Counter()
     while candidates and len(picked) < MAX_NAMES:
         best = max(
             candidates,
-            key=lambda c: (sum(v / (1 + carried[w]) for w, v in c[2].items()) + c[3], -c[0]),
+            key=lambda c: (sum(v / (1 + covered[w]) for w, v in c[2].items()) + c[3], -c[0]),
         )
         candidates.remove(best)
         picked.append((best[1], best[0]))
-        carried.update(best[2].keys())
+        covered.update(best[2].keys())
     return picked
 
 
@@ -243,10 +243,8 @@ def members_fact(store: GraphStore, touchpoint: Touchpoint, text: str) -> Fact |
     if not methods:
         return None
     query = parse(text)
-    carried = {
-        m.id: sum(matched_words(query, " ".join(index_words(m.name))).values()) for m in methods
-    }
-    shown = sorted(methods, key=lambda m: -carried[m.id])[:MAX_MEMBERS]  # stable: file order
+    carrying = {m.id: carried(query, m.name) for m in methods}
+    shown = sorted(methods, key=lambda m: -carrying[m.id])[:MAX_MEMBERS]  # stable: file order
     cited = tuple(_site(m.path or node.path, m.line, without_overload(m.name)) for m in shown)
     left = len(methods) - len(shown)
     more = f"; {left} more not shown" if left > 0 else ""

@@ -21,7 +21,7 @@ from brownfield.query.reaching_tests import (
     call_targets,
     walk_to_tests,
 )
-from brownfield.query.search import Query, matched_words, parse, rank, unfound
+from brownfield.query.search import Query, carried, matched_words, parse, rank, unfound
 
 #: Well-known libraries whose import says what kind of project this is.
 FRAMEWORKS = {
@@ -431,8 +431,8 @@ def settings_fact(
 
     def weight(item: Citation) -> tuple[float, bool, int]:
         words = index_words(item.symbol or "")
-        carried = sum(matched_words(query, " ".join(words)).values()) if text else 0.0
-        return -carried, item.symbol not in held, -len(near.intersection(words))
+        carrying = carried(query, item.symbol or "") if text else 0.0
+        return -carrying, item.symbol not in held, -len(near.intersection(words))
 
     items.sort(key=weight)  # stable: code order among equals
     shown = ", ".join(f"`{c.symbol}` ({c})" for c in items[:MAX_SETTINGS])
@@ -453,8 +453,7 @@ def _set_by_matching_members(store: GraphStore, node: Node, query: Query) -> set
     members = [
         member.id
         for member in store.nodes_where("path", node.path or "")
-        if member.qualname.startswith(prefix)
-        and matched_words(query, " ".join(index_words(member.name)))
+        if member.qualname.startswith(prefix) and carried(query, member.name)
     ]
     raws = store.search_raw(members) if members else {}
     return {site.symbol or "" for raw in raws.values() for site in _raw_sites("", raw)}

@@ -186,6 +186,13 @@ def matched_words(query: Query, text: str) -> dict[str, float]:
     return found
 
 
+def carried(query: Query, *names: str) -> float:
+    """How much of the idea identifiers carry: `matched_words` of their words (split,
+    abbreviations expanded), each of the idea's words once."""
+    words = " ".join(word for name in names for word in index_words(name))
+    return sum(matched_words(query, words).values())
+
+
 def rank(store: GraphStore, text: str, limit: int = 20, pool: int = 300) -> list[SearchHit]:
     """The definitions (and modules) best matching `text`, best first."""
     query = _joined(store, parse(text))

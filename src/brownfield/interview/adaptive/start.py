@@ -18,11 +18,14 @@ from brownfield.interview.adaptive.topology import new_component
 from brownfield.interview.engine.records import now, slugify
 from brownfield.interview.engine.store import StateError, read_mapping
 from brownfield.query.context import Touchpoint, idea_words, touchpoints
+from brownfield.query.search import carried, parse
 from brownfield.query.traverse import file_query
 
 PRESETS = {"quick": 0.6, "standard": 0.5, "deep": 0.35}
 DEFAULT_THRESHOLD = 0.05
 CONFIG = Path(".brownfield") / "config.yaml"
+#: Relationships kept around each touched file (of the first three), in the state file.
+MAX_RELATIONSHIPS_PER_FILE = 15
 
 
 @dataclass(frozen=True)
@@ -181,21 +184,24 @@ def seed_state(
             )
             for t in found
         ]
+        query = parse(idea)
         files = list(dict.fromkeys(t.node.path for t in found if t.node.path))[:3]
         for path in files:
-            result = file_query(store, path, depth=2)
-            for hop in result.hops[:15]:
-                state.codebase_context.append(
-                    Relationship(
-                        file=path,
-                        distance=hop.distance,
-                        relation=hop.relation.value,
-                        symbol=hop.node.qualname,
-                        kind=hop.node.kind.value,
-                        site=str(hop.site) if hop.site else "",
-                        via=hop.via,
-                    )
+            around = [
+                Relationship(
+                    file=path,
+                    distance=hop.distance,
+                    relation=hop.relation.value,
+                    symbol=hop.node.qualname,
+                    kind=hop.node.kind.value,
+                    site=str(hop.site) if hop.site else "",
+                    via=hop.via,
                 )
+                for hop in file_query(store, path, depth=2).hops
+            ]
+            # nearer first, then those whose names carry more of the idea's words
+            around.sort(key=lambda r: (r.distance, -carried(query, *r.names())))
+            state.codebase_context += around[:MAX_RELATIONSHIPS_PER_FILE]
         for fact in EvidenceSource(store).project():
             add_fact(state, fact, "evidence", 0)
     state.topology.components = _components(idea, found, brownfield)

@@ -164,6 +164,11 @@ class Relationship(StrictModel):
     site: str
     via: str
 
+    def names(self) -> tuple[str, str]:
+        """The last names of `symbol` and of the definition `via` names (`a.py::C.m` ->
+        `m`; a file, imported, has none)."""
+        return self.symbol.rpartition(".")[2], self.via.partition("::")[2].rpartition(".")[2]
+
 
 EntityType = Literal["core domain", "supporting", "external system"]
 
