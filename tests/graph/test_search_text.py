@@ -11,6 +11,7 @@ from brownfield.graph import search_text
 from brownfield.graph.builder import build
 from brownfield.graph.search_text import (
     _ATTRIBUTE,
+    _CASE_KEY,
     _CONSTANT,
     _IDENTIFIER,
     _KEY_CALL,
@@ -32,6 +33,7 @@ TRICKY = [
     "self\n.g = 7\nself.h\\\n = 8\n@x = 9\nwidget('not_a_key') + target(\"T_KEY\")\n",
     "s = \"self.fake = 1\" + 'cls.z = 2'\nMAX_SIZE_2 = DEFAULT_TIMEOUT_CONFIG\nA_B.C_D\n",
     "config['retries'] settings.get(x, 'level') options[\"a-b\"] param( 'p' )\n",
+    'switch key {\ncase "missingkey":\ncase "ab", "cd": showcase "no" case\n\t"split" case \'q\'\n',
     "value(1, 'v') Value('W') env.get('E') process.env.NODE_ENV ENV.HOME os.environ.PATH_X\n",
     'print("a\\"b", \'c\') """doc "self.x = 1" \\""" r"raw" fetch(\'f\')["g"]\n',
     "éself.x = 1\n_self.y = 2\nself.z=3;self.w==4\nXself.v = 5\nget  (\n\n  'gap')\n",
@@ -65,7 +67,7 @@ def _texts() -> list[str]:
 def test_patterns_found_once_per_file_are_those_of_each_span() -> None:
     rng = random.Random(7)
     for text in _texts():
-        for pattern in (_ATTRIBUTE, _KEY_CALL, _SUBSCRIPT_KEY, _PROCESS_ENV, _CONSTANT):
+        for pattern in (_ATTRIBUTE, _KEY_CALL, _SUBSCRIPT_KEY, _CASE_KEY, _PROCESS_ENV, _CONSTANT):
             found = _Matches(pattern, text)
             for low, high in _spans(text, rng):
                 assert found.within(low, high) == pattern.findall(text[low:high]), (
@@ -83,6 +85,25 @@ def test_key_calls_are_the_key_call_pattern_s_matches() -> None:
 def test_a_property_getter_reads_a_key_and_other_property_calls_do_not() -> None:
     keys = [key for *_, key in _key_calls(TRICKY[-2] + TRICKY[-1])]
     assert keys == ["jdk.a.b", "p.q"]  # (`"r"` is too short for a key)
+
+
+def test_a_key_a_switch_compares_is_read() -> None:
+    go = (
+        "package template\n\n"
+        "func (t *Template) setOption(opt string) {\n"  # 3
+        "\tswitch key {\n"
+        '\tcase "missingkey":\n'  # 5
+        "\t\tswitch value {\n"
+        '\t\tcase "invalid", "default":\n'  # 7: the first string of a case
+        "\t\t}\n"
+        "\t}\n"
+        "}\n"  # 10
+    )
+    nodes = [_definition("option.go", "method", "Template.setOption", 3, 10)]
+    (row,) = search_text.rows_for("option.go", "go", go.encode(), nodes)
+    assert {"missingkey", "invalid"} <= set(row.keys.split())  # searched, with their words
+    assert row.raw.split() == ["missingkey:5", "invalid:7"]  # cited where compared
+    assert "default" not in row.keys.split()
 
 
 def test_assignments_are_the_attribute_pattern_s_matches() -> None:

@@ -28,7 +28,7 @@ from __future__ import annotations
 #: struct's fields and what a Go method assigns through its receiver, and each setting at
 #: a line holding it as a word; 25: keys read by property getters (`getNetProperty("k")`);
 #: 26: an attribute is cited where it is first assigned
-SCHEMA_VERSION = 26
+SCHEMA_VERSION = 27
 
 SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
