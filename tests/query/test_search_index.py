@@ -1021,3 +1021,36 @@ def test_a_longer_definition_ranks_above_an_equal_match_of_one_line(tmp_path: Pa
             "app/b_long.py::refresh_token",
             "app/a_short.py::refresh_token",
         ]
+
+
+def test_a_wrapper_calling_only_its_namesake_hands_its_place_to_it(tmp_path: Path) -> None:
+    files = {
+        "flags/flagset.py": '''
+            class FlagSet:
+                def print_defaults(self):
+                    for flag in self.flags:
+                        print(flag.name, flag.default)
+                        print(flag.usage)
+
+            command_line = FlagSet()
+
+
+            def print_defaults():
+                """Print the default of every flag of the command line."""
+                command_line.print_defaults()
+
+
+            def print_usage():
+                """Print the usage and the defaults of every flag of the command line."""
+                print("usage:")
+                command_line.print_defaults()
+            ''',
+    }
+    with opened(tmp_path, files) as store:
+        found = touchpoints(store, "print the defaults of every flag", limit=5)
+        ids = [t.node.id for t in found]
+        method = "flags/flagset.py::FlagSet.print_defaults"
+        assert "flags/flagset.py::print_defaults" not in ids  # listed with what it calls
+        assert ids[0] == method
+        assert [n.id for n in found[0].twins] == ["flags/flagset.py::print_defaults"]
+        assert "flags/flagset.py::print_usage" in ids  # two calls: a definition of its own

@@ -39,6 +39,7 @@ DECLARATION_WEIGHT = 0.5  # the bodiless method itself keeps this share of its s
 MAX_IMPLEMENTATIONS = 3  # implementations put in a bodiless method's place
 SIZE_EXPONENT = 0.2  # a definition's score x its lines ** this (a module's is left alone)
 SIZE_CAP = 200  # lines beyond this add nothing
+WRAPPER_LINES = 5  # a definition this short calling only its namesake hands the work on
 
 
 @dataclass(frozen=True)
@@ -112,6 +113,7 @@ def touchpoints(
     found = _fold_local_functions(store, found, query.mentions, rejected)
     found = _implemented(store, found, rejected)
     found = [replace(t, score=t.score * _size_weight(t.node)) for t in found]
+    found = _delegated(store, found, rejected)
     found.sort(key=lambda t: (-round(t.score, 6), t.node.kind is NodeKind.MODULE, t.node.id))
     kept: list[Touchpoint] = []
     for touchpoint in found:  # one representative of near-identical definitions
@@ -192,6 +194,46 @@ def _implemented(
             current = by_id.get(node.id)
             if current is None or current.score < score:
                 by_id[node.id] = Touchpoint(node, score, touchpoint.matched)
+    return list(by_id.values())
+
+
+def _delegated(
+    store: GraphStore, found: list[Touchpoint], rejected: frozenset[str]
+) -> list[Touchpoint]:
+    """A wrapper (a function or method of at most WRAPPER_LINES lines whose only call is to
+    a definition of its own name: Go's `func PrintDefaults() { CommandLine.PrintDefaults()
+    }`) hands the work on: the definition it calls is the one a change edits. That one takes
+    its place, at the better of their scores, and lists the wrapper as its twin."""
+    wrappers = {
+        t.node.id: t
+        for t in found
+        if t.node.kind in _HOLDERS
+        and t.node.line is not None
+        and (t.node.end_line or t.node.line) - t.node.line < WRAPPER_LINES
+    }
+    if not wrappers:
+        return found
+    called: dict[str, set[str]] = {}
+    for edge in store.edges_out_of(wrappers, [EdgeKind.CALLS]):
+        called.setdefault(edge.src, set()).add(edge.dst)
+    targets = {
+        src: next(iter(dsts))
+        for src, dsts in called.items()
+        if len(dsts) == 1 and next(iter(dsts)) not in rejected | {src}
+    }
+    nodes = store.nodes(set(targets.values()))
+    by_id = {t.node.id: t for t in found}
+    for src, dst in sorted(targets.items()):
+        node = nodes.get(dst)
+        if node is None or node.kind not in _HOLDERS or node.name != wrappers[src].node.name:
+            continue
+        wrapper = by_id.pop(src)
+        current = by_id.get(dst) or Touchpoint(node, 0.0, wrapper.matched)
+        by_id[dst] = replace(
+            current,
+            score=max(current.score, wrapper.score),
+            twins=(*current.twins, wrapper.node),
+        )
     return list(by_id.values())
 
 
