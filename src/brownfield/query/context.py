@@ -232,7 +232,7 @@ def _delegated(
         by_id[dst] = replace(
             current,
             score=max(current.score, wrapper.score),
-            twins=(*current.twins, wrapper.node),
+            twins=(*current.twins, wrapper.node, *wrapper.twins),
         )
     return list(by_id.values())
 
