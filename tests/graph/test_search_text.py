@@ -271,11 +271,15 @@ def test_a_go_structs_row_holds_its_fields_and_a_methods_what_it_assigns_through
         "\treturn nil\n"
         "}\n\n"  # 19
         "func helper(r *Reader) { r.Comma = ';' }\n"  # 21: no receiver
+        "func (r *Reader) reset() { r.numLine = 0 }\n"  # 22: one line
+        "type Point struct { X, Y int; Label string }\n"  # 23: one line
     )
     nodes = [
         _definition("reader.go", "class", "Reader", 3, 9),
         _definition("reader.go", "method", "Reader.readRecord", 11, 19),
         _definition("reader.go", "function", "helper", 21, 21),
+        _definition("reader.go", "method", "Reader.reset", 22, 22),
+        _definition("reader.go", "class", "Point", 23, 23),
     ]
     rows = {row.id: row for row in search_text.rows_for("reader.go", "go", go.encode(), nodes)}
     assert rows["reader.go::Reader"].raw.split() == [
@@ -291,6 +295,8 @@ def test_a_go_structs_row_holds_its_fields_and_a_methods_what_it_assigns_through
         "depth:15",
     ]
     assert rows["reader.go::helper"].raw == ""
+    assert rows["reader.go::Reader.reset"].raw == "numLine:22"  # written on its first line
+    assert rows["reader.go::Point"].raw.split() == ["X:23", "Y:23", "Label:23"]
 
 
 def test_an_attribute_is_cited_where_it_is_first_assigned_not_first_named() -> None:

@@ -519,13 +519,17 @@ def _go_attributes(lines: list[str], start: int, end: int) -> list[str]:
     in order (nothing for other definitions)."""
     first = lines[start] if start < len(lines) else ""
     if _GO_STRUCT.match(first):
-        fields = (_GO_FIELD.match(line) for line in lines[start + 1 : end])
+        inside = lines[start + 1 : end]
+        if end == start:  # `type P struct { X, Y int; Z string }`
+            inside = [" " + part for part in first.partition("{")[2].rpartition("}")[0].split(";")]
+        fields = (_GO_FIELD.match(line) for line in inside)
         return [name.strip() for f in fields if f for name in f.group(1).split(",")]
     receiver = _GO_RECEIVER.match(first)
     if receiver is None:
         return []
     assigned = re.compile(_GO_ASSIGNED.format(re.escape(receiver.group(1))))
-    return assigned.findall("\n".join(lines[start + 1 : end + 1]))
+    # from after the receiver's name: a one-line method writes on its first line
+    return assigned.findall("\n".join([first[receiver.end() :], *lines[start + 1 : end + 1]]))
 
 
 def _located(
