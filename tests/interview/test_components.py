@@ -323,3 +323,18 @@ def test_an_evidence_line_shows_the_cited_name_before_the_facts_subject(tmp_path
         )
     ]
     assert [(i.line, i.needle) for i in evidence_items(state, tmp_path)] == [(2, "render")]
+    (item,) = evidence_items(state, tmp_path)
+    assert item.claim == "F1: app.env.Template (app/env.py:1) defines 1 method(s)..."
+
+
+def test_an_evidence_claim_is_its_facts_headline_not_the_whole_list() -> None:
+    from brownfield.interview.spec.compile import MAX_HEADLINE, headline
+
+    assert headline("X sets or reads: `a` (a.py:1), `b` (a.py:2).") == "X sets or reads..."
+    assert headline("Tests live in tests/ (2 files).") == "Tests live in tests/ (2 files)"
+    assert headline("Y (a.py:3) is called from 1 place(s): z (b.py:4).") == (
+        "Y (a.py:3) is called from 1 place(s)..."  # a citation's colon is no end
+    )
+    long = "Names " + "written by many " * 20 + "touchpoints: `x` (a.py:1)."
+    cut = headline(long)
+    assert cut.endswith("...") and len(cut) <= MAX_HEADLINE + 3 and cut[:-3] == cut[:-3].rstrip()

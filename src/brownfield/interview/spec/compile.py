@@ -47,6 +47,22 @@ def _bullets(items: list[str], empty: str = "- none stated") -> list[str]:
     return [f"- {item}" for item in items] or [empty]
 
 
+#: An evidence item names its fact by id and headline, at most this long: the fact itself,
+#: with every citation, is in Established Facts (a fact citing 12 lines was written 12 times).
+MAX_HEADLINE = 120
+
+
+def headline(statement: str) -> str:
+    """What a fact says, without the list it gives: up to its first `: ` (`X sets or
+    reads...`, `X (a.py:3) is called from 2 place(s) in production code...`), cut at a word
+    if long; `...` where the statement goes on."""
+    head, _, rest = statement.partition(": ")
+    head = head.rstrip(".")
+    if len(head) > MAX_HEADLINE:
+        return head[:MAX_HEADLINE].rsplit(" ", 1)[0] + "..."
+    return head + ("..." if rest else "")
+
+
 def _line_of(root: Path, path: str, line: int) -> str | None:
     """The cited line, read only from a regular file inside the repository (a citation in
     a hand-broken state may name any path)."""
@@ -82,7 +98,7 @@ def evidence_items(state: AdaptiveState, root: Path) -> list[EvidenceItem]:
             continue
         for citation in fact.citations:
             names = [(citation.symbol or "").rsplit(".", 1)[-1], fact.subject.rsplit(".", 1)[-1]]
-            add(citation, f"{fact.id}: {fact.statement}", names)
+            add(citation, f"{fact.id}: {headline(fact.statement)}", names)
     return sorted(items.values(), key=lambda item: (item.path, item.line))
 
 
