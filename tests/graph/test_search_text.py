@@ -12,6 +12,7 @@ from brownfield.graph.builder import build
 from brownfield.graph.search_text import (
     _ATTRIBUTE,
     _CASE_KEY,
+    _CONFIG_MEMBER,
     _CONSTANT,
     _IDENTIFIER,
     _KEY_CALL,
@@ -33,6 +34,7 @@ TRICKY = [
     "self\n.g = 7\nself.h\\\n = 8\n@x = 9\nwidget('not_a_key') + target(\"T_KEY\")\n",
     "s = \"self.fake = 1\" + 'cls.z = 2'\nMAX_SIZE_2 = DEFAULT_TIMEOUT_CONFIG\nA_B.C_D\n",
     "config['retries'] settings.get(x, 'level') options[\"a-b\"] param( 'p' )\n",
+    "if (config.maxRedirects > 0 && myconfig.no) settings.DEBUG options .x opts.get(1)\n",
     'switch key {\ncase "missingkey":\ncase "ab", "cd": showcase "no" case\n\t"split" case \'q\'\n',
     "value(1, 'v') Value('W') env.get('E') process.env.NODE_ENV ENV.HOME os.environ.PATH_X\n",
     'print("a\\"b", \'c\') """doc "self.x = 1" \\""" r"raw" fetch(\'f\')["g"]\n',
@@ -67,7 +69,15 @@ def _texts() -> list[str]:
 def test_patterns_found_once_per_file_are_those_of_each_span() -> None:
     rng = random.Random(7)
     for text in _texts():
-        for pattern in (_ATTRIBUTE, _KEY_CALL, _SUBSCRIPT_KEY, _CASE_KEY, _PROCESS_ENV, _CONSTANT):
+        for pattern in (
+            _ATTRIBUTE,
+            _KEY_CALL,
+            _SUBSCRIPT_KEY,
+            _CASE_KEY,
+            _CONFIG_MEMBER,
+            _PROCESS_ENV,
+            _CONSTANT,
+        ):
             found = _Matches(pattern, text)
             for low, high in _spans(text, rng):
                 assert found.within(low, high) == pattern.findall(text[low:high]), (
@@ -104,6 +114,21 @@ def test_a_key_a_switch_compares_is_read() -> None:
     assert {"missingkey", "invalid"} <= set(row.keys.split())  # searched, with their words
     assert row.raw.split() == ["missingkey:5", "invalid:7"]  # cited where compared
     assert "default" not in row.keys.split()
+
+
+def test_a_configuration_objects_member_read_is_a_key() -> None:
+    js = (
+        "function dispatch(config, options) {\n"  # 1
+        "  if (config.maxRedirects === 0) {\n"  # 2
+        "    return config.get('x') || options.beforeRedirect\n"  # 3: a method call is none
+        "  }\n"
+        "  return myconfig.other\n"  # 5: not a configuration object's name
+        "}\n"
+    )
+    nodes = [_definition("http.js", "function", "dispatch", 1, 6)]
+    (row,) = search_text.rows_for("http.js", "javascript", js.encode(), nodes)
+    assert row.raw.split() == ["maxRedirects:2", "beforeRedirect:3"]  # (`x`: too short a key)
+    assert {"maxredirects", "redirects", "beforeredirect"} <= set(row.keys.split())
 
 
 def test_assignments_are_the_attribute_pattern_s_matches() -> None:

@@ -60,6 +60,11 @@ _KEY_CALL = re.compile(
 _SUBSCRIPT_KEY = re.compile(r"\[\s*[\"']([A-Za-z_][\w.\-]{1,80})[\"']\s*\]")
 #: A key a switch compares (`case "missingkey":`, `case 'timeout':`): the first of a case's strings.
 _CASE_KEY = re.compile(r"(?=c)\bcase\s+[\"']([A-Za-z_][\w.\-]{1,80})[\"']")
+#: A setting read as a member of a configuration object (`config.maxRedirects`,
+#: `settings.DEBUG`, `options.timeout`), not a method called on it (`config.get(...)`).
+_CONFIG_MEMBER = re.compile(
+    r"(?=[cosp])\b(?:config|conf|cfg|options|opts|settings|params)\.([A-Za-z_]\w*)\b(?!\s*\()"
+)
 _PROCESS_ENV = re.compile(r"\b(?:process\.env|ENV|os\.environ)\.([A-Z_][A-Z0-9_]*)\b")
 _CONSTANT = re.compile(r"([A-Z](?<!\w[A-Z])[A-Z0-9]*(?:_[A-Z0-9]+)+)\b")  # \b[A-Z]...
 _IDENTIFIER = re.compile(r"[A-Za-z_]\w*")
@@ -238,7 +243,7 @@ def _words_of_body(names: list[str]) -> str:
 _name_words = cache(words_of_name)
 
 
-_KEY_PATTERNS = (_KEY_CALL, _SUBSCRIPT_KEY, _CASE_KEY, _PROCESS_ENV, _CONSTANT)
+_KEY_PATTERNS = (_KEY_CALL, _SUBSCRIPT_KEY, _CASE_KEY, _CONFIG_MEMBER, _PROCESS_ENV, _CONSTANT)
 #: `_KEY_CALL` from its bracket on, and the words it may follow (longest first): its matches
 #: are found from their brackets (`_key_calls`), far fewer places than its words' letters.
 _KEY_TAIL = re.compile(r"[\(\[]\s*+(?:[\w.]++\s*+,\s*+)?+[\"']([A-Za-z_][\w.\-]{1,80})[\"']")
