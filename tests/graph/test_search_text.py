@@ -7,7 +7,7 @@ import random
 from itertools import accumulate
 from pathlib import Path
 
-from brownfield.graph import search_text
+from brownfield.graph import parser, search_text
 from brownfield.graph.builder import build
 from brownfield.graph.search_text import (
     _ATTRIBUTE,
@@ -23,6 +23,7 @@ from brownfield.graph.search_text import (
     _key_calls,
     _Matches,
     _Names,
+    class_fields,
 )
 from brownfield.graph.store import GraphStore
 from brownfield.graph.vocabulary import KEYWORDS
@@ -346,3 +347,36 @@ def test_top_level_names_read_go_groups_line_by_line() -> None:
     crlf = "package p\r\n\r\nconst (\r\n\tA = iota\r\n\tB\r\n)\r\nvar _ = f()\r\nvar c = 1\r\n"
     assert search_text.top_level_names("go", crlf) == ["A", "B", "c"]
     assert search_text.top_level_names("python", "_ = setup()\nx = 1\n") == ["x"]
+
+
+def test_a_class_row_cites_the_fields_and_class_attributes_its_body_declares() -> None:
+    java = (
+        "class Exchange {\n"  # 1
+        '    static final int max_attempts = Utils.getInteger("k", 5);\n'  # 2
+        "    private final Client client;\n"  # 3
+        "    Exchange(Client client) {\n"
+        "        int local = 1;\n"  # 5: a local, not a field
+        "        this.client = client;\n"  # 6
+        "    }\n"
+        "}\n"
+    )
+    python = (
+        "class Cart:\n"  # 1
+        "    timeout = 5\n"  # 2
+        "    def total(self):\n"
+        "        count = 0\n"  # 4: a local
+        "        return count\n"
+    )
+    for path, language, text in (("Exchange.java", "java", java), ("cart.py", "python", python)):
+        source = text.encode()
+        facts = parser.parse(language, source)
+        classes = [d for d in facts.definitions if d.kind == "class"]
+        nodes = [_definition(path, "class", d.qualname, d.line, d.end_line) for d in classes]
+        nodes = [(*n[:7], language) for n in nodes]
+        rows = search_text.rows_for(path, language, source, nodes, class_fields(facts))
+        raws = {row.id: row.raw.split() for row in rows}
+        if language == "java":
+            assert raws["Exchange.java::Exchange"] == ["client:6", "max_attempts:2"]
+        else:
+            assert raws["cart.py::Cart"] == ["timeout:2"]
+        assert all("max_attempts" not in row.attrs and "timeout" not in row.attrs for row in rows)

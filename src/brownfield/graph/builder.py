@@ -404,7 +404,7 @@ def _parse_one(job: tuple[str, str, bytes, dict[str, Any]]) -> tuple[str, Parsed
         (n.id, n.kind.value, n.name, n.qualname, n.path, n.line, n.end_line, n.language)
         for n in _resolver_module(language).nodes_of(path, facts, **context)
     ]
-    search = search_text.rows_for(path, language, data, nodes)
+    search = search_text.rows_for(path, language, data, nodes, search_text.class_fields(facts))
     return path, Parsed(facts, nodes, facts.json_text(), search)
 
 

@@ -18,6 +18,7 @@ from itertools import accumulate, chain, compress, islice
 from operator import not_
 from typing import NamedTuple
 
+from brownfield.graph.facts import FileFacts
 from brownfield.graph.vocabulary import KEYWORDS, index_words
 from brownfield.graph.vocabulary import words as words_of_name
 
@@ -370,13 +371,28 @@ class _Keys:
         return list(dict.fromkeys(key for found in self.found for key in found.within(low, high)))
 
 
+def class_fields(facts: FileFacts) -> dict[str, list[tuple[str, int]]]:
+    """A file's classes (by their facts' qualname) -> the names their bodies declare or
+    bind, with the line: Java's fields (`static final int max_attempts = ...;`), Python's
+    class attributes (`timeout = 5`); what a class holds, as Go's struct fields are."""
+    classes = {d.qualname for d in facts.definitions if d.kind == "class"}
+    found: dict[str, list[tuple[str, int]]] = {}
+    for binding in facts.bindings:
+        target = binding.target
+        if binding.scope in classes and len(target) == 1 and _IDENTIFIER.fullmatch(target[0]):
+            found.setdefault(binding.scope, []).append((target[0], binding.line))
+    return found
+
+
 def rows_for(
     path: str,
     language: str,
     source: bytes,
     nodes: list[tuple[str, str, str, str, str | None, int | None, int | None, str | None]],
+    fields: dict[str, list[tuple[str, int]]] | None = None,
 ) -> list[SearchRow]:
-    """The search rows of one file's definitions (node rows as the builder stores them)."""
+    """The search rows of one file's definitions (node rows as the builder stores them);
+    `fields` are its classes' (`class_fields`), cited by the settings facts, not searched."""
     text = source.decode("utf-8", "replace")
     lines = text.splitlines()
     joined = "\n".join(lines)  # the text as the definitions' bodies are cut from it
@@ -423,6 +439,10 @@ def rows_for(
         # words they lifted big structs (blind recall@10 0.60 -> 0.56, unseen 0.63 -> 0.61).
         go = language == "go" and kind != "module" and not minified
         cited = _go_attributes(lines, start, end) if go else []
+        for field, line_number in (fields or {}).get(node_id.partition("::")[2], []):
+            if kind == "class" and field not in assigned and 0 < line_number <= len(lines):
+                assigned[field] = offsets[line_number - 1]  # cited where declared
+                cited.append(field)
         if file_names is None and kind in ("function", "method") and not cut:
             file_names = _Names(joined)
         keys = (

@@ -29,8 +29,9 @@ from __future__ import annotations
 #: a line holding it as a word; 25: keys read by property getters (`getNetProperty("k")`);
 #: 26: an attribute is cited where it is first assigned; 27: the first string a `case`
 #: compares is a key; 28: a one-line Go method's receiver writes and struct's fields; 29:
-#: a configuration object's member read is a key (`config.maxRedirects`)
-SCHEMA_VERSION = 29
+#: a configuration object's member read is a key (`config.maxRedirects`); 30: a class
+#: row cites the fields and class attributes its body declares
+SCHEMA_VERSION = 30
 
 SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
