@@ -262,3 +262,41 @@ def test_no_test_site_is_offered_or_filled_where_no_test_reaches(tmp_path: Path)
         "the 1 existing test(s) that reach app.server.Server.close still pass",
         (tested,),
     )
+
+
+def test_the_settings_of_the_class_holding_a_touched_method_are_shown(tmp_path: Path) -> None:
+    from brownfield.interview.adaptive.state import Component
+
+    files = {
+        "app/flags.py": """
+            class FlagSet:
+                def __init__(self):
+                    self.formal = {}
+                    self.actual = {}
+
+                def parse(self, arguments):
+                    for name in arguments:
+                        self.visit(name)
+
+                def visit(self, name):
+                    return name
+            """,
+    }
+    write_files(tmp_path, files)
+    git_init(tmp_path)
+    build(tmp_path, workers=1)
+    store = GraphStore.open(tmp_path)
+    try:
+        component = Component(
+            id="C1",
+            name="parse",
+            description="read flags from the environment",
+            touchpoints=["app/flags.py::FlagSet.parse", "app/flags.py::FlagSet.visit"],
+        )
+        statements = [f.statement for f in EvidenceSource(store).configuration(component)]
+    finally:
+        store.close()
+    held = [s for s in statements if s.startswith("app.flags.FlagSet sets or reads")]
+    assert held == [  # once for both methods, where each attribute is first assigned
+        "app.flags.FlagSet sets or reads: `formal` (app/flags.py:3), `actual` (app/flags.py:4)."
+    ]

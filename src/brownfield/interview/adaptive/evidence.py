@@ -100,14 +100,15 @@ class EvidenceSource:
     def configuration(self, component: Component) -> list[Fact]:
         """Where the first MAX_TOUCHED touchpoints' files read their configuration, the
         settings (assigned attributes, keys and constants read) of the first MAX_NAMED
-        touchpoints themselves (a struct fourth or fifth may hold the knobs), the names
-        their code writes that carry the component's words, and the state several of them
-        share."""
+        touchpoints themselves (a struct fourth or fifth may hold the knobs) and of the
+        classes holding the first MAX_TOUCHED methods, the names their code writes that
+        carry the component's words, and the state several of them share."""
         first = self._touchpoints(component)[:MAX_NAMED]
         touched = first[:MAX_TOUCHED]
         named = tuple(t.node for t in first)
         found = [facts.configuration_fact(self.store, t) for t in touched]
-        found += [facts.settings_fact(self.store, t, component.description, named) for t in first]
+        held = first + self._owners(touched, first)
+        found += [facts.settings_fact(self.store, t, component.description, named) for t in held]
         found += [code_names.members_fact(self.store, t, component.description) for t in touched]
         shown: set[str] = set()
         for touchpoint in first:  # each name once
@@ -122,6 +123,22 @@ class EvidenceSource:
         found.append(facts.top_level_fact(self.store, first, component.description, cited))
         unique = {fact.statement: fact for fact in found if fact is not None}
         return list(unique.values())  # one file's configuration once
+
+    def _owners(self, methods: list[Touchpoint], first: list[Touchpoint]) -> list[Touchpoint]:
+        """The classes (Go: the structs, in the same file) holding `methods`, each once,
+        but those among `first`: the state a method works with (`FlagSet`'s `actual` and
+        `formal` for a change to `FlagSet.Parse`)."""
+        found: dict[str, Touchpoint] = {}
+        for touchpoint in methods:
+            owner = touchpoint.node.id.rpartition(".")[0]
+            if touchpoint.node.kind is not NodeKind.METHOD or "::" not in owner:
+                continue
+            if owner in found or any(t.node.id == owner for t in first):
+                continue
+            node = self.store.node(owner)
+            if node is not None and node.kind is NodeKind.CLASS:
+                found[owner] = Touchpoint(node, 0.0, ())
+        return list(found.values())
 
     def named(self, text: str) -> list[Node]:
         """Definitions the text names exactly: an identifier, dotted name or path that is a
