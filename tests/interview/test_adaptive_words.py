@@ -264,7 +264,7 @@ def test_no_test_site_is_offered_or_filled_where_no_test_reaches(tmp_path: Path)
     )
 
 
-def test_the_settings_of_the_class_holding_a_touched_method_are_shown(tmp_path: Path) -> None:
+def test_the_settings_and_members_of_the_class_holding_a_touched_method_are_shown(tmp_path: Path) -> None:
     from brownfield.interview.adaptive.state import Component
 
     files = {
@@ -296,7 +296,9 @@ def test_the_settings_of_the_class_holding_a_touched_method_are_shown(tmp_path: 
         statements = [f.statement for f in EvidenceSource(store).configuration(component)]
     finally:
         store.close()
-    held = [s for s in statements if s.startswith("app.flags.FlagSet sets or reads")]
+    held = [s for s in statements if s.startswith("app.flags.FlagSet ")]
     assert held == [  # once for both methods, where each attribute is first assigned
-        "app.flags.FlagSet sets or reads: `formal` (app/flags.py:3), `actual` (app/flags.py:4)."
+        "app.flags.FlagSet sets or reads: `formal` (app/flags.py:3), `actual` (app/flags.py:4).",
+        "app.flags.FlagSet (app/flags.py:1) defines 3 method(s): `__init__` (app/flags.py:2), "
+        "`parse` (app/flags.py:6), `visit` (app/flags.py:10).",
     ]

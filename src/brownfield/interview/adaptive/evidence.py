@@ -101,15 +101,17 @@ class EvidenceSource:
         """Where the first MAX_TOUCHED touchpoints' files read their configuration, the
         settings (assigned attributes, keys and constants read) of the first MAX_NAMED
         touchpoints themselves (a struct fourth or fifth may hold the knobs) and of the
-        classes holding the first MAX_TOUCHED methods, the names their code writes that
-        carry the component's words, and the state several of them share."""
+        classes holding the first MAX_TOUCHED methods, the members of those classes and of
+        the first MAX_TOUCHED touchpoints, the names their code writes that carry the
+        component's words, and the state several of them share."""
         first = self._touchpoints(component)[:MAX_NAMED]
         touched = first[:MAX_TOUCHED]
+        owners = self._owners(touched, first)
         named = tuple(t.node for t in first)
+        text = component.description
         found = [facts.configuration_fact(self.store, t) for t in touched]
-        held = first + self._owners(touched, first)
-        found += [facts.settings_fact(self.store, t, component.description, named) for t in held]
-        found += [code_names.members_fact(self.store, t, component.description) for t in touched]
+        found += [facts.settings_fact(self.store, t, text, named) for t in first + owners]
+        found += [code_names.members_fact(self.store, t, text) for t in touched + owners]
         shown: set[str] = set()
         for touchpoint in first:  # each name once
             names = code_names.names_fact(
