@@ -264,7 +264,9 @@ def test_no_test_site_is_offered_or_filled_where_no_test_reaches(tmp_path: Path)
     )
 
 
-def test_the_settings_and_members_of_the_class_holding_a_touched_method_are_shown(tmp_path: Path) -> None:
+def test_the_settings_and_members_of_the_class_holding_a_touched_method_are_shown(
+    tmp_path: Path,
+) -> None:
     from brownfield.interview.adaptive.state import Component
 
     files = {

@@ -101,12 +101,12 @@ class EvidenceSource:
         """Where the first MAX_TOUCHED touchpoints' files read their configuration, the
         settings (assigned attributes, keys and constants read) of the first MAX_NAMED
         touchpoints themselves (a struct fourth or fifth may hold the knobs) and of the
-        classes holding the first MAX_TOUCHED methods, the members of those classes and of
-        the first MAX_TOUCHED touchpoints, the names their code writes that carry the
+        classes holding those that are methods, the members of those classes and of the
+        first MAX_TOUCHED touchpoints, the names their code writes that carry the
         component's words, and the state several of them share."""
         first = self._touchpoints(component)[:MAX_NAMED]
         touched = first[:MAX_TOUCHED]
-        owners = self._owners(touched, first)
+        owners = self._owners(first)
         named = tuple(t.node for t in first)
         text = component.description
         found = [facts.configuration_fact(self.store, t) for t in touched]
@@ -126,16 +126,16 @@ class EvidenceSource:
         unique = {fact.statement: fact for fact in found if fact is not None}
         return list(unique.values())  # one file's configuration once
 
-    def _owners(self, methods: list[Touchpoint], first: list[Touchpoint]) -> list[Touchpoint]:
-        """The classes (Go: the structs, in the same file) holding `methods`, each once,
-        but those among `first`: the state a method works with (`FlagSet`'s `actual` and
-        `formal` for a change to `FlagSet.Parse`)."""
+    def _owners(self, touchpoints: list[Touchpoint]) -> list[Touchpoint]:
+        """The classes (Go: the structs, in the same file) holding the methods among
+        `touchpoints`, each once, but those among them: the state a method works with
+        (`FlagSet`'s `actual` and `formal` for a change to `FlagSet.Parse`)."""
         found: dict[str, Touchpoint] = {}
-        for touchpoint in methods:
+        for touchpoint in touchpoints:
             owner = touchpoint.node.id.rpartition(".")[0]
             if touchpoint.node.kind is not NodeKind.METHOD or "::" not in owner:
                 continue
-            if owner in found or any(t.node.id == owner for t in first):
+            if owner in found or any(t.node.id == owner for t in touchpoints):
                 continue
             node = self.store.node(owner)
             if node is not None and node.kind is NodeKind.CLASS:
