@@ -439,8 +439,9 @@ def rows_for(
         # words they lifted big structs (blind recall@10 0.60 -> 0.56, unseen 0.63 -> 0.61).
         go = language == "go" and kind != "module" and not minified
         cited = _go_attributes(lines, start, end) if go else []
-        for field, line_number in (fields or {}).get(node_id.partition("::")[2], []):
-            if kind == "class" and field not in assigned and 0 < line_number <= len(lines):
+        declared = fields.get(node_id.partition("::")[2], []) if fields and kind == "class" else []
+        for field, line_number in declared:
+            if field not in assigned and 0 < line_number <= len(lines):
                 assigned[field] = offsets[line_number - 1]  # cited where declared
                 cited.append(field)
         if file_names is None and kind in ("function", "method") and not cut:
