@@ -9,6 +9,7 @@ from pathlib import Path
 
 from brownfield.graph import parser, search_text
 from brownfield.graph.builder import build
+from brownfield.graph.declared import class_fields, top_level_names
 from brownfield.graph.search_text import (
     _ATTRIBUTE,
     _CASE_KEY,
@@ -23,7 +24,6 @@ from brownfield.graph.search_text import (
     _key_calls,
     _Matches,
     _Names,
-    class_fields,
 )
 from brownfield.graph.store import GraphStore
 from brownfield.graph.vocabulary import KEYWORDS
@@ -245,17 +245,17 @@ def test_a_module_row_holds_the_names_its_file_declares_at_the_top_level() -> No
         "    inner = 2\n"
     )
     javascript = "const a = 1;\nexport const DEFAULTS = {};\nlet b;\n  const nested = 3\nvar c=2\n"
-    assert search_text.top_level_names("go", go) == [
+    assert top_level_names("go", go) == [
         "maxExecDepth",
         "missingKeyInvalid",
         "missingKeyZero",
         "errorType",
     ]
-    assert search_text.top_level_names("python", python) == ["DEFAULT_CONVERTERS", "logger"]
-    assert search_text.top_level_names("javascript", javascript) == ["a", "DEFAULTS", "c"]
-    assert search_text.top_level_names("ruby", "Timeout = 5\nlimit = 3\n") == ["Timeout"]
+    assert top_level_names("python", python) == ["DEFAULT_CONVERTERS", "logger"]
+    assert top_level_names("javascript", javascript) == ["a", "DEFAULTS", "c"]
+    assert top_level_names("ruby", "Timeout = 5\nlimit = 3\n") == ["Timeout"]
     # a language without a rule here: constants in upper case, as before
-    assert search_text.top_level_names("java", "MAX_X = 2\nvalue = 3\n") == ["MAX_X"]
+    assert top_level_names("java", "MAX_X = 2\nvalue = 3\n") == ["MAX_X"]
     rows = search_text.rows_for(
         "exec.go",
         "go",
@@ -343,10 +343,10 @@ def test_an_attribute_is_cited_where_it_is_first_assigned_not_first_named() -> N
 
 def test_top_level_names_read_go_groups_line_by_line() -> None:
     unclosed = "package p\n" + "var (\n\tx = 1\n" * 20_000  # groups never closed
-    assert search_text.top_level_names("go", unclosed) == ["x"]  # at once: one pass
+    assert top_level_names("go", unclosed) == ["x"]  # at once: one pass
     crlf = "package p\r\n\r\nconst (\r\n\tA = iota\r\n\tB\r\n)\r\nvar _ = f()\r\nvar c = 1\r\n"
-    assert search_text.top_level_names("go", crlf) == ["A", "B", "c"]
-    assert search_text.top_level_names("python", "_ = setup()\nx = 1\n") == ["x"]
+    assert top_level_names("go", crlf) == ["A", "B", "c"]
+    assert top_level_names("python", "_ = setup()\nx = 1\n") == ["x"]
 
 
 def test_a_class_row_cites_the_fields_and_class_attributes_its_body_declares() -> None:

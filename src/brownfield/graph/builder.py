@@ -30,6 +30,7 @@ from brownfield.graph import search_text
 from brownfield.graph.build_indexes import DefinitionIndex, name_indexes
 from brownfield.graph.build_indexes import resolver_context as _context
 from brownfield.graph.build_resolve import ResolveInputs, resolve_settled
+from brownfield.graph.declared import class_fields
 from brownfield.graph.discover import DEFAULT_MAX_FILE_SIZE, SkipReason, discover, read_source
 from brownfield.graph.facts import FileFacts
 from brownfield.graph.languages import LANGUAGES
@@ -404,7 +405,7 @@ def _parse_one(job: tuple[str, str, bytes, dict[str, Any]]) -> tuple[str, Parsed
         (n.id, n.kind.value, n.name, n.qualname, n.path, n.line, n.end_line, n.language)
         for n in _resolver_module(language).nodes_of(path, facts, **context)
     ]
-    search = search_text.rows_for(path, language, data, nodes, search_text.class_fields(facts))
+    search = search_text.rows_for(path, language, data, nodes, class_fields(facts))
     return path, Parsed(facts, nodes, facts.json_text(), search)
 
 

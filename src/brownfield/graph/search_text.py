@@ -18,7 +18,7 @@ from itertools import accumulate, chain, compress, islice
 from operator import not_
 from typing import NamedTuple
 
-from brownfield.graph.facts import FileFacts
+from brownfield.graph.declared import go_attributes, top_level_names
 from brownfield.graph.vocabulary import KEYWORDS, index_words
 from brownfield.graph.vocabulary import words as words_of_name
 
@@ -371,19 +371,6 @@ class _Keys:
         return list(dict.fromkeys(key for found in self.found for key in found.within(low, high)))
 
 
-def class_fields(facts: FileFacts) -> dict[str, list[tuple[str, int]]]:
-    """A file's classes (by their facts' qualname) -> the names their bodies declare or
-    bind, with the line: Java's fields (`static final int max_attempts = ...;`), Python's
-    class attributes (`timeout = 5`); what a class holds, as Go's struct fields are."""
-    classes = {d.qualname for d in facts.definitions if d.kind == "class"}
-    found: dict[str, list[tuple[str, int]]] = {}
-    for binding in facts.bindings:
-        target = binding.target
-        if binding.scope in classes and len(target) == 1 and _IDENTIFIER.fullmatch(target[0]):
-            found.setdefault(binding.scope, []).append((target[0], binding.line))
-    return found
-
-
 def rows_for(
     path: str,
     language: str,
@@ -392,7 +379,8 @@ def rows_for(
     fields: dict[str, list[tuple[str, int]]] | None = None,
 ) -> list[SearchRow]:
     """The search rows of one file's definitions (node rows as the builder stores them);
-    `fields` are its classes' (`class_fields`), cited by the settings facts, not searched."""
+    `fields` are its classes' (`declared.class_fields`): cited by the settings facts, not
+    searched."""
     text = source.decode("utf-8", "replace")
     lines = text.splitlines()
     joined = "\n".join(lines)  # the text as the definitions' bodies are cut from it
@@ -438,7 +426,7 @@ def rows_for(
         # Go's fields and receiver writes are cited (the settings facts), not searched: as
         # words they lifted big structs (blind recall@10 0.60 -> 0.56, unseen 0.63 -> 0.61).
         go = language == "go" and kind != "module" and not minified
-        cited = _go_attributes(lines, start, end) if go else []
+        cited = go_attributes(lines, start, end) if go else []
         declared = fields.get(node_id.partition("::")[2], []) if fields and kind == "class" else []
         for field, line_number in declared:
             if field not in assigned and 0 < line_number <= len(lines):
@@ -481,81 +469,6 @@ def rows_for(
             )
         )
     return found
-
-
-#: A file's top-level declarations, by language: a module's settings live there too
-#: (`maxExecDepth` in a Go file, `DEFAULT_CONVERTERS` in a Python one). Go's grouped
-#: `var (...)`/`const (...)` declare one name per line inside the group.
-_TOP_LEVEL = {
-    "python": re.compile(r"^([A-Za-z_]\w*)[ \t]*(?::[^=\n]+)?=(?!=)", re.M),
-    "ruby": re.compile(r"^([A-Z]\w*)[ \t]*=(?!=)", re.M),
-    "go": re.compile(r"^(?:var|const)[ \t]+([A-Za-z_]\w*)", re.M),
-    "javascript": re.compile(
-        r"^(?:export[ \t]+)?(?:const|let|var)[ \t]+([A-Za-z_$][\w$]*)[ \t]*=", re.M
-    ),
-}
-_TOP_LEVEL["typescript"] = _TOP_LEVEL["tsx"] = _TOP_LEVEL["javascript"]
-_GO_GROUP = re.compile(r"(?:var|const)[ \t]*\([ \t]*$")  # a line opening a grouped declaration
-_GO_GROUPED = re.compile(r"\t([A-Za-z_]\w*)\b(?![ \t]*[.(:])")  # gofmt's one tab per name
-
-
-def top_level_names(language: str, text: str) -> list[str]:
-    """The names a file declares at its top level, each once, in order (constants in
-    upper case in a language without a rule here)."""
-    if language == "go":
-        return _go_top_level_names(text)
-    pattern = _TOP_LEVEL.get(language, _UPPER_ASSIGNED)
-    return list(dict.fromkeys(m.group(1) for m in pattern.finditer(text) if m.group(1) != "_"))
-
-
-def _go_top_level_names(text: str) -> list[str]:
-    """Go's `var x`/`const x` lines, and one name per line of a `var (`...`)` group, read
-    line by line (a regex looking for each group's end read the rest of the file again
-    for every group left open)."""
-    found: list[str] = []
-    grouped = False
-    for line in text.splitlines():
-        if grouped:
-            if line.startswith(")"):
-                grouped = False
-            elif named := _GO_GROUPED.match(line):
-                found.append(named.group(1))
-        elif _GO_GROUP.match(line):
-            grouped = True
-        elif declared := _TOP_LEVEL["go"].match(line):
-            found.append(declared.group(1))
-    return list(dict.fromkeys(name for name in found if name != "_"))
-
-
-_UPPER_ASSIGNED = re.compile(r"^([A-Z][A-Z0-9_]+)\s*=", re.M)
-
-#: Go has no `self`: a struct's settings are its fields (`Comma rune`, `A, B int`, one
-#: declaration per line, indented), and a method's are what it assigns through its
-#: receiver (`r.Comma = ','`, `f.formal[name] = flag`, `s.depth++`).
-_GO_STRUCT = re.compile(r"\s*type\s+\w+(?:\[[^\]]*\])?\s+struct\s*\{")
-_GO_FIELD = re.compile(r"\s+([A-Za-z_]\w*(?:[ \t]*,[ \t]*[A-Za-z_]\w*)*)[ \t]+[^\s/=:]")
-_GO_RECEIVER = re.compile(r"\s*func\s*\(\s*([A-Za-z_]\w*)\s")
-_GO_ASSIGNED = (
-    r"\b{}\.([A-Za-z_]\w*)(?:\[[^\]\n]*\])?[ \t]*(?:(?:[-+*/%|&^]|<<|>>|&\^)?=(?!=)|\+\+|--)"
-)
-
-
-def _go_attributes(lines: list[str], start: int, end: int) -> list[str]:
-    """The fields a Go struct declares, or what a Go method assigns through its receiver,
-    in order (nothing for other definitions)."""
-    first = lines[start] if start < len(lines) else ""
-    if _GO_STRUCT.match(first):
-        inside = lines[start + 1 : end]
-        if end == start:  # `type P struct { X, Y int; Z string }`
-            inside = [" " + part for part in first.partition("{")[2].rpartition("}")[0].split(";")]
-        fields = (_GO_FIELD.match(line) for line in inside)
-        return [name.strip() for f in fields if f for name in f.group(1).split(",")]
-    receiver = _GO_RECEIVER.match(first)
-    if receiver is None:
-        return []
-    assigned = re.compile(_GO_ASSIGNED.format(re.escape(receiver.group(1))))
-    # from after the receiver's name: a one-line method writes on its first line
-    return assigned.findall("\n".join([first[receiver.end() :], *lines[start + 1 : end + 1]]))
 
 
 def _located(
