@@ -1054,3 +1054,41 @@ def test_a_wrapper_calling_only_its_namesake_hands_its_place_to_it(tmp_path: Pat
         assert ids[0] == method
         assert [n.id for n in found[0].twins] == ["flags/flagset.py::print_defaults"]
         assert "flags/flagset.py::print_usage" in ids  # two calls: a definition of its own
+
+
+def test_a_wrapper_of_a_wrapper_hands_its_place_to_the_last_of_them(tmp_path: Path) -> None:
+    files = {
+        "flags/flagset.py": '''
+            class Printer:
+                def print_defaults(self, flags):
+                    for flag in flags:
+                        print(flag.name, flag.default)
+                        print(flag.usage)
+
+
+            class FlagSet:
+                def __init__(self):
+                    self.printer = Printer()
+
+                def print_defaults(self):
+                    self.printer.print_defaults([])
+
+
+            command_line = FlagSet()
+
+
+            def print_defaults():
+                """Print the default of every flag of the command line."""
+                command_line.print_defaults()
+            ''',
+    }
+    with opened(tmp_path, files) as store:
+        found = touchpoints(store, "print the defaults of every flag", limit=5)
+        ids = [t.node.id for t in found]
+        assert ids[0] == "flags/flagset.py::Printer.print_defaults"
+        assert "flags/flagset.py::FlagSet.print_defaults" not in ids  # handed on, whatever
+        assert "flags/flagset.py::print_defaults" not in ids  # the order they are met in
+        assert {n.id for n in found[0].twins} == {
+            "flags/flagset.py::FlagSet.print_defaults",
+            "flags/flagset.py::print_defaults",
+        }

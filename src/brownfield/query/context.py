@@ -222,11 +222,20 @@ def _delegated(
         if len(dsts) == 1 and next(iter(dsts)) not in rejected | {src}
     }
     nodes = store.nodes(set(targets.values()))
+
+    def hands_on(src: str) -> bool:
+        node = nodes.get(targets[src])
+        return node is not None and node.kind in _HOLDERS and node.name == wrappers[src].node.name
+
     by_id = {t.node.id: t for t in found}
-    for src, dst in sorted(targets.items()):
-        node = nodes.get(dst)
-        if node is None or node.kind not in _HOLDERS or node.name != wrappers[src].node.name:
+    for src in sorted(targets):
+        if not hands_on(src):
             continue
+        dst, seen = targets[src], {src}
+        while dst in targets and dst not in seen and hands_on(dst):  # a wrapper's wrapper
+            seen.add(dst)
+            dst = targets[dst]
+        node = nodes[dst]
         wrapper = by_id.pop(src)
         current = by_id.get(dst) or Touchpoint(node, 0.0, wrapper.matched)
         by_id[dst] = replace(
