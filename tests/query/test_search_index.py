@@ -1092,3 +1092,37 @@ def test_a_wrapper_of_a_wrapper_hands_its_place_to_the_last_of_them(tmp_path: Pa
             "flags/flagset.py::FlagSet.print_defaults",
             "flags/flagset.py::print_defaults",
         }
+
+
+def test_an_exception_class_the_idea_does_not_name_ranks_below_the_code(tmp_path: Path) -> None:
+    files = {
+        "net/errors.py": '''
+            class TransportError(Exception):
+                """Raised when a request failed: try it again later."""
+
+
+            class PoolClosed(TransportError):
+                """The pool was closed while a request was waiting; try the request again."""
+
+
+            class RequestTooLarge(TransportError):
+                """A request failed: its body is too large to try again."""
+            ''',
+        "net/transport.py": '''
+            class Transport:
+                def send(self, request, attempts=1):
+                    """Send the request; a failed one is sent again up to `attempts` times."""
+                    return self.pool.handle(request)
+            ''',
+    }
+    with opened(tmp_path, files) as store:
+        found = touchpoints(store, "try a failed request again a couple of times", limit=5)
+        ids = [t.node.id for t in found]
+        assert ids[0] == "net/transport.py::Transport.send"
+        # an exception whose name carries an idea word ("request") is not demoted
+        assert ids.index("net/errors.py::RequestTooLarge") < ids.index("net/errors.py::PoolClosed")
+        before = {t.node.id: t.score for t in found}
+    with opened(tmp_path / "b", files) as store:
+        named = touchpoints(store, "try a failed request again when the pool closed", limit=5)
+        scores = {t.node.id: t.score for t in named}
+        assert scores["net/errors.py::PoolClosed"] > before["net/errors.py::PoolClosed"]

@@ -39,6 +39,8 @@ DECLARATION_WEIGHT = 0.5  # the bodiless method itself keeps this share of its s
 MAX_IMPLEMENTATIONS = 3  # implementations put in a bodiless method's place
 SIZE_EXPONENT = 0.2  # a definition's score x its lines ** this (a module's is left alone)
 SIZE_CAP = 200  # lines beyond this add nothing
+EXCEPTION_WEIGHT = 0.3  # an exception class the idea does not name keeps this share
+_RAISED = ("error", "exception", "throwable")
 WRAPPER_LINES = 5  # a definition this short calling only its namesake hands the work on
 
 
@@ -110,6 +112,7 @@ def touchpoints(
         )
         for hit in hits
     ]
+    found = _raised(store, found, query.words)
     found = _fold_local_functions(store, found, query.mentions, rejected)
     found = _implemented(store, found, rejected)
     found = [replace(t, score=t.score * _size_weight(t.node)) for t in found]
@@ -124,6 +127,30 @@ def touchpoints(
             first = kept[twin_of]
             kept[twin_of] = replace(first, twins=(*first.twins, touchpoint.node))
     return kept[:limit]
+
+
+def _raised(store: GraphStore, found: list[Touchpoint], idea: tuple[str, ...]) -> list[Touchpoint]:
+    """An exception class says what goes wrong, not where: it matches an idea by its
+    docstring's words far more often than it is the place to change. One whose own name
+    carries none of the idea's words keeps EXCEPTION_WEIGHT of its score."""
+    classes = {t.node.id for t in found if t.node.kind is NodeKind.CLASS}
+    exceptions: set[str] = set()
+    for start in classes:
+        seen, todo = {start}, [start]
+        while todo and start not in exceptions:
+            if any(i.lower().endswith(_RAISED) for i in todo):
+                exceptions.add(start)
+            todo = [
+                e.dst for e in store.edges_out_of(todo, [EdgeKind.INHERITS]) if e.dst not in seen
+            ]
+            seen.update(todo)
+    wanted = set(idea)
+    return [
+        replace(t, score=t.score * EXCEPTION_WEIGHT)
+        if t.node.id in exceptions and not wanted & set(words(t.node.name))
+        else t
+        for t in found
+    ]
 
 
 def _size_weight(node: Node) -> float:
