@@ -338,3 +338,17 @@ def test_an_evidence_claim_is_its_facts_headline_not_the_whole_list() -> None:
     long = "Names " + "written by many " * 20 + "touchpoints: `x` (a.py:1)."
     cut = headline(long)
     assert cut.endswith("...") and len(cut) <= MAX_HEADLINE + 3 and cut[:-3] == cut[:-3].rstrip()
+
+
+def test_an_evidence_claim_at_a_test_shows_the_part_of_the_fact_naming_it() -> None:
+    from brownfield.interview.spec.compile import headline
+
+    fact = (
+        "c (g.py:8) is called from 1 place(s) in production code: k (a.py:17); "
+        "1 test(s), e.g. t (tests/t.py:8)."
+    )
+    assert headline(fact, "a.py:17") == "c (g.py:8) is called from 1 place(s) in production code..."
+    assert headline(fact, "tests/t.py:8") == (
+        "c (g.py:8) is called from 1 place(s) in production code... 1 test(s), e.g. t (tests/t.py:8)"
+    )
+    assert headline(fact, "tests/t.py:80") == headline(fact)  # a site the list does not give

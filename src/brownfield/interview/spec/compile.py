@@ -52,15 +52,22 @@ def _bullets(items: list[str], empty: str = "- none stated") -> list[str]:
 MAX_HEADLINE = 120
 
 
-def headline(statement: str) -> str:
+def headline(statement: str, site: str = "") -> str:
     """What a fact says, without the list it gives: up to its first `: ` (`X sets or
     reads...`, `X (a.py:3) is called from 2 place(s) in production code...`), cut at a word
-    if long; `...` where the statement goes on."""
+    if long; `...` where the statement goes on. Where the cited `site` (`path:line`) is in
+    a later part of the list (`; 1 test(s), e.g. t (tests/a.py:8)`), that part follows:
+    a test's line is not shown under "called from production code" alone."""
     head, _, rest = statement.partition(": ")
-    head = head.rstrip(".")
-    if len(head) > MAX_HEADLINE:
-        return head[:MAX_HEADLINE].rsplit(" ", 1)[0] + "..."
-    return head + ("..." if rest else "")
+    shown = _cut(head.rstrip("."))
+    shown += "..." if rest and not shown.endswith("...") else ""
+    later = rest.split("; ")[1:]
+    part = next((p for p in later if site and f"({site})" in p), None)
+    return f"{shown} {_cut(part.rstrip('.'))}" if part else shown
+
+
+def _cut(text: str) -> str:
+    return text if len(text) <= MAX_HEADLINE else text[:MAX_HEADLINE].rsplit(" ", 1)[0] + "..."
 
 
 def _line_of(root: Path, path: str, line: int) -> str | None:
@@ -98,7 +105,8 @@ def evidence_items(state: AdaptiveState, root: Path) -> list[EvidenceItem]:
             continue
         for citation in fact.citations:
             names = [(citation.symbol or "").rsplit(".", 1)[-1], fact.subject.rsplit(".", 1)[-1]]
-            add(citation, f"{fact.id}: {headline(fact.statement)}", names)
+            site = f"{citation.path}:{citation.line}"
+            add(citation, f"{fact.id}: {headline(fact.statement, site)}", names)
     return sorted(items.values(), key=lambda item: (item.path, item.line))
 
 
