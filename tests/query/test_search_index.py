@@ -1126,3 +1126,27 @@ def test_an_exception_class_the_idea_does_not_name_ranks_below_the_code(tmp_path
         named = touchpoints(store, "try a failed request again when the pool closed", limit=5)
         scores = {t.node.id: t.score for t in named}
         assert scores["net/errors.py::PoolClosed"] > before["net/errors.py::PoolClosed"]
+
+
+def test_the_class_an_idea_lets_do_something_holds_its_touchpoints(tmp_path: Path) -> None:
+    files = {
+        "web/server.py": '''
+            class Server:
+                def serve(self, timeout=None):
+                    """Serve requests; each gives up after the time limit (`timeout`)."""
+                    return self.loop(timeout)
+            ''',
+        "web/client.py": '''
+            class Client:
+                def send(self, request, timeout=None):
+                    """Send one request; it gives up after `timeout` seconds."""
+                    return self.transport.send(request, timeout)
+            ''',
+    }
+    idea = "Let the client give up after a time limit read from the environment."
+    assert parse(idea).subject == ("client", "give")
+    with opened(tmp_path, files) as store:
+        ids = [t.node.id for t in touchpoints(store, idea, limit=3)]
+        assert ids[0] == "web/client.py::Client.send"
+    unlet = "Give up after a time limit read from the environment in the client."
+    assert parse(unlet).subject == ()

@@ -51,6 +51,10 @@ _TARGET = re.compile(
     r"[^.;]*?\b(?:to|into|in|for|on)\s+(?P<target>[^.;,]+)",
     re.I,
 )
+#: "Let *the default client* give up ...": what is let do something new is the likelier
+#: place of the change; a class its first words name holds it (`Client` and its methods).
+_SUBJECT = re.compile(r"^\s*(?:let|lets|make|makes)\s+(?P<subject>[^.;,]+)", re.I)
+SUBJECT_WORDS = 3  # the subject's first words (stop words skipped) looked up as classes
 TARGET_BONUS = 1.0  # a definition named by the target's words: relevance x (1 + this)
 NAME_BONUS = 0.5  # a name carrying the text's (rarer) words: relevance x (1 + this x share)
 _PARTICLES = frozenset({"up", "down", "in", "out", "on", "off", "over"})  # "log in", "back up"
@@ -75,6 +79,7 @@ class Query:
     about_tests: bool
     target: tuple[str, ...] = ()
     pairs: tuple[tuple[str, str], ...] = ()  # adjacent words code may join ("log", "in")
+    subject: tuple[str, ...] = ()  # the first words of "let *X* do ..."
 
     def groups(self) -> list[tuple[str, ...]]:
         return [query_terms(word) for word in self.words] + [
@@ -93,6 +98,8 @@ def parse(text: str) -> Query:
         for word in words(token):
             if word not in STOP_WORDS and len(word) > 1 and word not in found:
                 found.append(word)
+    told = _SUBJECT.search(text)
+    subject = _leading(told.group("subject")) if told else ()
     aimed = _TARGET.search(text)
     target = tuple(w for w in words(aimed.group("target")) if w in found) if aimed else ()
     plain = re.findall(r"[a-z]+", read.lower())
@@ -109,6 +116,37 @@ def parse(text: str) -> Query:
         bool(_ABOUT_TESTS.search(text)),
         target,
         tuple(p for p in pairs if "".join(p) not in found),
+        subject,
+    )
+
+
+def _leading(phrase: str) -> tuple[str, ...]:
+    """A phrase's first SUBJECT_WORDS words, up to the stop word after them."""
+    taken: list[str] = []
+    for word in words(phrase):
+        if word in STOP_WORDS:
+            if taken:
+                break
+            continue
+        taken.append(word)
+        if len(taken) == SUBJECT_WORDS:
+            break
+    return tuple(taken)
+
+
+def _subject_classes(store: GraphStore, subject: tuple[str, ...]) -> tuple[str, ...]:
+    """The qualnames of the classes the subject's words (or two of them joined) name:
+    "the default client" -> `Client` (and `DefaultClient`, where one is declared)."""
+    names = {w.capitalize() for w in subject} | {
+        a.capitalize() + b.capitalize() for a, b in itertools.pairwise(subject)
+    }
+    return tuple(
+        sorted(
+            node.qualname
+            for name in names
+            for node in store.nodes_where("name", name)
+            if node.kind is NodeKind.CLASS
+        )
     )
 
 
@@ -209,6 +247,7 @@ def rank(store: GraphStore, text: str, limit: int = 20, pool: int = 300) -> list
     raws = {m.id: m.raw for m in matches}
     names = {m.id: m.name for m in matches}
     matched_of = {node_id: matched_words(query, texts.get(node_id, "")) for node_id in nodes}
+    owners = _subject_classes(store, query.subject)
     generated = _generated(store, {node.path for node in nodes.values() if node.path})
     rarity = _rarity(query, matched_of)
     hits = []
@@ -226,7 +265,8 @@ def rank(store: GraphStore, text: str, limit: int = 20, pool: int = 300) -> list
             covered = sum(rarity[w] * v for w, v in matched.items()) / sum(rarity.values())
             weight *= COVERAGE_FLOOR + (1 - COVERAGE_FLOOR) * covered
         named = matched_words(query, names.get(node_id, node.name))
-        if any(named.get(w) == 1.0 for w in query.target):
+        held = any(node.qualname == o or node.qualname.startswith(o + ".") for o in owners)
+        if held or any(named.get(w) == 1.0 for w in query.target):
             weight *= 1 + TARGET_BONUS
         if query.words and weight_of_role == 1.0:  # a name among names of its role
             own = matched_words(query, _own_name(node, names.get(node_id, "")))
