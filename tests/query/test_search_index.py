@@ -1148,5 +1148,7 @@ def test_the_class_an_idea_lets_do_something_holds_its_touchpoints(tmp_path: Pat
     with opened(tmp_path, files) as store:
         ids = [t.node.id for t in touchpoints(store, idea, limit=3)]
         assert ids[0] == "web/client.py::Client.send"
+        hits = {hit.node.id: hit.score for hit in rank(store, idea, 10)}
+        assert hits["web/client.py::Client"] >= 0.5 * max(hits.values())  # named: found
     unlet = "Give up after a time limit read from the environment in the client."
     assert parse(unlet).subject == ()

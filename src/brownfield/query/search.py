@@ -55,6 +55,7 @@ _TARGET = re.compile(
 #: place of the change; a class its first words name holds it (`Client` and its methods).
 _SUBJECT = re.compile(r"^\s*(?:let|lets|make|makes)\s+(?P<subject>[^.;,]+)", re.I)
 SUBJECT_WORDS = 3  # the subject's first words (stop words skipped) looked up as classes
+SUBJECT_FLOOR = 0.5  # a class the subject names scores at least this share of the best
 TARGET_BONUS = 1.0  # a definition named by the target's words: relevance x (1 + this)
 NAME_BONUS = 0.5  # a name carrying the text's (rarer) words: relevance x (1 + this x share)
 _PARTICLES = frozenset({"up", "down", "in", "out", "on", "off", "over"})  # "log in", "back up"
@@ -134,20 +135,18 @@ def _leading(phrase: str) -> tuple[str, ...]:
     return tuple(taken)
 
 
-def _subject_classes(store: GraphStore, subject: tuple[str, ...]) -> tuple[str, ...]:
-    """The qualnames of the classes the subject's words (or two of them joined) name:
-    "the default client" -> `Client` (and `DefaultClient`, where one is declared)."""
+def _subject_classes(store: GraphStore, subject: tuple[str, ...]) -> list[Node]:
+    """The classes the subject's words (or two of them joined) name: "the default client"
+    -> `Client` (and `DefaultClient`, where one is declared)."""
     names = {w.capitalize() for w in subject} | {
         a.capitalize() + b.capitalize() for a, b in itertools.pairwise(subject)
     }
-    return tuple(
-        sorted(
-            node.qualname
-            for name in names
-            for node in store.nodes_where("name", name)
-            if node.kind is NodeKind.CLASS
-        )
-    )
+    return [
+        node
+        for name in sorted(names)
+        for node in store.nodes_where("name", name)
+        if node.kind is NodeKind.CLASS
+    ]
 
 
 def _joined(store: GraphStore, query: Query) -> Query:
@@ -236,6 +235,10 @@ def rank(store: GraphStore, text: str, limit: int = 20, pool: int = 300) -> list
     query = _joined(store, parse(text))
     matches = store.search(expression(query.groups()), pool)
     nodes = store.nodes(m.id for m in matches)
+    subject = _subject_classes(store, query.subject)
+    for node in subject:  # a class the subject names is found even if rarely worded
+        nodes.setdefault(node.id, node)
+    owners = {node.qualname for node in subject}
     for mention in query.mentions:  # a name spelled out is found even if rarely worded
         last = mention.replace("::", ".").replace("/", ".").split(".")[-1] or mention
         for node in store.nodes_like(last, limit=50):
@@ -247,7 +250,6 @@ def rank(store: GraphStore, text: str, limit: int = 20, pool: int = 300) -> list
     raws = {m.id: m.raw for m in matches}
     names = {m.id: m.name for m in matches}
     matched_of = {node_id: matched_words(query, texts.get(node_id, "")) for node_id in nodes}
-    owners = _subject_classes(store, query.subject)
     generated = _generated(store, {node.path for node in nodes.values() if node.path})
     rarity = _rarity(query, matched_of)
     hits = []
@@ -255,6 +257,8 @@ def rank(store: GraphStore, text: str, limit: int = 20, pool: int = 300) -> list
         score = relevance.get(node_id, 0.0) / top
         if _spelled(node, query.mentions):
             score = max(score, 0.5) * (1 + EXACT_BONUS)
+        elif node.qualname in owners:
+            score = max(score, SUBJECT_FLOOR)
         role = role_of(node.path or "")
         weight = 1.0 if query.about_tests and role is Role.TEST else ROLE_WEIGHT[role]
         weight_of_role = weight
