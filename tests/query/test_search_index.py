@@ -1152,3 +1152,30 @@ def test_the_class_an_idea_lets_do_something_holds_its_touchpoints(tmp_path: Pat
         assert hits["web/client.py::Client"] >= 0.5 * max(hits.values())  # named: found
     unlet = "Give up after a time limit read from the environment in the client."
     assert parse(unlet).subject == ()
+
+
+def test_a_series_of_look_alike_definitions_is_one_touchpoint(tmp_path: Path) -> None:
+    typed = "\n\n".join(
+        f'''
+            def {kind}_option(name, default):
+                """Define a {kind} option of the command line with a default value."""
+                return define(name, default)
+        '''
+        for kind in ("string", "int", "float", "bool")
+    )
+    files = {
+        "opts/define.py": typed,
+        "opts/parse.py": '''
+            def parse_options(argv):
+                """Parse the command line: each option takes its value or its default."""
+                return [arg for arg in argv]
+            ''',
+    }
+    with opened(tmp_path, files) as store:
+        found = touchpoints(store, "a default value for every option of the command line", 5)
+        ids = [t.node.id for t in found]
+        series = [i for i in ids if i.startswith("opts/define.py::")]
+        assert len(series) == 1  # one place to look, the others listed with it
+        (first,) = [t for t in found if t.node.id == series[0]]
+        assert len(first.twins) == 3
+        assert "opts/parse.py::parse_options" in ids

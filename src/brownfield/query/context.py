@@ -41,6 +41,8 @@ SIZE_EXPONENT = 0.2  # a definition's score x its lines ** this (a module's is l
 SIZE_CAP = 200  # lines beyond this add nothing
 EXCEPTION_WEIGHT = 0.3  # an exception class the idea does not name keeps this share
 _RAISED = ("error", "exception", "throwable")
+SERIES = 3  # look-alike definitions ranked in a row that are one touchpoint (`_fold_series`)
+SERIES_SHARE = 0.9  # each scoring at least this share of the first
 WRAPPER_LINES = 5  # a definition this short calling only its namesake hands the work on
 
 
@@ -126,7 +128,7 @@ def touchpoints(
         else:
             first = kept[twin_of]
             kept[twin_of] = replace(first, twins=(*first.twins, touchpoint.node))
-    return kept[:limit]
+    return _fold_series(kept)[:limit]
 
 
 def _raised(store: GraphStore, found: list[Touchpoint], idea: tuple[str, ...]) -> list[Touchpoint]:
@@ -271,6 +273,38 @@ def _delegated(
             twins=(*current.twins, wrapper.node, *wrapper.twins),
         )
     return list(by_id.values())
+
+
+def _fold_series(kept: list[Touchpoint]) -> list[Touchpoint]:
+    """A series (SERIES or more definitions ranked one after the other, of one owner in
+    one file, of one kind, matching the same words, each scoring at least SERIES_SHARE of
+    the first: Go's `StringVar`, `BoolVar`, `IntVar`...) is one touchpoint, the first,
+    listing the others as its twins: one place to look, not five."""
+    folded: list[Touchpoint] = []
+    start = 0
+    while start < len(kept):
+        first = kept[start]
+        end = start + 1
+        while end < len(kept) and _in_series(first, kept[end]):
+            end += 1
+        if end - start >= SERIES:
+            rest = tuple(t.node for t in kept[start + 1 : end])
+            folded.append(replace(first, twins=(*first.twins, *rest)))
+        else:
+            folded.extend(kept[start:end])
+        start = end
+    return folded
+
+
+def _in_series(first: Touchpoint, other: Touchpoint) -> bool:
+    a, b = first.node, other.node
+    return (
+        a.path == b.path
+        and a.kind is b.kind
+        and a.qualname.rpartition(".")[0] == b.qualname.rpartition(".")[0]
+        and set(first.matched) == set(other.matched)
+        and other.score >= SERIES_SHARE * first.score
+    )
 
 
 def _twin(kept: Touchpoint, other: Touchpoint) -> bool:
