@@ -1144,7 +1144,9 @@ def test_the_class_an_idea_lets_do_something_holds_its_touchpoints(tmp_path: Pat
             ''',
     }
     idea = "Let the client give up after a time limit read from the environment."
-    assert parse(idea).subject == ("client", "give")
+    assert parse(idea).subject == ("Client", "Give")
+    hyphenated = "Let a command-line switch read its values from the environment."
+    assert parse(hyphenated).subject == ("CommandLine", "Switch", "Read")  # no `Command`
     with opened(tmp_path, files) as store:
         ids = [t.node.id for t in touchpoints(store, idea, limit=3)]
         assert ids[0] == "web/client.py::Client.send"
@@ -1179,3 +1181,15 @@ def test_a_series_of_look_alike_definitions_is_one_touchpoint(tmp_path: Path) ->
         (first,) = [t for t in found if t.node.id == series[0]]
         assert len(first.twins) == 3
         assert "opts/parse.py::parse_options" in ids
+
+
+def test_a_search_among_given_definitions_keeps_their_relevance(tmp_path: Path) -> None:
+    with opened(tmp_path) as store:
+        query = '("envvar") OR ("attempt")'
+        everywhere = {m.id: m.relevance for m in store.search(query, 50)}
+        option = "cli/params.py::Option"
+        assert option in everywhere and len(everywhere) > 1
+        (only,) = store.search(query, 50, [option])
+        assert only.id == option and only.relevance == everywhere[option]
+        assert store.search(query, 50, []) == []  # among nothing: nothing
+        assert store.search(query, 50, ["cli/runner.py::nowhere"]) == []

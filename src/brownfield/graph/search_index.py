@@ -87,18 +87,20 @@ def expression(groups: Sequence[Sequence[str]]) -> str:
     return " OR ".join(clauses)
 
 
-def find(db: Connection, query: str, limit: int) -> list[Match]:
-    """The best `limit` rows for an FTS5 query, best first (ties by id)."""
-    if not query:
+def find(db: Connection, query: str, limit: int, among: Sequence[str] | None = None) -> list[Match]:
+    """The best `limit` rows for an FTS5 query, best first (ties by id); only the rows of
+    the definitions `among`, when given."""
+    if not query or (among is not None and not among):
         return []
     weights = ", ".join(str(w) for w in WEIGHTS.values())
+    only = f"AND d.id IN ({','.join('?' * len(among))}) " if among else ""
     rows = db.execute(
         f"SELECT d.id, d.kind, d.path, d.raw, -bm25(search, {weights}) AS relevance, "
         "d.name || ' ' || d.words || ' ' || d.doc || ' ' || d.params || ' ' || d.attrs "
         "|| ' ' || d.keys || ' ' || d.body, d.name "
         "FROM search JOIN search_docs d ON d.rowid = search.rowid "
-        "WHERE search MATCH ? ORDER BY relevance DESC, d.id LIMIT ?",
-        (query, limit),
+        f"WHERE search MATCH ? {only}ORDER BY relevance DESC, d.id LIMIT ?",
+        (query, *(among or ()), limit),
     )
     return [_match(row) for row in rows]
 

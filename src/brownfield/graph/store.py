@@ -296,9 +296,12 @@ class GraphStore:
         """The `name:line` attributes and keys of these definitions, from the index."""
         return search_index.raw_of(self._db, ids)
 
-    def search(self, query: str, limit: int) -> list[search_index.Match]:
-        """Definitions matching an FTS5 query (see `search_index.expression`), best first."""
-        return search_index.find(self._db, query, limit)
+    def search(
+        self, query: str, limit: int, among: Sequence[str] | None = None
+    ) -> list[search_index.Match]:
+        """Definitions (`among` these) matching an FTS5 query (`search_index.expression`),
+        best first."""
+        return search_index.find(self._db, query, limit, among)
 
     def put_nodes(self, path: str, nodes: Sequence[NodeRow]) -> None:
         """Replace a file's nodes with these rows (id, kind, name, qualname, path, line,

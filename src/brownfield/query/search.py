@@ -80,7 +80,7 @@ class Query:
     about_tests: bool
     target: tuple[str, ...] = ()
     pairs: tuple[tuple[str, str], ...] = ()  # adjacent words code may join ("log", "in")
-    subject: tuple[str, ...] = ()  # the first words of "let *X* do ..."
+    subject: tuple[str, ...] = ()  # the first words of "let *X* do ...", as class names
 
     def groups(self) -> list[tuple[str, ...]]:
         return [query_terms(word) for word in self.words] + [
@@ -122,14 +122,17 @@ def parse(text: str) -> Query:
 
 
 def _leading(phrase: str) -> tuple[str, ...]:
-    """A phrase's first SUBJECT_WORDS words, up to the stop word after them."""
+    """A phrase's first SUBJECT_WORDS words, up to the stop word after them, each as the
+    class name it would be: a hyphenated compound is one word ("command-line switch" ->
+    `CommandLine`, `Switch`: a command-line switch is no `Command`)."""
     taken: list[str] = []
-    for word in words(phrase):
-        if word in STOP_WORDS:
+    for token in phrase.split():
+        parts = words(token)
+        if not parts or parts[0] in STOP_WORDS:
             if taken:
                 break
             continue
-        taken.append(word)
+        taken.append("".join(part.capitalize() for part in parts))
         if len(taken) == SUBJECT_WORDS:
             break
     return tuple(taken)
@@ -138,9 +141,7 @@ def _leading(phrase: str) -> tuple[str, ...]:
 def _subject_classes(store: GraphStore, subject: tuple[str, ...]) -> list[Node]:
     """The classes the subject's words (or two of them joined) name: "the default client"
     -> `Client` (and `DefaultClient`, where one is declared)."""
-    names = {w.capitalize() for w in subject} | {
-        a.capitalize() + b.capitalize() for a, b in itertools.pairwise(subject)
-    }
+    names = set(subject) | {a + b for a, b in itertools.pairwise(subject)}
     return [
         node
         for name in sorted(names)
@@ -233,11 +234,13 @@ def carried(query: Query, *names: str) -> float:
 def rank(store: GraphStore, text: str, limit: int = 20, pool: int = 300) -> list[SearchHit]:
     """The definitions (and modules) best matching `text`, best first."""
     query = _joined(store, parse(text))
-    matches = store.search(expression(query.groups()), pool)
-    nodes = store.nodes(m.id for m in matches)
+    wanted = expression(query.groups())
+    matches = store.search(wanted, pool)
     subject = _subject_classes(store, query.subject)
-    for node in subject:  # a class the subject names is found even if rarely worded
-        nodes.setdefault(node.id, node)
+    pooled = {m.id for m in matches}
+    missing = [node.id for node in subject if node.id not in pooled]
+    matches += store.search(wanted, len(missing), missing)  # named: found if rarely worded
+    nodes = store.nodes(m.id for m in matches)
     owners = {node.qualname for node in subject}
     for mention in query.mentions:  # a name spelled out is found even if rarely worded
         last = mention.replace("::", ".").replace("/", ".").split(".")[-1] or mention
