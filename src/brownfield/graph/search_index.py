@@ -21,7 +21,7 @@ if TYPE_CHECKING:  # the text rules load only where rows are made, not for every
 #: same signature) and the words of its owners and its file (shared by every definition
 #: beside it), and least the identifiers its body mentions (any word a body uses).
 WEIGHTS = {
-    "name": 6.0,
+    "name": 8.0,
     "words": 1.0,
     "doc": 2.0,
     "params": 1.0,
