@@ -304,3 +304,50 @@ def test_the_settings_and_members_of_the_class_holding_a_touched_method_are_show
         "app.flags.FlagSet (app/flags.py:1) defines 3 method(s): `__init__` (app/flags.py:2), "
         "`parse` (app/flags.py:6), `visit` (app/flags.py:10).",
     ]
+
+
+def test_the_members_of_a_class_ranked_fourth_or_fifth_are_shown(tmp_path: Path) -> None:
+    from brownfield.interview.adaptive.state import Component
+
+    files = {
+        "app/server.py": """
+            def serve(server):
+                return server.accept()
+
+            def close(server):
+                return server.stop()
+
+            def shutdown(server):
+                return server.stop()
+
+            class Server:
+                def track_conn(self, conn):
+                    self.active = conn
+
+                def accept(self):
+                    return self.active
+            """,
+    }
+    write_files(tmp_path, files)
+    git_init(tmp_path)
+    build(tmp_path, workers=1)
+    store = GraphStore.open(tmp_path)
+    try:
+        component = Component(
+            id="C1",
+            name="serve",
+            description="cap the connections a server keeps open",
+            touchpoints=[
+                "app/server.py::serve",
+                "app/server.py::close",
+                "app/server.py::shutdown",
+                "app/server.py::Server",  # fourth: its members are shown all the same
+            ],
+        )
+        statements = [f.statement for f in EvidenceSource(store).configuration(component)]
+    finally:
+        store.close()
+    assert (
+        "app.server.Server (app/server.py:10) defines 2 method(s): "
+        "`track_conn` (app/server.py:11), `accept` (app/server.py:14)." in statements
+    )

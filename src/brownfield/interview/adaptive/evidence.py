@@ -102,7 +102,7 @@ class EvidenceSource:
         settings (assigned attributes, keys and constants read) of the first MAX_NAMED
         touchpoints themselves (a struct fourth or fifth may hold the knobs) and of the
         classes holding those that are methods, the members of those classes and of the
-        first MAX_TOUCHED touchpoints, the names their code writes that carry the
+        classes among the first MAX_NAMED touchpoints, the names their code writes that carry the
         component's words, and the state several of them share."""
         first = self._touchpoints(component)[:MAX_NAMED]
         touched = first[:MAX_TOUCHED]
@@ -111,7 +111,7 @@ class EvidenceSource:
         text = component.description
         found = [facts.configuration_fact(self.store, t) for t in touched]
         found += [facts.settings_fact(self.store, t, text, named) for t in first + owners]
-        found += [code_names.members_fact(self.store, t, text) for t in touched + owners]
+        found += [code_names.members_fact(self.store, t, text) for t in first + owners]
         shown: set[str] = set()
         for touchpoint in first:  # each name once
             names = code_names.names_fact(
