@@ -1193,3 +1193,58 @@ def test_a_search_among_given_definitions_keeps_their_relevance(tmp_path: Path) 
         assert only.id == option and only.relevance == everywhere[option]
         assert store.search(query, 50, []) == []  # among nothing: nothing
         assert store.search(query, 50, ["cli/runner.py::nowhere"]) == []
+
+
+def test_the_errors_a_touchpoint_raises_and_catches_are_named_at_their_lines(
+    tmp_path: Path,
+) -> None:
+    files = {
+        "app/ask.py": '''
+            def prompt(text, retries=3):
+                """Ask until the answer converts."""
+                try:
+                    return convert(input(text))
+                except (UsageError, click.BadParameter) as error:
+                    raise Abort() from None
+                except KeyboardInterrupt:
+                    raise
+                # raise NotAnError() in a comment is no raise
+            ''',
+        "src/Store.java": """
+            class Store {
+                void load(String name) {
+                    try {
+                        read(name);
+                    } catch (IOException | SecurityException e) {
+                        throw new InvalidFormatException(e);
+                    }
+                }
+            }
+            """,
+        "lib/follow.js": """
+            function follow(url) {
+              if (url.startsWith('http:')) {
+                throw new AxiosError('downgrade refused', AxiosError.ERR_DOWNGRADE);
+              }
+              return url;
+            }
+            """,
+    }
+    with opened(tmp_path, files) as store:
+        nodes = store.nodes(
+            ["app/ask.py::prompt", "src/Store.java::Store.load", "lib/follow.js::follow"]
+        )
+        statements = [
+            fact.statement
+            for fact in (
+                code_names.errors_fact(store, Touchpoint(n, 1.0, ())) for n in nodes.values()
+            )
+            if fact is not None
+        ]
+    assert sorted(statements) == [
+        "app.ask.prompt raises `Abort` (app/ask.py:6); catches `UsageError` (app/ask.py:5), "
+        "`BadParameter` (app/ask.py:5), `KeyboardInterrupt` (app/ask.py:7).",
+        "lib.follow.follow raises `AxiosError` (lib/follow.js:3), `ERR_DOWNGRADE` (lib/follow.js:3).",
+        "src.Store.Store.load raises `InvalidFormatException` (src/Store.java:6); catches "
+        "`IOException` (src/Store.java:5), `SecurityException` (src/Store.java:5).",
+    ]

@@ -1,7 +1,7 @@
 """The names a definition's code writes, read from its file as it is now: those that carry
-an idea's words (`names_fact`) and those several touchpoints share (`shared_names_fact`),
-each cited at a line that writes it; and the methods a class touchpoint defines
-(`members_fact`), each cited where it is defined."""
+an idea's words (`names_fact`), those several touchpoints share (`shared_names_fact`) and
+the errors it raises and catches (`errors_fact`), each cited at a line that writes it; and
+the methods a class touchpoint defines (`members_fact`), each cited where it is defined."""
 
 from __future__ import annotations
 
@@ -256,3 +256,47 @@ def members_fact(store: GraphStore, touchpoint: Touchpoint, text: str) -> Fact |
         + f"{more}.",
         cited,
     )
+
+
+MAX_ERRORS = 8  # errors named per touchpoint
+#: A statement that raises or catches: Python's `raise X(...)` and `except (X, Y) as e:`,
+#: Java's and JavaScript's `throw new X(...)` and `catch (X | Y e)`. The names in it that
+#: start with a capital are the errors (and the error codes written beside them).
+_RAISES = re.compile(r"^\s*(?:raise|throw)\b")
+_CATCHES = re.compile(r"^\s*(?:\}\s*)?(?:except|catch)\b")
+
+
+def errors_fact(store: GraphStore, touchpoint: Touchpoint) -> Fact | None:
+    """The errors a touchpoint's code raises and those it catches, each once, cited at the
+    first line that raises or catches it: what a change must keep raising, or may now
+    raise. At most MAX_ERRORS."""
+    node = touchpoint.node
+    if node.kind not in (NodeKind.FUNCTION, NodeKind.METHOD) or not node.path:
+        return None
+    try:
+        data = read_bytes_inside(repository_root(store), node.path)
+    except BrownfieldError:
+        return None
+    lines = data.decode("utf-8", "replace").splitlines()
+    body = lines[(node.line or 1) - 1 : node.end_line or node.line or 1]
+    raised: dict[str, int] = {}
+    caught: dict[str, int] = {}
+    for number, text in code_lines(body):
+        into = raised if _RAISES.match(text) else caught if _CATCHES.match(text) else None
+        if into is None:
+            continue
+        for name in _NAME.findall(_LITERAL.sub(" ", text)):
+            known = name in raised or name in caught or name.lower() in KEYWORDS  # `None`
+            if name[:1].isupper() and not known:
+                into[name] = (node.line or 1) + number - 1
+    if not raised and not caught:
+        return None
+    parts = []
+    cited: list[Citation] = []
+    for verb, found in (("raises", raised), ("catches", caught)):
+        sites = [_site(node.path, line, name) for name, line in found.items()]
+        sites = sites[: MAX_ERRORS - len(cited)]
+        if sites:
+            parts.append(f"{verb} " + ", ".join(f"`{c.symbol}` ({c})" for c in sites))
+            cited += sites
+    return Fact("errors", node.qualname, f"{node.qualname} {'; '.join(parts)}.", tuple(cited))

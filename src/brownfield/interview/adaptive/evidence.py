@@ -121,6 +121,7 @@ class EvidenceSource:
                 shown.update(c.symbol or "" for c in names.citations)
                 found.append(names)
         found.append(code_names.shared_names_fact(self.store, first))
+        found += [code_names.errors_fact(self.store, t) for t in first]
         cited = tuple(c for fact in found if fact is not None for c in fact.citations)
         found.append(facts.top_level_fact(self.store, first, component.description, cited))
         unique = {fact.statement: fact for fact in found if fact is not None}
