@@ -1248,3 +1248,28 @@ def test_the_errors_a_touchpoint_raises_and_catches_are_named_at_their_lines(
         "src.Store.Store.load raises `InvalidFormatException` (src/Store.java:6); catches "
         "`IOException` (src/Store.java:5), `SecurityException` (src/Store.java:5).",
     ]
+
+
+def test_a_subject_no_class_is_named_after_finds_the_class_ending_in_it(tmp_path: Path) -> None:
+    files = {
+        "net/http_client.py": '''
+            class HttpClient:
+                def connect_timeout(self):
+                    """The time limit, if one was set."""
+                    return self.timeout
+            ''',
+        "net/pool.py": '''
+            class ConnectionPool:
+                def purge(self):
+                    """Close the connections opened past their time limit setting."""
+                    return [c for c in self.idle if c.expired()]
+            ''',
+    }
+    idea = "Let the client take its time limit for opening connections from a setting."
+    with opened(tmp_path, files) as store:
+        ids = [hit.node.id for hit in rank(store, idea, 10)]
+    assert ids[:3] == [
+        "net/http_client.py::HttpClient.connect_timeout",
+        "net/http_client.py::HttpClient",  # above the pool's better-worded method
+        "net/pool.py::ConnectionPool.purge",
+    ]

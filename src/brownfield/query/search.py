@@ -55,6 +55,7 @@ _TARGET = re.compile(
 #: place of the change; a class its first words name holds it (`Client` and its methods).
 _SUBJECT = re.compile(r"^\s*(?:let|lets|make|makes)\s+(?P<subject>[^.;,]+)", re.I)
 SUBJECT_WORDS = 3  # the subject's first words (stop words skipped) looked up as classes
+MAX_SUBJECT_LOOKUP = 500  # nodes looked at for the classes ending in a subject's word
 SUBJECT_FLOOR = 0.5  # a class the subject names scores at least this share of the best
 TARGET_BONUS = 1.0  # a definition named by the target's words: relevance x (1 + this)
 NAME_BONUS = 0.5  # a name carrying the text's (rarer) words: relevance x (1 + this x share)
@@ -140,13 +141,20 @@ def _leading(phrase: str) -> tuple[str, ...]:
 
 def _subject_classes(store: GraphStore, subject: tuple[str, ...]) -> list[Node]:
     """The classes the subject's words (or two of them joined) name: "the default client"
-    -> `Client` (and `DefaultClient`, where one is declared)."""
+    -> `Client` (and `DefaultClient`, where one is declared); where none is so named, the
+    classes whose names end in one of the words ("the client" -> `HttpClient`)."""
     names = set(subject) | {a + b for a, b in itertools.pairwise(subject)}
-    return [
+    exact = [
         node
         for name in sorted(names)
         for node in store.nodes_where("name", name)
         if node.kind is NodeKind.CLASS
+    ]
+    return exact or [
+        node
+        for name in subject
+        for node in store.nodes_like(name, MAX_SUBJECT_LOOKUP)
+        if node.kind is NodeKind.CLASS and node.name.endswith(name) and node.name != name
     ]
 
 
