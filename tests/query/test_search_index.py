@@ -1145,6 +1145,7 @@ def test_the_class_an_idea_lets_do_something_holds_its_touchpoints(tmp_path: Pat
     }
     idea = "Let the client give up after a time limit read from the environment."
     assert parse(idea).subject == ("Client", "Give")
+    assert parse("Let the client's pool wait.").subject == ("Client", "Pool", "Wait")
     hyphenated = "Let a command-line switch read its values from the environment."
     assert parse(hyphenated).subject == ("CommandLine", "Switch", "Read")  # no `Command`
     with opened(tmp_path, files) as store:
@@ -1243,8 +1244,8 @@ def test_the_errors_a_touchpoint_raises_and_catches_are_named_at_their_lines(
         ]
     assert sorted(statements) == [
         "app.ask.prompt raises `Abort` (app/ask.py:6); catches `UsageError` (app/ask.py:5), "
-        "`BadParameter` (app/ask.py:5), `KeyboardInterrupt` (app/ask.py:7).",
-        "lib.follow.follow raises `AxiosError` (lib/follow.js:3), `ERR_DOWNGRADE` (lib/follow.js:3).",
+        "`click.BadParameter` (app/ask.py:5), `KeyboardInterrupt` (app/ask.py:7).",
+        "lib.follow.follow raises `AxiosError` (lib/follow.js:3), `AxiosError.ERR_DOWNGRADE` (lib/follow.js:3).",
         "src.Store.Store.load raises `InvalidFormatException` (src/Store.java:6); catches "
         "`IOException` (src/Store.java:5), `SecurityException` (src/Store.java:5).",
     ]
@@ -1273,3 +1274,23 @@ def test_a_subject_no_class_is_named_after_finds_the_class_ending_in_it(tmp_path
         "net/http_client.py::HttpClient",  # above the pool's better-worded method
         "net/pool.py::ConnectionPool.purge",
     ]
+
+
+def test_a_ruby_rescue_is_a_catch(tmp_path: Path) -> None:
+    files = {
+        "lib/fetch.rb": """
+            def fetch(url)
+              get(url)
+            rescue Timeout::Error, IOError
+              raise FetchFailed, url
+            end
+            """,
+    }
+    with opened(tmp_path, files) as store:
+        (node,) = store.nodes(["lib/fetch.rb::fetch"]).values()
+        fact = code_names.errors_fact(store, Touchpoint(node, 1.0, ()))
+    assert fact is not None
+    assert fact.statement.endswith(
+        "raises `FetchFailed` (lib/fetch.rb:4); catches `Timeout::Error` (lib/fetch.rb:3), "
+        "`IOError` (lib/fetch.rb:3)."
+    )

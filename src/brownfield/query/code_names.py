@@ -260,10 +260,12 @@ def members_fact(store: GraphStore, touchpoint: Touchpoint, text: str) -> Fact |
 
 MAX_ERRORS = 8  # errors named per touchpoint
 #: A statement that raises or catches: Python's `raise X(...)` and `except (X, Y) as e:`,
-#: Java's and JavaScript's `throw new X(...)` and `catch (X | Y e)`. The names in it that
-#: start with a capital are the errors (and the error codes written beside them).
+#: Java's and JavaScript's `throw new X(...)` and `catch (X | Y e)`, Ruby's `rescue X`. The
+#: names in it whose last part starts with a capital are the errors (`Timeout::Error`,
+#: `click.Abort`) and the error codes written beside them (`AxiosError.ERR_X`).
+_DOTTED = re.compile(r"[A-Za-z_$][\w$]*(?:(?:\.|::)[A-Za-z_$][\w$]*)*")  # `a.B`, `A::B`
 _RAISES = re.compile(r"^\s*(?:raise|throw)\b")
-_CATCHES = re.compile(r"^\s*(?:\}\s*)?(?:except|catch)\b")
+_CATCHES = re.compile(r"^\s*(?:\}\s*)?(?:except|catch|rescue)\b")
 
 
 def errors_fact(store: GraphStore, touchpoint: Touchpoint) -> Fact | None:
@@ -285,9 +287,10 @@ def errors_fact(store: GraphStore, touchpoint: Touchpoint) -> Fact | None:
         into = raised if _RAISES.match(text) else caught if _CATCHES.match(text) else None
         if into is None:
             continue
-        for name in _NAME.findall(_LITERAL.sub(" ", text)):
-            known = name in raised or name in caught or name.lower() in KEYWORDS  # `None`
-            if name[:1].isupper() and not known:
+        for name in _DOTTED.findall(_LITERAL.sub(" ", text)):
+            last = re.split(r"\.|::", name)[-1]
+            known = name in raised or name in caught or last.lower() in KEYWORDS  # `None`
+            if last[:1].isupper() and not known:
                 into[name] = (node.line or 1) + number - 1
     if not raised and not caught:
         return None

@@ -128,7 +128,7 @@ def _leading(phrase: str) -> tuple[str, ...]:
     `CommandLine`, `Switch`: a command-line switch is no `Command`)."""
     taken: list[str] = []
     for token in phrase.split():
-        parts = words(token)
+        parts = [part for part in words(token) if len(part) > 1]  # "client's" -> client
         if not parts or parts[0] in STOP_WORDS:
             if taken:
                 break
