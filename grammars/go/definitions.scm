@@ -27,6 +27,16 @@
   result: [(parameter_list) @return.list (_) @return.type]?
   (#not-match? @return.type "^\\(")) @definition.function
 
+; `var Usage = func() {...}` at the top level is a function named Usage: the calls in its
+; body run when it is called, not when the package loads
+(source_file
+  (var_declaration
+    (var_spec name: (identifier) @name value: (expression_list . (func_literal) .)) @definition.function))
+(source_file
+  (var_declaration
+    (var_spec_list
+      (var_spec name: (identifier) @name value: (expression_list . (func_literal) .)) @definition.function)))
+
 ; `func (s *Store) Add()` is `Store.Add`, wherever Store is declared
 (method_declaration
   receiver: (parameter_list

@@ -144,3 +144,34 @@ def test_unique_name_guesses_only_a_single_non_builtin_method(repo: Path) -> Non
     )
     assert ("use.js::run", "layer.js::Layer.handle_request", "unique-name", 2) in found
     assert not any(dst == "layer.js::Layer.push" for _, dst, _, _ in found)  # Array.push
+
+
+def test_go_a_function_literal_bound_at_the_top_level_is_a_function(repo: Path) -> None:
+    found = edges_of(
+        repo,
+        {
+            "go.mod": "module example.com/m\n",
+            "u.go": """
+                package m
+                func PrintDefaults() {}
+                var Usage = func() {
+                \tPrintDefaults()
+                }
+                var (
+                \tLimit = 3
+                \tCheck = func(n int) bool { return valid(n) }
+                )
+                func valid(n int) bool { return n > 0 }
+                func fail() {
+                \tUsage()
+                \tlocal := func() { PrintDefaults() }
+                \tlocal()
+                }
+                """,
+        },
+    )
+    assert ("u.go::Usage", "u.go::PrintDefaults", "local", 4) in found  # not the package's
+    assert ("u.go::Check", "u.go::valid", "local", 8) in found
+    assert ("u.go::fail", "u.go::Usage", "local", 12) in found
+    assert ("u.go::fail", "u.go::PrintDefaults", "local", 13) in found  # a local one: its holder's
+    assert not any(src == "u.go" for src, *_ in found)  # nothing runs at load

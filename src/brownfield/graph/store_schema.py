@@ -30,8 +30,9 @@ from __future__ import annotations
 #: 26: an attribute is cited where it is first assigned; 27: the first string a `case`
 #: compares is a key; 28: a one-line Go method's receiver writes and struct's fields; 29:
 #: a configuration object's member read is a key (`config.maxRedirects`); 30: a class
-#: row cites the fields and class attributes its body declares
-SCHEMA_VERSION = 30
+#: row cites the fields and class attributes its body declares; 31: a Go function literal
+#: bound at the top level (`var Usage = func() {...}`) is a function
+SCHEMA_VERSION = 31
 
 SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
