@@ -351,3 +351,36 @@ def test_the_members_of_a_class_ranked_fourth_or_fifth_are_shown(tmp_path: Path)
         "app.server.Server (app/server.py:10) defines 2 method(s): "
         "`track_conn` (app/server.py:11), `accept` (app/server.py:14)." in statements
     )
+
+
+def test_callers_are_gathered_for_five_production_touchpoints_and_no_test(tmp_path: Path) -> None:
+    from brownfield.interview.adaptive.state import Component
+
+    files = {
+        "app/jobs.py": "".join(
+            f"def job_{n}():\n    return {n}\n\n\ndef run_{n}():\n    return job_{n}()\n\n\n"
+            for n in range(5)
+        ),
+        "tests/test_jobs.py": "from app.jobs import job_0\n\n\ndef test_job():\n    assert job_0() == 0\n",
+    }
+    write_files(tmp_path, files)
+    git_init(tmp_path)
+    build(tmp_path, workers=1)
+    store = GraphStore.open(tmp_path)
+    try:
+        component = Component(
+            id="C1",
+            name="jobs",
+            description="run the jobs",
+            touchpoints=[
+                "app/jobs.py::job_0",
+                "tests/test_jobs.py::test_job",  # a test: no callers fact for it
+                "app/jobs.py::job_1",
+                "app/jobs.py::job_2",
+                "app/jobs.py::job_3",
+            ],
+        )
+        subjects = [f.subject for f in EvidenceSource(store).callers(component)]
+    finally:
+        store.close()
+    assert subjects == ["app.jobs.job_0", "app.jobs.job_1", "app.jobs.job_2", "app.jobs.job_3"]

@@ -175,8 +175,10 @@ def test_spec_has_the_ontology_and_its_convergence_table(tmp_path: Path) -> None
         in spec
     )
     assert "| 1 | 9 | 9 | 0 | 0 | n/a |" in spec
-    # os (the environment read in charge's file) comes with the evidence
-    assert "| 4 | 10 | 1 | 0 | 9 | 0.90 |" in spec
+    # os (the environment read in charge's file) and test_checkout_total (the only caller
+    # of checkout, the fourth touchpoint) come with the evidence: 2 new of 11, 9 stable
+    assert "| 4 | 11 | 2 | 0 | 9 | 0.82 |" in spec
+    assert "called by test_checkout_total" in final["checkout"].relationships
 
 
 def test_repeated_skips_stall_into_the_ontology_question(tmp_path: Path) -> None:

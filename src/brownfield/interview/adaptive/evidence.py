@@ -12,7 +12,7 @@ from brownfield.query.context import Touchpoint
 from brownfield.query.reaching_tests import call_targets
 from brownfield.query.search import parse
 
-MAX_TOUCHED = 3  # touchpoints per component whose facts are gathered
+MAX_TOUCHED = 5  # production touchpoints per component whose callers and tests are gathered
 MAX_NAMED = 5  # touchpoints per component whose names are shown
 
 
@@ -26,13 +26,18 @@ class EvidenceSource:
         nodes = self.store.nodes(component.touchpoints)
         return [Touchpoint(nodes[i], 1.0, ()) for i in component.touchpoints if i in nodes]
 
+    def _touched(self, component: Component) -> list[Touchpoint]:
+        """The production code among the component's first MAX_NAMED touchpoints, at most
+        MAX_TOUCHED: a test is where a chain of calls starts, and its callers, its tests
+        and its file's configuration say nothing about the change."""
+        first = self._touchpoints(component)[:MAX_NAMED]
+        return [t for t in first if is_production(t.node.path or "")][:MAX_TOUCHED]
+
     def project(self) -> list[Fact]:
         return facts.project_facts(self.store)
 
     def callers(self, component: Component) -> list[Fact]:
-        found = [
-            facts.callers_fact(self.store, t) for t in self._touchpoints(component)[:MAX_TOUCHED]
-        ]
+        found = [facts.callers_fact(self.store, t) for t in self._touched(component)]
         return [fact for fact in found if fact is not None]
 
     def _production_callers(self, node_id: str) -> list[str]:
@@ -68,7 +73,7 @@ class EvidenceSource:
         """The first of the component's top touchpoints that production code calls, with
         those call sites: what the questions about existing callers are about (None when
         no production code calls any of them)."""
-        for touchpoint in self._touchpoints(component)[:MAX_TOUCHED]:
+        for touchpoint in self._touched(component):
             sites = self._production_callers(touchpoint.node.id)
             if sites:
                 return touchpoint.node.qualname, sites
@@ -81,7 +86,7 @@ class EvidenceSource:
         return target[1] if target else []
 
     def tests(self, component: Component) -> list[Fact]:
-        return [facts.tests_fact(self.store, t) for t in self._touchpoints(component)[:MAX_TOUCHED]]
+        return [facts.tests_fact(self.store, t) for t in self._touched(component)]
 
     def test_sites(self, component: Component) -> list[str]:
         """The test code that reaches the component's touchpoints (where no test does, a
@@ -98,14 +103,14 @@ class EvidenceSource:
         return [fact for fact in found if fact is not None]
 
     def configuration(self, component: Component) -> list[Fact]:
-        """Where the first MAX_TOUCHED touchpoints' files read their configuration, the
+        """Where the production touchpoints' files (`_touched`) read their configuration, the
         settings (assigned attributes, keys and constants read) of the first MAX_NAMED
         touchpoints themselves (a struct fourth or fifth may hold the knobs) and of the
         classes holding those that are methods, the members of those classes and of the
-        classes among the first MAX_NAMED touchpoints, the names their code writes that carry the
-        component's words, and the state several of them share."""
+        classes among the first MAX_NAMED touchpoints, the names their code writes that
+        carry the component's words, and the state several of them share."""
         first = self._touchpoints(component)[:MAX_NAMED]
-        touched = first[:MAX_TOUCHED]
+        touched = self._touched(component)
         owners = self._owners(first)
         named = tuple(t.node for t in first)
         text = component.description
