@@ -119,7 +119,10 @@ class Fact:
     later answer naming the same subject can be checked against it.
     """
 
-    topic: str  # callers | tests | similar | language | framework | test-layout | configuration
+    #: callers | tests | similar | vocabulary | language | framework | test-framework |
+    #: test-layout | configuration | settings | members | names | shared-names | errors |
+    #: touchpoints (and the person's topics: compatibility, limits, non_goals...)
+    topic: str
     subject: str
     statement: str
     citations: tuple[Citation, ...] = ()
