@@ -25,6 +25,14 @@ def shop_store(tmp_path_factory: pytest.TempPathFactory) -> GraphStore:
     return GraphStore.open(root)
 
 
+def built(root: Path, files: dict[str, str]) -> GraphStore:
+    """The open store of `files`, built in a git repository at `root`."""
+    write_files(root, files)
+    git_init(root)
+    build(root, workers=1)
+    return GraphStore.open(root)
+
+
 def run(
     store: GraphStore, answers: list[str], idea: str = IDEA
 ) -> tuple[AdaptiveState, ScriptedAnswers, Outcome]:
@@ -183,10 +191,7 @@ def test_an_override_calling_the_method_it_overrides_is_no_caller_to_decide_on(
                 raise Failure("declined")
             """,
     }
-    write_files(tmp_path, files)
-    git_init(tmp_path)
-    build(tmp_path, workers=1)
-    store = GraphStore.open(tmp_path)
+    store = built(tmp_path, files)
     try:
         sites = EvidenceSource(store)._production_callers("app/errors.py::Failure")
     finally:
@@ -223,10 +228,7 @@ def test_no_test_site_is_offered_or_filled_where_no_test_reaches(tmp_path: Path)
                 assert drop is not None
             """,
     }
-    write_files(tmp_path, files)
-    git_init(tmp_path)
-    build(tmp_path, workers=1)
-    store = GraphStore.open(tmp_path)
+    store = built(tmp_path, files)
     try:
         touched = "app/server.py::Server.close"
         component = Component(id="C1", name="drop", description="drop", touchpoints=[touched])
@@ -284,10 +286,7 @@ def test_the_settings_and_members_of_the_class_holding_a_touched_method_are_show
                     return name
             """,
     }
-    write_files(tmp_path, files)
-    git_init(tmp_path)
-    build(tmp_path, workers=1)
-    store = GraphStore.open(tmp_path)
+    store = built(tmp_path, files)
     try:
         component = Component(
             id="C1",
@@ -328,10 +327,7 @@ def test_the_members_of_a_class_ranked_fourth_or_fifth_are_shown(tmp_path: Path)
                     return self.active
             """,
     }
-    write_files(tmp_path, files)
-    git_init(tmp_path)
-    build(tmp_path, workers=1)
-    store = GraphStore.open(tmp_path)
+    store = built(tmp_path, files)
     try:
         component = Component(
             id="C1",
@@ -363,10 +359,7 @@ def test_callers_are_gathered_for_five_production_touchpoints_and_no_test(tmp_pa
         ),
         "tests/test_jobs.py": "from app.jobs import job_0\n\n\ndef test_job():\n    assert job_0() == 0\n",
     }
-    write_files(tmp_path, files)
-    git_init(tmp_path)
-    build(tmp_path, workers=1)
-    store = GraphStore.open(tmp_path)
+    store = built(tmp_path, files)
     try:
         component = Component(
             id="C1",
