@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from pathlib import Path
 
 from brownfield.confine import read_bytes_inside
 from brownfield.errors import BrownfieldError
@@ -36,6 +37,14 @@ _ASSIGNED = re.compile(
     r"([A-Za-z_$][\w$]*)\s*(?::\s*[\w$.\[\], |]+?\s*)?(?::=|(?<![=!<>:+\-*/%&|^])=(?!=))"
 )
 _TRIPLE = re.compile(r'"""|\'\'\'')
+
+
+def file_lines(root: Path, path: str) -> list[str] | None:
+    """A repository file's lines as it is now (None where it cannot be read inside it)."""
+    try:
+        return read_bytes_inside(root, path).decode("utf-8", "replace").splitlines()
+    except BrownfieldError:
+        return None
 
 
 def code_lines(lines: list[str]) -> list[tuple[int, str]]:
@@ -140,12 +149,10 @@ def names_fact(
     node = touchpoint.node
     if node.kind is NodeKind.MODULE or not node.path:
         return None
-    try:
-        data = read_bytes_inside(repository_root(store), node.path)
-    except BrownfieldError:
+    lines = file_lines(repository_root(store), node.path)
+    if lines is None:
         return None
-    query = parse(text)
-    found = idea_names(node, data.decode("utf-8", "replace").splitlines(), query, exclude)
+    found = idea_names(node, lines, parse(text), exclude)
     if not found:
         return None
     cited = tuple(_site(node.path, line, name) for name, line in found)
@@ -177,11 +184,9 @@ def shared_names_fact(store: GraphStore, touched: list[Touchpoint]) -> Fact | No
     sites: dict[str, list[Citation]] = {}
     state: set[str] = set()
     for node in nodes:
-        try:
-            data = read_bytes_inside(root, node.path or "")
-        except BrownfieldError:
+        lines = file_lines(root, node.path or "")
+        if lines is None:
             continue
-        lines = data.decode("utf-8", "replace").splitlines()
         start = node.line or 1
         names, declared = code_names(lines, start, node.end_line or start)
         first = set(_NAME.findall(lines[start - 1])) if 0 < start <= len(lines) else set()
@@ -275,11 +280,9 @@ def errors_fact(store: GraphStore, touchpoint: Touchpoint) -> Fact | None:
     node = touchpoint.node
     if node.kind not in (NodeKind.FUNCTION, NodeKind.METHOD) or not node.path:
         return None
-    try:
-        data = read_bytes_inside(repository_root(store), node.path)
-    except BrownfieldError:
+    lines = file_lines(repository_root(store), node.path)
+    if lines is None:
         return None
-    lines = data.decode("utf-8", "replace").splitlines()
     body = lines[(node.line or 1) - 1 : node.end_line or node.line or 1]
     raised: dict[str, int] = {}
     caught: dict[str, int] = {}
