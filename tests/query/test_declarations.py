@@ -34,6 +34,18 @@ FILES = {
             ):
                 pass
 
+            def spread_raise(self):
+                """The message on lines of its own: still no behaviour."""
+                raise NotImplementedError(
+                    "subclasses write the format"
+                )  # pragma: no cover
+
+            def raise_then_code(self):
+                raise NotImplementedError(
+                    "first"
+                )
+                return 2
+
             def real(self):
                 """Has code."""
                 return 1
@@ -96,6 +108,8 @@ def test_bodiless_methods_are_told_from_methods_with_code(tmp_path: Path) -> Non
                         "documented_only",
                         "one_line",
                         "spread",
+                        "spread_raise",
+                        "raise_then_code",
                         "real",
                     )
                 ),
@@ -106,13 +120,14 @@ def test_bodiless_methods_are_told_from_methods_with_code(tmp_path: Path) -> Non
             ]
         )
         bodiless = {node_id for node_id, node in nodes.items() if is_bodiless(root, node)}
-        assert len(nodes) == 10
+        assert len(nodes) == 12
         assert bodiless == {
             "app/store.py::SettingsStore.export_settings",
             "app/store.py::SettingsStore.placeholder",
             "app/store.py::SettingsStore.documented_only",
             "app/store.py::SettingsStore.one_line",
             "app/store.py::SettingsStore.spread",
+            "app/store.py::SettingsStore.spread_raise",
             "src/Prefs.java::Prefs.exportNode",
             "src/Node.java::Node.name",
         }

@@ -18,8 +18,12 @@ from brownfield.graph.store import GraphStore
 from brownfield.model import EdgeKind, Node, NodeKind
 
 MAX_DERIVED = 50  # classes looked at for implementations, nearest first
-#: A Python statement that does nothing but say "not here".
-_PLACEHOLDER = re.compile(r"pass|\.\.\.|raise\s+NotImplementedError\b.*")
+#: Python statements that do nothing but say "not here" (a raise's message may take lines
+#: of its own: `raise NotImplementedError(\n    "..."\n)`).
+_ARGUMENTS = r"(?:\s*\((?:[^()]|\([^()]*\))*\))?"  # a call's arguments, one level of nesting
+_PLACEHOLDERS = re.compile(
+    rf"(?:(?:pass|\.\.\.|raise\s+NotImplementedError\b{_ARGUMENTS})[ \t]*(?:#[^\n]*)?\s*)*"
+)
 #: A leading docstring (or any leading string statement), which is no behaviour.
 _DOCSTRING = re.compile(r"\A\s*[rRbBuU]{0,2}(\"\"\"|'''|\"|')(?:.|\n)*?(?<!\\)\1")
 #: A one-line Python definition whose body is a placeholder: `def f(self) -> int: ...`.
@@ -47,8 +51,8 @@ def _python_bodiless(lines: list[str]) -> bool:
         return bool(lines) and _ONE_LINE.search(lines[-1]) is not None
     body = _DOCSTRING.sub("", "\n".join(lines[ends[0] + 1 :]), count=1)
     statements = [s.strip() for s in body.splitlines() if s.strip()]
-    code = [s for s in statements if not s.startswith("#")]
-    return all(_PLACEHOLDER.fullmatch(s) for s in code)
+    code = "\n".join(s for s in statements if not s.startswith("#"))
+    return _PLACEHOLDERS.fullmatch(code) is not None
 
 
 def implementations(store: GraphStore, node: Node, root: Path, limit: int) -> list[Node]:
