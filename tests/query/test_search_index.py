@@ -301,6 +301,38 @@ def test_inflected_words_take_their_base_forms_synonyms_and_nouns() -> None:
     assert "depth" in direct_terms("deeply")  # the noun, not only a synonym
 
 
+def test_plain_words_find_what_code_commonly_calls_the_same_thing(tmp_path: Path) -> None:
+    files = {
+        "prefs/store.py": """
+            class Preferences:
+                def export_node(self, stream):
+                    return stream.write(self.dump())
+
+                def import_node(self, stream):
+                    return self.load(stream.read())
+
+                def rename(self, old, new):
+                    return (old, new)
+
+            def set_level(logger, level):
+                logger.level = level
+
+            def describe(logger):
+                return logger.name
+            """,
+    }
+    with opened(tmp_path, files) as store:
+        # "restore" is an import, "dump" an export, "amount" of logging its level
+        restore = [h.node.id for h in rank(store, "restore the saved preferences", 2)]
+        assert restore[0] == "prefs/store.py::Preferences.import_node"
+        backup = [h.node.id for h in rank(store, "write a backup of the preferences", 2)]
+        assert backup[0] == "prefs/store.py::Preferences.export_node"
+        amount = [h.node.id for h in rank(store, "turn the amount of logging down", 1)]
+        assert amount == ["prefs/store.py::set_level"]
+    assert "mandatory" in query_terms("required")
+    assert "nobody" not in parse("a value nobody passed in").words  # no "no body"
+
+
 def test_a_generated_file_comes_after_the_code_people_write(tmp_path: Path) -> None:
     files = {
         "net/bundle.go": """

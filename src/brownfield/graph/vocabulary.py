@@ -1,7 +1,7 @@
 """The words of code and of people: identifiers split into words (case, underscores, digits,
 and compounds of known words such as `envvar` or `timeout`), common abbreviations expanded
-both ways, and the plain words a person may use for what code names otherwise ("time
-limit" for `timeout`, "log in" for `authenticate`).
+both ways, and a person's words looked up with the synonyms code uses for them
+(`thesaurus.py`: "time limit" for `timeout`, "log in" for `authenticate`).
 
 The search index stores the expanded words of every definition; a query expands the
 person's words the same way, so that either side may abbreviate.
@@ -12,6 +12,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from functools import cache
+
+from brownfield.graph.thesaurus import SYNONYMS
 
 _WORD = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+")
 
@@ -116,141 +118,6 @@ ABBREVIATIONS: dict[str, tuple[str, ...]] = {
     "nb": ("number",),
 }
 
-#: Plain words a person may use -> the words code tends to use for the same thing. None
-#: is a name a language gives every constructor or entry point (`init`, `run`, `main`):
-#: "start" -> `init` matched every `__init__` of a repository by its name.
-SYNONYMS: dict[str, tuple[str, ...]] = {
-    "limit": ("max", "maximum", "cap", "timeout", "bound"),
-    "time": ("timeout", "duration", "deadline", "delay"),
-    "deadline": ("timeout",),
-    "wait": ("timeout", "delay", "sleep", "backoff"),
-    "delay": ("backoff", "sleep", "wait"),
-    "pause": ("sleep", "delay", "backoff"),
-    "again": ("retry",),
-    "retry": ("attempt", "again", "backoff"),
-    "attempt": ("retry", "tries"),
-    "try": ("retry", "attempt"),
-    "login": ("authenticate", "auth", "signin", "credential"),
-    "log": ("logger", "logging", "logged"),
-    "signin": ("authenticate", "login"),
-    "password": ("credential", "secret", "auth"),
-    "credential": ("auth", "password", "token"),
-    "permission": ("authorize", "auth", "access", "role"),
-    "setting": ("config", "option", "configuration", "property"),
-    "settings": ("config", "options", "configuration", "properties"),
-    "option": ("config", "setting", "flag"),
-    "flag": ("option", "switch"),
-    "environment": ("env", "environ", "getenv"),
-    "variable": ("var", "envvar"),
-    "warn": ("warning", "warnings", "logger"),
-    "warning": ("warn", "warnings", "logger", "log"),
-    "missing": ("undefined", "none", "null", "absent"),
-    "error": ("exception", "err", "fail", "failure"),
-    "fail": ("error", "exception", "failure"),
-    "compress": ("gzip", "deflate", "compression", "zlib", "brotli"),
-    "compression": ("gzip", "deflate", "compress"),
-    "cache": ("memo", "memoize", "cached", "lru"),
-    "store": ("save", "persist", "cache"),
-    "save": ("store", "persist", "write"),
-    "load": ("read", "open", "parse"),
-    "delete": ("remove", "drop", "unlink"),
-    "remove": ("delete", "drop"),
-    "start": ("begin", "open"),
-    "stop": ("close", "shutdown", "cancel", "end"),
-    "close": ("shutdown", "stop"),
-    "connection": ("conn", "socket", "pool"),
-    "connect": ("dial", "open", "connection"),
-    "proxy": ("forwarded", "balancer", "trust"),
-    "balancer": ("proxy", "forwarded"),
-    "client": ("transport", "session", "agent"),
-    "server": ("handler", "listener", "service"),
-    "page": ("paginate", "pagination", "offset"),
-    "user": ("account", "principal"),
-    "rotate": ("rollover", "rotation"),
-    "daily": ("rotate", "day", "interval"),
-    "file": ("path", "filename"),
-    "folder": ("directory", "dir", "path"),
-    "disk": ("file", "filesystem", "fs"),
-    "count": ("counter", "number", "total", "len"),
-    "depth": ("nesting", "level", "recursion"),
-    "deep": ("depth", "nested", "recursion"),
-    "deeply": ("depth", "nested", "recursion"),
-    "nesting": ("depth", "nested", "level"),
-    "loop": ("iterate", "range", "each"),
-    "ask": ("prompt", "input"),
-    "question": ("prompt",),
-    "answer": ("reply", "response"),
-    "reply": ("response",),
-    "split": ("separator", "splitter", "parse"),
-    "list": ("array", "items", "sequence"),
-    "several": ("multiple", "many"),
-    "concurrent": ("active", "parallel", "simultaneous"),
-    "immediately": ("immediate", "now"),
-    "periodically": ("periodic", "interval", "ticker"),
-    "choose": ("option", "choice", "select"),
-    "choice": ("option", "select"),
-    "separate": ("split", "splitter", "delimiter"),
-    "separated": ("split", "splitter", "delimiter"),
-    "exit": ("quit", "close", "shutdown"),
-    "quit": ("exit",),
-}
-
-#: Idioms whose words, read one by one, point elsewhere -> the words they mean ("open at
-#: the same time" is about concurrency, not time; "right away" about no delay).
-IDIOMS: dict[str, str] = {
-    "at the same time": "concurrent",
-    "at once": "concurrent",
-    "in parallel": "concurrent parallel",
-    "right away": "immediately",
-    "from time to time": "periodically",
-    "every so often": "periodically",
-    "in a row": "consecutive",
-    "a couple of": "",
-    "a few": "",
-    "a little": "",
-    "a lot of": "many",
-    "log in": "login",
-    "logs in": "login",
-    "logging in": "login",
-    "logged in": "login",
-    "sign in": "signin",
-    "signs in": "signin",
-    "log out": "logout",
-    "logs out": "logout",
-    "send back": "response",
-    "sends back": "response",
-    "sent back": "response",
-    "will be removed": "deprecated",
-    "going away": "deprecated",
-    "no longer supported": "deprecated",
-    "next major version": "deprecated",
-    "future version": "deprecated",
-    "future release": "deprecated",
-    "let users": "",
-    "lets users": "",
-    "allow users to": "",
-    "allows users to": "",
-    "users can": "",
-    "each time": "",
-    "every time": "",
-    "give up": "abort",
-    "gives up": "abort",
-    "giving up": "abort",
-    "left off": "missing",
-    "leave out": "omit",
-    "leaves out": "omit",
-}
-
-_IDIOM = re.compile(
-    r"\b(?:" + "|".join(sorted(map(re.escape, IDIOMS), key=len, reverse=True)) + r")\b", re.I
-)
-
-
-def idioms_read(text: str) -> str:
-    """A person's text with each idiom replaced by the words it means."""
-    return _IDIOM.sub(lambda m: f" {IDIOMS[m[0].lower()]} ", text)
-
-
 #: A person's adjective or verb -> the noun code derives from it for the same thing
 #: (English morphology, not a synonym: "how deep" is the depth, "how long" the length).
 FORMS: dict[str, tuple[str, ...]] = {
@@ -278,7 +145,7 @@ STOP_WORDS = frozenset(
     needs let lets allow allows when where which who what how why after before while during
     up down out off once same other so own both few nor per via get gets set sets
     please instead way ways thing things one two times someone somebody anyone anybody
-    everyone everybody people person
+    everyone everybody people person nobody nothing something anything everything
     above against am because below between further having hers herself him himself itself
     myself now ours ourselves theirs themselves through until whom yours yourself
     yourselves unless another although though whether either neither yet whereas upon

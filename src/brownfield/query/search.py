@@ -22,10 +22,10 @@ from brownfield.graph.generic_facts import without_overload
 from brownfield.graph.roles import Role, role_of
 from brownfield.graph.search_index import expression
 from brownfield.graph.store import GraphStore
+from brownfield.graph.thesaurus import idioms_read
 from brownfield.graph.vocabulary import (
     STOP_WORDS,
     direct_terms,
-    idioms_read,
     index_words,
     query_terms,
     words,

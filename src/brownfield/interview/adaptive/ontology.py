@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from brownfield.graph.roles import is_test
-from brownfield.graph.vocabulary import idioms_read
+from brownfield.graph.thesaurus import idioms_read
 from brownfield.interview.adaptive.scoring import dimension_scores
 from brownfield.interview.adaptive.state import (
     AdaptiveState,
