@@ -322,13 +322,13 @@ def test_plain_words_find_what_code_commonly_calls_the_same_thing(tmp_path: Path
             """,
     }
     with opened(tmp_path, files) as store:
-        # "restore" is an import, "dump" an export, "amount" of logging its level
+        # "restore" is an import, "backup" an export, the "verbosity" of logging its level
         restore = [h.node.id for h in rank(store, "restore the saved preferences", 2)]
         assert restore[0] == "prefs/store.py::Preferences.import_node"
         backup = [h.node.id for h in rank(store, "write a backup of the preferences", 2)]
         assert backup[0] == "prefs/store.py::Preferences.export_node"
-        amount = [h.node.id for h in rank(store, "turn the amount of logging down", 1)]
-        assert amount == ["prefs/store.py::set_level"]
+        verbosity = [h.node.id for h in rank(store, "turn down the logging verbosity", 1)]
+        assert verbosity == ["prefs/store.py::set_level"]
     assert "mandatory" in query_terms("required")
     assert "nobody" not in parse("a value nobody passed in").words  # no "no body"
 

@@ -88,7 +88,6 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     # --- by topic: what code commonly calls each thing (written from the usual names of
     # the languages and libraries, not from any benchmark's ideas) ---
     # amounts and sizes
-    "amount": ("level", "count", "size"),
     "verbosity": ("level", "verbose", "debug"),
     "verbose": ("level", "debug", "verbosity"),
     "big": ("size", "max", "limit"),
