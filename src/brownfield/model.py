@@ -119,9 +119,10 @@ class Fact:
     later answer naming the same subject can be checked against it.
     """
 
-    #: callers | tests | similar | vocabulary | language | framework | test-framework |
-    #: test-layout | configuration | settings | members | names | shared-names | errors |
-    #: touchpoints (and the person's topics: compatibility, limits, non_goals...)
+    #: callers | tests | similar | further | vocabulary | language | framework |
+    #: test-framework | test-layout | configuration | settings | members | names |
+    #: shared-names | errors | touchpoints (and the person's topics: compatibility, limits,
+    #: non_goals...)
     topic: str
     subject: str
     statement: str

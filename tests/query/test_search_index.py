@@ -333,6 +333,38 @@ def test_plain_words_find_what_code_commonly_calls_the_same_thing(tmp_path: Path
     assert "nobody" not in parse("a value nobody passed in").words  # no "no body"
 
 
+def test_the_next_matches_after_the_touchpoints_are_a_cited_fact(tmp_path: Path) -> None:
+    names = ["charge", "refund", "invoice", "ship", "notify", "archive", "export", "audit"]
+    files = {
+        **{
+            f"jobs/{name}.py": f"""
+                def retry_{name}_job(job, attempts={n + 1}):
+                    \"\"\"Retry the {name} job after a failure.\"\"\"
+                    return [job] * attempts
+                """
+            for n, name in enumerate(names)
+        },
+        "tests/test_retry.py": """
+            def test_retry_job_after_a_failure():
+                assert True
+            """,
+    }
+    with opened(tmp_path, files) as store:
+        idea = "retry a job after a failure"
+        first = [t.node.id for t in touchpoints(store, idea, 5)]
+        assert len(first) == 5
+        fact = evidence.further_fact(store, idea, first)
+        assert fact is not None and fact.topic == "further"
+        further = [f"{c.path}::{c.symbol.rpartition('.')[2]}" for c in fact.citations]
+        assert len(further) == 3  # eight matches, five of them shown before
+        assert not set(further) & set(first)
+        assert all(p.startswith("jobs/") for p in further)  # never the test
+        for citation in fact.citations:  # every citation is the line defining it
+            line = (tmp_path / citation.path).read_text().splitlines()[citation.line - 1]
+            assert f"def {citation.symbol.rpartition('.')[2]}(" in line
+        assert evidence.further_fact(store, idea, first + further) is None
+
+
 def test_a_generated_file_comes_after_the_code_people_write(tmp_path: Path) -> None:
     files = {
         "net/bundle.go": """

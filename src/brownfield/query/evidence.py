@@ -13,7 +13,7 @@ from brownfield.graph.store import GraphStore
 from brownfield.graph.vocabulary import KEYWORDS, index_words
 from brownfield.model import Citation, EdgeKind, Fact, Node, NodeKind
 from brownfield.query.code_names import code_lines
-from brownfield.query.context import Touchpoint
+from brownfield.query.context import Touchpoint, touchpoints
 from brownfield.query.freshness import repository_root
 from brownfield.query.reaching_tests import (
     CONSTRUCTOR_NAMES,
@@ -357,6 +357,28 @@ def similar_fact(store: GraphStore, text: str) -> Fact:
         "similar",
         "similar mechanism",
         f"Definitions that already do something like it ({', '.join(mechanism)}): "
+        + ", ".join(f"{n.qualname} ({n.path}:{n.line})" for n in nodes)
+        + ".",
+        tuple(_definition(n) for n in nodes),
+    )
+
+
+MAX_FURTHER = 5  # further matches shown after a component's touchpoints
+
+
+def further_fact(store: GraphStore, text: str, shown: list[str]) -> Fact | None:
+    """The production definitions the idea matches next, after the touchpoints `shown`
+    (None when there are none): where to look when the first five miss."""
+    ranked = touchpoints(store, text, len(shown) + MAX_FURTHER)
+    nodes = [t.node for t in ranked if t.node.id not in shown and is_production(t.node.path or "")][
+        :MAX_FURTHER
+    ]
+    if not nodes:
+        return None
+    return Fact(
+        "further",
+        "further matches",
+        "The idea's words also match, after its touchpoints: "
         + ", ".join(f"{n.qualname} ({n.path}:{n.line})" for n in nodes)
         + ".",
         tuple(_definition(n) for n in nodes),

@@ -98,6 +98,7 @@ class EvidenceSource:
         the idea's words the code never uses (see `unfound_fact`)."""
         found = [
             facts.similar_fact(self.store, component.description),
+            facts.further_fact(self.store, component.description, component.touchpoints),
             facts.unfound_fact(self.store, component.description),
         ]
         return [fact for fact in found if fact is not None]
