@@ -333,6 +333,26 @@ def test_plain_words_find_what_code_commonly_calls_the_same_thing(tmp_path: Path
     assert "nobody" not in parse("a value nobody passed in").words  # no "no body"
 
 
+def test_common_code_abbreviations_are_found_by_the_words_they_stand_for(
+    tmp_path: Path,
+) -> None:
+    assert {"header", "receive", "buffer"} <= set(index_words("recvBuf_hdr"))
+    assert compound("charset") == ("charset",)  # a known word whole, not char + set
+    assert compound("reload") == ("reload",)  # no `re` abbreviation: "reload" is no regex
+    files = {
+        "net/frames.py": """
+            def parse_hdrs(raw):
+                return raw.split(b"\\r\\n")
+
+            def read_body(raw):
+                return raw
+            """,
+    }
+    with opened(tmp_path, files) as store:
+        found = [h.node.id for h in rank(store, "parse the headers of a frame", 1)]
+        assert found == ["net/frames.py::parse_hdrs"]
+
+
 def test_the_next_matches_after_the_touchpoints_are_a_cited_fact(tmp_path: Path) -> None:
     names = ["charge", "refund", "invoice", "ship", "notify", "archive", "export", "audit"]
     files = {

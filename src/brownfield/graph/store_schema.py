@@ -32,7 +32,7 @@ from __future__ import annotations
 #: a configuration object's member read is a key (`config.maxRedirects`); 30: a class
 #: row cites the fields and class attributes its body declares; 31: a Go function literal
 #: bound at the top level (`var Usage = func() {...}`) is a function
-SCHEMA_VERSION = 32
+SCHEMA_VERSION = 33
 
 SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
