@@ -12,8 +12,12 @@ from pathlib import Path
 
 import pytest
 
-from brownfield.interview.adaptive.state import AdaptiveState
+from brownfield.graph.builder import build
+from brownfield.graph.store import GraphStore
+from brownfield.interview.adaptive.evidence import EvidenceSource
+from brownfield.interview.adaptive.state import AdaptiveState, Component
 from brownfield.interview.session import load_any
+from brownfield.query.context import touchpoints
 from tests.conftest import git_init
 
 SAMPLES = Path(__file__).resolve().parents[2] / "sample_repos"
@@ -356,3 +360,26 @@ def test_a_named_symbol_is_adopted_and_a_rejected_touchpoint_dropped(tmp_path: P
 def state_of_after(root: Path, answers: list[str]) -> AdaptiveState:
     assert interview(root, answers, IDEA).returncode == 2
     return state_of(root)
+
+
+def test_the_further_matches_never_name_a_rejected_touchpoint(tmp_path: Path) -> None:
+    root = sample("shop", tmp_path)
+    build(root, workers=1)
+    store = GraphStore.open(root)
+    try:
+        rejected = "app/jobs/billing.py::retry_failed"
+        ranked = [t.node.id for t in touchpoints(store, IDEA, 10)]
+        assert rejected in ranked[:5]
+        kept = [i for i in ranked[:5] if i != rejected]
+        component = Component(id="C1", name=IDEA, description=IDEA, touchpoints=kept)
+        source = EvidenceSource(store)
+
+        def further(rejections: list[str]) -> list[str]:
+            facts = [f for f in source.similar(component, rejections) if f.topic == "further"]
+            return [c.symbol or "" for f in facts for c in f.citations]
+
+        assert "app.jobs.billing.retry_failed" in further([])  # sixth once it is no touchpoint
+        assert "app.jobs.billing.retry_failed" not in further([rejected])
+        assert not {"app.cart.checkout", "app.payments.gateway.charge"} & set(further([]))
+    finally:
+        store.close()

@@ -368,11 +368,11 @@ MAX_FURTHER = 5  # further matches shown after a component's touchpoints
 
 def further_fact(store: GraphStore, text: str, shown: list[str]) -> Fact | None:
     """The production definitions the idea matches next, after the touchpoints `shown`
-    (None when there are none): where to look when the first five miss."""
-    ranked = touchpoints(store, text, len(shown) + MAX_FURTHER)
-    nodes = [t.node for t in ranked if t.node.id not in shown and is_production(t.node.path or "")][
-        :MAX_FURTHER
-    ]
+    (and any the person rejected, passed in `shown` too; None when there are none): where
+    to look when the first five miss."""
+    ranked = touchpoints(store, text, 2 * MAX_FURTHER, frozenset(shown))
+    found = [t.node for t in ranked if is_production(t.node.path or "")]
+    nodes = found[:MAX_FURTHER]
     if not nodes:
         return None
     return Fact(

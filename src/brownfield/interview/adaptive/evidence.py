@@ -93,12 +93,14 @@ class EvidenceSource:
         tests fact cites what it looked at instead: unresolved calls, production lines)."""
         return [str(c) for fact in self.tests(component) for c in fact.citations if is_test(c.path)]
 
-    def similar(self, component: Component) -> list[Fact]:
-        """Definitions that already do something like the idea (see `similar_fact`), and
-        the idea's words the code never uses (see `unfound_fact`)."""
+    def similar(self, component: Component, rejected: list[str]) -> list[Fact]:
+        """Definitions that already do something like the idea (see `similar_fact`), those
+        it matches next after the component's touchpoints and the `rejected` ones (see
+        `further_fact`), and the idea's words the code never uses (see `unfound_fact`)."""
+        shown = component.touchpoints + rejected
         found = [
             facts.similar_fact(self.store, component.description),
-            facts.further_fact(self.store, component.description, component.touchpoints),
+            facts.further_fact(self.store, component.description, shown),
             facts.unfound_fact(self.store, component.description),
         ]
         return [fact for fact in found if fact is not None]

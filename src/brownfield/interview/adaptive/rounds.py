@@ -38,7 +38,7 @@ class EvidenceRounds:
         if slot.name == "touchpoints_confirmed":  # who calls them, and where they are configured
             return self.evidence.callers(component) + self.evidence.configuration(component)
         if slot.name == "similar_mechanism":
-            return self.evidence.similar(component)
+            return self.evidence.similar(component, state.rejected_touchpoints)
         if slot.name == "test_location":
             reached = [f for f in self.evidence.tests(component) if f.citations]
             if reached:
