@@ -231,6 +231,42 @@ def test_argument_flow_readers_follow_the_callers_imports_and_names(tmp_path: Pa
     assert (runs, "a.py::prune") in calls and (runs, "a.py::backup") not in calls
 
 
+def test_a_new_call_resolves_again_only_the_functions_its_file_imports(tmp_path: Path) -> None:
+    # `calls:run@MODULE`: pkg/jobs.py reads the `run(...)` calls of the files importing
+    # pkg.jobs (or pkg, which holds it); other.py defines a `run` of its own that no file
+    # reads that way. A file newly calling `run` resolves again only the modules it imports.
+    root = tmp_path / "repo"
+    runs = "pkg/jobs.py::run"
+    write_files(
+        root,
+        {
+            "pkg/__init__.py": "",
+            "pkg/jobs.py": "def run(job):\n    job()\n",
+            "other.py": "def run(job):\n    job()\n",
+            "a.py": "def backup():\n    pass\n",
+        },
+    )
+    rebuilt(root, tmp_path, "first")
+    # a call of `run` in a file importing neither: a.py alone is resolved again
+    write_files(root, {"a.py": "def backup():\n    pass\n\n\nrun(backup)\n"})
+    summary, calls = rebuilt(root, tmp_path, "unimported")
+    assert summary.resolved == 1
+    assert (runs, "a.py::backup") not in calls
+    # importing pkg.jobs from the package: its `run` takes what a.py passes
+    write_files(
+        root,
+        {"a.py": "from pkg import jobs\n\n\ndef backup():\n    pass\n\n\njobs.run(backup)\n"},
+    )
+    summary, calls = rebuilt(root, tmp_path, "package")
+    assert summary.resolved == 2  # a.py and pkg/jobs.py; other.py is not imported
+    assert (runs, "a.py::backup") in calls
+    # the same call, the import gone: pkg/jobs.py is resolved again and loses the edge
+    write_files(root, {"a.py": "def backup():\n    pass\n\n\nrun(backup)\n"})
+    summary, calls = rebuilt(root, tmp_path, "dropped")
+    assert summary.resolved == 2
+    assert (runs, "a.py::backup") not in calls
+
+
 def test_stored_bases_read_for_unchanged_files_are_their_first_definitions(
     tmp_path: Path,
 ) -> None:

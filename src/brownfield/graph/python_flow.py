@@ -434,10 +434,14 @@ class ValueFlow:
         holding it), at most `MAX_SITES_ELSEWHERE` of them; of a `method`, the calls on a
         receiver (`obj.m(x)`, `self.src.m(x)`: `_passed_at` keeps those reaching it)."""
         sites: list[tuple[ModuleTable, CallFact]] = []
+        parts = table.dotted.split(".")
         for name in names:
-            self.resolver.consulted.calls.add(name)
+            # `calls:NAME@M` for the module and each package holding it: the files calling
+            # NAME that import M (read off their imports, whose changes invalidate the key)
+            self.resolver.consulted.calls.update(
+                f"{name}@{'.'.join(parts[:size])}" for size in range(1, len(parts) + 1)
+            )
             for path in self.resolver.files_calling(name):
-                # read off the file's imports: a change to them invalidates `calls:NAME`
                 if path == table.path or not _holds(self.resolver.imported_by(path), table.dotted):
                     continue
                 other = self.resolver.table(path)

@@ -44,6 +44,7 @@ from brownfield.graph.python_scopes import (
     absolute_module,
     build_table,
     builtin_id,
+    imported_modules,
     inferred,
     live,
     module_name,
@@ -146,14 +147,10 @@ class Resolver:
     def imported_by(self, path: str) -> set[str]:
         found = self._imported.get(path)
         if found is None:
-            found = self._imported[path] = set()
             dotted = self.world.names.get(path, "")
-            for fact in self.world.load_imports(path):
-                module = absolute_module(dotted, path, fact.module, fact.level)
-                if module is not None:
-                    found.add(module)
-                    if fact.name is not None and fact.name != "*":
-                        found.add(f"{module}.{fact.name}")
+            found = self._imported[path] = imported_modules(
+                dotted, path, self.world.load_imports(path)
+            )
         return found
 
     def module(self, dotted: str) -> Value | None:

@@ -7,6 +7,7 @@ and instance attributes are kept beside them. The resolver reads these tables.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -19,6 +20,7 @@ from brownfield.graph.facts import (
     Chain,
     Definition,
     FileFacts,
+    ImportFact,
 )
 from brownfield.graph.python_chains import (
     DECLARED,
@@ -283,6 +285,19 @@ def _rebound_scope(definitions: dict[str, Definition], scope: str, nonlocal_: in
     while outer is not None and outer.kind == "class":
         outer = definitions.get(outer.scope)
     return outer.qualname if outer is not None else ""
+
+
+def imported_modules(dotted: str, path: str, imports: Iterable[ImportFact]) -> set[str]:
+    """What the imports of module `dotted` (at `path`) reach, by absolute name: each module,
+    and each name imported from one as `module.name`."""
+    found: set[str] = set()
+    for fact in imports:
+        module = absolute_module(dotted, path, fact.module, fact.level)
+        if module is not None:
+            found.add(module)
+            if fact.name is not None and fact.name != "*":
+                found.add(f"{module}.{fact.name}")
+    return found
 
 
 def absolute_module(dotted: str, path: str, module: str, level: int) -> str | None:

@@ -15,7 +15,12 @@ from typing import Protocol
 
 from brownfield.graph.facts import Definition, FileFacts, ImportFact
 from brownfield.graph.python_roots import ImportRoots, import_roots
-from brownfield.graph.python_scopes import kept_definitions, module_name, node_id
+from brownfield.graph.python_scopes import (
+    imported_modules,
+    kept_definitions,
+    module_name,
+    node_id,
+)
 from brownfield.model import Node, NodeKind
 
 #: A file's classes and the bases found for them (its `inherits` edges, in order): a file
@@ -167,8 +172,9 @@ def invalidated_keys(
     """The dependency keys whose meaning changes when `path` goes from `old` to `new` facts
     (but `bases:PATH`, which changes with what resolving the file finds: `build_resolve`)."""
     keys = {f"file:{path}"}
+    dotted = module_name(path, roots)
     if old is None or new is None:  # the module (and maybe its packages) appears or goes
-        parts = module_name(path, roots).split(".")
+        parts = dotted.split(".")
         keys |= {f"mod:{'.'.join(parts[:size])}" for size in range(1, len(parts) + 1)}
         keys.add(BASES_KEY + path)
     # `calls:NAME`: which files call NAME and import what (the sites read are `file:` keys)
@@ -178,6 +184,11 @@ def invalidated_keys(
         keys.update(f"calls:{name}" for name in before | after)
     else:
         keys.update(f"calls:{name}" for name in before ^ after)
+    # `calls:NAME@M`: which files call NAME and import module M (or a name from it)
+    reached = [imported_modules(dotted, path, f.imports if f else ()) for f in (old, new)]
+    for name in before | after:
+        modules = reached[0] | reached[1] if name in before ^ after else reached[0] ^ reached[1]
+        keys.update(f"calls:{name}@{module}" for module in modules)
     keys.update(f"name:{name}" for name in _reshaped_methods(old, new))
     return keys
 

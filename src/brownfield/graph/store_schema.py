@@ -31,8 +31,10 @@ from __future__ import annotations
 #: compares is a key; 28: a one-line Go method's receiver writes and struct's fields; 29:
 #: a configuration object's member read is a key (`config.maxRedirects`); 30: a class
 #: row cites the fields and class attributes its body declares; 31: a Go function literal
-#: bound at the top level (`var Usage = func() {...}`) is a function
-SCHEMA_VERSION = 33
+#: bound at the top level (`var Usage = func() {...}`) is a function; 32-33: the search
+#: index's words (the thesaurus, more abbreviations); 34: a Python file reading what other
+#: files pass its functions depends on `calls:NAME@MODULE` (their files importing it)
+SCHEMA_VERSION = 34
 
 SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
