@@ -7,6 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 from typing import Any
+from xml.etree import ElementTree
 
 import pytest
 from typer.testing import CliRunner
@@ -232,6 +233,48 @@ def test_export_formats(shop: Path, fmt: str) -> None:
         assert out.startswith("graph LR\n") and "-->|calls|" in out
     else:
         assert {"nodes", "edges", "unresolved", "meta"} <= set(json.loads(out))
+
+
+def test_graphml_export_holds_the_graph_for_graph_tools(shop: Path) -> None:
+    code, out, _ = run("graph", "export", "--format", "graphml", "--repo", str(shop))
+    assert code == 0
+    ns = {"g": "http://graphml.graphdrawing.org/xmlns"}
+    root = ElementTree.fromstring(out)
+    names = {key.get("id"): key.get("attr.name") for key in root.findall("g:key", ns)}
+
+    def data(element: ElementTree.Element) -> dict[str, str]:
+        return {names[d.get("key")]: d.text or "" for d in element.findall("g:data", ns)}
+
+    nodes = {n.get("id"): data(n) for n in root.iterfind("g:graph/g:node", ns)}
+    edges = {
+        (e.get("source"), e.get("target"), data(e)["kind"])
+        for e in root.iterfind("g:graph/g:edge", ns)
+    }
+    assert nodes["shop/pay.py::charge"] == {
+        "qualname": "shop.pay.charge",
+        "kind": "function",
+        "path": "shop/pay.py",
+        "line": "1",
+    }
+    assert ("jobs.py::retry_failed", "shop/pay.py::charge", "calls") in edges
+    assert ("jobs.py", "shop/cart.py", "imports") in edges  # `from shop.cart import checkout`
+    assert not any(kind == "contains" for _, _, kind in edges)  # drawn by the ids' paths
+    _, whole, _ = run("graph", "export", "--format", "json", "--repo", str(shop))
+    graph = json.loads(whole)
+    assert set(nodes) == {n["id"] for n in graph["nodes"]}
+    assert edges == {
+        (e["src"], e["dst"], e["kind"]) for e in graph["edges"] if e["kind"] != "contains"
+    }
+
+
+def test_graphml_export_writes_what_xml_cannot_hold_as_escapes(tmp_path: Path) -> None:
+    odd = "b\x01c"  # a folder name holding a control character
+    write_files(tmp_path, {f"{odd}/m.py": "def f():\n    pass\n"})
+    assert run("graph", "build", "--repo", str(tmp_path))[0] == 0
+    code, out, _ = run("graph", "export", "--format", "graphml", "--repo", str(tmp_path))
+    assert code == 0
+    ids = {n.get("id") for n in ElementTree.fromstring(out).iter() if n.tag.endswith("node")}
+    assert "b\\x01c/m.py::f" in ids
 
 
 def test_unknown_export_format(shop: Path) -> None:

@@ -139,7 +139,7 @@ def export_command(
     ),
     repo: Path = REPO,
 ) -> None:
-    """The whole graph as JSON, call-graph JSON (dotted names), DOT or Mermaid.
+    """The whole graph as JSON, call-graph JSON (dotted names), DOT, Mermaid or GraphML.
 
     `-o FILE` is replaced in one rename (a symlink there is replaced, not written through);
     a missing folder or a folder at FILE is a one-line error.
