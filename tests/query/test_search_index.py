@@ -168,6 +168,33 @@ def test_a_negative_fact_names_the_unresolved_calls_that_remain(tmp_path: Path) 
         assert "for caching" in nothing.statement  # what was searched
 
 
+def test_an_exception_is_a_similar_mechanism_only_when_its_name_says_so(tmp_path: Path) -> None:
+    files = {
+        "net/errors.py": '''
+            class TransportError(Exception):
+                """Raised when a request failed and is not tried again."""
+
+            class GaveUp(TransportError):
+                """The request failed after every retry."""
+
+            class RetryTimeout(TransportError):
+                """Waiting for the next retry took too long."""
+            ''',
+        "net/send.py": '''
+            def send_with_retries(request, retries=3):
+                """Send the request; try again when it failed."""
+                return request
+            ''',
+    }
+    with opened(tmp_path, files) as store:
+        ranked = [h.node.qualname for h in rank(store, "retry a failed request", 5)]
+        assert "net.errors.GaveUp" in ranked  # the docstrings match
+        statement = similar_fact(store, "retry a failed request").statement
+        assert "net.send.send_with_retries (net/send.py:1)" in statement
+        assert "net.errors.RetryTimeout (net/errors.py:7)" in statement  # named for it
+        assert "GaveUp" not in statement and "TransportError" not in statement
+
+
 def test_tests_are_found_several_calls_away_and_not_walked_through(tmp_path: Path) -> None:
     files = {
         "app/chain.py": """

@@ -135,9 +135,22 @@ def _raised(store: GraphStore, found: list[Touchpoint], idea: tuple[str, ...]) -
     """An exception class says what goes wrong, not where: it matches an idea by its
     docstring's words far more often than it is the place to change. One whose own name
     carries none of the idea's words keeps EXCEPTION_WEIGHT of its score."""
-    classes = {t.node.id for t in found if t.node.kind is NodeKind.CLASS}
+    exceptions = exception_classes(
+        store, {t.node.id for t in found if t.node.kind is NodeKind.CLASS}
+    )
+    wanted = set(idea)
+    return [
+        replace(t, score=t.score * EXCEPTION_WEIGHT)
+        if t.node.id in exceptions and not wanted & set(words(t.node.name))
+        else t
+        for t in found
+    ]
+
+
+def exception_classes(store: GraphStore, classes: set[str]) -> set[str]:
+    """The classes (node ids) named as an error or exception, or deriving from one."""
     exceptions: set[str] = set()
-    for start in classes:
+    for start in sorted(classes):
         seen, todo = {start}, [start]
         while todo and start not in exceptions:
             if any(i.lower().endswith(_RAISED) for i in todo):
@@ -146,13 +159,7 @@ def _raised(store: GraphStore, found: list[Touchpoint], idea: tuple[str, ...]) -
                 e.dst for e in store.edges_out_of(todo, [EdgeKind.INHERITS]) if e.dst not in seen
             ]
             seen.update(todo)
-    wanted = set(idea)
-    return [
-        replace(t, score=t.score * EXCEPTION_WEIGHT)
-        if t.node.id in exceptions and not wanted & set(words(t.node.name))
-        else t
-        for t in found
-    ]
+    return exceptions
 
 
 def _size_weight(node: Node) -> float:

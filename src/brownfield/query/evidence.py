@@ -10,10 +10,10 @@ from brownfield.errors import BrownfieldError
 from brownfield.graph.generic_facts import without_overload
 from brownfield.graph.roles import is_production, is_test, what_counts_as_tests
 from brownfield.graph.store import GraphStore
-from brownfield.graph.vocabulary import KEYWORDS, index_words
+from brownfield.graph.vocabulary import KEYWORDS, index_words, words
 from brownfield.model import Citation, EdgeKind, Fact, Node, NodeKind
 from brownfield.query.code_names import code_lines
-from brownfield.query.context import Touchpoint, touchpoints
+from brownfield.query.context import Touchpoint, exception_classes, touchpoints
 from brownfield.query.freshness import repository_root
 from brownfield.query.reaching_tests import (
     CONSTRUCTOR_NAMES,
@@ -341,11 +341,15 @@ def similar_fact(store: GraphStore, text: str) -> Fact:
     query = parse(text)
     mechanism = [w for w in query.words if w not in query.target] or list(query.words)
     definitions = (NodeKind.FUNCTION, NodeKind.METHOD, NodeKind.CLASS)
-    nodes = [
+    found = [
         hit.node
         for hit in rank(store, " ".join(mechanism), 40)
         if hit.node.kind in definitions and hit.matched and is_production(hit.node.path)
-    ][:5]
+    ]
+    # an exception class says what goes wrong, not how anything is done: one is like the
+    # idea only when its own name carries the idea's words ("a retry *timeout*")
+    raised = exception_classes(store, {n.id for n in found if n.kind is NodeKind.CLASS})
+    nodes = [n for n in found if n.id not in raised or set(mechanism) & set(words(n.name))][:5]
     if not nodes:
         return Fact(
             "similar",
