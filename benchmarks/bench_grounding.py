@@ -5,9 +5,10 @@ Standalone (never run by the tests; needs PyPI, the npm registry and two Debian 
     python benchmarks/bench_grounding.py [--half NAME] [--scenario ID ...] [--json] [--verbose]
         [--keep DIR] [--repos DIR] [--rankings-only]
 
-Scenarios and their gold labels are in `benchmarks/grounding/scenarios.json`: 44 one-sentence
-ideas on 28 repositories nobody here wrote (click, httpx, jinja2, werkzeug, requests, starlette,
-itsdangerous from PyPI sdists; commander, koa, axios, express, ws, body-parser, morgan from npm;
+Scenarios and their gold labels are in `benchmarks/grounding/scenarios.json`: 52 one-sentence
+ideas on 31 repositories nobody here wrote (click, httpx, jinja2, werkzeug, requests, starlette,
+itsdangerous from PyPI sdists; commander, koa, axios, express, ws, body-parser, morgan, and
+the TypeScript of immer, mobx and zod from npm;
 Go's text/template, net/http, flag, encoding/csv, net/smtp, archive/zip, encoding/json and
 mime/multipart from Debian's golang-1.19-src; the JDK's java.logging, java.net.http, java.prefs
 and jdk.httpserver modules and java.base's java.util.zip and java.util.jar packages from Debian's
@@ -29,6 +30,11 @@ its first run:
   was run on any of them, and never tuned on: it is the blind figure for generalisation.
   Report its total row; do not look at its per-scenario output to change brownfield or the
   labels against it.
+- `typescript` (8): TypeScript, which no other half has, on three npm packages that ship
+  their `.ts` sources (immer, mobx, zod's v4 core and classic with their tests), labelled
+  by helpers reading only the code (each gold id checked against the graph's node list, the
+  only output of brownfield they saw), committed before brownfield's context, search or
+  interview was run on any of them, and never tuned on.
 
 `--half NAME` runs only the scenarios of that half (repeatable); the total row is then over
 the scenarios run. `--repos DIR` keeps the fetched repositories in DIR and fetches only those
@@ -40,8 +46,9 @@ What it does, per scenario:
 
 1. Fetches the repository into a temporary git repository, at benchmark time, by the ordinary
    clients: `pip download --no-binary :all:` (the sdist: the package folder and its tests),
-   `npm pack` (the package's JavaScript, no typings), the Debian packages (installed with
-   apt-get when missing, the installed version is checked against the pin and printed).
+   `npm pack` (the package's JavaScript, or its TypeScript sources where it ships them), the
+   Debian packages (installed with apt-get when missing, the installed version is checked
+   against the pin and printed).
    Only the package's source folder is copied (plus its tests where the package ships them).
    Then `brownfield graph build --json` and `graph export --format json` (for node names).
 2. `brownfield context IDEA --json --limit 10`: the ranked touchpoints.
@@ -111,7 +118,7 @@ ANSWERS = (
 
 #: The halves, in the order they are reported; `blind` and `unseen` are never tuned on (see
 #: the docstring).
-HALVES = ("tune", "holdout", "fresh", "blind", "unseen")
+HALVES = ("tune", "holdout", "fresh", "blind", "unseen", "typescript")
 
 MIN_PRECISION = 0.5
 MIN_RECALL = 0.6
