@@ -10,6 +10,12 @@
   value: (class (class_heritage (_) @base)?)) @definition.class
 (class_body
   (method_definition name: [(property_identifier) (private_property_identifier)] @name) @definition.method)
+; a class field holding a function is a method: `handle = (event) => {...}` (`this` is the
+; instance, as in a method)
+(class_body
+  (field_definition
+    property: [(property_identifier) (private_property_identifier)] @name
+    value: [(arrow_function) (function_expression)]) @definition.method)
 (variable_declarator
   name: (identifier) @name
   value: [(arrow_function) (function_expression) (generator_function)]) @definition.function

@@ -40,6 +40,12 @@
   (method_definition
     name: [(property_identifier) (private_property_identifier)] @name
     return_type: (type_annotation [(type_identifier) (nested_type_identifier) (generic_type)] @return.type)?) @definition.method)
+; a class field holding a function is a method: `produce = (base, recipe) => {...}`,
+; `handle: Handler = function () {...}` (`this` is the instance, as in a method)
+(class_body
+  (public_field_definition
+    name: [(property_identifier) (private_property_identifier)] @name
+    value: [(arrow_function) (function_expression)]) @definition.method)
 (method_signature
   name: (property_identifier) @name
   return_type: (type_annotation [(type_identifier) (nested_type_identifier) (generic_type)] @return.type)?) @definition.method

@@ -16,11 +16,15 @@ class Service {
     console.log(x);
     return new Repo("x");
   }
+  rerun = (id) => {
+    return this.run(id);
+  };
 }
 
 const api = {
   start() {
     new Service().run(1);
+    new Service().rerun(2);
   },
 };
 api.start();

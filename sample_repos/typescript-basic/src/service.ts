@@ -17,6 +17,14 @@ export class Service {
     Metrics.count("render");
     return entity.describe();
   }
+
+  reload = (id: string): string => {
+    return this.show(id);
+  };
+}
+
+export function reloadFirst(service: Service): string {
+  return service.reload("1");
 }
 
 export function makeService(logger: Logger): Service {

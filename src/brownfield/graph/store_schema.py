@@ -33,8 +33,9 @@ from __future__ import annotations
 #: row cites the fields and class attributes its body declares; 31: a Go function literal
 #: bound at the top level (`var Usage = func() {...}`) is a function; 32-33: the search
 #: index's words (the thesaurus, more abbreviations); 34: a Python file reading what other
-#: files pass its functions depends on `calls:NAME@MODULE` (their files importing it)
-SCHEMA_VERSION = 34
+#: files pass its functions depends on `calls:NAME@MODULE` (their files importing it); 35: a
+#: JavaScript or TypeScript class field holding a function is a method (`reload = () => {}`)
+SCHEMA_VERSION = 35
 
 SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
