@@ -380,3 +380,44 @@ def test_a_class_row_cites_the_fields_and_class_attributes_its_body_declares() -
         else:
             assert raws["cart.py::Cart"] == ["timeout:2"]
         assert all("max_attempts" not in row.attrs and "timeout" not in row.attrs for row in rows)
+
+
+def test_a_long_comment_gives_its_first_lines_and_no_code_blocks() -> None:
+    summary = "/**\n * Waits for a quiet spell before it passes a value on.\n *\n"
+    example = " * ```ts\n * const spell = quietly(clicks);\n * ```\n"
+    filler = "".join(f" * @see other{n}\n" for n in range(40))  # past MAX_DOC_LINES
+    source = summary + example + filler + " */\nfunction wait(due) {\n  return due;\n}\n"
+    line = source[: source.index("function")].count("\n") + 1
+    nodes = [_definition("w.ts", "function", "wait", line, line + 2)]
+    [row] = search_text.rows_for("w.ts", "typescript", source.encode(), nodes)
+    assert row.doc.startswith("Waits for a quiet spell before it passes a value on.")
+    assert "spell" not in row.doc.split("on.", 1)[1]  # the code block's words are not prose
+    assert "other39" not in row.doc  # the end of a long comment is left out
+
+
+def test_typescript_overloads_and_their_implementation_are_one_node(tmp_path: Path) -> None:
+    source = (
+        "export function pick(count: number): string;\n"  # 1
+        "export function pick(config: PickConfig): string;\n"  # 2
+        "/** Chooses again after a failure, up to the count. */\n"  # 3
+        "export function pick(value: number | PickConfig): string {\n"  # 4
+        "  const attempts = resubscribe(value);\n"
+        "  return String(attempts);\n"
+        "}\n"  # 7
+        "function resubscribe(value: unknown): number {\n"
+        "  return 1;\n"
+        "}\n"
+    )
+    write_files(tmp_path, {"pick.ts": source})
+    build(tmp_path)
+    store = GraphStore.open(tmp_path)
+    try:
+        [node] = [n for n in store.all_nodes() if n.id == "pick.ts::pick"]
+        assert (node.line, node.end_line) == (1, 7)
+        [row] = [r for r in store.search("pick", 5) if r.id == "pick.ts::pick"]
+        assert {"chooses", "failure", "attempts"} <= set(row.text.split())
+        assert ("pick.ts::pick", "pick.ts::resubscribe") in {
+            (e.src, e.dst) for e in store.all_edges() if e.kind.value == "calls"
+        }
+    finally:
+        store.close()

@@ -250,8 +250,8 @@ def node_id(path: str, qualname: str) -> str:
 
 
 def nodes_of(language: str, path: str, facts: FileFacts) -> list[Node]:
-    """The file's module node and its definitions (the first of a repeated name; objects
-    are namespaces, not nodes)."""
+    """The file's module node and its definitions (the first of a repeated name, to the end
+    of the last of them in a row; objects are namespaces, not nodes)."""
     prefix = facts.namespace or module_name(path)
     found = [
         Node(
@@ -265,6 +265,15 @@ def nodes_of(language: str, path: str, facts: FileFacts) -> list[Node]:
             language,
         )
     ]
+    # declarations of one name in a row (TypeScript's overload signatures, which must come
+    # right before their implementation) are one definition, spanning them all
+    ends: dict[str, int] = {}
+    previous = None
+    for definition in facts.definitions:
+        if definition.qualname == previous:
+            ends[previous] = max(ends[previous], definition.end_line)
+        ends.setdefault(definition.qualname, definition.end_line)
+        previous = definition.qualname
     seen: set[str] = set()
     for definition in facts.definitions:
         if definition.qualname in seen or definition.kind not in NODE_KINDS:
@@ -278,7 +287,7 @@ def nodes_of(language: str, path: str, facts: FileFacts) -> list[Node]:
                 f"{prefix}.{definition.qualname}",
                 path,
                 definition.line,
-                definition.end_line,
+                ends[definition.qualname],
                 language,
             )
         )

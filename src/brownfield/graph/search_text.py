@@ -23,6 +23,7 @@ from brownfield.graph.vocabulary import KEYWORDS, index_words
 from brownfield.graph.vocabulary import words as words_of_name
 
 MAX_DOC_LINES = 30
+MAX_COMMENT_LINES = 2_000  # how far up a comment block above a definition is looked for
 MAX_TEXT = 4000  # characters kept per column
 
 
@@ -43,7 +44,7 @@ class SearchRow(NamedTuple):
 
 
 _SEARCHED_KINDS = frozenset({"class", "function", "method", "module"})
-_LINE_COMMENT = re.compile(r"^\s*(?://+|#+|--|\*+|/\*+\*?|;+)\s?(.*?)\s*(?:\*/)?\s*$")
+_LINE_COMMENT = re.compile(r"^\s*(?://+|#+|--|\*+/|\*+|/\*+\*?|;+)\s?(.*?)\s*(?:\*/)?\s*$")
 _DECORATOR = re.compile(r"^\s*(?:@|#\[|\[[A-Z])")
 _DOCSTRING = re.compile(r'^\s*[rRbBuUfF]{0,2}("""|\'\'\'|"|\')')
 # The lookahead (and `_CONSTANT`'s letter before its lookbehind) change no match: they let
@@ -121,32 +122,44 @@ def _python_docstring(lines: list[str], start: int, end: int) -> list[str]:
 
 
 def _leading_comment(lines: list[str], start: int) -> list[str]:
-    """The comment block right above a definition (decorators and annotations skipped)."""
+    """The first MAX_DOC_LINES lines of the comment block right above a definition
+    (decorators and annotations skipped): a long comment says what the definition does at
+    its top, and ends with examples and tags."""
     index = start - 1
     while index >= 0 and _DECORATOR.match(lines[index]):
         index -= 1
-    found: list[str] = []
-    while index >= 0 and len(found) < MAX_DOC_LINES:
-        match = _LINE_COMMENT.match(lines[index])
-        if not match or not lines[index].strip():
+    end = index
+    while index >= 0 and end - index < MAX_COMMENT_LINES:
+        if not lines[index].strip() or not _LINE_COMMENT.match(lines[index]):
             break
-        found.append(match.group(1))
         index -= 1
-    return list(reversed(found))
+    found = []
+    for line in lines[index + 1 : end + 1][:MAX_DOC_LINES]:
+        match = _LINE_COMMENT.match(line)
+        if match:
+            found.append(match.group(1))
+    return found
 
 
 _EXAMPLE_TAG = re.compile(r"^\s*@example\b")
+_FENCE = re.compile(r"^\s*(?:```|~~~)")
 _TAG = re.compile(r"^\s*@\w+")
 _DOCTEST = re.compile(r"^\s*(?:>>>|\.\.\.)\s")
 
 
 def _prose(doc: list[str]) -> list[str]:
     """A docstring's or comment's prose: without its code examples (a JSDoc or Javadoc
-    `@example` section, up to the next tag; Python doctest lines), whose words are those of
-    other code, not of what the definition does."""
+    `@example` section, up to the next tag; a Markdown code block between ``` fences;
+    Python doctest lines), whose words are those of other code, not of what the definition
+    does."""
     kept: list[str] = []
-    in_example = False
+    in_example = in_fence = False
     for line in doc:
+        if _FENCE.match(line):
+            in_fence = not in_fence
+            continue
+        if in_fence:
+            continue
         if _EXAMPLE_TAG.match(line):
             in_example = True
             continue

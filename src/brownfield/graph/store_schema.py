@@ -34,8 +34,10 @@ from __future__ import annotations
 #: bound at the top level (`var Usage = func() {...}`) is a function; 32-33: the search
 #: index's words (the thesaurus, more abbreviations); 34: a Python file reading what other
 #: files pass its functions depends on `calls:NAME@MODULE` (their files importing it); 35: a
-#: JavaScript or TypeScript class field holding a function is a method (`reload = () => {}`)
-SCHEMA_VERSION = 35
+#: JavaScript or TypeScript class field holding a function is a method (`reload = () => {}`);
+#: 36: TypeScript overload signatures and their implementation are one node spanning them, a
+#: long comment gives its first lines to the search (not its last), Markdown code blocks none
+SCHEMA_VERSION = 36
 
 SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
