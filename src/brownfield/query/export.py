@@ -161,7 +161,7 @@ def _mermaid(store: GraphStore) -> str:
 _NOT_XML = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 
 
-def xml_text(text: str) -> str:
+def _xml_text(text: str) -> str:
     """`text` with each character XML cannot hold written as `\\xNN` (or `\\uNNNN`)."""
     return _NOT_XML.sub(
         lambda m: f"\\x{ord(m[0]):02x}" if ord(m[0]) < 0x100 else f"\\u{ord(m[0]):04x}", text
@@ -177,12 +177,12 @@ def _graphml(store: GraphStore) -> str:
     graph = networkx.MultiDiGraph()
     for node in nodes:
         graph.add_node(
-            xml_text(node.id),
-            qualname=xml_text(node.qualname),
+            _xml_text(node.id),
+            qualname=_xml_text(node.qualname),
             kind=node.kind.value,
-            path=xml_text(node.path or ""),
+            path=_xml_text(node.path or ""),
             line=node.line or 0,
         )
     for src, dst, kind in edges:
-        graph.add_edge(xml_text(src), xml_text(dst), kind=kind)
+        graph.add_edge(_xml_text(src), _xml_text(dst), kind=kind)
     return "\n".join(networkx.generate_graphml(graph)) + "\n"
