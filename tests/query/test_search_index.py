@@ -193,6 +193,9 @@ def test_an_exception_is_a_similar_mechanism_only_when_its_name_says_so(tmp_path
         assert "net.send.send_with_retries (net/send.py:1)" in statement
         assert "net.errors.RetryTimeout (net/errors.py:7)" in statement  # named for it
         assert "GaveUp" not in statement and "TransportError" not in statement
+        inflected = similar_fact(store, "retries after a failed request").statement
+        assert "net.errors.RetryTimeout (net/errors.py:7)" in inflected  # "retries", `Retry`
+        assert "GaveUp" not in inflected
 
 
 def test_tests_are_found_several_calls_away_and_not_walked_through(tmp_path: Path) -> None:

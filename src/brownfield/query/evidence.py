@@ -10,7 +10,7 @@ from brownfield.errors import BrownfieldError
 from brownfield.graph.generic_facts import without_overload
 from brownfield.graph.roles import is_production, is_test, what_counts_as_tests
 from brownfield.graph.store import GraphStore
-from brownfield.graph.vocabulary import KEYWORDS, index_words, words
+from brownfield.graph.vocabulary import KEYWORDS, index_words
 from brownfield.model import Citation, EdgeKind, Fact, Node, NodeKind
 from brownfield.query.code_names import code_lines
 from brownfield.query.context import Touchpoint, exception_classes, touchpoints
@@ -347,9 +347,15 @@ def similar_fact(store: GraphStore, text: str) -> Fact:
         if hit.node.kind in definitions and hit.matched and is_production(hit.node.path)
     ]
     # an exception class says what goes wrong, not how anything is done: one is like the
-    # idea only when its own name carries the idea's words ("a retry *timeout*")
+    # idea only when its own name carries the idea's words, in any form ("retries" and
+    # `RetryTimeout`)
     raised = exception_classes(store, {n.id for n in found if n.kind is NodeKind.CLASS})
-    nodes = [n for n in found if n.id not in raised or set(mechanism) & set(words(n.name))][:5]
+
+    def named(node: Node) -> bool:
+        held = matched_words(query, " ".join(index_words(node.name)))
+        return any(held.get(word) == 1.0 for word in mechanism)
+
+    nodes = [n for n in found if n.id not in raised or named(n)][:5]
     if not nodes:
         return Fact(
             "similar",
