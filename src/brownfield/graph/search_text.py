@@ -128,17 +128,14 @@ def _leading_comment(lines: list[str], start: int) -> list[str]:
     index = start - 1
     while index >= 0 and _DECORATOR.match(lines[index]):
         index -= 1
-    end = index
-    while index >= 0 and end - index < MAX_COMMENT_LINES:
-        if not lines[index].strip() or not _LINE_COMMENT.match(lines[index]):
+    found: list[str] = []
+    while index >= 0 and len(found) < MAX_COMMENT_LINES:
+        match = _LINE_COMMENT.match(lines[index])
+        if not match or not lines[index].strip():
             break
+        found.append(match.group(1))
         index -= 1
-    found = []
-    for line in lines[index + 1 : end + 1][:MAX_DOC_LINES]:
-        match = _LINE_COMMENT.match(line)
-        if match:
-            found.append(match.group(1))
-    return found
+    return found[::-1][:MAX_DOC_LINES]
 
 
 _EXAMPLE_TAG = re.compile(r"^\s*@example\b")

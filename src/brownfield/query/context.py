@@ -150,7 +150,7 @@ def _raised(store: GraphStore, found: list[Touchpoint], idea: tuple[str, ...]) -
 def exception_classes(store: GraphStore, classes: set[str]) -> set[str]:
     """The classes (node ids) named as an error or exception, or deriving from one."""
     exceptions: set[str] = set()
-    for start in sorted(classes):
+    for start in classes:
         seen, todo = {start}, [start]
         while todo and start not in exceptions:
             if any(i.lower().endswith(_RAISED) for i in todo):
