@@ -175,3 +175,49 @@ def test_go_a_function_literal_bound_at_the_top_level_is_a_function(repo: Path) 
     assert ("u.go::fail", "u.go::Usage", "local", 12) in found
     assert ("u.go::fail", "u.go::PrintDefaults", "local", 13) in found  # a local one: its holder's
     assert not any(src == "u.go" for src, *_ in found)  # nothing runs at load
+
+
+def test_a_top_level_name_for_what_a_call_makes_of_a_function_is_that_function(
+    repo: Path,
+) -> None:
+    found = edges_of(
+        repo,
+        {
+            "ui.ts": """
+                import { forwardRef } from "react";
+                function size(n: number): number { return n; }
+                export function make(name: string, init: (inst: any) => void) {
+                  return init;
+                }
+                export const Button = forwardRef((props: any, ref: any) => {
+                  return size(props.n);
+                });
+                export const Thing = make("Thing", (inst: any) => {
+                  size(inst.n);
+                });
+                export const sizes = [1, 2].map((n) => size(n));
+                export function page() {
+                  Button({}, null);
+                  new Thing({});
+                  const local = forwardRef(() => size(3));
+                  return local;
+                }
+                """
+        },
+    )
+    assert ("ui.ts::Button", "ui.ts::size", "local", 7) in found  # its body is Button's
+    assert ("ui.ts::Thing", "ui.ts::size", "local", 10) in found
+    assert ("ui.ts", "ui.ts::make", "local", 9) in found  # the module makes Thing
+    assert ("ui.ts::page", "ui.ts::Button", "local", 14) in found
+    assert ("ui.ts::page", "react.forwardRef", "inferred", 14) in found  # what the call made
+    assert ("ui.ts::page", "ui.ts::Thing", "local", 15) in found
+    assert ("ui.ts", "ui.ts::size", "local", 12) in found  # `map` makes an array: no node
+    assert ("ui.ts::page", "ui.ts::size", "local", 16) in found  # not at the top: no node
+    store = GraphStore.open(repo)
+    try:
+        button = store.node("ui.ts::Button")
+        assert button is not None and (button.line, button.end_line) == (6, 8)
+        assert store.node("ui.ts::sizes") is None
+        assert store.node("ui.ts::page.local") is None
+    finally:
+        store.close()

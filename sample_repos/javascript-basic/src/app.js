@@ -21,10 +21,20 @@ class Service {
   };
 }
 
+function once(fn) {
+  let done = false;
+  return (arg) => (done ? undefined : ((done = true), fn(arg)));
+}
+
+// `report` is the arrow `once` is given: calling report runs its body
+const report = once((found) => util.helper(found));
+const ids = [1, 2].map((id) => legacy.helper(id)); // an array: no function
+
 const api = {
   start() {
     new Service().run(1);
     new Service().rerun(2);
+    report(ids);
   },
 };
 api.start();

@@ -37,6 +37,7 @@ from brownfield.graph.generic_world import (
     World,
     build_table,
     invalidated_keys,
+    last_made,
     live_at,
     node_id,
     nodes_of,
@@ -323,7 +324,8 @@ class Resolver:
         table = self.table(path)
         bindings = table.scopes.get("", {}).get(name)
         if bindings:
-            return [(value, how) for value, _ in self.binding_values(table, "", bindings[-1:])]
+            last = last_made(table, bindings)
+            return [(value, how) for value, _ in self.binding_values(table, "", last)]
         found = self._through_wildcards(table, name) if wildcards else []
         if not found:
             self.fail("unknown-attribute")

@@ -119,9 +119,24 @@ def payload_line(table: Table, payload: object) -> int:
     return line if isinstance(line, int) else 0
 
 
+def last_made(table: Table, bindings: list[object]) -> list[object]:
+    """The last of a name's bindings, with the definition made on its line when it is a
+    variable's: `const X = wrap((a) => {...})` is the function X and what the call makes
+    of it."""
+    if len(bindings) > 1:
+        made, before = bindings[-1], bindings[-2]
+        if (
+            isinstance(made, BindingFact)
+            and isinstance(before, str)
+            and payload_line(table, before) == made.line
+        ):
+            return bindings[-2:]
+    return bindings[-1:]
+
+
 def live_at(table: Table, scope: str, bindings: list[object], line: int, own: bool) -> list[object]:
     """The bindings of a name that count at `line` of a function: the last one made
-    on or before it; elsewhere (line 0) the last one.
+    on or before it; elsewhere (line 0) the last one (see `last_made`).
 
     A negative line is a binding's value, read before the binding is made: a variable
     bound on that line does not count (in Go's `state := &state{}` the value's `state`
@@ -134,7 +149,7 @@ def live_at(table: Table, scope: str, bindings: list[object], line: int, own: bo
     the code's own scope made after it is not there yet, and the name is looked up
     further out."""
     if not line:
-        return bindings[-1:]
+        return last_made(table, bindings)
     made = abs(line)
     definition = table.definitions.get(scope)
     own_line = definition.line if definition is not None else 0
@@ -148,7 +163,7 @@ def live_at(table: Table, scope: str, bindings: list[object], line: int, own: bo
 
     counted = [p for p in bindings if payload_line(table, p) <= made and not being_made(p)]
     if counted:
-        return counted[-1:]
+        return last_made(table, counted)
     later = [p for p in bindings if not being_made(p) and not (own and isinstance(p, BindingFact))]
     return later[:1]
 

@@ -36,8 +36,10 @@ from __future__ import annotations
 #: files pass its functions depends on `calls:NAME@MODULE` (their files importing it); 35: a
 #: JavaScript or TypeScript class field holding a function is a method (`reload = () => {}`);
 #: 36: TypeScript overload signatures and their implementation are one node spanning them, a
-#: long comment gives its first lines to the search (not its last), Markdown code blocks none
-SCHEMA_VERSION = 36
+#: long comment gives its first lines to the search (not its last), Markdown code blocks none;
+#: 37: a JavaScript or TypeScript name bound at the top of a file to what a call makes of a
+#: function literal is that function (`export const Button = forwardRef((props) => {...})`)
+SCHEMA_VERSION = 37
 
 SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
