@@ -45,7 +45,6 @@ def test_tests_are_recognised_in_every_language(path: str) -> None:
     "path",
     [
         "src/pkg/core.py",
-        "pkg/testing.py",  # a module that helps tests is production code
         "pkg/contest.py",
         "net/http/server.go",
         "src/main/java/org/x/Parser.java",
@@ -78,6 +77,27 @@ def test_production_code_is_not_a_test(path: str) -> None:
 def test_examples_benchmarks_docs_and_vendored_code_are_told_apart(path: str, role: Role) -> None:
     assert role_of(path) is role
     assert not is_production(path) and not is_test(path)
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "src/click/testing.py",
+        "src/internal/testing/TestScheduler.ts",
+        "net/http/httptest/server.go",
+        "pkg/testutils/fixtures.go",
+        "lib/testkit/runner.rb",
+        "pkg/testing.py",
+    ],
+)
+def test_code_written_for_tests_is_test_support(path: str) -> None:
+    assert role_of(path) is Role.TEST_SUPPORT
+    assert not is_production(path) and not is_test(path)  # no test reaches anything
+
+
+@pytest.mark.parametrize("path", ["net/http/latest.go", "src/contest/entry.py", "app/testify.py"])
+def test_names_that_only_contain_test_are_production(path: str) -> None:
+    assert role_of(path) is Role.PRODUCTION
 
 
 def test_the_rule_says_what_it_looked_for() -> None:

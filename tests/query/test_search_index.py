@@ -150,6 +150,29 @@ def test_production_code_comes_before_tests_unless_the_idea_is_about_tests(
         assert all(t.node.id not in rejected for t in touchpoints(store, idea, 5, rejected))
 
 
+def test_code_written_for_tests_comes_after_production_unless_the_idea_is_about_tests(
+    tmp_path: Path,
+) -> None:
+    files = {
+        "app/scheduler.py": """
+            def schedule_delayed_job(job, delay):
+                return job, delay
+            """,
+        "app/testing.py": """
+            class VirtualScheduler:
+                def schedule_delayed_job(self, job, delay):
+                    \"\"\"Let a delayed job run after its delay, on a clock the test moves.\"\"\"
+                    return job
+            """,
+    }
+    with opened(tmp_path, files) as store:
+        idea = "let a delayed job run after its delay"
+        found = [h.node.id for h in rank(store, idea, 3)]
+        assert found[0] == "app/scheduler.py::schedule_delayed_job"
+        for_tests = [h.node.id for h in rank(store, f"in tests, {idea}", 3)]
+        assert for_tests[0] == "app/testing.py::VirtualScheduler.schedule_delayed_job"
+
+
 def test_a_negative_fact_names_the_unresolved_calls_that_remain(tmp_path: Path) -> None:
     with opened(tmp_path) as store:
         execute = [h for h in rank(store, "backoff_delay", 3)]

@@ -1,6 +1,7 @@
-"""What a file is for: production code, a test, an example, a benchmark, documentation or a
-vendored copy. One rule per language, shared by every consumer (`impact`, `context`, the
-interview's tests facts and options, search ranking), so that they never disagree.
+"""What a file is for: production code, a test, code that helps tests, an example, a
+benchmark, documentation or a vendored copy. One rule per language, shared by every consumer
+(`impact`, `context`, the interview's tests facts and options, search ranking), so that they
+never disagree.
 
 A definition's role is its file's role: a helper in a test file is test code too.
 """
@@ -19,6 +20,7 @@ from brownfield.graph.languages import language_for
 class Role(StrEnum):
     PRODUCTION = "production"
     TEST = "test"
+    TEST_SUPPORT = "test support"
     EXAMPLE = "example"
     BENCHMARK = "benchmark"
     DOCS = "docs"
@@ -96,6 +98,13 @@ RULES: dict[str, TestLayout] = {
 RULES["tsx"] = RULES["typescript"]
 _GENERIC = TestLayout(_COMMON, re.compile(r"^test_|_test\.|\.test\.|\.spec\."), "test files")
 
+#: Code written for tests to use, shipped beside the product (click's `testing.py`, rxjs's
+#: `testing/TestScheduler.ts`, Go's `net/http/httptest`): named so, as a folder or a file.
+_TEST_SUPPORT = frozenset(
+    {"testing", "testutil", "testutils", "test_util", "test_utils", "testhelpers", "test_helpers"}
+    | {"testlib", "testkit", "testsupport", "test_support", "testenv"}
+)
+_GO_TEST_PACKAGE = re.compile(r"^[a-z]+test$")  # `httptest`, `iotest`, `fstest`
 _EXAMPLES = frozenset({"example", "examples", "samples", "sample", "demo", "demos", "docs_src"})
 _BENCHMARKS = frozenset({"bench", "benches", "benchmark", "benchmarks", "perf"})
 _DOCS = frozenset({"doc", "docs", "documentation"})
@@ -119,6 +128,12 @@ def role_of(path: str) -> Role:
         return Role.TEST
     if any(_CSHARP_TEST_PROJECT.search(p) for p in parts[:-1]) and name.endswith(".cs"):
         return Role.TEST
+    stem = name.rpartition(".")[0].lower() or name.lower()
+    go = language_for(path) == "go"
+    if stem in _TEST_SUPPORT or any(
+        f in _TEST_SUPPORT or (go and _GO_TEST_PACKAGE.match(f)) for f in folders
+    ):
+        return Role.TEST_SUPPORT
     for role, names in (
         (Role.VENDORED, _VENDORED),
         (Role.EXAMPLE, _EXAMPLES),
@@ -136,8 +151,8 @@ def is_test(path: str | None) -> bool:
 
 
 def is_production(path: str | None) -> bool:
-    """Whether the file at `path` is the code a change is made to (not a test, example,
-    benchmark, documentation or vendored copy)."""
+    """Whether the file at `path` is the code a change is made to (not a test, test support,
+    example, benchmark, documentation or vendored copy)."""
     return bool(path) and role_of(path or "") is Role.PRODUCTION
 
 

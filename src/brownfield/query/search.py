@@ -37,6 +37,7 @@ from brownfield.query.freshness import repository_root
 ROLE_WEIGHT = {
     Role.PRODUCTION: 1.0,
     Role.TEST: 0.15,
+    Role.TEST_SUPPORT: 0.3,
     Role.EXAMPLE: 0.3,
     Role.BENCHMARK: 0.3,
     Role.DOCS: 0.3,
@@ -271,7 +272,8 @@ def rank(store: GraphStore, text: str, limit: int = 20, pool: int = 300) -> list
         elif node.qualname in owners:
             score = max(score, SUBJECT_FLOOR)
         role = role_of(node.path or "")
-        weight = 1.0 if query.about_tests and role is Role.TEST else ROLE_WEIGHT[role]
+        testing = role in (Role.TEST, Role.TEST_SUPPORT)
+        weight = 1.0 if query.about_tests and testing else ROLE_WEIGHT[role]
         weight_of_role = weight
         if node.path in generated:
             weight *= GENERATED_WEIGHT
