@@ -87,6 +87,7 @@ def test_examples_benchmarks_docs_and_vendored_code_are_told_apart(path: str, ro
         "net/http/httptest/server.go",
         "pkg/testutils/fixtures.go",
         "lib/testkit/runner.rb",
+        "core/src/testFixtures/java/org/x/FakeClock.java",
         "pkg/testing.py",
     ],
 )

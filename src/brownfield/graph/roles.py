@@ -99,10 +99,11 @@ RULES["tsx"] = RULES["typescript"]
 _GENERIC = TestLayout(_COMMON, re.compile(r"^test_|_test\.|\.test\.|\.spec\."), "test files")
 
 #: Code written for tests to use, shipped beside the product (click's `testing.py`, rxjs's
-#: `testing/TestScheduler.ts`, Go's `net/http/httptest`): named so, as a folder or a file.
+#: `testing/TestScheduler.ts`, Go's `net/http/httptest`, Gradle's `src/testFixtures/`): named
+#: so, as a folder or a file.
 _TEST_SUPPORT = frozenset(
     {"testing", "testutil", "testutils", "test_util", "test_utils", "testhelpers", "test_helpers"}
-    | {"testlib", "testkit", "testsupport", "test_support", "testenv"}
+    | {"testlib", "testkit", "testsupport", "test_support", "testenv", "testfixtures"}
 )
 _GO_TEST_PACKAGE = re.compile(r"^[a-z]+test$")  # `httptest`, `iotest`, `fstest`
 _EXAMPLES = frozenset({"example", "examples", "samples", "sample", "demo", "demos", "docs_src"})
