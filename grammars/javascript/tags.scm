@@ -21,20 +21,35 @@
   value: [(arrow_function) (function_expression) (generator_function)]) @definition.function
 
 ; `export const Button = forwardRef((props, ref) => {...})`, `const $Z = make("Z", (inst)
-; => {...})`: at the top of a file, a name bound to what a call makes of a function literal
+; => {...})`: a name the file binds at its top to what a call makes of a function literal
 ; (its first argument, or its second after a name, string or object) stands for that
-; function, whose body is the name's; not what arrays, promises and timers make of one
-(variable_declarator
-  name: (identifier) @name
-  value: (call_expression
-    function: [(identifier) (member_expression property: (property_identifier) @_method)] @_callee
-    arguments: [
-      (arguments . [(arrow_function) (function_expression)] @definition.function)
-      (arguments
-        . [(identifier) (member_expression) (string) (template_string) (object)]
-        . [(arrow_function) (function_expression)] @definition.function .)])
+; function, whose body is the name's, made on the declaration's line; not what arrays,
+; promises and timers make of one
+(program
+  (_ (variable_declarator
+        name: (identifier) @name
+        value: (call_expression
+          function: [(identifier) (member_expression property: (property_identifier) @_method)] @_callee
+          arguments: [
+            (arguments . [(arrow_function) (function_expression)] @definition.function)
+            (arguments
+              . [(identifier) (member_expression) (string) (template_string) (object)]
+              . [(arrow_function) (function_expression)] @definition.function .)])) @declaration)
   (#not-match? @_callee "^(setTimeout|setInterval|setImmediate|queueMicrotask|requestAnimationFrame)$")
-  (#not-match? @_method "^(map|filter|reduce|reduceRight|find|findIndex|findLast|findLastIndex|some|every|sort|toSorted|flatMap|forEach|then|catch|finally|from|replace|replaceAll)$")) @top
+  (#not-match? @_method "^(map|filter|reduce|reduceRight|find|findIndex|findLast|findLastIndex|some|every|sort|toSorted|flatMap|forEach|then|catch|finally|from|replace|replaceAll)$"))
+(program
+  (export_statement
+    (_ (variable_declarator
+          name: (identifier) @name
+          value: (call_expression
+            function: [(identifier) (member_expression property: (property_identifier) @_method)] @_callee
+            arguments: [
+              (arguments . [(arrow_function) (function_expression)] @definition.function)
+              (arguments
+                . [(identifier) (member_expression) (string) (template_string) (object)]
+                . [(arrow_function) (function_expression)] @definition.function .)])) @declaration))
+  (#not-match? @_callee "^(setTimeout|setInterval|setImmediate|queueMicrotask|requestAnimationFrame)$")
+  (#not-match? @_method "^(map|filter|reduce|reduceRight|find|findIndex|findLast|findLastIndex|some|every|sort|toSorted|flatMap|forEach|then|catch|finally|from|replace|replaceAll)$"))
 
 ; An object literal bound to a name is a namespace of its members (not a class: it has no
 ; node): `const api = { run() {} }` defines `api.run`; so is the chain

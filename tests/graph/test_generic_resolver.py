@@ -202,6 +202,9 @@ def test_a_top_level_name_for_what_a_call_makes_of_a_function_is_that_function(
                   const local = forwardRef(() => size(3));
                   return local;
                 }
+                describe("page", () => {
+                  const inner = forwardRef(() => size(4));  // in a callback: not the top
+                });
                 """
         },
     )
@@ -219,5 +222,39 @@ def test_a_top_level_name_for_what_a_call_makes_of_a_function_is_that_function(
         assert button is not None and (button.line, button.end_line) == (6, 8)
         assert store.node("ui.ts::sizes") is None
         assert store.node("ui.ts::page.local") is None
+        assert store.node("ui.ts::inner") is None
+    finally:
+        store.close()
+
+
+def test_typescript_type_aliases_and_enums_are_nodes_and_a_name_may_be_type_and_value(
+    repo: Path,
+) -> None:
+    found = edges_of(
+        repo,
+        {
+            "user.ts": """
+                export interface Schema { parse(x: unknown): User; }
+                export function object(shape: object): Schema { return shape as Schema; }
+                export type Options = { strict: boolean; check(x: unknown): boolean };
+                export enum Mode { Strict, Loose }
+                export interface User { name: string; greet(): string; }
+                export const User = object({ name: "" });
+                export function load(raw: unknown, options: Options): string {
+                  const user: User = User.parse(raw);
+                  options.check(raw);
+                  return user.greet();
+                }
+                """
+        },
+    )
+    assert ("user.ts::load", "user.ts::Schema.parse", "inferred", 8) in found  # the value's
+    assert ("user.ts::load", "user.ts::Options.check", "inferred", 9) in found  # the alias's
+    assert ("user.ts::load", "user.ts::User.greet", "inferred", 10) in found  # the type's
+    store = GraphStore.open(repo)
+    try:
+        kinds = {n.id: n.kind.value for n in store.nodes_where("path", "user.ts")}
+        assert kinds["user.ts::Options"] == "class" and kinds["user.ts::Mode"] == "class"
+        assert kinds["user.ts::Options.check"] == "method"
     finally:
         store.close()

@@ -7,8 +7,8 @@ reads those names, so a language needs no extraction code of its own:
   definition (`@name` may be a dotted path, `a.b.f`, or a string, `'f'`). An object is a
   namespace of members (a JavaScript object literal, `exports`): it has no node. With
   `@member`, a definition counts only inside an object (a member of an object literal
-  that is no namespace, say an argument, is none); with `@top` (a node holding it, whose
-  line it is made on), only at the top of the file, outside every definition. Optional:
+  that is no namespace, say an argument, is none). Optional: `@declaration` (the statement
+  holding it, whose line it is made on),
   `@base` (each base type), `@owner` (the type or object a member belongs to when it is
   written outside it: Go receivers, C++ `A::f`, `Ctor.prototype.f = function`),
   `@owner.object` (an owner that is an object created by assigning to it, `exports.f = ...`,
@@ -309,8 +309,6 @@ def _definitions(
         parent = scopes.innermost(node.start_byte, "")
         if "member" in captures and kinds.get(parent) != "object":
             continue  # a member of an object literal that is no namespace (an argument...)
-        if "top" in captures and parent:
-            continue
         seen.add(node.start_byte * 4 + (kind == "scope"))
         owner = captures.get("owner") or captures.get("owner.object")
         name_text = _text(captures["name"][0])
@@ -344,7 +342,7 @@ def _definitions(
                 kind=definition_kind,
                 qualname=qualname,
                 scope=base,
-                line=_line(captures["top"][0] if "top" in captures else node),
+                line=_line(captures.get("declaration", [node])[0]),
                 end_line=int(node.end_point.row) + 1,
                 bases=tuple(
                     chain

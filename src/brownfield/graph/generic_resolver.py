@@ -35,6 +35,7 @@ from brownfield.graph.generic_world import (
     Table,
     Value,
     World,
+    also_a_value,
     build_table,
     invalidated_keys,
     last_made,
@@ -269,6 +270,8 @@ class Resolver:
         if value.kind == "def" and kind in CLASS_LIKE:
             if step == self.profile.new_step and kind != "object":
                 return [(value, Resolution.CONSTRUCTOR)]
+            if kind == "interface" and also_a_value(self.table(value.path), value.name):
+                return []  # `User.parse()`: the value `User`'s member, not its type's
             return self.classes.member(value, step, how, skip_self=False)
         if value.kind == "def" and kind == "function" and self.profile.functions_hold_members:
             if step == self.profile.instance_step:  # `F.prototype`
@@ -324,8 +327,7 @@ class Resolver:
         table = self.table(path)
         bindings = table.scopes.get("", {}).get(name)
         if bindings:
-            last = last_made(table, bindings)
-            return [(value, how) for value, _ in self.binding_values(table, "", last)]
+            return [(v, how) for v, _ in self.binding_values(table, "", last_made(table, bindings))]
         found = self._through_wildcards(table, name) if wildcards else []
         if not found:
             self.fail("unknown-attribute")

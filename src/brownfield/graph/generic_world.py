@@ -122,7 +122,9 @@ def payload_line(table: Table, payload: object) -> int:
 def last_made(table: Table, bindings: list[object]) -> list[object]:
     """The last of a name's bindings, with the definition made on its line when it is a
     variable's: `const X = wrap((a) => {...})` is the function X and what the call makes
-    of it."""
+    of it. A name that is both a type (an interface, a TypeScript type alias) and a value
+    (`interface User {...}` beside `const User = schema(...)`) is both: the last of each."""
+    last = bindings[-1:]
     if len(bindings) > 1:
         made, before = bindings[-1], bindings[-2]
         if (
@@ -130,8 +132,26 @@ def last_made(table: Table, bindings: list[object]) -> list[object]:
             and isinstance(before, str)
             and payload_line(table, before) == made.line
         ):
-            return bindings[-2:]
-    return bindings[-1:]
+            last = bindings[-2:]
+        typed = [_is_type(table, payload) for payload in bindings]
+        if any(typed) and not all(typed):
+            other = not typed[-1]  # the last binding of the other namespace
+            found = next(p for p, t in zip(bindings[::-1], typed[::-1], strict=True) if t == other)
+            if found not in last:
+                last = [found, *last]
+    return last
+
+
+def _is_type(table: Table, payload: object) -> bool:
+    return isinstance(payload, str) and table.kinds.get(payload) == "interface"
+
+
+def also_a_value(table: Table, qualname: str) -> bool:
+    """Whether a type's name is also bound to a value in its scope (TypeScript's
+    `interface User` beside `const User = ...`): its members are the value's."""
+    scope = table.parents.get(qualname, "")
+    found = table.scopes.get(scope, {}).get(simple_name(qualname), [])
+    return any(not _is_type(table, payload) for payload in found)
 
 
 def live_at(table: Table, scope: str, bindings: list[object], line: int, own: bool) -> list[object]:

@@ -38,8 +38,9 @@ from __future__ import annotations
 #: 36: TypeScript overload signatures and their implementation are one node spanning them, a
 #: long comment gives its first lines to the search (not its last), Markdown code blocks none;
 #: 37: a JavaScript or TypeScript name bound at the top of a file to what a call makes of a
-#: function literal is that function (`export const Button = forwardRef((props) => {...})`)
-SCHEMA_VERSION = 37
+#: function literal is that function (`export const Button = forwardRef((props) => {...})`);
+#: 38: TypeScript type aliases and enums are definitions, a name may be a type and a value
+SCHEMA_VERSION = 38
 
 SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
