@@ -96,7 +96,9 @@ def test_code_written_for_tests_is_test_support(path: str) -> None:
     assert not is_production(path) and not is_test(path)  # no test reaches anything
 
 
-@pytest.mark.parametrize("path", ["net/http/latest.go", "src/contest/entry.py", "app/testify.py"])
+@pytest.mark.parametrize(
+    "path", ["net/http/latest.go", "pkg/latest/feed.go", "src/contest/entry.py", "app/testify.py"]
+)
 def test_names_that_only_contain_test_are_production(path: str) -> None:
     assert role_of(path) is Role.PRODUCTION
 

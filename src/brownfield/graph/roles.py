@@ -105,7 +105,8 @@ _TEST_SUPPORT = frozenset(
     {"testing", "testutil", "testutils", "test_util", "test_utils", "testhelpers", "test_helpers"}
     | {"testlib", "testkit", "testsupport", "test_support", "testenv", "testfixtures"}
 )
-_GO_TEST_PACKAGE = re.compile(r"^[a-z]+test$")  # `httptest`, `iotest`, `fstest`
+#: A Go package made for tests (`httptest`, `iotest`, `fstest`), not a word (`latest`).
+_GO_TEST_PACKAGE = re.compile(r"^(?!(la|con|pro|at|de|grea|fas)test$)[a-z]+test$")
 _EXAMPLES = frozenset({"example", "examples", "samples", "sample", "demo", "demos", "docs_src"})
 _BENCHMARKS = frozenset({"bench", "benches", "benchmark", "benchmarks", "perf"})
 _DOCS = frozenset({"doc", "docs", "documentation"})
