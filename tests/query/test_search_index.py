@@ -1265,6 +1265,26 @@ def test_an_exception_class_the_idea_does_not_name_ranks_below_the_code(tmp_path
         assert scores["net/errors.py::PoolClosed"] > before["net/errors.py::PoolClosed"]
 
 
+def test_an_exception_named_by_an_idea_word_in_another_form_is_not_demoted(
+    tmp_path: Path,
+) -> None:
+    files = {
+        "net/errors.py": '''
+            class PoolTimeout(Exception):
+                """Raised when retries of a failed request waited too long."""
+
+
+            class RetryTimeout(Exception):
+                """Raised when retries of a failed request waited too long."""
+            ''',
+    }
+    with opened(tmp_path, files) as store:
+        found = touchpoints(store, "give up the retries of a failed request", limit=5)
+        scores = {t.node.id: t.score for t in found}
+        # "retries" is RetryTimeout's "retry": the same words, only PoolTimeout is demoted
+        assert scores["net/errors.py::RetryTimeout"] > 2 * scores["net/errors.py::PoolTimeout"]
+
+
 def test_the_class_an_idea_lets_do_something_holds_its_touchpoints(tmp_path: Path) -> None:
     files = {
         "web/server.py": '''

@@ -20,11 +20,11 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from brownfield.graph.store import GraphStore
-from brownfield.graph.vocabulary import STOP_WORDS, words
+from brownfield.graph.vocabulary import STOP_WORDS, index_words, words
 from brownfield.model import EdgeKind, Node, NodeKind
 from brownfield.query.declarations import implementations, is_bodiless
 from brownfield.query.freshness import repository_root
-from brownfield.query.search import SearchHit, parse, rank
+from brownfield.query.search import Query, SearchHit, matched_words, parse, rank
 
 __all__ = ["STOP_WORDS", "IdeaWords", "Touchpoint", "idea_words", "touchpoints"]
 CANDIDATES = 60  # matches ranked before the lift
@@ -114,7 +114,7 @@ def touchpoints(
         )
         for hit in hits
     ]
-    found = _raised(store, found, query.words)
+    found = _raised(store, found, query)
     found = _fold_local_functions(store, found, query.mentions, rejected)
     found = _implemented(store, found, rejected)
     found = [replace(t, score=t.score * _size_weight(t.node)) for t in found]
@@ -131,17 +131,18 @@ def touchpoints(
     return _fold_series(kept)[:limit]
 
 
-def _raised(store: GraphStore, found: list[Touchpoint], idea: tuple[str, ...]) -> list[Touchpoint]:
+def _raised(store: GraphStore, found: list[Touchpoint], query: Query) -> list[Touchpoint]:
     """An exception class says what goes wrong, not where: it matches an idea by its
     docstring's words far more often than it is the place to change. One whose own name
-    carries none of the idea's words keeps EXCEPTION_WEIGHT of its score."""
+    carries none of the idea's words, in any of their forms (`RetryTimeout` carries
+    "retries"), keeps EXCEPTION_WEIGHT of its score."""
     exceptions = exception_classes(
         store, {t.node.id for t in found if t.node.kind is NodeKind.CLASS}
     )
-    wanted = set(idea)
     return [
         replace(t, score=t.score * EXCEPTION_WEIGHT)
-        if t.node.id in exceptions and not wanted & set(words(t.node.name))
+        if t.node.id in exceptions
+        and 1.0 not in matched_words(query, " ".join(index_words(t.node.name))).values()
         else t
         for t in found
     ]
