@@ -780,6 +780,33 @@ def test_the_shared_names_fact_names_the_state_several_touchpoints_write(tmp_pat
         assert code_names.shared_names_fact(store, touched[2:]) is None  # one touchpoint
 
 
+def test_a_signature_over_several_lines_names_no_state(tmp_path: Path) -> None:
+    files = {
+        "q/query.ts": """
+            export class Query<
+              TError = Error,
+            > {
+              state: number = 0;
+              fetch(): TError | null {
+                this.state = 1;
+                return null;
+              }
+              cancel(): TError | null {
+                this.state = 2;
+                return null;
+              }
+            }
+            """
+    }
+    with opened(tmp_path, files) as store:
+        ids = ["Query", "Query.fetch", "Query.cancel"]
+        nodes = store.nodes(f"q/query.ts::{i}" for i in ids)
+        touched = [Touchpoint(nodes[f"q/query.ts::{i}"], 1.0, ()) for i in ids]
+        fact = code_names.shared_names_fact(store, touched)
+        assert fact is not None and "`state` (3, e.g. q/query.ts:4)" in fact.statement
+        assert "TError" not in fact.statement  # a type parameter, as on a signature's one line
+
+
 CLOSURES = {
     "app/undefined.py": '''
         def make_logging_undefined(logger):

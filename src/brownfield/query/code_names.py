@@ -172,12 +172,13 @@ MIN_SHARING = 2  # touchpoints that must write a name for it to be shared
 def shared_names_fact(store: GraphStore, touched: list[Touchpoint]) -> Fact | None:
     """The state the touchpoints have in common: the names at least MIN_SHARING of them
     write at different lines (read from the files as they are now; a class and its method
-    writing one line count once) that one of them assigns (not only on its
-    first line, where a signature names its types) or that the index holds as an attribute,
-    key or constant of a touchpoint or of its class. The state a feature lives in is what
-    the definitions around it share, whatever the idea's words (`limit`, `count` of a file
-    handler). At most MAX_SHARED, those more touchpoints write first, ties in the order
-    they are first written; each cited where the first touchpoint writing it does."""
+    writing one line count once) that one of them assigns (not only in its signature, where
+    it names its parameters and types: `TError = DefaultError` of `class Query<`) or that
+    the index holds as an attribute, key or constant of a touchpoint or of its class. The
+    state a feature lives in is what the definitions around it share, whatever the idea's
+    words (`limit`, `count` of a file handler). At most MAX_SHARED, those more touchpoints
+    write first, ties in the order they are first written; each cited where the first
+    touchpoint writing it does."""
     nodes = [t.node for t in touched if t.node.kind is not NodeKind.MODULE and t.node.path]
     own = {part for node in nodes for part in node.qualname.split(".")}
     root = repository_root(store)
@@ -189,7 +190,8 @@ def shared_names_fact(store: GraphStore, touched: list[Touchpoint]) -> Fact | No
             continue
         start = node.line or 1
         names, declared = code_names(lines, start, node.end_line or start)
-        first = set(_NAME.findall(lines[start - 1])) if 0 < start <= len(lines) else set()
+        signature = lines[start - 1 : _signature_end(lines, start, node.end_line or start)]
+        first = {name for line in signature for name in _NAME.findall(line)}
         state.update(declared - first)
         for name, line in names.items():
             if len(name) < 3 or name.lower() in KEYWORDS or name in own:
@@ -219,6 +221,20 @@ def shared_names_fact(store: GraphStore, touched: list[Touchpoint]) -> Fact | No
     )
 
 
+def _signature_end(lines: list[str], start: int, end: int) -> int:
+    """The last line of a definition's signature: its first line and those its open
+    brackets carry on to (`def f(` ... `):`, `class Query<` ... `> {`), within `end`."""
+    depth = 0
+    for number in range(max(start, 1), min(end, len(lines), start + MAX_SIGNATURE) + 1):
+        code = _TRAILING_COMMENT.sub("", _LITERAL.sub(" ", lines[number - 1])).strip()
+        depth += code.count("(") + code.count("[") - code.count(")") - code.count("]")
+        depth += code.endswith("<") - code.startswith(">")
+        if depth <= 0:
+            return number
+    return start
+
+
+MAX_SIGNATURE = 30  # lines a signature may span
 MAX_MEMBERS = 12  # methods shown per class touchpoint
 
 
