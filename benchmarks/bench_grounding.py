@@ -5,10 +5,11 @@ Standalone (never run by the tests; needs PyPI, the npm registry and two Debian 
     python benchmarks/bench_grounding.py [--half NAME] [--scenario ID ...] [--json] [--verbose]
         [--keep DIR] [--repos DIR] [--rankings-only]
 
-Scenarios and their gold labels are in `benchmarks/grounding/scenarios.json`: 58 one-sentence
-ideas on 33 repositories nobody here wrote (click, httpx, jinja2, werkzeug, requests, starlette,
+Scenarios and their gold labels are in `benchmarks/grounding/scenarios.json`: 64 one-sentence
+ideas on 35 repositories nobody here wrote (click, httpx, jinja2, werkzeug, requests, starlette,
 itsdangerous from PyPI sdists; commander, koa, axios, express, ws, body-parser, morgan, and
-the TypeScript of immer, mobx, zod, rxjs and @tanstack/query-core from npm;
+the TypeScript of immer, mobx, zod, rxjs, @tanstack/query-core, @reduxjs/toolkit and
+@trpc/server from npm;
 Go's text/template, net/http, flag, encoding/csv, net/smtp, archive/zip, encoding/json and
 mime/multipart from Debian's golang-1.19-src; the JDK's java.logging, java.net.http, java.prefs
 and jdk.httpserver modules and java.base's java.util.zip and java.util.jar packages from Debian's
@@ -35,9 +36,9 @@ its first run:
   by helpers reading only the code (each gold id checked against the graph's node list, the
   only output of brownfield they saw), committed before brownfield's context, search or
   interview was run on any of them, and never tuned on.
-- `tstune` (6): TypeScript to tune on, with `typescript` as its holdout: rxjs and
-  @tanstack/query-core (the `.ts` sources npm ships), labelled by a helper reading only the
-  code and the graph's node list, committed before brownfield's context, search or interview
+- `tstune` (12): TypeScript to tune on, with `typescript` as its holdout: rxjs,
+  @tanstack/query-core, @reduxjs/toolkit and @trpc/server (the `.ts` sources npm ships),
+  labelled by helpers reading only the code and the graph's node list, committed before brownfield's context, search or interview
   was run on any of them.
 
 `--half NAME` runs only the scenarios of that half (repeatable); the total row is then over
