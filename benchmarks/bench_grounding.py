@@ -331,9 +331,9 @@ def interview(idea: str, repo: Path, docs: Path) -> Interview:
         errors.seek(0)
         result.stderr = errors.read()
         errors.close()
-    if result.status == "unknown":
-        texts = " ".join(str(e.get("text", "")) for e in result.events)
-        result.status = "gated" if "No interview needed" in texts else "failed"
+    if result.status == "unknown":  # the suitability gate's event: no interview needed
+        gated = any(e.get("type") == "not-needed" for e in result.events)
+        result.status = "gated" if gated else "failed"
     specs = sorted((docs / "specs").glob("*.md")) if (docs / "specs").is_dir() else []
     specs = [p for p in specs if not p.name.endswith(".brief.md")]
     if specs:

@@ -125,6 +125,16 @@ def test_suitability_gate(idea: str, needed: bool) -> None:
     assert (suitability(idea) is None) is needed
 
 
+def test_a_file_name_alone_is_a_path_only_where_the_repository_has_it(tmp_path: Path) -> None:
+    write_files(tmp_path, {"app/gateway.js": "function charge() {}\n"})
+    git_init(tmp_path)
+    named = "Fix gateway.js so that charge returns paid"
+    assert suitability(named, tmp_path) is not None  # the repository's file: no interview
+    product = "The Fetch adapter should reject big bodies as the Node.js adapter does"
+    assert suitability(product, tmp_path) is None  # a product's name: interview
+    assert suitability(product) is not None  # (without a repository, read as a file)
+
+
 def test_greenfield_without_a_graph() -> None:
     state = seed_state("Build a todo app", Threshold(0.05, "default"), None, "no source files")
     assert (state.type, state.type_reason) == ("greenfield", "no source files")

@@ -186,7 +186,7 @@ def _start_adaptive(
         "threshold", {"threshold": resolved.value, "source": resolved.source}, resolved.line()
     )
     if not force:
-        reason = suitability(idea)
+        reason = suitability(idea, root)
         if reason is not None:
             conversation.report("not-needed", {"reason": reason}, reason)
             return None

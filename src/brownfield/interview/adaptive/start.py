@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from brownfield.errors import UsageError
+from brownfield.git import GitUnavailableError, list_files
 from brownfield.graph.store import GraphStore
 from brownfield.interview.adaptive.clauses import completed, split_clauses
 from brownfield.interview.adaptive.established import add_fact
@@ -70,6 +71,9 @@ def resolve_threshold(flag: float | None, preset: str | None, root: Path) -> Thr
 
 
 _PATH = re.compile(r"[\w.-]+/[\w./-]+|\b[\w-]+\.(?:py|js|ts|tsx|go|rs|java|rb|php|cs|c|h|cpp)\b")
+#: A file name alone (`gateway.js`) is a path only where the repository has such a file:
+#: "the Node.js adapter" names a product.
+_BARE = re.compile(r"[\w-]+\.\w+")
 _SYMBOL = re.compile(r"`[^`]+`|\b[a-z]+_[a-z0-9_]+\b|\b[a-z]+[A-Z]\w*\b|\b\w+\(\)")
 _ISSUE = re.compile(r"(?<!\w)#\d+\b")
 _TRACE = re.compile(r"Traceback \(most recent call last\)|\b\w+(Error|Exception): ")
@@ -81,10 +85,16 @@ _DONE = re.compile(
 )
 
 
-def suitability(idea: str) -> str | None:
-    """Why no interview is needed (a clear, small request), or None to interview."""
+def suitability(idea: str, root: Path | None = None) -> str | None:
+    """Why no interview is needed (a clear, small request), or None to interview; a file
+    name alone counts as a path when the repository at `root` (if given) has one."""
+    paths = [
+        match
+        for match in _PATH.finditer(idea)
+        if root is None or not _BARE.fullmatch(match.group(0)) or _has_file(root, match.group(0))
+    ]
     signals = [
-        ("a file path", _PATH.search(idea)),
+        ("a file path", paths[0] if paths else None),
         ("a symbol", _SYMBOL.search(idea)),
         ("an issue number", _ISSUE.search(idea)),
         ("an error trace", _TRACE.search(idea)),
@@ -99,6 +109,16 @@ def suitability(idea: str) -> str | None:
         f"No interview needed: the request names {label} ({value}) and says what done looks "
         f"like ('{done.group(0)}'). Direct path: make the change at {value} and run its tests."
     )
+
+
+def _has_file(root: Path, name: str) -> bool:
+    """Whether the repository has a file of this name anywhere (git's files; outside git,
+    at its top, not through a link)."""
+    try:
+        return any(path.rpartition("/")[2] == name for path in list_files(root))
+    except GitUnavailableError:
+        top = root / name
+        return not top.is_symlink() and top.is_file()
 
 
 _CHANGE_WORDS = frozenset(
