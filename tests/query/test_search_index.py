@@ -173,6 +173,22 @@ def test_code_written_for_tests_comes_after_production_unless_the_idea_is_about_
         assert for_tests[0] == "app/testing.py::VirtualScheduler.schedule_delayed_job"
 
 
+def test_a_timer_in_plain_words_finds_the_polling_code(tmp_path: Path) -> None:
+    files = {
+        "sync/poller.py": """
+            def start_polling(fetch, every):
+                return fetch, every
+            """,
+        "sync/cache.py": """
+            def refresh_data(source):
+                return source
+            """,
+    }
+    with opened(tmp_path, files) as store:
+        found = [h.node.id for h in rank(store, "refetch on a timer", 2)]
+        assert found[0] == "sync/poller.py::start_polling"
+
+
 def test_a_negative_fact_names_the_unresolved_calls_that_remain(tmp_path: Path) -> None:
     with opened(tmp_path) as store:
         execute = [h for h in rank(store, "backoff_delay", 3)]

@@ -194,7 +194,7 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "parallel": ("concurrent", "workers"),
     "queue": ("pool", "buffer", "pending"),
     "schedule": ("timer", "interval", "cron"),
-    "timer": ("ticker", "schedule", "timeout"),
+    "timer": ("ticker", "schedule", "timeout", "interval", "poll"),
     # events and extension points
     "notify": ("callback", "hook", "event", "listener", "emit"),
     "event": ("listener", "hook", "emit", "handler"),
