@@ -189,6 +189,48 @@ def test_a_timer_in_plain_words_finds_the_polling_code(tmp_path: Path) -> None:
         assert found[0] == "sync/poller.py::start_polling"
 
 
+def test_plain_phrases_for_focus_connectivity_log_level_and_compression(
+    tmp_path: Path,
+) -> None:
+    files = {
+        "app/focus.py": """
+            def on_window_focus(listener):
+                return listener
+            """,
+        "app/network.py": """
+            def set_offline(flag):
+                return flag
+            """,
+        "app/logs.py": """
+            def set_logging_level(name):
+                return name
+            """,
+        "app/headers.py": """
+            def accepts_encodings(request):
+                return request
+            """,
+        "app/browser.py": """
+            def open_browser_tab(url):
+                return url
+
+            def check_network_connection(host):
+                return host
+
+            def log_amount(value):
+                return value
+            """,
+    }
+    with opened(tmp_path, files) as store:
+        cases = {
+            "reload data when someone switches back to the browser tab": "on_window_focus",
+            "pause while the device has no network connection": "set_offline",
+            "turn the amount of logging up or down": "set_logging_level",
+            "compress replies": "accepts_encodings",
+        }
+        found = {idea: rank(store, idea, 1)[0].node.name for idea in cases}
+        assert found == cases
+
+
 def test_a_negative_fact_names_the_unresolved_calls_that_remain(tmp_path: Path) -> None:
     with opened(tmp_path) as store:
         execute = [h for h in rank(store, "backoff_delay", 3)]

@@ -39,8 +39,8 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "missing": ("undefined", "none", "null", "absent"),
     "error": ("exception", "err", "fail", "failure"),
     "fail": ("error", "exception", "failure"),
-    "compress": ("gzip", "deflate", "compression", "zlib", "brotli"),
-    "compression": ("gzip", "deflate", "compress"),
+    "compress": ("gzip", "deflate", "compression", "zlib", "brotli", "encoding"),
+    "compression": ("gzip", "deflate", "compress", "encoding"),
     "cache": ("memo", "memoize", "cached", "lru"),
     "store": ("save", "persist", "cache"),
     "save": ("store", "persist", "write"),
@@ -308,6 +308,16 @@ IDIOMS: dict[str, str] = {
     "can handle": "accept",
     "query string": "query params",
     "time zone": "timezone",
+    "amount of logging": "logging level",
+    "how much is logged": "logging level",
+    "browser tab": "window focus",
+    "back to the tab": "focus",
+    "back to the window": "focus",
+    "no network connection": "offline",
+    "no internet connection": "offline",
+    "loses its connection": "offline",
+    "connection returns": "online",
+    "back online": "online",
 }
 
 _IDIOM = re.compile(
