@@ -1370,6 +1370,39 @@ def test_an_exception_named_by_an_idea_word_in_another_form_is_not_demoted(
         assert scores["net/errors.py::RetryTimeout"] > 2 * scores["net/errors.py::PoolTimeout"]
 
 
+def test_a_typescript_type_ranks_below_the_code_unless_it_holds_settings(
+    tmp_path: Path,
+) -> None:
+    files = {
+        "src/retry.ts": """
+            export interface RetryState {
+              failureCount: number
+              retryDelay: number
+            }
+
+            export type RetryAction = { type: 'retry'; retryDelay: number }
+
+            export interface RetryOptions {
+              retryDelay?: number
+            }
+
+            export function retryDelayFor(state: RetryState): number {
+              return state.retryDelay * 2
+            }
+            """,
+    }
+    with opened(tmp_path, files) as store:
+        idea = "change the retry delay"
+        scores = {t.node.name: t.score for t in touchpoints(store, idea, limit=10)}
+        assert scores["retryDelayFor"] > scores["RetryState"]
+        assert scores["retryDelayFor"] > scores["RetryAction"]
+        # the settings a caller passes are where a new setting goes: not demoted
+        assert scores["RetryOptions"] > scores["RetryState"]
+    with opened(tmp_path / "b", files) as store:
+        named = touchpoints(store, "change the retry delay of `RetryState`", limit=10)
+        assert named[0].node.name == "RetryState"  # a type the idea names is not demoted
+
+
 def test_the_class_an_idea_lets_do_something_holds_its_touchpoints(tmp_path: Path) -> None:
     files = {
         "web/server.py": '''

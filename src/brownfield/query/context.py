@@ -5,7 +5,8 @@ name spelled out first of all); the matches are then lifted by personalized Page
 the call and import edges around them, so that definitions central to several matches rise
 and isolated word collisions fall, and by the other matches in their file. A longer
 definition weighs a little more (its lines to the power SIZE_EXPONENT, capped): behaviour
-lives in bodies, not in one-line accessors. Near-identical
+lives in bodies, not in one-line accessors; a TypeScript type is a shape, not behaviour
+(unless it holds the settings a caller passes). Near-identical
 definitions (`Client.__init__`, `AsyncClient.__init__`) are one touchpoint, the twin listed
 with it; a local function is folded into the function or method holding it, the one a change
 edits. A method declared without a body (abstract, an interface's) gives its place to its
@@ -22,7 +23,7 @@ from typing import Any
 from brownfield.graph.store import GraphStore
 from brownfield.graph.vocabulary import STOP_WORDS, index_words, words
 from brownfield.model import EdgeKind, Node, NodeKind
-from brownfield.query.declarations import implementations, is_bodiless
+from brownfield.query.declarations import implementations, is_bodiless, is_type_declaration
 from brownfield.query.freshness import repository_root
 from brownfield.query.search import Query, SearchHit, matched_words, parse, rank
 
@@ -41,6 +42,18 @@ SIZE_EXPONENT = 0.2  # a definition's score x its lines ** this (a module's is l
 SIZE_CAP = 200  # lines beyond this add nothing
 EXCEPTION_WEIGHT = 0.3  # an exception class the idea does not name keeps this share
 _RAISED = ("error", "exception", "throwable")
+SHAPE_WEIGHT = 0.5  # a TypeScript type the idea does not pass as settings keeps this share
+#: The names of the types that hold what a caller sets: a new setting extends them.
+SETTINGS_SHAPES = (
+    "Options",
+    "Option",
+    "Opts",
+    "Config",
+    "Configuration",
+    "Settings",
+    "Props",
+    "Params",
+)
 SERIES = 3  # look-alike definitions ranked in a row that are one touchpoint (`_fold_series`)
 SERIES_SHARE = 0.9  # each scoring at least this share of the first
 WRAPPER_LINES = 5  # a definition this short calling only its namesake hands the work on
@@ -115,6 +128,7 @@ def touchpoints(
         for hit in hits
     ]
     found = _raised(store, found, query)
+    found = _shapes(store, found, query.mentions)
     found = _fold_local_functions(store, found, query.mentions, rejected)
     found = _implemented(store, found, rejected)
     found = [replace(t, score=t.score * _size_weight(t.node)) for t in found]
@@ -143,6 +157,24 @@ def _raised(store: GraphStore, found: list[Touchpoint], query: Query) -> list[To
         replace(t, score=t.score * EXCEPTION_WEIGHT)
         if t.node.id in exceptions
         and 1.0 not in matched_words(query, " ".join(index_words(t.node.name))).values()
+        else t
+        for t in found
+    ]
+
+
+def _shapes(
+    store: GraphStore, found: list[Touchpoint], mentions: tuple[str, ...]
+) -> list[Touchpoint]:
+    """A TypeScript interface or type alias states a shape: the change lives in the code
+    that makes or reads it, unless the shape is the settings callers pass (named so:
+    `QueryOptions`, `RetryerConfig`), which a new setting extends. Other type declarations
+    the idea does not name keep SHAPE_WEIGHT of their score."""
+    root = repository_root(store)
+    return [
+        replace(t, score=t.score * SHAPE_WEIGHT)
+        if not t.node.name.endswith(SETTINGS_SHAPES)
+        and t.node.name not in mentions
+        and is_type_declaration(root, t.node)
         else t
         for t in found
     ]

@@ -1,4 +1,5 @@
-"""Methods declared without a body, and the methods that implement them.
+"""Methods declared without a body, and the methods that implement them; TypeScript's
+type declarations.
 
 A method with no body (`abstract void exportNode(...);`, an interface's method, a Python
 method whose body is only a docstring, `pass`, `...` or `raise NotImplementedError`)
@@ -69,3 +70,22 @@ def implementations(store: GraphStore, node: Node, root: Path, limit: int) -> li
     found = store.nodes(ids)
     methods = [found[i] for i in ids if i in found and found[i].kind is NodeKind.METHOD]
     return [method for method in methods if not is_bodiless(root, method)][:limit]
+
+
+#: A TypeScript declaration of a type (`export interface QueryState<T> {`, `type Action =`).
+_TYPE_DECLARATION = re.compile(
+    r"\s*(?:export\s+)?(?:default\s+)?(?:declare\s+)?(?:interface|type)\s"
+)
+_TYPESCRIPT = (".ts", ".tsx", ".mts", ".cts")
+
+
+def is_type_declaration(root: Path, node: Node) -> bool:
+    """Whether a class node is a TypeScript interface or type alias: a shape, no code."""
+    if node.kind is not NodeKind.CLASS or not node.path or not node.path.endswith(_TYPESCRIPT):
+        return False
+    try:
+        text = read_bytes_inside(root, node.path).decode("utf-8", "replace").splitlines()
+    except BrownfieldError:
+        return False
+    line = (node.line or 1) - 1
+    return line < len(text) and _TYPE_DECLARATION.match(text[line]) is not None
