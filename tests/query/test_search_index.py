@@ -1114,6 +1114,23 @@ def test_two_words_the_repository_writes_as_one_are_searched_as_one(tmp_path: Pa
         assert "backup" not in [w for h in rank(store, "back up the file", 3) for w in h.matched]
 
 
+def test_two_words_one_identifier_joins_in_a_comment_stay_two_words(tmp_path: Path) -> None:
+    files = {
+        "src/thunk.ts": """
+            /** The result of dispatching an asyncAction: abort() cancels it. */
+            export class ThunkResult {}
+
+            export function createAsyncThunk(action: string, timeout: number) {
+              return [action, timeout]
+            }
+            """,
+    }
+    with opened(tmp_path, files) as store:
+        hits = rank(store, "give an async action a time limit", 2)
+        assert hits[0].node.name == "createAsyncThunk"
+        assert {"async", "action"} <= set(hits[0].matched)
+
+
 def test_two_words_are_not_joined_into_a_stem_of_a_longer_word(tmp_path: Path) -> None:
     files = {
         "app/io.py": """

@@ -171,11 +171,17 @@ def _joined(store: GraphStore, query: Query) -> Query:
 
 def _written_as_one(store: GraphStore, joined: str) -> bool:
     """Whether the repository writes `joined` as a word of its own (or its plural): not a
-    stem of a longer one ("limit read" is not `LimitReader`)."""
+    stem of a longer one ("limit read" is not `LimitReader`), nor two words of one
+    identifier (a comment's `asyncAction` writes "async action" as code does)."""
+    forms = {joined, joined + "s"}
     for match in store.search(expression([(joined,)]), 5):
-        if {joined, joined + "s"} & set(re.findall(r"[a-z0-9]+", match.text.lower())):
-            return True
+        for token in re.findall(r"[A-Za-z0-9]+", match.text):
+            if token.lower() in forms and not _CAMEL_HUMP.search(token):
+                return True
     return False
+
+
+_CAMEL_HUMP = re.compile(r"[a-z0-9][A-Z]")
 
 
 @dataclass(frozen=True)
