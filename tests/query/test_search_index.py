@@ -189,7 +189,7 @@ def test_a_timer_in_plain_words_finds_the_polling_code(tmp_path: Path) -> None:
         assert found[0] == "sync/poller.py::start_polling"
 
 
-def test_plain_phrases_for_focus_connectivity_log_level_and_compression(
+def test_plain_phrases_code_names_otherwise(
     tmp_path: Path,
 ) -> None:
     files = {
@@ -209,6 +209,16 @@ def test_plain_phrases_for_focus_connectivity_log_level_and_compression(
             def accepts_encodings(request):
                 return request
             """,
+        "app/calls.py": """
+            def raise_not_found(procedure):
+                return procedure
+
+            def throttle_stream(source):
+                return source
+
+            def exist_check(value):
+                return value
+            """,
         "app/browser.py": """
             def open_browser_tab(url):
                 return url
@@ -226,6 +236,8 @@ def test_plain_phrases_for_focus_connectivity_log_level_and_compression(
             "pause while the device has no network connection": "set_offline",
             "turn the amount of logging up or down": "set_logging_level",
             "compress replies": "accepts_encodings",
+            "when a client calls a procedure that doesn't exist": "raise_not_found",
+            "smooth each burst": "throttle_stream",
         }
         found = {idea: rank(store, idea, 1)[0].node.name for idea in cases}
         assert found == cases
