@@ -297,6 +297,8 @@ def test_a_trigger_through_a_lower_touchpoint_says_what_it_calls() -> None:
     assert trigger_clause("Called from app.cart.checkout (app/cart.py:17)") == (
         "when app.cart.checkout calls it"
     )
+    private = "Called from src.observer.Observer.#findMatching (src/observer.ts:381)"
+    assert trigger_clause(private) == "when src.observer.Observer.#findMatching calls it"
 
 
 def test_an_evidence_line_shows_the_cited_name_before_the_facts_subject(tmp_path: Path) -> None:

@@ -107,15 +107,21 @@ def _gerund(verb: str) -> str:
     return (lowered[:-1] if lowered.endswith("e") and len(lowered) > 2 else lowered) + "ing"
 
 
+#: A cited name, whole whatever it holds (`Observer.#find`, `Box[T].get`): up to a space,
+#: the bracket of its citation or the punctuation after it.
+_NAME = r"([^\s(,;]+)"
+
+
 def trigger_clause(value: str) -> str:
     """`Called from app.cart.checkout (app/cart.py:17)` -> `when app.cart.checkout calls it`;
     `Called from res.json (lib/response.js:249), where it calls res.send` -> `when res.json
     calls res.send`."""
     text = statement(value)
-    called = re.findall(r"\bCalled from ([\w.$<>-]+)", text, re.I)
+    called = [name.rstrip(".:") for name in re.findall(rf"\bCalled from {_NAME}", text, re.I)]
     if called and text.lower().startswith("called from"):
-        what = re.search(r", where it calls ([\w.$<>-]+)", text)
-        return f"when {' or '.join(called)} calls {what.group(1) if what else 'it'}"
+        what = re.search(rf", where it calls {_NAME}", text)
+        callee = what.group(1).rstrip(".:") if what else "it"
+        return f"when {' or '.join(called)} calls {callee}"
     lowered = text.lower()
     if lowered.startswith("a person, through"):
         return "when a person uses " + text.split("through", 1)[1].strip()
