@@ -416,6 +416,30 @@ def test_the_names_a_touchpoint_writes_that_carry_the_idea_are_cited_where_writt
         assert again is not None and "`envvar` " not in again.statement
 
 
+def test_a_definitions_type_parameters_are_not_names_of_the_idea(tmp_path: Path) -> None:
+    files = {
+        "src/observer.ts": """
+            export class QueryObserver<
+              TQueryData = unknown,
+              TError = Error,
+            > {
+              refetchData(data: TQueryData): TQueryData {
+                const staleData = data
+                return staleData
+              }
+            }
+            """,
+    }
+    with opened(tmp_path, files) as store:
+        node = store.node("src/observer.ts::QueryObserver")
+        assert node is not None
+        fact = code_names.names_fact(store, Touchpoint(node, 1.0, ()), "reload stale data")
+        assert fact is not None
+        shown = [c.symbol for c in fact.citations]
+        assert "TQueryData" not in shown  # a placeholder for a type, carrying "data"
+        assert {"staleData", "refetchData", "data"} <= set(shown)
+
+
 def test_inflected_words_take_their_base_forms_synonyms_and_nouns() -> None:
     assert "retry" in query_terms("trying")  # try -> retry, through the base form
     assert "failure" in query_terms("fails")

@@ -115,10 +115,12 @@ def idea_names(
     the name carrying most of the words not yet carried by an earlier pick (so that every
     word of the idea is represented before one word's names fill the list), a name the
     definition declares before one it only uses, ties in the order the code writes them.
-    The definition's own name and owners, keywords and `exclude` are left out."""
-    own = set(node.qualname.split(".")) | exclude
+    The definition's own name, owners and type parameters, keywords and `exclude` are left
+    out."""
+    start = node.line or 1
+    own = set(node.qualname.split(".")) | exclude | _type_parameters(lines, start, node.name)
     candidates = []
-    names, declared = code_names(lines, node.line or 1, node.end_line or node.line or 1)
+    names, declared = code_names(lines, start, node.end_line or start)
     for name, line in names.items():
         if name in own or len(name) < 3 or name.lower() in KEYWORDS:
             continue
@@ -232,6 +234,29 @@ def _signature_end(lines: list[str], start: int, end: int) -> int:
         if depth <= 0:
             return number
     return start
+
+
+def _type_parameters(lines: list[str], start: int, name: str) -> set[str]:
+    """The type parameters a definition declares after its name on its first lines
+    (`class Query<TData = unknown, TError extends Error>`, Java's `<T extends Comparable<T>>`):
+    placeholders for types, not names of the code."""
+    text = " ".join(lines[start - 1 : start - 1 + MAX_SIGNATURE])
+    at = re.search(rf"\b{re.escape(without_overload(name))}\s*<", text)
+    if at is None:
+        return set()
+    found, depth, expecting = set(), 0, True
+    for token in re.finditer(r"[<>,]|=>|[A-Za-z_$][\w$]*", text[at.end() - 1 :]):
+        value = token.group()
+        if value in "<>,":
+            depth += {"<": 1, ">": -1, ",": 0}[value]
+            expecting = value != ">" and depth == 1
+            if depth == 0:
+                break
+        elif value != "=>":
+            if expecting and depth == 1:
+                found.add(value)
+            expecting = False
+    return found
 
 
 MAX_SIGNATURE = 30  # lines a signature may span
