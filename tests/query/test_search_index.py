@@ -438,6 +438,11 @@ def test_a_definitions_type_parameters_are_not_names_of_the_idea(tmp_path: Path)
         shown = [c.symbol for c in fact.citations]
         assert "TQueryData" not in shown  # a placeholder for a type, carrying "data"
         assert {"staleData", "refetchData", "data"} <= set(shown)
+        method = store.node("src/observer.ts::QueryObserver.refetchData")
+        assert method is not None
+        fact = code_names.names_fact(store, Touchpoint(method, 1.0, ()), "reload stale data")
+        assert fact is not None and "TQueryData" not in fact.statement  # its class's
+        assert "staleData" in fact.statement
 
 
 def test_inflected_words_take_their_base_forms_synonyms_and_nouns() -> None:

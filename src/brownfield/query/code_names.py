@@ -154,6 +154,9 @@ def names_fact(
     lines = file_lines(repository_root(store), node.path)
     if lines is None:
         return None
+    owner = store.node(node.id.rpartition(".")[0]) if "." in node.id.partition("::")[2] else None
+    if owner is not None and owner.line:  # a method's body writes its class's too
+        exclude = exclude | _type_parameters(lines, owner.line, owner.name)
     found = idea_names(node, lines, parse(text), exclude)
     if not found:
         return None
