@@ -148,6 +148,27 @@ def test_suitability_gate_skips_a_clear_small_request(tmp_path: Path) -> None:
     assert forced.returncode == 2 and (root / "docs").exists()
 
 
+def test_the_gates_direct_path_cites_the_code_when_a_graph_is_built(tmp_path: Path) -> None:
+    from brownfield.graph.builder import build
+
+    root = sample("shop", tmp_path)
+    build(root)
+    store = root / ".brownfield" / "graph.db"
+    before = store.stat().st_mtime_ns
+    done = interview(
+        root, [], "Fix charge() in app/payments/gateway.py so that it returns status paid"
+    )
+    assert done.returncode == 0
+    gate = done.stdout.splitlines()[1]
+    assert gate.startswith("No interview needed: the request names a file path")
+    cited = gate.partition(" The code it leads to: ")[2]
+    assert cited.startswith("app.payments.gateway.charge (app/payments/gateway.py:")
+    line = int(cited.split(":", 2)[1].split(")")[0])
+    source = (root / "app/payments/gateway.py").read_text().splitlines()
+    assert source[line - 1].lstrip().startswith("def charge(")  # the citation is true
+    assert store.stat().st_mtime_ns == before and not (root / "docs").exists()
+
+
 def test_early_exit_writes_an_early_exit_spec(tmp_path: Path) -> None:
     root = sample("shop", tmp_path)
     # the review still follows an early exit: "enough" at its first question ends it

@@ -17,7 +17,12 @@ from brownfield.graph.repository import open_store
 from brownfield.interview import approval, handoff
 from brownfield.interview.adaptive.evidence import EvidenceSource
 from brownfield.interview.adaptive.planner import AdaptivePlanner
-from brownfield.interview.adaptive.start import resolve_threshold, seed_state, suitability
+from brownfield.interview.adaptive.start import (
+    direct_sites,
+    resolve_threshold,
+    seed_state,
+    suitability,
+)
 from brownfield.interview.adaptive.state import AdaptiveState
 from brownfield.interview.engine.intake import Change, clean_text, describe
 from brownfield.interview.engine.loop import Conversation, Engine, Outcome, Question
@@ -188,6 +193,7 @@ def _start_adaptive(
     if not force:
         reason = suitability(idea, root)
         if reason is not None:
+            reason += direct_sites(root, idea)
             conversation.report("not-needed", {"reason": reason}, reason)
             return None
     folder = artifact_folder(root, docs_dir)

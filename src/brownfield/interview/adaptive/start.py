@@ -7,9 +7,11 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from brownfield.errors import UsageError
+from brownfield.errors import BrownfieldError, UsageError
 from brownfield.git import GitUnavailableError, list_files
+from brownfield.graph.repository import open_store
 from brownfield.graph.store import GraphStore
+from brownfield.graph.store_home import db_path
 from brownfield.interview.adaptive.clauses import completed, split_clauses
 from brownfield.interview.adaptive.established import add_fact
 from brownfield.interview.adaptive.evidence import EvidenceSource
@@ -109,6 +111,29 @@ def suitability(idea: str, root: Path | None = None) -> str | None:
         f"No interview needed: the request names {label} ({value}) and says what done looks "
         f"like ('{done.group(0)}'). Direct path: make the change at {value} and run its tests."
     )
+
+
+DIRECT_SITES = 3  # definitions the gate's direct path cites
+
+
+def direct_sites(root: Path, idea: str) -> str:
+    """Where the direct path leads, from the graph when one is built already (the gate
+    builds nothing and writes nothing): the request's first touchpoints, cited; empty
+    without a graph or a match."""
+    if not db_path(root).is_file():
+        return ""
+    try:
+        store = open_store(root)
+    except BrownfieldError:
+        return ""
+    try:
+        found = touchpoints(store, idea, DIRECT_SITES)
+    except BrownfieldError:
+        found = []
+    finally:
+        store.close()
+    cited = ", ".join(f"{t.node.qualname} ({t.node.path}:{t.node.line})" for t in found)
+    return f" The code it leads to: {cited}." if cited else ""
 
 
 def _has_file(root: Path, name: str) -> bool:
