@@ -167,6 +167,10 @@ def test_the_gates_direct_path_cites_the_code_when_a_graph_is_built(tmp_path: Pa
     source = (root / "app/payments/gateway.py").read_text().splitlines()
     assert source[line - 1].lstrip().startswith("def charge(")  # the citation is true
     assert store.stat().st_mtime_ns == before and not (root / "docs").exists()
+    gateway = root / "app/payments/gateway.py"
+    gateway.write_text("\n\n" + gateway.read_text())  # its lines moved: not cited
+    again = interview(root, [], "Fix charge() in app/payments/gateway.py so that it returns paid")
+    assert "app/payments/gateway.py:" not in again.stdout.splitlines()[1]
 
 
 def test_early_exit_writes_an_early_exit_spec(tmp_path: Path) -> None:

@@ -21,6 +21,7 @@ from brownfield.interview.adaptive.topology import new_component
 from brownfield.interview.engine.records import now, slugify
 from brownfield.interview.engine.store import StateError, read_mapping
 from brownfield.query.context import Touchpoint, idea_words, touchpoints
+from brownfield.query.freshness import stale_paths
 from brownfield.query.search import carried, parse
 from brownfield.query.traverse import file_query
 
@@ -118,8 +119,8 @@ DIRECT_SITES = 3  # definitions the gate's direct path cites
 
 def direct_sites(root: Path, idea: str) -> str:
     """Where the direct path leads, from the graph when one is built already (the gate
-    builds nothing and writes nothing): the request's first touchpoints, cited; empty
-    without a graph or a match."""
+    builds nothing and writes nothing): the request's first touchpoints whose files have
+    not changed since, cited; empty without a graph or a match."""
     if not db_path(root).is_file():
         return ""
     try:
@@ -128,10 +129,12 @@ def direct_sites(root: Path, idea: str) -> str:
         return ""
     try:
         found = touchpoints(store, idea, DIRECT_SITES)
+        stale = set(stale_paths(store, [t.node.path or "" for t in found]))
     except BrownfieldError:
-        found = []
+        found, stale = [], set()
     finally:
         store.close()
+    found = [t for t in found if t.node.path not in stale]  # a line since moved: not cited
     cited = ", ".join(f"{t.node.qualname} ({t.node.path}:{t.node.line})" for t in found)
     return f" The code it leads to: {cited}." if cited else ""
 
