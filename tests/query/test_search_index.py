@@ -1104,6 +1104,11 @@ def test_an_idiom_is_read_as_what_it_means_not_word_by_word(tmp_path: Path) -> N
     assert parse("once too many are open at the same time").words == ("many", "open", "concurrent")
     assert "time" not in parse("giving up after a couple of tries").words
     assert parse("let users set the limit when someone asks").words == ("limit", "asks")
+    # fillers say how, not what: "rather than", "already", "still" name nothing of the code
+    assert parse("reload rather than poll, as it already and still does").words == (
+        "reload",
+        "poll",
+    )
     assert "authenticate" in query_terms(parse("log in with a token").words[0])
     assert parse("compress what the server sends back").words == ("compress", "server", "response")
     assert "property" in query_terms("setting") and "filesystem" in query_terms("disk")

@@ -185,7 +185,7 @@ STOP_WORDS = frozenset(
     myself now ours ourselves theirs themselves through until whom yours yourself
     yourselves unless another although though whether either neither yet whereas upon
     toward towards among amongst besides beyond thus hence therefore however even ever
-    others""".split()
+    others rather already actually still simply really somehow""".split()
 )
 
 #: Keywords and literals of the languages read: words of the language, not names (a body
