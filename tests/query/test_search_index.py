@@ -451,6 +451,7 @@ def test_inflected_words_take_their_base_forms_synonyms_and_nouns() -> None:
     assert "connection" in index_words("maxConns")  # an abbreviation's plural, indexed
     assert "io" not in direct_terms("output")  # `io` stands for input too: no bridge
     assert "depth" in direct_terms("deeply")  # the noun, not only a synonym
+    assert "abort" in query_terms("cancelled")  # a doubled consonant: cancel -> abort
 
 
 def test_plain_words_find_what_code_commonly_calls_the_same_thing(tmp_path: Path) -> None:
@@ -1109,6 +1110,8 @@ def test_an_idiom_is_read_as_what_it_means_not_word_by_word(tmp_path: Path) -> N
         "reload",
         "poll",
     )
+    # a contraction's stem is no word; running out of time is a timeout
+    assert parse("if it hasn't finished, it ran out of time").words == ("finished", "timeout")
     assert "authenticate" in query_terms(parse("log in with a token").words[0])
     assert parse("compress what the server sends back").words == ("compress", "server", "response")
     assert "property" in query_terms("setting") and "filesystem" in query_terms("disk")

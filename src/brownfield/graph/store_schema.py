@@ -40,8 +40,9 @@ from __future__ import annotations
 #: 37: a JavaScript or TypeScript name bound at the top of a file to what a call makes of a
 #: function literal is that function (`export const Button = forwardRef((props) => {...})`);
 #: 38: TypeScript type aliases and enums are definitions, a name may be a type and a value;
-#: 39: the index's words (the thesaurus: `poll` for "timer")
-SCHEMA_VERSION = 39
+#: 39: the index's words (the thesaurus: `poll` for "timer"); 40: the index's words (a
+#: doubled consonant's base form: `cancelled` -> cancel)
+SCHEMA_VERSION = 40
 
 SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);

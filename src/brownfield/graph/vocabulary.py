@@ -185,7 +185,8 @@ STOP_WORDS = frozenset(
     myself now ours ourselves theirs themselves through until whom yours yourself
     yourselves unless another although though whether either neither yet whereas upon
     toward towards among amongst besides beyond thus hence therefore however even ever
-    others rather already actually still simply really somehow""".split()
+    others rather already actually still simply really somehow
+    hasn doesn isn wasn aren weren didn haven hadn wouldn shouldn couldn mustn""".split()
 )
 
 #: Keywords and literals of the languages read: words of the language, not names (a body
@@ -277,8 +278,9 @@ def expanded(word: str) -> tuple[str, ...]:
 
 def base_forms(word: str) -> tuple[str, ...]:
     """A word and the dictionary forms it may be an inflection of (`trying` -> try,
-    `fails` -> fail, `retries` -> retry, `rotated` -> rotate), to look it up in the tables
-    above; a form that is no entry of them finds nothing, so over-generating is harmless."""
+    `fails` -> fail, `retries` -> retry, `rotated` -> rotate, `cancelled` -> cancel), to
+    look it up in the tables above; a form that is no entry of them finds nothing, so
+    over-generating is harmless."""
     found = [word]
     for suffix, replacements in (
         ("ies", ("y",)),
@@ -289,7 +291,10 @@ def base_forms(word: str) -> tuple[str, ...]:
         ("ly", ("",)),
     ):
         if word.endswith(suffix) and len(word) - len(suffix) >= 3:
-            found += [word[: -len(suffix)] + r for r in replacements]
+            stem = word[: -len(suffix)]
+            found += [stem + r for r in replacements]
+            if suffix in ("ing", "ed") and stem[-1] == stem[-2] and stem[-1] not in "aeiou":
+                found.append(stem[:-1])  # a doubled consonant: `cancelled`, `stopped`
     return tuple(dict.fromkeys(found))
 
 
