@@ -1469,6 +1469,36 @@ def test_a_typescript_type_ranks_below_the_code_unless_it_holds_settings(
         assert named[0].node.name == "RetryState"  # a type the idea names is not demoted
 
 
+def test_an_idea_asking_for_a_setting_lifts_the_settings_type_beside_the_code(
+    tmp_path: Path,
+) -> None:
+    files = {
+        "src/ws.ts": """
+            export interface ConnectionOptions {
+              keepAlive?: boolean
+            }
+
+            export function handleConnection(socket: Socket, opts: ConnectionOptions) {
+              const subscriptions = new Map()
+              socket.on('subscribe', (id: string) => subscriptions.set(id, true))
+            }
+            """,
+        "src/other.ts": """
+            export interface ServerOptions {
+              port?: number
+            }
+            """,
+    }
+    with opened(tmp_path, files) as store:
+        plain = [t.node.name for t in touchpoints(store, "count the socket subscriptions", 5)]
+        assert "ConnectionOptions" not in plain
+        asked = touchpoints(store, "let me cap the socket subscriptions", 5)
+        names = [t.node.name for t in asked]
+        assert names[0] == "handleConnection"
+        assert "ConnectionOptions" in names  # the settings type beside the code
+        assert "ServerOptions" not in names  # not beside it
+
+
 def test_the_class_an_idea_lets_do_something_holds_its_touchpoints(tmp_path: Path) -> None:
     files = {
         "web/server.py": '''

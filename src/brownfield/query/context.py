@@ -6,7 +6,8 @@ the call and import edges around them, so that definitions central to several ma
 and isolated word collisions fall, and by the other matches in their file. A longer
 definition weighs a little more (its lines to the power SIZE_EXPONENT, capped): behaviour
 lives in bodies, not in one-line accessors; a TypeScript type is a shape, not behaviour
-(unless it holds the settings a caller passes). Near-identical
+(unless it holds the settings a caller passes, which an idea asking for a setting lifts
+beside the code it changes). Near-identical
 definitions (`Client.__init__`, `AsyncClient.__init__`) are one touchpoint, the twin listed
 with it; a local function is folded into the function or method holding it, the one a change
 edits. A method declared without a body (abstract, an interface's) gives its place to its
@@ -17,6 +18,7 @@ again.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -131,6 +133,7 @@ def touchpoints(
     found = _shapes(store, found, query.mentions)
     found = _fold_local_functions(store, found, query.mentions, rejected)
     found = _implemented(store, found, rejected)
+    found = _settings_beside(store, found, text, rejected)
     found = [replace(t, score=t.score * _size_weight(t.node)) for t in found]
     found = _delegated(store, found, rejected)
     found.sort(key=lambda t: (-round(t.score, 6), t.node.kind is NodeKind.MODULE, t.node.id))
@@ -178,6 +181,39 @@ def _shapes(
         else t
         for t in found
     ]
+
+
+#: An idea asking for something a caller sets ("let me cap", "a configurable time").
+_CONFIGURABLE = re.compile(
+    r"\b(?:configurable|configure|option|options|setting|settings|choose|chooses|"
+    r"let (?:me|users|callers|people|operators|apps?|programs?|whoever))\b",
+    re.I,
+)
+SETTINGS_SHARE = 0.6  # a settings type beside a top touchpoint scores this share of it
+SETTINGS_BESIDE = 3  # the touchpoints whose files are looked at for settings types
+
+
+def _settings_beside(
+    store: GraphStore, found: list[Touchpoint], text: str, rejected: frozenset[str]
+) -> list[Touchpoint]:
+    """An idea asking for something a caller sets puts a new setting into the settings
+    type of the code it changes: a class named as one (`SETTINGS_SHAPES`: `WSSHandlerOptions`,
+    `MutationCacheConfig`) in the file of one of the SETTINGS_BESIDE best touchpoints
+    scores at least SETTINGS_SHARE of that touchpoint, whatever words it carries."""
+    if not _CONFIGURABLE.search(text):
+        return found
+    by_id = {t.node.id: t for t in found}
+    for top in sorted(found, key=lambda t: -t.score)[:SETTINGS_BESIDE]:
+        for node in store.nodes_where("path", top.node.path) if top.node.path else []:
+            if (
+                node.kind is NodeKind.CLASS
+                and node.name.endswith(SETTINGS_SHAPES)
+                and node.id not in rejected
+            ):
+                current = by_id.get(node.id)
+                if current is None or current.score < SETTINGS_SHARE * top.score:
+                    by_id[node.id] = Touchpoint(node, SETTINGS_SHARE * top.score, top.matched)
+    return list(by_id.values())
 
 
 def exception_classes(store: GraphStore, classes: set[str]) -> set[str]:
