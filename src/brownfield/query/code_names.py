@@ -7,16 +7,13 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from pathlib import Path
 
-from brownfield.confine import read_bytes_inside
-from brownfield.errors import BrownfieldError
 from brownfield.graph.generic_facts import without_overload
 from brownfield.graph.store import GraphStore
 from brownfield.graph.vocabulary import KEYWORDS, index_words
 from brownfield.model import Citation, Fact, Node, NodeKind
 from brownfield.query.context import Touchpoint
-from brownfield.query.freshness import repository_root
+from brownfield.query.freshness import file_lines, repository_root
 from brownfield.query.search import Query, carried, matched_words, parse
 
 
@@ -37,14 +34,6 @@ _ASSIGNED = re.compile(
     r"([A-Za-z_$][\w$]*)\s*(?::\s*[\w$.\[\], |]+?\s*)?(?::=|(?<![=!<>:+\-*/%&|^])=(?!=))"
 )
 _TRIPLE = re.compile(r'"""|\'\'\'')
-
-
-def file_lines(root: Path, path: str) -> list[str] | None:
-    """A repository file's lines as it is now (None where it cannot be read inside it)."""
-    try:
-        return read_bytes_inside(root, path).decode("utf-8", "replace").splitlines()
-    except BrownfieldError:
-        return None
 
 
 def code_lines(lines: list[str]) -> list[tuple[int, str]]:

@@ -13,10 +13,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from brownfield.confine import read_bytes_inside
-from brownfield.errors import BrownfieldError
 from brownfield.graph.store import GraphStore
 from brownfield.model import EdgeKind, Node, NodeKind
+from brownfield.query.freshness import file_lines
 
 MAX_DERIVED = 50  # classes looked at for implementations, nearest first
 #: Python statements that do nothing but say "not here" (a raise's message may take lines
@@ -35,9 +34,8 @@ def is_bodiless(root: Path, node: Node) -> bool:
     """Whether a method is declared without a body (see the module's docstring)."""
     if node.kind is not NodeKind.METHOD or not node.path:
         return False
-    try:
-        text = read_bytes_inside(root, node.path).decode("utf-8", "replace").splitlines()
-    except BrownfieldError:
+    text = file_lines(root, node.path)
+    if text is None:
         return False
     lines = text[(node.line or 1) - 1 : node.end_line or node.line or 1]
     if node.path.endswith((".py", ".pyi")):
@@ -83,9 +81,6 @@ def is_type_declaration(root: Path, node: Node) -> bool:
     """Whether a class node is a TypeScript interface or type alias: a shape, no code."""
     if node.kind is not NodeKind.CLASS or not node.path or not node.path.endswith(_TYPESCRIPT):
         return False
-    try:
-        text = read_bytes_inside(root, node.path).decode("utf-8", "replace").splitlines()
-    except BrownfieldError:
-        return False
+    text = file_lines(root, node.path)
     line = (node.line or 1) - 1
-    return line < len(text) and _TYPE_DECLARATION.match(text[line]) is not None
+    return text is not None and line < len(text) and _TYPE_DECLARATION.match(text[line]) is not None

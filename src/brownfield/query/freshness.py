@@ -1,4 +1,5 @@
-"""Whether the graph still matches the files a query result touches."""
+"""The repository's files as they are now: read (`file_lines`), and whether the graph still
+matches the files a query result touches."""
 
 from __future__ import annotations
 
@@ -7,13 +8,21 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from brownfield.confine import read_bytes_inside
-from brownfield.errors import ConfinementError, FileAccessError
+from brownfield.errors import BrownfieldError, ConfinementError, FileAccessError
 from brownfield.graph.store import GraphStore
 
 
 def repository_root(store: GraphStore) -> Path:
     """The repository a store belongs to (the store lives in `<root>/.brownfield/`)."""
     return store.path.parent.parent
+
+
+def file_lines(root: Path, path: str) -> list[str] | None:
+    """A repository file's lines as it is now (None where it cannot be read inside it)."""
+    try:
+        return read_bytes_inside(root, path).decode("utf-8", "replace").splitlines()
+    except BrownfieldError:
+        return None
 
 
 def stale_paths(store: GraphStore, paths: Iterable[str]) -> list[str]:
