@@ -109,7 +109,7 @@ def test_an_edit_changing_no_bases_leaves_the_order_readers_alone(tmp_path: Path
     build(root, workers=1)
     # bodies of m.py and lib.py change, their classes' bases do not: owner.py, which read
     # the orders of K and Base, is not resolved again
-    write_files(root, {"lib.py": MIXIN["lib.py"].replace("return 1", "return 2")})
+    write_files(root, {"lib.py": MIXIN["lib.py"].replace("return 1", "return abs(1)")})
     summary, _ = rebuilt(root, tmp_path, "lib")
     assert summary.resolved == 2  # lib.py and m.py (which found Base there)
     write_files(root, {"m.py": MIXIN["m.py"].replace("return 1", "return 2")})
@@ -305,7 +305,7 @@ def test_stored_bases_read_for_unchanged_files_are_their_first_definitions(
     _, calls = rebuilt(root, tmp_path, "first")
     assert ("owner.py::Owner.go", "r.py::K.run") not in calls
     # helper.py's edit resolves owner.py again (it read helper), not r.py
-    write_files(root, {"helper.py": "def helper():\n    return 2\n"})
+    write_files(root, {"helper.py": "def helper():\n    return abs(2)\n"})
     summary, calls = rebuilt(root, tmp_path, "edited")
     assert summary.resolved == 2 and ("owner.py::Owner.go", "r.py::K.run") not in calls
 
@@ -344,3 +344,97 @@ def test_stored_bases_read_in_an_earlier_round_are_read_again_when_they_change(
     assert ("f.py::main", "c.py::Base.Inner.hello") in calls
     assert ("f.py::main", "b.py::Base.Inner.hello") not in calls
     assert summary.resolved == 4  # a.py, f.py and m.py; x.py; f.py again
+
+
+def test_appending_definitions_resolves_again_only_the_files_reading_what_they_change(
+    tmp_path: Path,
+) -> None:
+    # c.py calls `box.item`: what Box's constructor is given, read off a.py's calls of `Box`.
+    # d.py reads `build` alone; e.py calls `a.later`, which is not there yet.
+    root = tmp_path / "repo"
+    a_py = """
+        class Box:
+            def __init__(self, item):
+                self.item = item
+
+
+        def build():
+            pass
+
+
+        box = Box(build)
+    """
+    write_files(
+        root,
+        {
+            "a.py": a_py,
+            "c.py": "from a import box\n\n\ndef go():\n    box.item()\n",
+            "d.py": "from a import build\n\n\ndef go():\n    build()\n",
+            "e.py": "import a\n\n\ndef go():\n    a.later()\n",
+        },
+    )
+    _, calls = rebuilt(root, tmp_path, "first")
+    assert ("c.py::go", "a.py::build") in calls and ("e.py::go", "a.py::later") not in calls
+    # new functions, one boxing another: c.py (Box's arguments) and e.py (`later`) change
+    appended = (
+        a_py
+        + """
+
+        def other():
+            pass
+
+
+        def later():
+            return Box(other)
+    """
+    )
+    write_files(root, {"a.py": appended})
+    summary, calls = rebuilt(root, tmp_path, "appended")
+    assert ("c.py::go", "a.py::other") in calls and ("e.py::go", "a.py::later") in calls
+    assert summary.resolved == 3  # a.py, c.py, e.py: d.py read nothing that changed
+    # removing them again is the same change undone
+    write_files(root, {"a.py": a_py})
+    summary, calls = rebuilt(root, tmp_path, "removed")
+    assert ("c.py::go", "a.py::other") not in calls and ("e.py::go", "a.py::later") not in calls
+    assert summary.resolved == 3
+    # an edit inside a definition that was there resolves every file reading a.py
+    write_files(root, {"a.py": a_py.replace("pass", "return abs(1)")})
+    summary, _ = rebuilt(root, tmp_path, "body")
+    assert summary.resolved == 4
+
+
+def test_a_call_appended_on_a_name_never_read_still_resolves_the_readers_of_its_sites(
+    tmp_path: Path,
+) -> None:
+    # c.py reads what `put` is given, off a.py's calls of `put`: the new call's receiver,
+    # `spare`, is a name c.py never looked up (`sites:a.py::put`).
+    root = tmp_path / "repo"
+    a_py = """
+        class Box:
+            def put(self, item):
+                self.item = item
+
+
+        def build():
+            pass
+
+
+        thing = Box()
+        thing.put(build)
+        spare = Box()
+    """
+    write_files(
+        root, {"a.py": a_py, "c.py": "from a import Box\n\n\ndef go(b: Box):\n    b.item()\n"}
+    )
+    _, calls = rebuilt(root, tmp_path, "first")
+    assert ("c.py::go", "a.py::build") in calls
+    write_files(
+        root,
+        {
+            "a.py": a_py
+            + "\n\n        def other():\n            pass\n"
+            + "\n\n        def later():\n            spare.put(other)\n"
+        },
+    )
+    summary, calls = rebuilt(root, tmp_path, "appended")
+    assert ("c.py::go", "a.py::other") in calls and summary.resolved == 2

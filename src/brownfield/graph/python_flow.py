@@ -24,6 +24,7 @@ from brownfield.graph.python_scopes import (
     inferred,
     live,
 )
+from brownfield.graph.python_world import SITES_KEY
 from brownfield.model import Resolution
 
 #: Decorators that change how a function is bound, not what calling it reaches.
@@ -459,6 +460,7 @@ class ValueFlow:
 
     def calls_named(self, table: ModuleTable, name: str) -> list[CallFact]:
         """The calls of a module whose callee chain ends in `name` (or a constructor call)."""
+        self.resolver.consulted.keys.add(f"{SITES_KEY}{table.path}::{name}")
         if table.calls_named is None:
             table.calls_named = {}
             for call in table.facts.calls:

@@ -23,6 +23,7 @@ from brownfield.graph.facts import ImportFact
 from brownfield.graph.python_chains import GUARDED
 from brownfield.graph.python_evaluator import Evaluator
 from brownfield.graph.python_scopes import Binding, ModuleTable, absolute_module
+from brownfield.graph.python_world import GLOBAL_KEY
 
 STANDARD = frozenset(sys.stdlib_module_names)
 
@@ -79,7 +80,7 @@ class ImportGuards:
             return self._loads(module.path) and self._loads(submodule.path)
         if not module.path:  # a namespace package holds submodules only
             return False
-        return _binds(self.resolver.table(module.path), fact.name) and self._loads(module.path)
+        return self._binds(self.resolver.table(module.path), fact.name) and self._loads(module.path)
 
     def _loads(self, path: str) -> bool:
         """Whether importing a repository module (a namespace package: "") cannot fail on
@@ -113,7 +114,7 @@ class ImportGuards:
                     continue
                 if len(found) > 1 and found[1] is None:
                     holder = found[0].path
-                    if not holder or not _binds(self.resolver.table(holder), str(fact.name)):
+                    if not holder or not self._binds(self.resolver.table(holder), str(fact.name)):
                         return False
                 for module in found:
                     if module is not None and module.path.endswith(".pyi"):
@@ -123,11 +124,11 @@ class ImportGuards:
                         pending.append(module.path)
         return True
 
-
-def _binds(table: ModuleTable, name: str) -> bool:
-    """Whether a module binds a name at its top level (read off its table, not evaluated:
-    the walk must not ask what it is itself answering)."""
-    return name in table.scopes.get("", {}) or bool(table.star_imports)
+    def _binds(self, table: ModuleTable, name: str) -> bool:
+        """Whether a module binds a name at its top level (read off its table, not
+        evaluated: the walk must not ask what it is itself answering)."""
+        self.resolver.consulted.keys.add(f"{GLOBAL_KEY}{table.path}::{name}")
+        return name in table.scopes.get("", {}) or bool(table.star_imports)
 
 
 def _standard(absolute: str, name: str | None) -> bool:

@@ -53,6 +53,8 @@ from brownfield.graph.python_scopes import (
 )
 from brownfield.graph.python_shared import SharedResults
 from brownfield.graph.python_world import (
+    GLOBAL_KEY,
+    SITES_KEY,
     StoredBases,
     World,
     call_names,
@@ -210,12 +212,13 @@ class Resolver:
             for callee, how in sorted(targets):
                 graph.edges.append((source, callee, "calls", call.line, how.value))
         graph.edges = list(dict.fromkeys(graph.edges))
+        own = (f"{GLOBAL_KEY}{path}::", f"{SITES_KEY}{path}::")  # its own edits resolve it
         graph.deps = (
             {f"file:{p}" for p in self.consulted.files}
             | {f"mod:{m}" for m in self.consulted.modules}
             | {f"name:{n}" for n in self.consulted.names}
             | {f"calls:{n}" for n in self.consulted.calls}
-            | self.consulted.keys
+            | {key for key in self.consulted.keys if not key.startswith(own)}
             | {f"{CALL_KEY}{n}" for n in call_names(table.facts)}  # an index, not a dependency
             | {f"{DECORATED_KEY}{n}" for n in decorated_names(table.facts)}  # an index too
         )
@@ -486,6 +489,8 @@ class Resolver:
         At `line` the live binding is the last one before it; from an inner scope or
         another module, the last binding in the scope counts.
         """
+        if not scope:  # an edit appending definitions changes only some of the top's names
+            self.consulted.keys.add(f"{GLOBAL_KEY}{table.path}::{name}")
         bindings = table.scopes.get(scope, {}).get(name)
         if not bindings:
             return None

@@ -8,12 +8,13 @@ the names it calls, the dependency keys a change of it invalidates, the import r
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Protocol
+from typing import Any, Protocol
 
-from brownfield.graph.facts import Definition, FileFacts, ImportFact
+from brownfield.graph.facts import Chain, Definition, FileFacts, ImportFact
 from brownfield.graph.python_roots import ImportRoots, import_roots
 from brownfield.graph.python_scopes import (
     imported_modules,
@@ -28,6 +29,11 @@ from brownfield.model import Node, NodeKind
 BASES_KEY = "bases:"
 #: The imports of every Python file of the repository (which file imports what).
 IMPORTS_KEY = "imports:*"
+#: A name looked up at the top of a module (`global:PATH::NAME`), and the calls of a module
+#: whose callee ends in a name (`sites:PATH::NAME`): what an edit that only appends whole
+#: definitions changes for the files that read the module, instead of all of it (`file:`).
+GLOBAL_KEY = "global:"
+SITES_KEY = "sites:"
 
 
 class StoredBases(Protocol):
@@ -171,7 +177,13 @@ def invalidated_keys(
 ) -> set[str]:
     """The dependency keys whose meaning changes when `path` goes from `old` to `new` facts
     (but `bases:PATH`, which changes with what resolving the file finds: `build_resolve`)."""
-    keys = {f"file:{path}"}
+    appended = _appended(old, new) or _appended(new, old)  # removing is appending undone
+    if appended is None:
+        keys = {f"file:{path}"}
+    else:  # what the definitions bind or read at the top, and the calls they make
+        names, ends = appended
+        keys = {f"{GLOBAL_KEY}{path}::{name}" for name in names}
+        keys |= {f"{SITES_KEY}{path}::{end}" for end in ends} | {f"calls:{end}" for end in ends}
     dotted = module_name(path, roots)
     if old is None or new is None:  # the module (and maybe its packages) appears or goes
         parts = dotted.split(".")
@@ -191,6 +203,43 @@ def invalidated_keys(
         keys.update(f"calls:{name}@{module}" for module in modules)
     keys.update(f"name:{name}" for name in _reshaped_methods(old, new))
     return keys
+
+
+def _appended(old: FileFacts | None, new: FileFacts | None) -> tuple[set[str], set[str]] | None:
+    """When an edit only adds whole top-level definitions (every record of `old` is in
+    `new` as it was, each new one inside a new top-level definition, the imports and
+    `__all__` as they were): the names they bind or read first in a chain, and the last
+    steps of the calls they make. None for any other edit.
+
+    A file that read the module before reads what it did, but for a lookup of one of those
+    names (`global:`), a read of the calls ending in one of those steps (`sites:`) or of
+    the files calling it (`calls:`): nothing else of the module changed."""
+    if old is None or new is None or old.status != "ok":
+        return None
+    whole = ("language", "status", "diagnostic", "imports", "exports", "namespace")
+    if any(getattr(old, name) != getattr(new, name) for name in whole):
+        return None
+    added: dict[str, list[Any]] = {}
+    for kind in ("definitions", "calls", "bindings", "returns"):
+        before, after = Counter(getattr(old, kind)), Counter(getattr(new, kind))
+        if before - after:
+            return None
+        added[kind] = list((after - before).elements())
+    tops = {d.qualname for d in added["definitions"] if not d.scope}
+    inside = [d for d in added["definitions"] if d.scope]
+    inside += [*added["calls"], *added["bindings"], *added["returns"]]
+    if any(record.scope.partition(".")[0] not in tops for record in inside):
+        return None
+    chains: list[Chain | None] = []
+    for d in added["definitions"]:
+        chains += [*d.bases, *d.decorators, *(c for _, c in d.defaults)]
+        chains += [c for _, c in d.annotations]
+    for call in added["calls"]:
+        chains += [call.chain, *call.args, *(c for _, c in call.kwargs)]
+    chains += [c for b in added["bindings"] for c in (b.target, b.value)]
+    chains += [r.value for r in added["returns"]]
+    names = tops | {chain[0] for chain in chains if chain}
+    return names, {call.chain[-1] for call in added["calls"] if call.chain}
 
 
 def _imported(facts: FileFacts) -> set[tuple[str, str | None, int]]:
