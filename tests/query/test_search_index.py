@@ -229,6 +229,13 @@ def test_plain_phrases_code_names_otherwise(
             def log_amount(value):
                 return value
             """,
+        "app/listing.py": """
+            def list_commands(commands):
+                return [c for c in commands if not c.hidden]
+
+            def stay_in_list(command):
+                return command
+            """,
     }
     with opened(tmp_path, files) as store:
         cases = {
@@ -238,6 +245,7 @@ def test_plain_phrases_code_names_otherwise(
             "compress replies": "accepts_encodings",
             "when a client calls a procedure that doesn't exist": "raise_not_found",
             "smooth each burst": "throttle_stream",
+            "let a command stay out of the listing": "list_commands",
         }
         found = {idea: rank(store, idea, 1)[0].node.name for idea in cases}
         assert found == cases
