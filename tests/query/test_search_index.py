@@ -453,6 +453,40 @@ def test_a_definitions_type_parameters_are_not_names_of_the_idea(tmp_path: Path)
         assert "staleData" in fact.statement
 
 
+def test_names_the_language_gives_every_file_are_not_names_of_the_idea(
+    tmp_path: Path,
+) -> None:
+    files = {
+        "app/listing.py": """
+            def visible(commands, help=None) -> list:
+                shown = list(commands)
+                if __debug__:
+                    print(help)
+                return [c for c in shown if not c.hidden]
+            """,
+        "app/log.js": """
+            function debugListing(items) {
+              console.log(items.length);
+              return items.filter((item) => item.hidden);
+            }
+            """,
+    }
+    with opened(tmp_path, files) as store:
+        for node_id, kept in {
+            "app/listing.py::visible": {"help", "hidden"},  # a parameter, an attribute
+            "app/log.js::debugListing": {"items", "hidden"},
+        }.items():
+            node = store.node(node_id)
+            assert node is not None
+            fact = code_names.names_fact(
+                store, Touchpoint(node, 1.0, ()), "list, help, console and debug hidden items"
+            )
+            assert fact is not None
+            shown = {c.symbol for c in fact.citations}
+            assert kept <= shown, shown
+            assert not shown & {"list", "__debug__", "print", "console"}, shown
+
+
 def test_inflected_words_take_their_base_forms_synonyms_and_nouns() -> None:
     assert "retry" in query_terms("trying")  # try -> retry, through the base form
     assert "failure" in query_terms("fails")

@@ -9,6 +9,7 @@ import re
 from collections import Counter
 
 from brownfield.graph.generic_facts import without_overload
+from brownfield.graph.languages import builtin_names
 from brownfield.graph.store import GraphStore
 from brownfield.graph.vocabulary import KEYWORDS, index_words
 from brownfield.model import Citation, Fact, Node, NodeKind
@@ -110,8 +111,9 @@ def idea_names(
     own = set(node.qualname.split(".")) | exclude | _type_parameters(lines, start, node.name)
     candidates = []
     names, declared = code_names(lines, start, node.end_line or start)
+    given = _only_given(lines, start, node.end_line or start, names, node.language)
     for name, line in names.items():
-        if name in own or len(name) < 3 or name.lower() in KEYWORDS:
+        if name in own or len(name) < 3 or name.lower() in KEYWORDS or name in given:
             continue
         matched = matched_words(query, " ".join(index_words(name)))
         if matched:
@@ -128,6 +130,27 @@ def idea_names(
         picked.append((best[1], best[0]))
         covered.update(best[2].keys())
     return picked
+
+
+def _only_given(
+    lines: list[str], start: int, end: int, names: dict[str, int], language: str | None
+) -> set[str]:
+    """The names among `names` that the language gives every file (`list`, `__debug__`,
+    `console`) and this code only uses as such: never written as an attribute
+    (`self.help`), assigned or passed by keyword (`help=`) or in a parameter's place
+    (`(self, type)`), where they are the repository's names."""
+    given = builtin_names(language or "") & names.keys()
+    if not given:
+        return set()
+    text = "\n".join(lines[start - 1 : end])
+    return {
+        name
+        for name in given
+        if not re.search(
+            rf"\.{re.escape(name)}\b|\b{re.escape(name)}\s*=(?!=)|[(,]\s*{re.escape(name)}\s*[:=,)]",
+            text,
+        )
+    }
 
 
 def names_fact(
@@ -187,8 +210,10 @@ def shared_names_fact(store: GraphStore, touched: list[Touchpoint]) -> Fact | No
         signature = lines[start - 1 : _signature_end(lines, start, node.end_line or start)]
         first = {name for line in signature for name in _NAME.findall(line)}
         state.update(declared - first)
+        end = node.end_line or start
+        given = _only_given(lines, start, end, names, node.language)
         for name, line in names.items():
-            if len(name) < 3 or name.lower() in KEYWORDS or name in own:
+            if len(name) < 3 or name.lower() in KEYWORDS or name in own or name in given:
                 continue
             site = _site(node.path or "", line, name)
             if site not in sites.setdefault(name, []):  # a class and its method: once
