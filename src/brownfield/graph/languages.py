@@ -7,10 +7,7 @@ describes how it resolves (a `Profile`); plus a sample repository to prove it.
 
 from __future__ import annotations
 
-import builtins
-import importlib
 from dataclasses import dataclass
-from functools import cache
 from pathlib import PurePosixPath
 
 
@@ -90,15 +87,3 @@ EXTENSIONS: dict[str, str] = {
 def language_for(rel_path: str) -> str | None:
     """The language of a file, or None when brownfield does not parse it."""
     return EXTENSIONS.get(PurePosixPath(rel_path).suffix.lower())
-
-
-@cache
-def builtin_names(language: str) -> frozenset[str]:
-    """The names every file of a language has without defining or importing them (Python's
-    builtins, JavaScript's globals...), as its resolver knows them: never a name the
-    repository chose."""
-    if language == "python":
-        return frozenset(dir(builtins))
-    spec = LANGUAGES.get(language)
-    profile = getattr(importlib.import_module(spec.resolver), "PROFILE", None) if spec else None
-    return frozenset(profile.builtins) if profile is not None else frozenset()

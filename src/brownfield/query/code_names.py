@@ -5,11 +5,11 @@ the methods a class touchpoint defines (`members_fact`), each cited where it is 
 
 from __future__ import annotations
 
+import builtins
 import re
 from collections import Counter
 
 from brownfield.graph.generic_facts import without_overload
-from brownfield.graph.languages import builtin_names
 from brownfield.graph.store import GraphStore
 from brownfield.graph.vocabulary import KEYWORDS, index_words
 from brownfield.model import Citation, Fact, Node, NodeKind
@@ -132,14 +132,28 @@ def idea_names(
     return picked
 
 
+#: The names a language gives every file for plain values, and its dunders (Python's
+#: `list`, `dict`, `str`, `object`, `__debug__`): no name the repository chose, and no
+#: behaviour an idea could be about, as its functions (`open`, `sorted`), its exceptions
+#: (`TimeoutError`) and other languages' globals (`setTimeout` for a debounce) may be.
+PLAIN_VALUES = {
+    "python": frozenset(
+        name
+        for name, value in vars(builtins).items()
+        if name.startswith("__")
+        or (isinstance(value, type) and not issubclass(value, BaseException))
+    )
+}
+
+
 def _only_given(
     lines: list[str], start: int, end: int, names: dict[str, int], language: str | None
 ) -> set[str]:
-    """The names among `names` that the language gives every file (`list`, `__debug__`,
-    `console`) and this code only uses as such: never written as an attribute
-    (`self.help`), assigned or passed by keyword (`help=`) or in a parameter's place
-    (`(self, type)`), where they are the repository's names."""
-    given = builtin_names(language or "") & names.keys()
+    """The names among `names` that are the language's plain values (`PLAIN_VALUES`) and
+    that this code only uses as such: never written as an attribute (`self.type`),
+    assigned or passed by keyword (`type=`) or in a parameter's place (`(self, type)`),
+    where they are the repository's names."""
+    given = PLAIN_VALUES.get(language or "", frozenset()) & names.keys()
     if not given:
         return set()
     text = "\n".join(lines[start - 1 : end])
