@@ -190,6 +190,34 @@ def test_null_index_text_is_no_words_and_bad_build_rows_are_damage(shop: Path) -
         assert run("graph", "build", "--full", "--repo", str(shop))[0] == 0
 
 
+@pytest.mark.parametrize(
+    "record",
+    [
+        ["charge", [["validate"]], "validate", 2, [], [], False, [0, []]],  # a list in a chain
+        [["charge"], ["validate"], "validate", 2, [], [], False, [0, []]],  # a list for a scope
+        [7, ["validate"], "validate", 2, [], [], False, [0, []]],  # a number for a scope
+    ],
+)
+def test_stored_facts_no_build_wrote_never_end_an_incremental_build_in_a_traceback(
+    shop: Path, record: list[object]
+) -> None:
+    """Facts a build did not write, compared with the file's new ones: an edit appending
+    a definition is read as a change of the whole file, not as appending."""
+    store = GraphStore.open(shop)
+    (facts,) = store._db.execute("SELECT facts FROM files WHERE path = 'shop/pay.py'").fetchone()
+    data = json.loads(facts)
+    data[6] = [record]  # its calls
+    store._db.execute("UPDATE files SET facts = ? WHERE path = 'shop/pay.py'", (json.dumps(data),))
+    store._db.commit()
+    store.close()
+    pay = shop / "shop/pay.py"
+    pay.write_text(pay.read_text() + "\n\ndef refund(amount):\n    return charge(-amount)\n")
+    code, out, err = run("graph", "build", "--repo", str(shop))
+    assert code == 0 and "Traceback" not in err, err
+    code, out, err = run("callers", "shop.pay.charge", "--repo", str(shop))
+    assert code == 0 and "shop.pay.refund" in out and "shop.cart.checkout" in out, out
+
+
 def test_an_incremental_build_on_damage_fails_and_full_recovers(shop: Path) -> None:
     (shop / "shop/pay.py").write_text("def charge(amount):\n    return amount\n")
     corrupt_tables(shop / ".brownfield/graph.db")
