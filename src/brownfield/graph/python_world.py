@@ -177,10 +177,12 @@ def invalidated_keys(
 ) -> set[str]:
     """The dependency keys whose meaning changes when `path` goes from `old` to `new` facts
     (but `bases:PATH`, which changes with what resolving the file finds: `build_resolve`)."""
+    # Removing definitions is appending them undone. Stored facts no build wrote (anyone
+    # may write `.brownfield/`) are no appending: the whole file changed.
     try:
-        appended = _appended(old, new) or _appended(new, old)  # removing: appending undone
-    except (TypeError, AttributeError):  # stored facts no build wrote (`.brownfield/` is
-        appended = None  # anyone's): not read as appending, the whole file changed
+        appended = _appended(old, new) or _appended(new, old)
+    except (TypeError, AttributeError):
+        appended = None
     if appended is None:
         keys = {f"file:{path}"}
     else:  # what the definitions bind or read at the top, and the calls they make
