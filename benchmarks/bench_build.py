@@ -15,7 +15,8 @@ repository, then measures, against the targets:
   time of both (the build's every process), whose ratio a machine shared with other work
   disturbs less than the wall times' (it is not a target: informational);
 * peak RSS of the build's process tree (`RUSAGE_CHILDREN`, so pool workers count);
-* no-op rebuild and one-file rebuild wall time;
+* no-op rebuild and one-file rebuild wall time (a function appended; then, for
+  information, an edit inside a function that is there);
 * fresh `callers json.dumps` process wall time (best of 3).
 * a fresh `impact --diff HEAD` process after one existing function changed (best of 3);
 * a `callers` request to a started `brownfield mcp` server (best of 3).
@@ -254,6 +255,16 @@ def main() -> int:
         if one_sum and one_sum.get("parsed") != 1:
             problems.append(f"one-file rebuild parsed {one_sum.get('parsed')} files, not 1")
 
+        # An edit inside a function that is there (the lines after it move): every file
+        # that read the module is resolved again, where an appended function (above) is
+        # read by name. Informational: the target is the edit above, issue 2's.
+        encoder = repo / IMPACT_FILE
+        if encoder.exists() and IMPACT_LINE in encoder.read_text("utf-8"):
+            text = encoder.read_text("utf-8")
+            encoder.write_text(text.replace(IMPACT_LINE, IMPACT_LINE + "\n        o = o", 1))
+            body_s, body_sum = build(repo, False, problems, "body-edit rebuild")
+            results.update(body_edit_s=body_s, body_edit_resolved=body_sum.get("resolved"))
+
         # One existing function changed (not rebuilt): what a fresh `impact` answers.
         encoder = repo / IMPACT_FILE
         if encoder.exists():
@@ -344,6 +355,16 @@ def print_text(r: dict, checks: dict, _best_query: float | None) -> None:
             f"{r['one_file_rebuild_s']:.2f} s",
             verdict("one_file_rebuild_s"),
         ),
+    ]
+    if "body_edit_s" in r:
+        rows.append(
+            (
+                f"one-file rebuild, an edit inside a function ({IMPACT_FILE})",
+                f"{r['body_edit_s']:.2f} s",
+                f"{r['body_edit_resolved']} files resolved (informational)",
+            )
+        )
+    rows += [
         (
             f"query, python -m (best of {QUERY_RUNS})",
             f"{r['query_python_m_s']:.3f} s",

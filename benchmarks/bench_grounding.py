@@ -38,8 +38,8 @@ its first run:
   interview was run on any of them, and never tuned on.
 - `tstune` (12): TypeScript to tune on, with `typescript` as its holdout: rxjs,
   @tanstack/query-core, @reduxjs/toolkit and @trpc/server (the `.ts` sources npm ships),
-  labelled by helpers reading only the code and the graph's node list, committed before brownfield's context, search or interview
-  was run on any of them.
+  labelled by helpers reading only the code and the graph's node list, committed before
+  brownfield's context, search or interview was run on any of them.
 
 `--half NAME` runs only the scenarios of that half (repeatable); the total row is then over
 the scenarios run. `--repos DIR` keeps the fetched repositories in DIR and fetches only those
