@@ -438,3 +438,14 @@ def test_a_call_appended_on_a_name_never_read_still_resolves_the_readers_of_its_
     )
     summary, calls = rebuilt(root, tmp_path, "appended")
     assert ("c.py::go", "a.py::other") in calls and summary.resolved == 2
+
+
+def test_an_edit_that_changes_no_fact_resolves_the_file_alone(tmp_path: Path) -> None:
+    # a literal, a comment: what other files read of lib.py is as it was
+    root = tmp_path / "repo"
+    write_files(root, MIXIN)
+    build(root, workers=1)
+    edited = MIXIN["lib.py"].replace("return 1", "return 2  # two")
+    write_files(root, {"lib.py": edited})
+    summary, _ = rebuilt(root, tmp_path, "literal")
+    assert summary.parsed == 1 and summary.resolved == 1
