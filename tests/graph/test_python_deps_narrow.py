@@ -441,7 +441,7 @@ def test_a_call_appended_on_a_name_never_read_still_resolves_the_readers_of_its_
 
 
 def test_an_edit_that_changes_no_fact_resolves_the_file_alone(tmp_path: Path) -> None:
-    # a literal, a comment: what other files read of lib.py is as it was
+    # a literal and a comment at the end of a line (no line or byte offset of a fact moves)
     root = tmp_path / "repo"
     write_files(root, MIXIN)
     build(root, workers=1)
