@@ -111,9 +111,9 @@ def idea_names(
     own = set(node.qualname.split(".")) | exclude | _type_parameters(lines, start, node.name)
     candidates = []
     names, declared = code_names(lines, start, node.end_line or start)
-    given = _only_given(lines, start, node.end_line or start, names, node.language)
+    plain = _plain_values_used(lines, start, node.end_line or start, names, node.language)
     for name, line in names.items():
-        if name in own or len(name) < 3 or name.lower() in KEYWORDS or name in given:
+        if name in own or len(name) < 3 or name.lower() in KEYWORDS or name in plain:
             continue
         matched = matched_words(query, " ".join(index_words(name)))
         if matched:
@@ -146,20 +146,20 @@ PLAIN_VALUES = {
 }
 
 
-def _only_given(
+def _plain_values_used(
     lines: list[str], start: int, end: int, names: dict[str, int], language: str | None
 ) -> set[str]:
     """The names among `names` that are the language's plain values (`PLAIN_VALUES`) and
     that this code only uses as such: never written as an attribute (`self.type`),
     assigned or passed by keyword (`type=`) or in a parameter's place (`(self, type)`),
     where they are the repository's names."""
-    given = PLAIN_VALUES.get(language or "", frozenset()) & names.keys()
-    if not given:
+    found = PLAIN_VALUES.get(language or "", frozenset()) & names.keys()
+    if not found:
         return set()
     text = "\n".join(lines[start - 1 : end])
     return {
         name
-        for name in given
+        for name in found
         if not re.search(
             rf"\.{re.escape(name)}\b|\b{re.escape(name)}\s*=(?!=)|[(,]\s*{re.escape(name)}\s*[:=,)]",
             text,
@@ -225,9 +225,9 @@ def shared_names_fact(store: GraphStore, touched: list[Touchpoint]) -> Fact | No
         first = {name for line in signature for name in _NAME.findall(line)}
         state.update(declared - first)
         end = node.end_line or start
-        given = _only_given(lines, start, end, names, node.language)
+        plain = _plain_values_used(lines, start, end, names, node.language)
         for name, line in names.items():
-            if len(name) < 3 or name.lower() in KEYWORDS or name in own or name in given:
+            if len(name) < 3 or name.lower() in KEYWORDS or name in own or name in plain:
                 continue
             site = _site(node.path or "", line, name)
             if site not in sites.setdefault(name, []):  # a class and its method: once
