@@ -5,7 +5,15 @@ from __future__ import annotations
 
 import pytest
 
-from brownfield.graph.roles import Role, is_production, is_test, role_of, what_counts_as_tests
+from brownfield.graph.roles import (
+    Role,
+    is_production,
+    is_test,
+    role_of,
+    test_affinity,
+    tested_name,
+    what_counts_as_tests,
+)
 
 
 @pytest.mark.parametrize(
@@ -106,3 +114,42 @@ def test_names_that_only_contain_test_are_production(path: str) -> None:
 def test_the_rule_says_what_it_looked_for() -> None:
     said = what_counts_as_tests(["a/b.go", "c/d.py"])
     assert "*_test.go" in said and "test_*.py" in said
+
+
+@pytest.mark.parametrize(
+    ("test_file", "tested"),
+    [
+        ("tests/test_sessions.py", "session"),
+        ("pkg/core_test.py", "core"),
+        ("archive/zip/reader_test.go", "reader"),
+        ("src/test/java/x/GZIPInputStreamTest.java", "gzipinputstream"),
+        ("src/test/java/x/ParserTests.java", "parser"),
+        ("src/test/java/x/TestParser.java", "parser"),
+        ("src/test/java/x/ParserIT.java", "parser"),
+        ("src/tests/coerce.test.ts", "coerce"),
+        ("lib/router.spec.js", "router"),
+        ("spec/models/user_spec.rb", "user"),
+        ("tests/conftest.py", "conftest"),  # no mark: `Test` ends no camel-case word here
+        ("tests/testing.py", "testing"),
+        ("net/http/latest_test.go", "latest"),
+    ],
+)
+def test_a_test_file_is_named_after_what_it_tests(test_file: str, tested: str) -> None:
+    assert tested_name(test_file) == tested
+
+
+@pytest.mark.parametrize(
+    ("test_file", "code", "affinity"),
+    [
+        ("tests/middleware/test_session.py", "starlette/middleware/sessions.py", 0),
+        ("archive/zip/reader_test.go", "archive/zip/reader.go", 0),
+        ("src/test/java/x/GZIPInputStreamTest.java", "src/main/java/x/GZIPInputStream.java", 0),
+        ("src/tests/coerce.test.ts", "src/classic/coerce.ts", 0),
+        ("tests/test_routing.py", "werkzeug/routing/converters.py", 1),
+        ("archive/zip/fuzz_test.go", "archive/zip/reader.go", 2),
+        ("encoding/json/bench_test.go", "encoding/json/encode.go", 2),
+        ("tests/conftest.py", "jinja2/environment.py", 3),
+    ],
+)
+def test_a_files_own_tests_are_told_from_others(test_file: str, code: str, affinity: int) -> None:
+    assert test_affinity(test_file, code) == affinity

@@ -11,7 +11,7 @@ from brownfield.graph.store import GraphStore
 from brownfield.interview.adaptive.evidence import EvidenceSource
 from brownfield.interview.adaptive.planner import AdaptivePlanner
 from brownfield.interview.adaptive.start import Threshold, seed_state, suitability
-from brownfield.interview.adaptive.state import AdaptiveState
+from brownfield.interview.adaptive.state import AdaptiveState, Component
 from brownfield.interview.engine.loop import Engine, Outcome
 from brownfield.interview.engine.scripted import ScriptedAnswers
 from tests.conftest import git_init, write_files
@@ -387,3 +387,50 @@ def test_callers_are_gathered_for_five_production_touchpoints_and_no_test(tmp_pa
     finally:
         store.close()
     assert subjects == ["app.jobs.job_0", "app.jobs.job_1", "app.jobs.job_2", "app.jobs.job_3"]
+
+
+def test_a_touchpoints_own_test_file_comes_first_in_its_tests_and_the_acceptance_option(
+    tmp_path: Path,
+) -> None:
+    """Tests of other files (a fuzz test, a conftest fixture) may reach a touchpoint too,
+    and sort before its own test file by name: the tests fact and the "a new test beside"
+    option start with the test file named after the touchpoint's file."""
+    files = {
+        "app/reader.py": """
+            def open_archive(name):
+                return name
+            """,
+        "tests/conftest.py": """
+            from app.reader import open_archive
+
+            def archive():
+                return open_archive("fixture")
+            """,
+        "tests/test_fuzz.py": """
+            from app.reader import open_archive
+
+            def test_fuzz():
+                assert open_archive("x")
+            """,
+        "tests/test_reader.py": """
+            from app.reader import open_archive
+
+            def test_open():
+                assert open_archive("a.zip") == "a.zip"
+            """,
+    }
+    store = built(tmp_path, files)
+    try:
+        touched = "app/reader.py::open_archive"
+        component = Component(id="C1", name="open", description="open", touchpoints=[touched])
+        source = EvidenceSource(store)
+        (fact,) = source.tests(component)
+        sites = source.test_sites(component)
+    finally:
+        store.close()
+    assert fact.statement.startswith(
+        "3 test(s) reach app.reader.open_archive: tests.test_reader.test_open "
+        "(tests/test_reader.py:4), tests.test_fuzz.test_fuzz (tests/test_fuzz.py:4), "
+        "tests.conftest.archive (tests/conftest.py:4)"
+    ), fact.statement
+    assert sites[0] == "tests/test_reader.py:4"

@@ -152,6 +152,40 @@ def is_test(path: str | None) -> bool:
     return bool(path) and role_of(path or "") is Role.TEST
 
 
+#: The marks a test file's name adds to the name of what it tests: `test_x.py`,
+#: `x_test.go`, `x.test.ts`, `x.spec.js`, `XTest.java`, `TestX.java`, `x_spec.rb`.
+_TEST_MARKS = re.compile(
+    r"^(?i:tests?_)|^Test(?=[A-Z])|(?i:[._-](tests?|spec))$|(?<=[a-z0-9])(Tests?|IT)$"
+)
+
+
+def tested_name(path: str) -> str:
+    """The name a test file is named after, in lower case without a plural `s`
+    (`tests/test_sessions.py` -> session, `reader_test.go` -> reader,
+    `GZIPInputStreamTest.java` -> gzipinputstream); the file's own name otherwise."""
+    name = PurePosixPath(path).name
+    stem = name.split(".")[0] if "." in name else name
+    if name.count(".") > 1:  # `coerce.test.ts`: the mark is a part of its own
+        stem = ".".join(name.split(".")[:-1])
+    stem = _TEST_MARKS.sub("", stem) or stem
+    stem = stem.lower()
+    return stem[:-1] if stem.endswith("s") and len(stem) > 3 else stem
+
+
+def test_affinity(test_path: str, code_path: str) -> int:
+    """How closely a test file is named after a file of code: 0 for its own test file
+    (`test_sessions.py` for `sessions.py`, `reader_test.go` for `reader.go`), 1 for one
+    named after a folder holding it (`test_routing.py` for `routing/converters.py`), 2 for
+    any other, 3 for pytest's `conftest.py` (fixtures and hooks, no tests)."""
+    if PurePosixPath(test_path).name in ("conftest.py", "conftest.pyi"):
+        return 3
+    tested = tested_name(test_path)
+    if tested == tested_name(code_path):
+        return 0
+    folders = PurePosixPath(code_path).parts[:-1]
+    return 1 if any(tested_name(folder) == tested for folder in folders) else 2
+
+
 def is_production(path: str | None) -> bool:
     """Whether the file at `path` is the code a change is made to (not a test, test support,
     example, benchmark, documentation or vendored copy)."""
