@@ -9,6 +9,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+import pytest
+
 from brownfield.graph.builder import build
 from brownfield.graph.store import GraphStore
 from brownfield.graph.vocabulary import compound, direct_terms, index_words, query_terms
@@ -187,6 +189,21 @@ def test_a_timer_in_plain_words_finds_the_polling_code(tmp_path: Path) -> None:
     with opened(tmp_path, files) as store:
         found = [h.node.id for h in rank(store, "refetch on a timer", 2)]
         assert found[0] == "sync/poller.py::start_polling"
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("so that browsers don't all hit the server", ("browsers", "hit", "server")),
+        ("if its work hasn't finished", ("work", "finished")),
+        ("it won't matter and we can't wait", ("matter", "wait")),
+        ("they're sure we'll know what I'd want", ("sure", "know")),
+        ("the client\u2019s socket doesn\u2019t close", ("client", "socket", "close")),
+    ],
+)
+def test_contractions_are_no_words_of_an_idea(text: str, expected: tuple[str, ...]) -> None:
+    """ "don't" is "do not", never a word `don` searched for and named in facts."""
+    assert parse(text).words == expected
 
 
 def test_plain_phrases_code_names_otherwise(

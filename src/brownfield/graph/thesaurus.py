@@ -292,6 +292,7 @@ IDIOMS: dict[str, str] = {
     "doesn't exist": "not found",
     "does not exist": "not found",
     "don't exist": "not found",
+    "do not exist": "not found",
     "will be removed": "deprecated",
     "going away": "deprecated",
     "no longer supported": "deprecated",
@@ -341,6 +342,23 @@ _IDIOM = re.compile(
 )
 
 
+#: Contractions, spelled out: "don't" would otherwise be read as a word `don`.
+_IRREGULAR_NOT = re.compile(r"\b(ca|wo|sha)n['\u2019]t\b", re.I)
+_NOT = re.compile(r"n['\u2019]t\b", re.I)
+_SUFFIX = re.compile(r"['\u2019](ll|ve|re|d|m|s)\b", re.I)
+_SPELLED = {"ca": "can", "wo": "will", "sha": "shall", "ll": "will", "ve": "have", "re": "are"}
+_SPELLED |= {"d": "would", "m": "am", "s": ""}  # `'s`: mostly a possessive
+
+
+def spelled_out(text: str) -> str:
+    """A text with its contractions spelled out ("don't" -> "do not", "it'll" -> "it will",
+    "the client's" -> "the client")."""
+    text = _IRREGULAR_NOT.sub(lambda m: f"{_SPELLED[m[1].lower()]} not", text)
+    text = _NOT.sub(" not", text)
+    return _SUFFIX.sub(lambda m: f" {_SPELLED[m[1].lower()]}", text)
+
+
 def idioms_read(text: str) -> str:
-    """A person's text with each idiom replaced by the words it means."""
-    return _IDIOM.sub(lambda m: f" {IDIOMS[m[0].lower()]} ", text)
+    """A person's text, contractions spelled out, with each idiom replaced by the words it
+    means."""
+    return _IDIOM.sub(lambda m: f" {IDIOMS[m[0].lower()]} ", spelled_out(text))
