@@ -136,13 +136,25 @@ def idea_names(
 #: `list`, `dict`, `str`, `object`, `__debug__`): no name the repository chose, and no
 #: behaviour an idea could be about, as its functions (`open`, `sorted`), its exceptions
 #: (`TimeoutError`) and other languages' globals (`setTimeout` for a debounce) may be.
+#: JavaScript's (and TypeScript's) built-in classes and namespaces that are not errors:
+#: `Array` for "a list", `Date` for "a date" say nothing of the repository. Functions stay
+#: (`setTimeout` is how a debounce is written).
+_JS_PLAIN = frozenset(
+    """Array ArrayBuffer Object String Number Boolean Symbol BigInt Map Set WeakMap WeakSet
+    WeakRef Promise Date RegExp Function JSON Math Reflect Proxy DataView Int8Array
+    Uint8Array Uint8ClampedArray Int16Array Uint16Array Int32Array Uint32Array Float32Array
+    Float64Array BigInt64Array BigUint64Array Buffer""".split()
+)
 PLAIN_VALUES = {
     "python": frozenset(
         name
         for name, value in vars(builtins).items()
         if name.startswith("__")
         or (isinstance(value, type) and not issubclass(value, BaseException))
-    )
+    ),
+    "javascript": _JS_PLAIN,
+    "typescript": _JS_PLAIN,
+    "tsx": _JS_PLAIN,
 }
 
 
