@@ -7,11 +7,11 @@ import pytest
 
 from brownfield.graph.roles import (
     Role,
+    closeness_of_tests,
     is_production,
     is_test,
+    name_tested,
     role_of,
-    test_affinity,
-    tested_name,
     what_counts_as_tests,
 )
 
@@ -135,7 +135,7 @@ def test_the_rule_says_what_it_looked_for() -> None:
     ],
 )
 def test_a_test_file_is_named_after_what_it_tests(test_file: str, tested: str) -> None:
-    assert tested_name(test_file) == tested
+    assert name_tested(test_file) == tested
 
 
 @pytest.mark.parametrize(
@@ -152,4 +152,4 @@ def test_a_test_file_is_named_after_what_it_tests(test_file: str, tested: str) -
     ],
 )
 def test_a_files_own_tests_are_told_from_others(test_file: str, code: str, affinity: int) -> None:
-    assert test_affinity(test_file, code) == affinity
+    assert closeness_of_tests(test_file, code) == affinity

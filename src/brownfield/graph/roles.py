@@ -159,31 +159,27 @@ _TEST_MARKS = re.compile(
 )
 
 
-def tested_name(path: str) -> str:
+def name_tested(path: str) -> str:
     """The name a test file is named after, in lower case without a plural `s`
     (`tests/test_sessions.py` -> session, `reader_test.go` -> reader,
     `GZIPInputStreamTest.java` -> gzipinputstream); the file's own name otherwise."""
-    name = PurePosixPath(path).name
-    stem = name.split(".")[0] if "." in name else name
-    if name.count(".") > 1:  # `coerce.test.ts`: the mark is a part of its own
-        stem = ".".join(name.split(".")[:-1])
-    stem = _TEST_MARKS.sub("", stem) or stem
-    stem = stem.lower()
+    stem = PurePosixPath(path).name.rsplit(".", 1)[0]  # `coerce.test.ts` -> coerce.test
+    stem = (_TEST_MARKS.sub("", stem) or stem).lower()
     return stem[:-1] if stem.endswith("s") and len(stem) > 3 else stem
 
 
-def test_affinity(test_path: str, code_path: str) -> int:
+def closeness_of_tests(test_path: str, code_path: str) -> int:
     """How closely a test file is named after a file of code: 0 for its own test file
     (`test_sessions.py` for `sessions.py`, `reader_test.go` for `reader.go`), 1 for one
     named after a folder holding it (`test_routing.py` for `routing/converters.py`), 2 for
     any other, 3 for pytest's `conftest.py` (fixtures and hooks, no tests)."""
     if PurePosixPath(test_path).name in ("conftest.py", "conftest.pyi"):
         return 3
-    tested = tested_name(test_path)
-    if tested == tested_name(code_path):
+    tested = name_tested(test_path)
+    if tested == name_tested(code_path):
         return 0
     folders = PurePosixPath(code_path).parts[:-1]
-    return 1 if any(tested_name(folder) == tested for folder in folders) else 2
+    return 1 if any(name_tested(folder) == tested for folder in folders) else 2
 
 
 def is_production(path: str | None) -> bool:

@@ -132,10 +132,6 @@ def idea_names(
     return picked
 
 
-#: The names a language gives every file for plain values, and its dunders (Python's
-#: `list`, `dict`, `str`, `object`, `__debug__`): no name the repository chose, and no
-#: behaviour an idea could be about, as its functions (`open`, `sorted`), its exceptions
-#: (`TimeoutError`) and other languages' globals (`setTimeout` for a debounce) may be.
 #: JavaScript's (and TypeScript's) built-in classes and namespaces that are not errors:
 #: `Array` for "a list", `Date` for "a date" say nothing of the repository. Functions stay
 #: (`setTimeout` is how a debounce is written).
@@ -145,6 +141,10 @@ _JS_PLAIN = frozenset(
     Uint8Array Uint8ClampedArray Int16Array Uint16Array Int32Array Uint32Array Float32Array
     Float64Array BigInt64Array BigUint64Array Buffer""".split()
 )
+#: The names a language gives every file for plain values, and Python's dunders (`list`,
+#: `dict`, `str`, `object`, `__debug__`; JavaScript's `Array`, `Date`): no name the
+#: repository chose, and no behaviour an idea could be about, as its functions (`open`,
+#: `sorted`, `setTimeout` for a debounce) and its exceptions (`TimeoutError`) may be.
 PLAIN_VALUES = {
     "python": frozenset(
         name

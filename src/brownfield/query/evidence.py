@@ -8,7 +8,7 @@ from collections import Counter
 from brownfield.confine import read_bytes_inside
 from brownfield.errors import BrownfieldError
 from brownfield.graph.generic_facts import without_overload
-from brownfield.graph.roles import is_production, is_test, test_affinity, what_counts_as_tests
+from brownfield.graph.roles import closeness_of_tests, is_production, is_test, what_counts_as_tests
 from brownfield.graph.store import GraphStore
 from brownfield.graph.vocabulary import KEYWORDS, index_words
 from brownfield.model import Citation, EdgeKind, Fact, Node, NodeKind
@@ -288,8 +288,9 @@ def tests_fact(store: GraphStore, touchpoint: Touchpoint, depth: int = TEST_DEPT
     node = touchpoint.node
     reached, walked = walk_to_tests(store, node, depth)
     hops = [hop for hop in reached if hop.site is not None]
-    # a file's own tests first (`test_affinity`), then the nearest, then by place
-    hops.sort(key=lambda hop: (test_affinity(hop.node.path or "", node.path or ""), hop.distance))
+    # a file's own tests first (`closeness_of_tests`), then the nearest, then by place
+    own = node.path or ""
+    hops.sort(key=lambda hop: (closeness_of_tests(hop.node.path or "", own), hop.distance))
     found = list(
         dict.fromkeys(
             _site(hop.site.path, hop.site.line, hop.node.qualname)
