@@ -115,28 +115,38 @@ MAX_RELATIONSHIPS = 10
 
 
 def technical_context(state: AdaptiveState) -> list[str]:
-    """The touchpoints (production code first), then the relationships around them: each
-    once, production before tests, nearer before farther, bounded."""
+    """The touchpoints (production code first), then the relationships around them: one
+    line per caller, relation and target (its other sites counted), production before
+    tests, nearer before farther, bounded."""
     touched = sorted(state.touchpoints, key=lambda t: is_test(t.path))
     lines = [
         f"- Touchpoint: {t.symbol} ({t.path}:{t.line})" + (" (a test)" if is_test(t.path) else "")
         for t in touched
     ]
-    seen: dict[tuple[str, str, str, str], Relationship] = {}
+    sites: dict[tuple[str, str, str], list[Relationship]] = {}
     for r in state.codebase_context:
-        seen.setdefault((r.symbol, r.relation, r.via, r.site), r)
+        found = sites.setdefault((r.symbol, r.relation, r.via), [])
+        if all(r.site != other.site for other in found):
+            found.append(r)
     ranked = sorted(
-        seen.values(),
-        key=lambda r: (is_test(r.site.rpartition(":")[0]), r.distance, r.relation != "calls"),
+        sites.values(),
+        key=lambda rs: (
+            is_test(rs[0].site.rpartition(":")[0]),
+            rs[0].distance,
+            rs[0].relation != "calls",
+        ),
     )
-    lines += [
-        f"- {r.symbol} {r.relation} {r.via} at {r.site} (distance {r.distance} from {r.file})"
-        for r in ranked[:MAX_RELATIONSHIPS]
-    ]
-    if len(ranked) > MAX_RELATIONSHIPS:
-        tests = sum(1 for r in ranked[MAX_RELATIONSHIPS:] if is_test(r.site.rpartition(":")[0]))
+    for first, *more in ranked[:MAX_RELATIONSHIPS]:
+        also = f" and {len(more)} more site(s)" if more else ""
         lines.append(
-            f"- and {len(ranked) - MAX_RELATIONSHIPS} more relationship(s) ({tests} from tests) "
+            f"- {first.symbol} {first.relation} {first.via} at {first.site}{also} "
+            f"(distance {first.distance} from {first.file})"
+        )
+    if len(ranked) > MAX_RELATIONSHIPS:
+        rest = ranked[MAX_RELATIONSHIPS:]
+        tests = sum(1 for rs in rest if is_test(rs[0].site.rpartition(":")[0]))
+        lines.append(
+            f"- and {len(rest)} more relationship(s) ({tests} from tests) "
             "in the state file's codebase_context"
         )
     return lines or ["- greenfield: no existing code is involved"]
