@@ -1724,3 +1724,19 @@ def test_a_ruby_rescue_is_a_catch(tmp_path: Path) -> None:
         "raises `FetchFailed` (lib/fetch.rb:4); catches `Timeout::Error` (lib/fetch.rb:3), "
         "`IOError` (lib/fetch.rb:3)."
     )
+
+
+def test_where_tests_live_is_cited_at_a_test_of_the_main_test_folder(tmp_path: Path) -> None:
+    """Not at the first line (a licence header) of the first test file by name, which may
+    lie in another folder."""
+    files = {
+        "pkg/core.go": "package pkg\n\nfunc Run() int { return 1 }\n",
+        "pkg/core_test.go": '// Copyright 2024 Someone.\n\npackage pkg\n\nimport "testing"\n\n'
+        "func TestRun(t *testing.T) {\n\tif Run() != 1 {\n\t\tt.Fail()\n\t}\n}\n",
+        "pkg/more_test.go": 'package pkg\n\nimport "testing"\n\nfunc TestMore(t *testing.T) {}\n',
+        "a/x_test.go": 'package a\n\nimport "testing"\n\nfunc TestX(t *testing.T) {}\n',
+    }
+    with opened(tmp_path, files) as store:
+        (fact,) = [f for f in evidence.project_facts(store) if f.topic == "test-layout"]
+    assert fact.statement == "Tests live in pkg/ (2 files), a/ (1 file)."
+    assert [str(c) for c in fact.citations] == ["pkg/core_test.go:7"]

@@ -78,20 +78,31 @@ def project_facts(store: GraphStore) -> list[Fact]:
                 )
     tests = sorted(path for path in store.file_rows() if is_test(path))
     if tests:
-        folders = Counter(path.rsplit("/", 1)[0] if "/" in path else "." for path in tests)
+        folder_of = {path: path.rsplit("/", 1)[0] if "/" in path else "." for path in tests}
+        folders = Counter(folder_of.values())
         top = ", ".join(
             f"{folder}/ ({count} file{'' if count == 1 else 's'})"
             for folder, count in folders.most_common(3)
         )
+        most = folders.most_common(1)[0][0]
+        first = next(path for path in tests if folder_of[path] == most)
         facts.append(
-            Fact(
-                "test-layout",
-                "tests",
-                f"Tests live in {top}.",
-                (_site(tests[0], 1, tests[0]),),
-            )
+            Fact("test-layout", "tests", f"Tests live in {top}.", (_first_test(store, first),))
         )
     return facts
+
+
+def _first_test(store: GraphStore, path: str) -> Citation:
+    """A test file cited at its first definition (a test, a test class, a helper), not at a
+    licence header; at its first line when it defines nothing."""
+    defined = [
+        n
+        for n in store.nodes_where("path", path)
+        if n.kind in (NodeKind.FUNCTION, NodeKind.METHOD, NodeKind.CLASS)
+    ]
+    if not defined:
+        return _site(path, 1, path)
+    return _definition(min(defined, key=lambda n: (n.line or 1, n.id)))
 
 
 def _unresolved_note(store: GraphStore, node: Node) -> tuple[str, tuple[Citation, ...]]:
