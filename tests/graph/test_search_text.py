@@ -20,6 +20,8 @@ from brownfield.graph.search_text import (
     _PROCESS_ENV,
     _STRING,
     _SUBSCRIPT_KEY,
+    _WORD_STARTED,
+    _after_non_word,
     _assignments,
     _key_calls,
     _Matches,
@@ -91,6 +93,17 @@ def test_key_calls_are_the_key_call_pattern_s_matches() -> None:
     for text in _texts():
         expected = [(m.start(), m.end(), m.group(1)) for m in _KEY_CALL.finditer(text)]
         assert _key_calls(text) == expected, text
+
+
+def test_word_started_patterns_find_the_matches_of_the_patterns_they_stand_for() -> None:
+    rng = random.Random(3)
+    words = ["case", "ENV", "os.environ", "process.env", "config", "conf", "cfg", "opts"]
+    words += [".", " ", "'", '"', "x", "A_B", "_", "(", "Xcase", "\u00e9", "1", "\n", "FOO"]
+    texts = _texts() + ["".join(rng.choice(words) for _ in range(60)) for _ in range(3000)]
+    for pattern, word_started in _WORD_STARTED.items():
+        for text in texts:
+            expected = [(m.start(), m.end(), m.group(1)) for m in pattern.finditer(text)]
+            assert _after_non_word(word_started, text) == expected, (pattern.pattern, text)
 
 
 def test_a_property_getter_reads_a_key_and_other_property_calls_do_not() -> None:

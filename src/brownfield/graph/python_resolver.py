@@ -292,6 +292,8 @@ class Resolver:
                 return []
             values: list[Found] = [(Value("super", table.path, owner), Resolution.SELF)]
             first = 2
+        elif head[:1] not in ("<", "["):  # a name (no `<c1:9>`, `<def:f>`, `[k]`...): at once
+            values = self._lookup(table, scope, head, line)
         elif head.startswith("<c") and head in table.containers:
             values = [(Value("cont", table.path, head), Resolution.INFERRED)]
         elif head.startswith("<def:"):

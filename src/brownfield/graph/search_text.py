@@ -331,6 +331,34 @@ def _assignments(text: str) -> list[tuple[int, int, str]]:
 #: What `_PROCESS_ENV` needs in a text to match at all (most files have none of them).
 _PROCESS_ENV_WORDS = ("process.env", "ENV", "os.environ")
 
+#: `_CASE_KEY`, `_CONFIG_MEMBER` and `_PROCESS_ENV` without their leading `\b` (and
+#: lookahead): starting with their words, the regex engine finds where one may start far
+#: faster (`_CASE_KEY` scanned 10x slower); `_after_non_word` checks the boundary.
+_WORD_STARTED = {
+    _CASE_KEY: re.compile(r"case\s+[\"']([A-Za-z_][\w.\-]{1,80})[\"']"),
+    _CONFIG_MEMBER: re.compile(
+        r"(?:config|conf|cfg|options|opts|settings|params)\.([A-Za-z_]\w*)\b(?!\s*\()"
+    ),
+    _PROCESS_ENV: re.compile(r"(?:process\.env|ENV|os\.environ)\.([A-Z_][A-Z0-9_]*)\b"),
+}
+
+
+def _after_non_word(pattern: re.Pattern[str], text: str) -> list[tuple[int, int, str]]:
+    r"""`re.compile(r"\b" + pattern.pattern).finditer(text)` as (start, end, group 1), for a
+    pattern whose every match starts with a word character (so `\b` there says that no word
+    character comes before): a match after one is passed over, and the search goes on from
+    the next character (a match may start inside it), as the regex engine's would."""
+    found: list[tuple[int, int, str]] = []
+    at, search = 0, pattern.search
+    while (match := search(text, at)) is not None:
+        start = match.start()
+        if start and (text[start - 1].isalnum() or text[start - 1] == "_"):  # `\w` before
+            at = start + 1
+            continue
+        found.append((start, match.end(), match.group(1)))
+        at = match.end()
+    return found
+
 
 class _Matches:
     """A pattern's matches in a file's text (its group 1), found once and then told per
@@ -345,6 +373,8 @@ class _Matches:
             if pattern is _KEY_CALL
             else _assignments(text)
             if pattern is _ATTRIBUTE
+            else _after_non_word(_WORD_STARTED[pattern], text)
+            if pattern in _WORD_STARTED
             else [(m.start(), m.end(), m.group(1)) for m in pattern.finditer(text)]
         )
         self.starts = [start for start, _, _ in self.found]
