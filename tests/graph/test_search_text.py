@@ -130,6 +130,21 @@ def test_a_key_a_switch_compares_is_read() -> None:
     assert "default" not in row.keys.split()
 
 
+def test_a_case_comparing_the_name_of_a_type_reads_no_key() -> None:
+    js = (
+        "function send(chunk, mode) {\n"  # 1
+        "  switch (typeof chunk) {\n"
+        "    case 'string': return chunk;\n"
+        '    case "object": return JSON.stringify(chunk);\n'
+        "  }\n"
+        "  switch (mode) { case 'strict': return null; }\n"  # 6
+        "}\n"
+    )
+    nodes = [_definition("send.js", "function", "send", 1, 7)]
+    (row,) = search_text.rows_for("send.js", "javascript", js.encode(), nodes)
+    assert row.raw.split() == ["strict:6"]  # `typeof` names no setting
+
+
 def test_a_configuration_objects_member_read_is_a_key() -> None:
     js = (
         "function dispatch(config, options) {\n"  # 1

@@ -60,8 +60,12 @@ _KEY_CALL = re.compile(
     r"[\"']([A-Za-z_][\w.\-]{1,80})[\"']"
 )
 _SUBSCRIPT_KEY = re.compile(r"\[\s*[\"']([A-Za-z_][\w.\-]{1,80})[\"']\s*\]")
-#: A key a switch compares (`case "missingkey":`, `case 'timeout':`): the first of a case's strings.
-_CASE_KEY = re.compile(r"(?=c)\bcase\s+[\"']([A-Za-z_][\w.\-]{1,80})[\"']")
+#: A key a switch compares (`case "missingkey":`, `case 'timeout':`): the first of a case's
+#: strings; not the name of a type (`switch (typeof chunk) { case 'string': ...`).
+_CASE = r"case\s+[\"'](?!{types}[\"'])([A-Za-z_][\w.\-]{{1,80}})[\"']".format(
+    types="(?:string|number|boolean|object|function|undefined|symbol|bigint)"
+)
+_CASE_KEY = re.compile(r"(?=c)\b" + _CASE)
 #: A setting read as a member of a configuration object (`config.maxRedirects`,
 #: `settings.DEBUG`, `options.timeout`), not a method called on it (`config.get(...)`).
 _CONFIG_MEMBER = re.compile(
@@ -335,7 +339,7 @@ _PROCESS_ENV_WORDS = ("process.env", "ENV", "os.environ")
 #: lookahead): starting with their words, the regex engine finds where one may start far
 #: faster (`_CASE_KEY` scanned 10x slower); `_after_non_word` checks the boundary.
 _WORD_STARTED = {
-    _CASE_KEY: re.compile(r"case\s+[\"']([A-Za-z_][\w.\-]{1,80})[\"']"),
+    _CASE_KEY: re.compile(_CASE),
     _CONFIG_MEMBER: re.compile(
         r"(?:config|conf|cfg|options|opts|settings|params)\.([A-Za-z_]\w*)\b(?!\s*\()"
     ),

@@ -41,8 +41,9 @@ from __future__ import annotations
 #: function literal is that function (`export const Button = forwardRef((props) => {...})`);
 #: 38: TypeScript type aliases and enums are definitions, a name may be a type and a value;
 #: 39: the index's words (the thesaurus: `poll` for "timer"); 40: the index's words (a
-#: doubled consonant's base form: `cancelled` -> cancel)
-SCHEMA_VERSION = 40
+#: doubled consonant's base form: `cancelled` -> cancel); 41: a `case` comparing the name of
+#: a type (`case 'string':` under `switch (typeof x)`) reads no key
+SCHEMA_VERSION = 41
 
 SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
