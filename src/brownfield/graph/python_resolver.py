@@ -248,8 +248,11 @@ class Resolver:
 
     # -- evaluation ---------------------------------------------------------------
 
-    def remembered(self, key: object, compute: Callable[[], list[Found]]) -> list[Found]:
-        """`compute()` once per file: asked again, the same values and failure cause."""
+    def remembered(
+        self, key: object, compute: Callable[..., list[Found]], *args: object
+    ) -> list[Found]:
+        """`compute(*args)` once per file: asked again, the same values and failure cause
+        (arguments rather than a closure: most calls find the result remembered)."""
         consulted = self.consulted
         known = consulted.memo.get(key)
         if known is not None:
@@ -261,7 +264,7 @@ class Resolver:
         self._active.add(key)
         outer_reason, consulted.reason = consulted.reason, ""
         try:
-            found = compute()
+            found = compute(*args)
             consulted.memo[key] = (found, consulted.reason)
             return found
         finally:
@@ -280,7 +283,7 @@ class Resolver:
             if known[1] and not consulted.reason:
                 consulted.reason = known[1]
             return known[0]
-        return self.remembered(key, lambda: self._evaluate_now(table, scope, chain, line))
+        return self.remembered(key, self._evaluate_now, table, scope, chain, line)
 
     def _evaluate_now(self, table: ModuleTable, scope: str, chain: Chain, line: int) -> list[Found]:
         head = chain[0]
@@ -365,12 +368,10 @@ class Resolver:
     def _step(self, value: Value, how: Resolution, step: str) -> list[Found]:
         """One step of a chain from `value`; the same wherever it is taken, so remembered."""
         if step.startswith("["):
-            return self.remembered(
-                ("element", value, step), lambda: self.containers.element(value, step)
-            )
+            return self.remembered(("element", value, step), self.containers.element, value, step)
         if step == CALL:
-            return self.remembered(("call", value), lambda: self._call_result(value))
-        found = self.remembered(("attribute", value, step), lambda: self._attribute(value, step))
+            return self.remembered(("call", value), self._call_result, value)
+        found = self.remembered(("attribute", value, step), self._attribute, value, step)
         return [
             (
                 each,
@@ -514,12 +515,14 @@ class Resolver:
             bindings = before or bindings
         # Uses at different lines that see the same bindings share one evaluation.
         return self.remembered(
-            ("lookup", table.path, scope, name, shown),
-            lambda: unique(
-                found
-                for binding in live(bindings)
-                for found in self._binding_values(table, scope, binding)
-            ),
+            ("lookup", table.path, scope, name, shown), self._bound_values, table, scope, bindings
+        )
+
+    def _bound_values(self, table: ModuleTable, scope: str, bindings: list[Binding]) -> list[Found]:
+        return unique(
+            found
+            for binding in live(bindings)
+            for found in self._binding_values(table, scope, binding)
         )
 
     def _binding_values(self, table: ModuleTable, scope: str, binding: Binding) -> list[Found]:
