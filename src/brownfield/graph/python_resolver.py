@@ -319,9 +319,12 @@ class Resolver:
                 sites = self.flow.calls_at(table, line, chain[:index])
                 values = self.returns.called(values, table, sites, self._step)
                 continue
-            values = unique(
-                found for value, how in values for found in self._step(value, how, step)
-            )
+            if len(values) == 1:  # the usual case, without the generator
+                values = unique(self._step(values[0][0], values[0][1], step))
+            else:
+                values = unique(
+                    found for value, how in values for found in self._step(value, how, step)
+                )
         if table.truthy and (scope, chain) in table.truthy:
             values = self.classes.truthy(table, scope, chain, line, values)
         return values
@@ -492,7 +495,7 @@ class Resolver:
         """
         if not scope:  # an edit appending definitions changes only some of the top's names
             self.consulted.keys.add(f"{GLOBAL_KEY}{table.path}::{name}")
-        bindings = table.scopes.get(scope, {}).get(name)
+        bindings = table.scopes.get(scope, _NO_NAMES).get(name)
         if not bindings:
             return None
         bindings = self.guards.settle(table, bindings)  # `try:` imports that cannot fail
@@ -514,9 +517,14 @@ class Resolver:
                 shown = len(before)  # a prefix: same-line assignments sort last
             bindings = before or bindings
         # Uses at different lines that see the same bindings share one evaluation.
-        return self.remembered(
-            ("lookup", table.path, scope, name, shown), self._bound_values, table, scope, bindings
-        )
+        key = ("lookup", table.path, scope, name, shown)
+        consulted = self.consulted
+        known = consulted.memo.get(key)
+        if known is not None:  # `remembered`'s first step, as in `evaluate`
+            if known[1] and not consulted.reason:
+                consulted.reason = known[1]
+            return known[0]
+        return self.remembered(key, self._bound_values, table, scope, bindings)
 
     def _bound_values(self, table: ModuleTable, scope: str, bindings: list[Binding]) -> list[Found]:
         return unique(
@@ -590,6 +598,8 @@ class Resolver:
                 return found
         return []
 
+
+_NO_NAMES: dict[str, list[Binding]] = {}  # the names of a scope that binds none
 
 #: Values whose elements a view (`list(xs)`, `enumerate(xs)`) can be made of.
 _SEQUENCE_KINDS = frozenset({"cont", "seq", "slice", "items", "pair", "gen"}) | DECLARED
