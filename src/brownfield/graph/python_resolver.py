@@ -251,8 +251,7 @@ class Resolver:
     def remembered(
         self, key: object, compute: Callable[..., list[Found]], *args: object
     ) -> list[Found]:
-        """`compute(*args)` once per file: asked again, the same values and failure cause
-        (arguments rather than a closure: most calls find the result remembered)."""
+        """`compute(*args)` once per file: asked again, the same values and failure cause."""
         consulted = self.consulted
         known = consulted.memo.get(key)
         if known is not None:
@@ -319,12 +318,10 @@ class Resolver:
                 sites = self.flow.calls_at(table, line, chain[:index])
                 values = self.returns.called(values, table, sites, self._step)
                 continue
-            if len(values) == 1:  # the usual case, without the generator
+            if len(values) == 1:  # the usual case, without a generator
                 values = unique(self._step(values[0][0], values[0][1], step))
-            else:
-                values = unique(
-                    found for value, how in values for found in self._step(value, how, step)
-                )
+                continue
+            values = unique(found for v, h in values for found in self._step(v, h, step))
         if table.truthy and (scope, chain) in table.truthy:
             values = self.classes.truthy(table, scope, chain, line, values)
         return values
@@ -495,7 +492,7 @@ class Resolver:
         """
         if not scope:  # an edit appending definitions changes only some of the top's names
             self.consulted.keys.add(f"{GLOBAL_KEY}{table.path}::{name}")
-        bindings = table.scopes.get(scope, _NO_NAMES).get(name)
+        bindings = table.scopes.get(scope, {}).get(name)
         if not bindings:
             return None
         bindings = self.guards.settle(table, bindings)  # `try:` imports that cannot fail
@@ -518,20 +515,15 @@ class Resolver:
             bindings = before or bindings
         # Uses at different lines that see the same bindings share one evaluation.
         key = ("lookup", table.path, scope, name, shown)
-        consulted = self.consulted
-        known = consulted.memo.get(key)
+        known = self.consulted.memo.get(key)
         if known is not None:  # `remembered`'s first step, as in `evaluate`
-            if known[1] and not consulted.reason:
-                consulted.reason = known[1]
+            if known[1] and not self.consulted.reason:
+                self.consulted.reason = known[1]
             return known[0]
         return self.remembered(key, self._bound_values, table, scope, bindings)
 
     def _bound_values(self, table: ModuleTable, scope: str, bindings: list[Binding]) -> list[Found]:
-        return unique(
-            found
-            for binding in live(bindings)
-            for found in self._binding_values(table, scope, binding)
-        )
+        return unique(f for b in live(bindings) for f in self._binding_values(table, scope, b))
 
     def _binding_values(self, table: ModuleTable, scope: str, binding: Binding) -> list[Found]:
         if binding.source == "def":
@@ -598,8 +590,6 @@ class Resolver:
                 return found
         return []
 
-
-_NO_NAMES: dict[str, list[Binding]] = {}  # the names of a scope that binds none
 
 #: Values whose elements a view (`list(xs)`, `enumerate(xs)`) can be made of.
 _SEQUENCE_KINDS = frozenset({"cont", "seq", "slice", "items", "pair", "gen"}) | DECLARED
