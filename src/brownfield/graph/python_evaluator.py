@@ -101,8 +101,10 @@ class Evaluator(Protocol):
     def bases(self, table: ModuleTable, definition: Definition) -> list[Value]:
         """The classes a class definition names as its bases."""
 
-    def remembered(self, key: object, compute: Callable[[], list[Found]]) -> list[Found]:
-        """`compute()` once per file: asked again, the same values and failure cause."""
+    def remembered(
+        self, key: object, compute: Callable[..., list[Found]], *args: object
+    ) -> list[Found]:
+        """`compute(*args)` once per file: asked again, the same values and failure cause."""
 
     def shared(self, key: object, compute: Callable[[], T], empty: T) -> T:
         """`compute()` once per build, in a context of its own (so that its result does not

@@ -51,6 +51,8 @@ def _holds(imported: set[str], dotted: str) -> bool:
 def unique(found: Iterable[Found]) -> list[Found]:
     """Each value once, with the first way it was reached (a value only guessed,
     `override`, is replaced by a certain way to it)."""
+    if isinstance(found, list) and len(found) < 2:
+        return found[:]  # nothing to merge (a copy: the caller may extend it)
     seen: dict[Value, Resolution] = {}
     for value, how in found:
         if seen.setdefault(value, how) is GUESSED and how is not GUESSED:

@@ -248,8 +248,10 @@ class Resolver:
 
     # -- evaluation ---------------------------------------------------------------
 
-    def remembered(self, key: object, compute: Callable[[], list[Found]]) -> list[Found]:
-        """`compute()` once per file: asked again, the same values and failure cause."""
+    def remembered(
+        self, key: object, compute: Callable[..., list[Found]], *args: object
+    ) -> list[Found]:
+        """`compute(*args)` once per file: asked again, the same values and failure cause."""
         consulted = self.consulted
         known = consulted.memo.get(key)
         if known is not None:
@@ -261,7 +263,7 @@ class Resolver:
         self._active.add(key)
         outer_reason, consulted.reason = consulted.reason, ""
         try:
-            found = compute()
+            found = compute(*args)
             consulted.memo[key] = (found, consulted.reason)
             return found
         finally:
@@ -280,7 +282,7 @@ class Resolver:
             if known[1] and not consulted.reason:
                 consulted.reason = known[1]
             return known[0]
-        return self.remembered(key, lambda: self._evaluate_now(table, scope, chain, line))
+        return self.remembered(key, self._evaluate_now, table, scope, chain, line)
 
     def _evaluate_now(self, table: ModuleTable, scope: str, chain: Chain, line: int) -> list[Found]:
         head = chain[0]
@@ -318,9 +320,10 @@ class Resolver:
                 sites = self.flow.calls_at(table, line, chain[:index])
                 values = self.returns.called(values, table, sites, self._step)
                 continue
-            values = unique(
-                found for value, how in values for found in self._step(value, how, step)
-            )
+            if len(values) == 1:  # the usual case, without a generator
+                values = unique(self._step(values[0][0], values[0][1], step))
+                continue
+            values = unique(found for v, h in values for found in self._step(v, h, step))
         if table.truthy and (scope, chain) in table.truthy:
             values = self.classes.truthy(table, scope, chain, line, values)
         return values
@@ -367,12 +370,10 @@ class Resolver:
     def _step(self, value: Value, how: Resolution, step: str) -> list[Found]:
         """One step of a chain from `value`; the same wherever it is taken, so remembered."""
         if step.startswith("["):
-            return self.remembered(
-                ("element", value, step), lambda: self.containers.element(value, step)
-            )
+            return self.remembered(("element", value, step), self.containers.element, value, step)
         if step == CALL:
-            return self.remembered(("call", value), lambda: self._call_result(value))
-        found = self.remembered(("attribute", value, step), lambda: self._attribute(value, step))
+            return self.remembered(("call", value), self._call_result, value)
+        found = self.remembered(("attribute", value, step), self._attribute, value, step)
         return [
             (
                 each,
@@ -515,14 +516,16 @@ class Resolver:
                 shown = len(before)  # a prefix: same-line assignments sort last
             bindings = before or bindings
         # Uses at different lines that see the same bindings share one evaluation.
-        return self.remembered(
-            ("lookup", table.path, scope, name, shown),
-            lambda: unique(
-                found
-                for binding in live(bindings)
-                for found in self._binding_values(table, scope, binding)
-            ),
-        )
+        key = ("lookup", table.path, scope, name, shown)
+        known = self.consulted.memo.get(key)
+        if known is not None:  # `remembered`'s first step, as in `evaluate`
+            if known[1] and not self.consulted.reason:
+                self.consulted.reason = known[1]
+            return known[0]
+        return self.remembered(key, self._bound_values, table, scope, bindings)
+
+    def _bound_values(self, table: ModuleTable, scope: str, bindings: list[Binding]) -> list[Found]:
+        return unique(f for b in live(bindings) for f in self._binding_values(table, scope, b))
 
     def _binding_values(self, table: ModuleTable, scope: str, binding: Binding) -> list[Found]:
         if binding.source == "def":
