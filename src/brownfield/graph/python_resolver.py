@@ -517,11 +517,6 @@ class Resolver:
             bindings = before or bindings
         # Uses at different lines that see the same bindings share one evaluation.
         key = ("lookup", table.path, scope, name, shown)
-        known = self.consulted.memo.get(key)
-        if known is not None:  # `remembered`'s first step, as in `evaluate`
-            if known[1] and not self.consulted.reason:
-                self.consulted.reason = known[1]
-            return known[0]
         return self.remembered(key, self._bound_values, table, scope, bindings)
 
     def _bound_values(self, table: ModuleTable, scope: str, bindings: list[Binding]) -> list[Found]:
