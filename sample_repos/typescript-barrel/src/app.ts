@@ -1,3 +1,4 @@
+import * as ids from "./ids";
 import { Admin, Entity, Memory, Store, User } from "./models";
 
 export function register(store: Store, id: string): User {
@@ -20,4 +21,12 @@ export function main(): void {
   admin.save();
   (admin as Entity).describe();
   audit(admin);
+}
+
+export function labels(): string[] {
+  const cast = (ids.newId as any)("a");
+  const checked = (ids.newId satisfies (prefix: string) => string)("b");
+  const present = ids.oldId!("c");
+  const asserted = (<any>ids.oldId)("d");
+  return [cast, checked, present ?? "", asserted];
 }

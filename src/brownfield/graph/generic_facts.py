@@ -396,7 +396,7 @@ def _inherits(facts: FileFacts, scopes: Spans[str], captures: dict[str, list[Nod
 def _call(facts: FileFacts, scopes: Spans[str], captures: dict[str, list[Node]]) -> None:
     call = captures["reference.call"][0]
     if "callee" in captures:
-        text = _text(captures["callee"][0])
+        text = _text(_called(captures["callee"][0]))
         chain = chain_of_text(text)
         if chain is not None and chain[-1] == CALL:
             chain = None  # `f()()` and the like: not followed
@@ -418,6 +418,25 @@ def _call(facts: FileFacts, scopes: Spans[str], captures: dict[str, list[Node]])
             args=tuple(None for _ in _arity(arguments[0])) if arguments else (),
         )
     )
+
+
+#: What a TypeScript wrapper around a called expression is at run time: the expression.
+_SEE_THROUGH = {
+    "parenthesized_expression": 0,  # `(f)(x)`
+    "non_null_expression": 0,  # `f!(x)`
+    "as_expression": 0,  # `(f as any)(x)`
+    "satisfies_expression": 0,  # `(f satisfies Handler)(x)`
+    "type_assertion": -1,  # `(<any>f)(x)`
+}
+
+
+def _called(node: Node) -> Node:
+    """The function a call calls, seen through the wrappers that only tell the type
+    checker something: `(checks.endsWith as any)(x)` calls `checks.endsWith` (a cast of a
+    receiver, `(x as Foo).bar()`, is not this: its type says where `bar` is)."""
+    while node.type in _SEE_THROUGH and node.named_child_count:
+        node = node.named_children[_SEE_THROUGH[node.type]]
+    return node
 
 
 def _import(facts: FileFacts, scopes: Spans[str], captures: dict[str, list[Node]]) -> None:
