@@ -17,7 +17,7 @@ from brownfield.graph.vocabulary import compound, direct_terms, index_words, que
 from brownfield.model import Citation
 from brownfield.query import code_names, evidence, reaching_tests
 from brownfield.query.context import Touchpoint, touchpoints
-from brownfield.query.evidence import callers_fact, similar_fact
+from brownfield.query.evidence import callees_fact, callers_fact, similar_fact
 from brownfield.query.search import parse, rank, search
 from tests.conftest import git_init, write_files
 
@@ -284,6 +284,23 @@ def test_a_negative_fact_names_the_unresolved_calls_that_remain(tmp_path: Path) 
         nothing = similar_fact(store, "add caching to jobs")
         assert nothing.statement.startswith("The full-text index (names, docstrings")
         assert "for caching" in nothing.statement  # what was searched
+
+
+def test_what_a_touchpoint_calls_is_cited_at_its_first_call(tmp_path: Path) -> None:
+    with opened(tmp_path) as store:
+        nodes = {n.qualname: n for n in store.nodes_where("path", "cli/runner.py")}
+        nodes |= {n.qualname: n for n in store.nodes_where("path", "tests/test_params.py")}
+        run = callees_fact(store, Touchpoint(nodes["cli.runner.run"], 1.0, ()))
+        assert run is not None  # `job.execute()` is not resolved: not named
+        assert run.statement == (
+            "cli.runner.run (cli/runner.py:3) calls cli.params.backoff_delay (cli/runner.py:5)."
+        )
+        assert [str(c) for c in run.citations] == ["cli/runner.py:3", "cli/runner.py:5"]
+        test = nodes["tests.test_params.test_option_reads_the_environment_variable_prefix"]
+        reads = callees_fact(store, Touchpoint(test, 1.0, ()))
+        assert reads is not None and "cli.params.Option.get_envvar_prefix" in reads.statement
+        module = nodes["cli.runner"]  # only functions and methods
+        assert callees_fact(store, Touchpoint(module, 1.0, ())) is None
 
 
 def test_an_exception_is_a_similar_mechanism_only_when_its_name_says_so(tmp_path: Path) -> None:

@@ -40,6 +40,10 @@ class EvidenceSource:
         found = [facts.callers_fact(self.store, t) for t in self._touched(component)]
         return [fact for fact in found if fact is not None]
 
+    def callees(self, component: Component) -> list[Fact]:
+        found = [facts.callees_fact(self.store, t) for t in self._touched(component)]
+        return [fact for fact in found if fact is not None]
+
     def _production_callers(self, node_id: str) -> list[str]:
         """`symbol (path:line)` of every production call site into a definition, but an
         override's call of the method it overrides (`super().__init__(...)` in a

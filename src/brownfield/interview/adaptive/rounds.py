@@ -35,8 +35,12 @@ class EvidenceRounds:
         """The facts that would fill `slot`, or none."""
         if self.evidence is None:
             return []
-        if slot.name == "touchpoints_confirmed":  # who calls them, and where they are configured
-            return self.evidence.callers(component) + self.evidence.configuration(component)
+        if slot.name == "touchpoints_confirmed":  # who calls them, what they call, their settings
+            return (
+                self.evidence.callers(component)
+                + self.evidence.callees(component)
+                + self.evidence.configuration(component)
+            )
         if slot.name == "similar_mechanism":
             return self.evidence.similar(component, state.rejected_touchpoints)
         if slot.name == "test_location":
