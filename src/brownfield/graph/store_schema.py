@@ -42,8 +42,10 @@ from __future__ import annotations
 #: 38: TypeScript type aliases and enums are definitions, a name may be a type and a value;
 #: 39: the index's words (the thesaurus: `poll` for "timer"); 40: the index's words (a
 #: doubled consonant's base form: `cancelled` -> cancel); 41: a `case` comparing the name of
-#: a type (`case 'string':` under `switch (typeof x)`) reads no key
-SCHEMA_VERSION = 41
+#: a type (`case 'string':` under `switch (typeof x)`) reads no key; 42: a TypeScript call
+#: through a cast or a non-null assertion calls what it wraps (`(f as any)(x)`, `f!(x)`),
+#: and the index's words (the thesaurus: `begin`, `numeric`)
+SCHEMA_VERSION = 42
 
 SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);

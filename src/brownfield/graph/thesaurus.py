@@ -48,6 +48,7 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "delete": ("remove", "drop", "unlink"),
     "remove": ("delete", "drop"),
     "start": ("begin", "open"),
+    "begin": ("start", "prefix"),
     "stop": ("close", "shutdown", "cancel", "end"),
     "close": ("shutdown", "stop"),
     "connection": ("conn", "socket", "pool"),
@@ -99,6 +100,7 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "length": ("size", "len"),
     "numbers": ("int", "integer", "numeric"),
     "number": ("int", "integer", "numeric"),
+    "numeric": ("number", "int", "float"),
     # saving, moving and converting data
     "restore": ("import", "load", "read"),
     "backup": ("export", "dump", "save"),
@@ -335,6 +337,16 @@ IDIOMS: dict[str, str] = {
     "loses its connection": "offline",
     "connection returns": "online",
     "back online": "online",
+    "begin with": "starts with prefix",
+    "begins with": "starts with prefix",
+    "beginning with": "starts with prefix",
+    "end with": "ends with suffix",
+    "ends with": "ends with suffix",
+    "ending with": "ends with suffix",
+    "letter case": "case",
+    "ignore case": "case insensitive",
+    "ignores case": "case insensitive",
+    "ignoring case": "case insensitive",
 }
 
 _IDIOM = re.compile(
