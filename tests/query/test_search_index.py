@@ -15,10 +15,11 @@ from brownfield.graph.builder import build
 from brownfield.graph.store import GraphStore
 from brownfield.graph.vocabulary import compound, direct_terms, index_words, query_terms
 from brownfield.model import Citation
-from brownfield.query import code_names, evidence, reaching_tests
+from brownfield.query import code_names, evidence, reaching_tests, similar
 from brownfield.query.context import Touchpoint, touchpoints
-from brownfield.query.evidence import callees_fact, callers_fact, similar_fact
+from brownfield.query.evidence import callees_fact, callers_fact
 from brownfield.query.search import parse, rank, search
+from brownfield.query.similar import similar_fact
 from tests.conftest import git_init, write_files
 
 FILES = {
@@ -602,7 +603,7 @@ def test_the_next_matches_after_the_touchpoints_are_a_cited_fact(tmp_path: Path)
         idea = "retry a job after a failure"
         first = [t.node.id for t in touchpoints(store, idea, 5)]
         assert len(first) == 5
-        fact = evidence.further_fact(store, idea, first)
+        fact = similar.further_fact(store, idea, first)
         assert fact is not None and fact.topic == "further"
         further = [f"{c.path}::{c.symbol.rpartition('.')[2]}" for c in fact.citations]
         assert len(further) == 3  # eight matches, five of them shown before
@@ -611,7 +612,7 @@ def test_the_next_matches_after_the_touchpoints_are_a_cited_fact(tmp_path: Path)
         for citation in fact.citations:  # every citation is the line defining it
             line = (tmp_path / citation.path).read_text().splitlines()[citation.line - 1]
             assert f"def {citation.symbol.rpartition('.')[2]}(" in line
-        assert evidence.further_fact(store, idea, first + further) is None
+        assert similar.further_fact(store, idea, first + further) is None
 
 
 def test_a_generated_file_comes_after_the_code_people_write(tmp_path: Path) -> None:
@@ -1276,11 +1277,11 @@ def test_two_words_are_not_joined_into_a_stem_of_a_longer_word(tmp_path: Path) -
 
 def test_the_ideas_words_no_definition_holds_are_said(tmp_path: Path) -> None:
     with opened(tmp_path) as store:
-        fact = evidence.unfound_fact(store, "compress the environment variable prefix")
+        fact = similar.unfound_fact(store, "compress the environment variable prefix")
         assert fact is not None and fact.topic == "vocabulary"
         assert '"compress"' in fact.statement
         assert "environment" not in fact.statement and "prefix" not in fact.statement
-        assert evidence.unfound_fact(store, "read the environment variable prefix") is None
+        assert similar.unfound_fact(store, "read the environment variable prefix") is None
 
 
 def test_a_class_touchpoint_lists_its_methods_wherever_its_language_defines_them(
@@ -1757,3 +1758,37 @@ def test_where_tests_live_is_cited_at_a_test_of_the_main_test_folder(tmp_path: P
         (fact,) = [f for f in evidence.project_facts(store) if f.topic == "test-layout"]
     assert fact.statement == "Tests live in pkg/ (2 files), a/ (1 file)."
     assert [str(c) for c in fact.citations] == ["pkg/core_test.go:7"]
+
+
+def test_a_chain_through_code_outside_any_definition_is_said_to_go_on(tmp_path: Path) -> None:
+    files = {
+        "app/core.py": """
+            def check(value):
+                return value > 0
+            """,
+        "app/handlers.py": """
+            from app.core import check
+
+            HANDLERS = {}
+            HANDLERS["check"] = check(1)
+            """,
+        "app/__init__.py": """
+            from app.handlers import HANDLERS
+            """,
+        "tests/test_app.py": """
+            import app
+
+            def test_handlers():
+                assert app.HANDLERS["check"]
+            """,
+    }
+    with opened(tmp_path, files) as store:
+        check = store.node("app/core.py::check")
+        assert check is not None
+        fact = evidence.tests_fact(store, Touchpoint(check, 1.0, ()))
+        assert fact.statement.endswith(
+            "no unresolved call is named `check` either; but the chain goes on through code "
+            "outside any named definition in app/handlers.py (app/handlers.py:4), which no "
+            "test imports directly, so a test loading it through another module may reach it."
+        ), fact.statement
+        assert [str(c) for c in fact.citations] == ["app/handlers.py:4"]

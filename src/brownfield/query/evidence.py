@@ -13,7 +13,7 @@ from brownfield.graph.store import GraphStore
 from brownfield.graph.vocabulary import KEYWORDS, index_words
 from brownfield.model import Citation, EdgeKind, Fact, Node, NodeKind
 from brownfield.query.code_names import code_lines
-from brownfield.query.context import Touchpoint, exception_classes, touchpoints
+from brownfield.query.context import Touchpoint
 from brownfield.query.freshness import repository_root
 from brownfield.query.reaching_tests import (
     CONSTRUCTOR_NAMES,
@@ -21,7 +21,7 @@ from brownfield.query.reaching_tests import (
     call_targets,
     walk_to_tests,
 )
-from brownfield.query.search import Query, carried, matched_words, parse, rank, unfound
+from brownfield.query.search import Query, carried, matched_words, parse
 
 #: Well-known libraries whose import says what kind of project this is.
 FRAMEWORKS = {
@@ -47,7 +47,7 @@ def _site(path: str, line: int | None, symbol: str) -> Citation:
     return Citation(path, line or 1, None, symbol)
 
 
-def _definition(node: Node) -> Citation:
+def definition_citation(node: Node) -> Citation:
     return Citation(node.path or "", node.line or 1, node.end_line, node.qualname)
 
 
@@ -102,7 +102,7 @@ def _first_test(store: GraphStore, path: str) -> Citation:
     ]
     if not defined:
         return _site(path, 1, path)
-    return _definition(min(defined, key=lambda n: (n.line or 1, n.id)))
+    return definition_citation(min(defined, key=lambda n: (n.line or 1, n.id)))
 
 
 def _unresolved_note(store: GraphStore, node: Node) -> tuple[str, tuple[Citation, ...]]:
@@ -231,7 +231,7 @@ def callers_fact(store: GraphStore, touchpoint: Touchpoint) -> Fact | None:
             node.qualname,
             f"No resolved caller of {node.qualname} ({node.path}:{node.line}) in the "
             f"repository{note}{dispatch}{outside}{written}.",
-            (_definition(node), *cited, *dispatched, *elsewhere, *seen),
+            (definition_citation(node), *cited, *dispatched, *elsewhere, *seen),
         )
     callers = store.nodes(e.src for e in edges)
     sites = [
@@ -257,7 +257,7 @@ def callers_fact(store: GraphStore, touchpoint: Touchpoint) -> Fact | None:
         "callers",
         node.qualname,
         f"{node.qualname} ({node.path}:{node.line}) is called from " + "; ".join(parts) + ".",
-        (_definition(node), *production, *tests),
+        (definition_citation(node), *production, *tests),
     )
 
 
@@ -293,7 +293,7 @@ def callees_fact(store: GraphStore, touchpoint: Touchpoint) -> Fact | None:
         f"{node.qualname} ({node.path}:{node.line}) calls {listing}"
         + (f"; {more} more not shown" if more > 0 else "")
         + ".",
-        (_definition(node), *shown),
+        (definition_citation(node), *shown),
     )
 
 
@@ -319,6 +319,35 @@ def _unresolved_on_the_way(store: GraphStore, node: Node, walked: dict[str, Node
         f"; but {len(sites)} unresolved call(s) name a caller on the way, e.g. {shown}"
         + (" ..." if len(sites) > 3 else "")
         + ", so a test may reach it through them"
+    )
+
+
+def _through_files(
+    store: GraphStore, node: Node, walked: dict[str, Node]
+) -> tuple[str, tuple[Citation, ...]]:
+    """How a negative tests answer may be incomplete through files: the walk reached code
+    outside any named definition (a file's top level, a callback or object method the graph
+    keeps at file level) in a file no test imports directly; a test loading it through
+    another module, or calling what that code defines, may reach the node."""
+    files = sorted((n for n in walked.values() if n.kind is NodeKind.MODULE), key=lambda n: n.id)
+    if not files:
+        return "", ()
+    targets = set(walked) | set(call_targets(store, node))
+    edges = sorted(
+        (e for e in store.edges_out_of([files[0].id], [EdgeKind.CALLS]) if e.dst in targets),
+        key=lambda e: (e.line or 0, e.dst),
+    )
+    site = (
+        _site(edges[0].path, edges[0].line, files[0].qualname)
+        if edges
+        else definition_citation(files[0])
+    )
+    more = f" (and {len(files) - 1} more file(s))" if len(files) > 1 else ""
+    return (
+        f"; but the chain goes on through code outside any named definition in "
+        f"{files[0].path} ({site}){more}, which no test imports directly, so a test loading "
+        f"it through another module may reach it",
+        (site,),
     )
 
 
@@ -350,13 +379,15 @@ def tests_fact(store: GraphStore, touchpoint: Touchpoint, depth: int = TEST_DEPT
         note, cited = _unresolved_note(store, node)
         looked = what_counts_as_tests([node.path or ""])
         on_the_way = _unresolved_on_the_way(store, node, walked)
-        written, seen = ("", ()) if cited or on_the_way else _written_note(store, node, True)
+        through, passed = _through_files(store, node, walked)
+        lost = cited or on_the_way or through
+        written, seen = ("", ()) if lost else _written_note(store, node, True)
         return Fact(
             "tests",
             node.qualname,
             f"No test reaches {node.qualname} through resolved calls within {depth} calls "
-            f"(looked for {looked}){note}{on_the_way}{written}.",
-            (*cited, *seen),
+            f"(looked for {looked}){note}{on_the_way}{through}{written}.",
+            (*cited, *passed, *seen),
         )
     parts = []
     if found:
@@ -381,85 +412,6 @@ def tests_fact(store: GraphStore, touchpoint: Touchpoint, depth: int = TEST_DEPT
     statement = "; ".join(parts)
     statement += "" if statement.endswith("...") else "."
     return Fact("tests", node.qualname, statement, (*found, *loaded))
-
-
-def similar_fact(store: GraphStore, text: str) -> Fact:
-    """Production definitions that already do something like the idea: the full-text index
-    (names, docstrings, parameters, attributes, keys; abbreviations and plain words
-    expanded) searched for the idea's mechanism, its words but those of the thing it is
-    done to ("add *retries with backoff* to payment charges"); when none, what was searched."""
-    query = parse(text)
-    mechanism = [w for w in query.words if w not in query.target] or list(query.words)
-    definitions = (NodeKind.FUNCTION, NodeKind.METHOD, NodeKind.CLASS)
-    found = [
-        hit.node
-        for hit in rank(store, " ".join(mechanism), 40)
-        if hit.node.kind in definitions and hit.matched and is_production(hit.node.path)
-    ]
-    # an exception class says what goes wrong, not how anything is done: one is like the
-    # idea only when its own name carries the idea's words, in any form ("retries" and
-    # `RetryTimeout`)
-    raised = exception_classes(store, {n.id for n in found if n.kind is NodeKind.CLASS})
-
-    def named(node: Node) -> bool:
-        held = matched_words(query, " ".join(index_words(node.name)))
-        return any(held.get(word) == 1.0 for word in mechanism)
-
-    nodes = [n for n in found if n.id not in raised or named(n)][:5]
-    if not nodes:
-        return Fact(
-            "similar",
-            "similar mechanism",
-            "The full-text index (names, docstrings, parameters, attributes, keys) finds no "
-            f"production function, method or class for {', '.join(mechanism) or 'the idea'}.",
-        )
-    return Fact(
-        "similar",
-        "similar mechanism",
-        f"Definitions that already do something like it ({', '.join(mechanism)}): "
-        + ", ".join(f"{n.qualname} ({n.path}:{n.line})" for n in nodes)
-        + ".",
-        tuple(_definition(n) for n in nodes),
-    )
-
-
-MAX_FURTHER = 5  # further matches shown after a component's touchpoints
-
-
-def further_fact(store: GraphStore, text: str, shown: list[str]) -> Fact | None:
-    """The production definitions the idea matches next, after the touchpoints `shown`
-    (and any the person rejected, passed in `shown` too; None when there are none): where
-    to look when the first five miss."""
-    ranked = touchpoints(store, text, 2 * MAX_FURTHER, frozenset(shown))
-    found = [t.node for t in ranked if is_production(t.node.path or "")]
-    nodes = found[:MAX_FURTHER]
-    if not nodes:
-        return None
-    return Fact(
-        "further",
-        "further matches",
-        "The idea's words also match, after its touchpoints: "
-        + ", ".join(f"{n.qualname} ({n.path}:{n.line})" for n in nodes)
-        + ".",
-        tuple(_definition(n) for n in nodes),
-    )
-
-
-def unfound_fact(store: GraphStore, text: str) -> Fact | None:
-    """The words of the idea the code never uses, in any form searched: what the person
-    may name otherwise, or what is new to the code (None when every word is found)."""
-    missing = unfound(store, text)
-    if not missing:
-        return None
-    return Fact(
-        "vocabulary",
-        "the idea's words",
-        "The full-text index (names, docstrings, parameters, attributes, keys, the "
-        "identifiers bodies name) finds no definition for "
-        + ", ".join(f'"{word}"' for word in missing)
-        + ", searched with their abbreviations, base forms and synonyms: the code may call "
-        "it otherwise (name the code if you know it), or it is new to the code.",
-    )
 
 
 def configuration_fact(store: GraphStore, touchpoint: Touchpoint) -> Fact | None:

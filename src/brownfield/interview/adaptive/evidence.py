@@ -6,7 +6,7 @@ from brownfield.graph.roles import is_production, is_test
 from brownfield.graph.store import GraphStore
 from brownfield.interview.adaptive.state import Component
 from brownfield.model import EdgeKind, Fact, Node, NodeKind
-from brownfield.query import code_names
+from brownfield.query import code_names, similar
 from brownfield.query import evidence as facts
 from brownfield.query.context import Touchpoint
 from brownfield.query.reaching_tests import call_targets
@@ -103,9 +103,9 @@ class EvidenceSource:
         `further_fact`), and the idea's words the code never uses (see `unfound_fact`)."""
         shown = component.touchpoints + rejected
         found = [
-            facts.similar_fact(self.store, component.description),
-            facts.further_fact(self.store, component.description, shown),
-            facts.unfound_fact(self.store, component.description),
+            similar.similar_fact(self.store, component.description),
+            similar.further_fact(self.store, component.description, shown),
+            similar.unfound_fact(self.store, component.description),
         ]
         return [fact for fact in found if fact is not None]
 

@@ -1,0 +1,91 @@
+"""What the code already does like an idea: similar definitions, the matches after the
+touchpoints, and the idea's words the code never uses; each a fact with its citations."""
+
+from __future__ import annotations
+
+from brownfield.graph.roles import is_production
+from brownfield.graph.store import GraphStore
+from brownfield.graph.vocabulary import index_words
+from brownfield.model import Fact, Node, NodeKind
+from brownfield.query.context import exception_classes, touchpoints
+from brownfield.query.evidence import definition_citation
+from brownfield.query.search import matched_words, parse, rank, unfound
+
+
+def similar_fact(store: GraphStore, text: str) -> Fact:
+    """Production definitions that already do something like the idea: the full-text index
+    (names, docstrings, parameters, attributes, keys; abbreviations and plain words
+    expanded) searched for the idea's mechanism, its words but those of the thing it is
+    done to ("add *retries with backoff* to payment charges"); when none, what was searched."""
+    query = parse(text)
+    mechanism = [w for w in query.words if w not in query.target] or list(query.words)
+    definitions = (NodeKind.FUNCTION, NodeKind.METHOD, NodeKind.CLASS)
+    found = [
+        hit.node
+        for hit in rank(store, " ".join(mechanism), 40)
+        if hit.node.kind in definitions and hit.matched and is_production(hit.node.path)
+    ]
+    # an exception class says what goes wrong, not how anything is done: one is like the
+    # idea only when its own name carries the idea's words, in any form ("retries" and
+    # `RetryTimeout`)
+    raised = exception_classes(store, {n.id for n in found if n.kind is NodeKind.CLASS})
+
+    def named(node: Node) -> bool:
+        held = matched_words(query, " ".join(index_words(node.name)))
+        return any(held.get(word) == 1.0 for word in mechanism)
+
+    nodes = [n for n in found if n.id not in raised or named(n)][:5]
+    if not nodes:
+        return Fact(
+            "similar",
+            "similar mechanism",
+            "The full-text index (names, docstrings, parameters, attributes, keys) finds no "
+            f"production function, method or class for {', '.join(mechanism) or 'the idea'}.",
+        )
+    return Fact(
+        "similar",
+        "similar mechanism",
+        f"Definitions that already do something like it ({', '.join(mechanism)}): "
+        + ", ".join(f"{n.qualname} ({n.path}:{n.line})" for n in nodes)
+        + ".",
+        tuple(definition_citation(n) for n in nodes),
+    )
+
+
+MAX_FURTHER = 5  # further matches shown after a component's touchpoints
+
+
+def further_fact(store: GraphStore, text: str, shown: list[str]) -> Fact | None:
+    """The production definitions the idea matches next, after the touchpoints `shown`
+    (and any the person rejected, passed in `shown` too; None when there are none): where
+    to look when the first five miss."""
+    ranked = touchpoints(store, text, 2 * MAX_FURTHER, frozenset(shown))
+    found = [t.node for t in ranked if is_production(t.node.path or "")]
+    nodes = found[:MAX_FURTHER]
+    if not nodes:
+        return None
+    return Fact(
+        "further",
+        "further matches",
+        "The idea's words also match, after its touchpoints: "
+        + ", ".join(f"{n.qualname} ({n.path}:{n.line})" for n in nodes)
+        + ".",
+        tuple(definition_citation(n) for n in nodes),
+    )
+
+
+def unfound_fact(store: GraphStore, text: str) -> Fact | None:
+    """The words of the idea the code never uses, in any form searched: what the person
+    may name otherwise, or what is new to the code (None when every word is found)."""
+    missing = unfound(store, text)
+    if not missing:
+        return None
+    return Fact(
+        "vocabulary",
+        "the idea's words",
+        "The full-text index (names, docstrings, parameters, attributes, keys, the "
+        "identifiers bodies name) finds no definition for "
+        + ", ".join(f'"{word}"' for word in missing)
+        + ", searched with their abbreviations, base forms and synonyms: the code may call "
+        "it otherwise (name the code if you know it), or it is new to the code.",
+    )
