@@ -1574,6 +1574,8 @@ def test_an_idea_asking_for_a_setting_lifts_the_settings_type_beside_the_code(
         assert names[0] == "handleConnection"
         assert "ConnectionOptions" in names  # the settings type beside the code
         assert "ServerOptions" not in names  # not beside it
+        moded = touchpoints(store, "offer a strict mode for socket subscriptions", 5)
+        assert "ConnectionOptions" in [t.node.name for t in moded]  # a mode is a setting
 
 
 def test_the_class_an_idea_lets_do_something_holds_its_touchpoints(tmp_path: Path) -> None:

@@ -185,7 +185,7 @@ def _shapes(
 
 #: An idea asking for something a caller sets ("let me cap", "a configurable time").
 _CONFIGURABLE = re.compile(
-    r"\b(?:configurable|configure|option|options|setting|settings|choose|chooses|"
+    r"\b(?:configurable|configure|option|options|setting|settings|mode|choose|chooses|"
     r"let (?:me|users|callers|people|operators|apps?|programs?|whoever))\b",
     re.I,
 )
