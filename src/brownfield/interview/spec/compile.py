@@ -217,7 +217,8 @@ def compile_spec(state: AdaptiveState, root: Path, interview_hash: str | None = 
             status += f" (superseded by {fact.superseded_by})"
         elif fact.disputed:
             status += " (DISPUTED)"
-        cites = ", ".join(f"{c.path}:{c.line}" for c in fact.citations[:6])
+        sites = dict.fromkeys(f"{c.path}:{c.line}" for c in fact.citations)  # each once
+        cites = ", ".join(list(sites)[:6])
         lines.append(
             f"- {fact.id} [{fact.source}, round {fact.round}] {fact.statement}{status}"
             + (f" ({cites})" if cites else "")
