@@ -15,9 +15,10 @@ from brownfield.graph.builder import build
 from brownfield.graph.store import GraphStore
 from brownfield.graph.vocabulary import compound, direct_terms, index_words, query_terms
 from brownfield.model import Citation
-from brownfield.query import code_names, evidence, reaching_tests, similar
+from brownfield.query import code_names, evidence, own_code, reaching_tests, similar
 from brownfield.query.context import Touchpoint, touchpoints
-from brownfield.query.evidence import callees_fact, callers_fact
+from brownfield.query.evidence import callers_fact
+from brownfield.query.own_code import callees_fact
 from brownfield.query.search import parse, rank, search
 from brownfield.query.similar import similar_fact
 from tests.conftest import git_init, write_files
@@ -1794,3 +1795,54 @@ def test_a_chain_through_code_outside_any_definition_is_said_to_go_on(tmp_path: 
             "test imports directly, so a test loading it through another module may reach it."
         ), fact.statement
         assert [str(c) for c in fact.citations] == ["app/handlers.py:4"]
+
+
+def test_a_touchpoints_signature_is_quoted_as_its_file_writes_it(tmp_path: Path) -> None:
+    files = {
+        "app/pool.py": """
+            class Pool:
+                def grow(
+                    self,
+                    size: int,  # how many more
+                    colour="#fff",
+                ) -> None:
+                    return None
+            """,
+        "server/serve.go": """
+            package server
+
+            type Server struct{}
+
+            func (srv *Server) Serve(limit int,
+                name string) error {
+                return nil
+            }
+            """,
+        "web/app.ts": """
+            export function handle(req: Request, opts = { depth: (1) }): Promise<void> {
+              return Promise.resolve();
+            }
+            """,
+    }
+    with opened(tmp_path, files) as store:
+        expected = {
+            "app/pool.py::Pool.grow": "app.pool.Pool.grow (app/pool.py:2) is declared "
+            '`def grow(self, size: int, colour="#fff") -> None`.',
+            "server/serve.go::Server.Serve": "server.Server.Serve (server/serve.go:5) is "
+            "declared `func (srv *Server) Serve(limit int, name string) error`.",
+            "web/app.ts::handle": "web.app.handle (web/app.ts:1) is declared `export function "
+            "handle(req: Request, opts = { depth: (1) }): Promise<void>`.",
+        }
+        for node_id, statement in expected.items():
+            node = store.node(node_id)
+            assert node is not None, node_id
+            fact = own_code.signature_fact(store, Touchpoint(node, 1.0, ()))
+            assert fact is not None and fact.statement == statement
+            assert [str(c) for c in fact.citations] == [f"{node.path}:{node.line}"]
+        pool = store.node("app/pool.py::Pool")
+        assert pool is not None  # a class: its constructor's own fact says it
+        assert own_code.signature_fact(store, Touchpoint(pool, 1.0, ())) is None
+        (tmp_path / "web/app.ts").unlink()  # the file gone since the build: nothing quoted
+        handle = store.node("web/app.ts::handle")
+        assert handle is not None
+        assert own_code.signature_fact(store, Touchpoint(handle, 1.0, ())) is None

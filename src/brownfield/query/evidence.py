@@ -261,42 +261,6 @@ def callers_fact(store: GraphStore, touchpoint: Touchpoint) -> Fact | None:
     )
 
 
-MAX_CALLEES = 8  # definitions named per touchpoint that it calls
-
-
-def callees_fact(store: GraphStore, touchpoint: Touchpoint) -> Fact | None:
-    """What a function or method calls in the repository's production code, each callee
-    once, in the order of its first call, cited there: what a change to it works with
-    (None when it calls nothing there)."""
-    node = touchpoint.node
-    if node.kind not in (NodeKind.FUNCTION, NodeKind.METHOD):
-        return None
-    first: dict[str, Citation] = {}
-    for edge in sorted(
-        store.edges_out_of([node.id], [EdgeKind.CALLS]), key=lambda e: (e.line or 0, e.dst)
-    ):
-        first.setdefault(edge.dst, _site(edge.path, edge.line, ""))
-    targets = store.nodes(first)
-    called = [
-        (targets[dst], site)
-        for dst, site in first.items()
-        if dst in targets and dst != node.id and is_production(targets[dst].path or "")
-    ]
-    if not called:
-        return None
-    shown = [_site(site.path, site.line, target.qualname) for target, site in called[:MAX_CALLEES]]
-    more = len(called) - len(shown)
-    listing = ", ".join(f"{c.symbol} ({c})" for c in shown)
-    return Fact(
-        "callees",
-        node.qualname,
-        f"{node.qualname} ({node.path}:{node.line}) calls {listing}"
-        + (f"; {more} more not shown" if more > 0 else "")
-        + ".",
-        (definition_citation(node), *shown),
-    )
-
-
 MAX_WALKED_NAMES = 200  # definitions on the way whose unresolved same-name calls are counted
 
 

@@ -6,7 +6,7 @@ from brownfield.graph.roles import is_production, is_test
 from brownfield.graph.store import GraphStore
 from brownfield.interview.adaptive.state import Component
 from brownfield.model import EdgeKind, Fact, Node, NodeKind
-from brownfield.query import code_names, similar
+from brownfield.query import code_names, own_code, similar
 from brownfield.query import evidence as facts
 from brownfield.query.context import Touchpoint
 from brownfield.query.reaching_tests import call_targets
@@ -41,7 +41,12 @@ class EvidenceSource:
         return [fact for fact in found if fact is not None]
 
     def callees(self, component: Component) -> list[Fact]:
-        found = [facts.callees_fact(self.store, t) for t in self._touched(component)]
+        """Each production touchpoint's signature and what it calls."""
+        found = [
+            fact(self.store, t)
+            for t in self._touched(component)
+            for fact in (own_code.signature_fact, own_code.callees_fact)
+        ]
         return [fact for fact in found if fact is not None]
 
     def _production_callers(self, node_id: str) -> list[str]:

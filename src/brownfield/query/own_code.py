@@ -1,0 +1,114 @@
+"""A touchpoint's own code as facts: its signature as its file writes it, and what it
+calls in the repository's production code."""
+
+from __future__ import annotations
+
+import re
+
+from brownfield.confine import read_bytes_inside
+from brownfield.errors import BrownfieldError
+from brownfield.graph.roles import is_production
+from brownfield.graph.store import GraphStore
+from brownfield.model import Citation, EdgeKind, Fact, NodeKind
+from brownfield.query.context import Touchpoint
+from brownfield.query.evidence import definition_citation
+from brownfield.query.freshness import repository_root
+
+MAX_CALLEES = 8  # definitions named per touchpoint that it calls
+
+
+def callees_fact(store: GraphStore, touchpoint: Touchpoint) -> Fact | None:
+    """What a function or method calls in the repository's production code, each callee
+    once, in the order of its first call, cited there: what a change to it works with
+    (None when it calls nothing there)."""
+    node = touchpoint.node
+    if node.kind not in (NodeKind.FUNCTION, NodeKind.METHOD):
+        return None
+    first: dict[str, Citation] = {}
+    for edge in sorted(
+        store.edges_out_of([node.id], [EdgeKind.CALLS]), key=lambda e: (e.line or 0, e.dst)
+    ):
+        first.setdefault(edge.dst, Citation(edge.path, edge.line or 1))
+    targets = store.nodes(first)
+    called = [
+        (targets[dst], site)
+        for dst, site in first.items()
+        if dst in targets and dst != node.id and is_production(targets[dst].path or "")
+    ]
+    if not called:
+        return None
+    shown = [
+        Citation(site.path, site.line, None, target.qualname)
+        for target, site in called[:MAX_CALLEES]
+    ]
+    more = len(called) - len(shown)
+    listing = ", ".join(f"{c.symbol} ({c})" for c in shown)
+    return Fact(
+        "callees",
+        node.qualname,
+        f"{node.qualname} ({node.path}:{node.line}) calls {listing}"
+        + (f"; {more} more not shown" if more > 0 else "")
+        + ".",
+        (definition_citation(node), *shown),
+    )
+
+
+MAX_HEADER_LINES = 40  # lines read for a definition's signature
+MAX_SIGNATURE = 400  # characters of a signature shown
+
+
+def signature_fact(store: GraphStore, touchpoint: Touchpoint) -> Fact | None:
+    """A function's or method's signature as its file writes it now, from its first line
+    to the parenthesis closing its parameters and what follows it on that line (a return
+    type), without the body's opening: what a change to it keeps or extends (None when no
+    parameter list is found there, or the file cannot be read)."""
+    node = touchpoint.node
+    if node.kind not in (NodeKind.FUNCTION, NodeKind.METHOD) or not node.path or not node.line:
+        return None
+    try:
+        text = read_bytes_inside(repository_root(store), node.path).decode("utf-8", "replace")
+    except BrownfieldError:
+        return None
+    lines = text.splitlines()[node.line - 1 : node.line - 1 + MAX_HEADER_LINES]
+    header = _header("\n".join(_COMMENT_TAIL.sub("", line) for line in lines))
+    if header is None:
+        return None
+    shown = header if len(header) <= MAX_SIGNATURE else header[: MAX_SIGNATURE - 3] + "..."
+    return Fact(
+        "signature",
+        node.qualname,
+        f"{node.qualname} ({node.path}:{node.line}) is declared `{shown}`.",
+        (Citation(node.path, node.line, None, node.qualname),),
+    )
+
+
+_COMMENT_TAIL = re.compile(r"\s+(?:#|//)[^\"'`]*$")  # a line's comment (not in a string)
+
+
+def _header(text: str) -> str | None:
+    """A definition's text (decorators and annotations left out) once its parenthesized
+    groups are closed (a Go method's receiver and parameters both), up to the body's
+    opening (`{`, `=>`, Python's `:` ending the line) or the end of that line, on one line."""
+    lines = text.split("\n")
+    while lines and lines[0].lstrip().startswith("@"):
+        lines.pop(0)
+    text = "\n".join(lines) + "\n"
+    depth, closed = 0, False
+    for at, character in enumerate(text):
+        if character == "(":
+            depth += 1
+        elif character == ")":
+            depth -= 1
+            closed = closed or depth == 0
+        elif depth == 0 and closed and _opens_body(text, at):
+            flat = " ".join(text[:at].split())  # "( self, a, )": "(self, a)"
+            return flat.replace("( ", "(").replace(" )", ")").replace(",)", ")")
+    return None
+
+
+def _opens_body(text: str, at: int) -> bool:
+    """Whether a definition's header ends at `at`: a line's end, `{`, `=>`, or a `:` that
+    ends its line (Python's; a `:` before a return type does not)."""
+    if text[at] in "\n{" or text.startswith("=>", at):
+        return True
+    return text[at] == ":" and not text[at + 1 : text.index("\n", at)].strip()
