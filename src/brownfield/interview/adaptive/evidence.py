@@ -40,7 +40,7 @@ class EvidenceSource:
         found = [facts.callers_fact(self.store, t) for t in self._touched(component)]
         return [fact for fact in found if fact is not None]
 
-    def callees(self, component: Component) -> list[Fact]:
+    def signatures_and_callees(self, component: Component) -> list[Fact]:
         """Each production touchpoint's signature and what it calls."""
         found = [
             fact(self.store, t)

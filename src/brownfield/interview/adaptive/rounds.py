@@ -38,7 +38,7 @@ class EvidenceRounds:
         if slot.name == "touchpoints_confirmed":  # who calls them, what they call, their settings
             return (
                 self.evidence.callers(component)
-                + self.evidence.callees(component)
+                + self.evidence.signatures_and_callees(component)
                 + self.evidence.configuration(component)
             )
         if slot.name == "similar_mechanism":
