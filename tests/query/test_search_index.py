@@ -15,10 +15,10 @@ from brownfield.graph.builder import build
 from brownfield.graph.store import GraphStore
 from brownfield.graph.vocabulary import compound, direct_terms, index_words, query_terms
 from brownfield.model import Citation
-from brownfield.query import code_names, evidence, own_code, reaching_tests, similar
+from brownfield.query import code_names, evidence, reaching_tests, similar
 from brownfield.query.context import Touchpoint, touchpoints
 from brownfield.query.evidence import callers_fact
-from brownfield.query.own_code import callees_fact
+from brownfield.query.own_code import own_code_fact
 from brownfield.query.search import parse, rank, search
 from brownfield.query.similar import similar_fact
 from tests.conftest import git_init, write_files
@@ -288,21 +288,22 @@ def test_a_negative_fact_names_the_unresolved_calls_that_remain(tmp_path: Path) 
         assert "for caching" in nothing.statement  # what was searched
 
 
-def test_what_a_touchpoint_calls_is_cited_at_its_first_call(tmp_path: Path) -> None:
+def test_a_touchpoints_signature_and_what_it_calls_are_cited(tmp_path: Path) -> None:
     with opened(tmp_path) as store:
         nodes = {n.qualname: n for n in store.nodes_where("path", "cli/runner.py")}
         nodes |= {n.qualname: n for n in store.nodes_where("path", "tests/test_params.py")}
-        run = callees_fact(store, Touchpoint(nodes["cli.runner.run"], 1.0, ()))
+        run = own_code_fact(store, Touchpoint(nodes["cli.runner.run"], 1.0, ()))
         assert run is not None  # `job.execute()` is not resolved: not named
         assert run.statement == (
-            "cli.runner.run (cli/runner.py:3) calls cli.params.backoff_delay (cli/runner.py:5)."
+            "cli.runner.run (cli/runner.py:3) is declared `def run(job)` and calls "
+            "cli.params.backoff_delay (cli/runner.py:5)."
         )
         assert [str(c) for c in run.citations] == ["cli/runner.py:3", "cli/runner.py:5"]
         test = nodes["tests.test_params.test_option_reads_the_environment_variable_prefix"]
-        reads = callees_fact(store, Touchpoint(test, 1.0, ()))
+        reads = own_code_fact(store, Touchpoint(test, 1.0, ()))
         assert reads is not None and "cli.params.Option.get_envvar_prefix" in reads.statement
         module = nodes["cli.runner"]  # only functions and methods
-        assert callees_fact(store, Touchpoint(module, 1.0, ())) is None
+        assert own_code_fact(store, Touchpoint(module, 1.0, ())) is None
 
 
 def test_an_exception_is_a_similar_mechanism_only_when_its_name_says_so(tmp_path: Path) -> None:
@@ -1836,13 +1837,13 @@ def test_a_touchpoints_signature_is_quoted_as_its_file_writes_it(tmp_path: Path)
         for node_id, statement in expected.items():
             node = store.node(node_id)
             assert node is not None, node_id
-            fact = own_code.signature_fact(store, Touchpoint(node, 1.0, ()))
-            assert fact is not None and fact.statement == statement
+            fact = own_code_fact(store, Touchpoint(node, 1.0, ()))
+            assert fact is not None and fact.statement == statement  # (calls nothing here)
             assert [str(c) for c in fact.citations] == [f"{node.path}:{node.line}"]
         pool = store.node("app/pool.py::Pool")
         assert pool is not None  # a class: its constructor's own fact says it
-        assert own_code.signature_fact(store, Touchpoint(pool, 1.0, ())) is None
+        assert own_code_fact(store, Touchpoint(pool, 1.0, ())) is None
         (tmp_path / "web/app.ts").unlink()  # the file gone since the build: nothing quoted
         handle = store.node("web/app.ts::handle")
         assert handle is not None
-        assert own_code.signature_fact(store, Touchpoint(handle, 1.0, ())) is None
+        assert own_code_fact(store, Touchpoint(handle, 1.0, ())) is None

@@ -1,4 +1,4 @@
-"""A touchpoint's own code as facts: its signature as its file writes it, and what it
+"""A touchpoint's own code as a fact: its signature as its file writes it, and what it
 calls in the repository's production code."""
 
 from __future__ import annotations
@@ -9,61 +9,66 @@ from brownfield.confine import read_bytes_inside
 from brownfield.errors import BrownfieldError
 from brownfield.graph.roles import is_production
 from brownfield.graph.store import GraphStore
-from brownfield.model import Citation, EdgeKind, Fact, NodeKind
+from brownfield.model import Citation, EdgeKind, Fact, Node, NodeKind
 from brownfield.query.context import Touchpoint
 from brownfield.query.evidence import definition_citation
 from brownfield.query.freshness import repository_root
 
 MAX_CALLEES = 8  # definitions named per touchpoint that it calls
+MAX_HEADER_LINES = 40  # lines read for a definition's signature
+MAX_SIGNATURE = 400  # characters of a signature shown
 
 
-def callees_fact(store: GraphStore, touchpoint: Touchpoint) -> Fact | None:
-    """What a function or method calls in the repository's production code, each callee
-    once, in the order of its first call, cited there: what a change to it works with
-    (None when it calls nothing there)."""
+def own_code_fact(store: GraphStore, touchpoint: Touchpoint) -> Fact | None:
+    """A function's or method's signature as its file writes it now, and what it calls in
+    the repository's production code (each callee once, in the order of its first call,
+    cited there): what a change to it keeps or extends and works with. None for other
+    definitions, and when neither is found."""
     node = touchpoint.node
     if node.kind not in (NodeKind.FUNCTION, NodeKind.METHOD):
         return None
+    header = signature(store, node)
+    called = callees(store, node)
+    if header is None and not called:
+        return None
+    shown = called[:MAX_CALLEES]
+    parts = [f"is declared `{header}`"] if header is not None else []
+    if shown:
+        more = len(called) - len(shown)
+        parts.append(
+            "calls "
+            + ", ".join(f"{c.symbol} ({c})" for c in shown)
+            + (f"; {more} more not shown" if more > 0 else "")
+        )
+    return Fact(
+        "callees",
+        node.qualname,
+        f"{node.qualname} ({node.path}:{node.line}) " + " and ".join(parts) + ".",
+        (definition_citation(node), *shown),
+    )
+
+
+def callees(store: GraphStore, node: Node) -> list[Citation]:
+    """The production definitions `node` calls, each cited at its first call (the callee's
+    name as the citation's symbol), in the order of those calls."""
     first: dict[str, Citation] = {}
     for edge in sorted(
         store.edges_out_of([node.id], [EdgeKind.CALLS]), key=lambda e: (e.line or 0, e.dst)
     ):
         first.setdefault(edge.dst, Citation(edge.path, edge.line or 1))
     targets = store.nodes(first)
-    called = [
-        (targets[dst], site)
+    return [
+        Citation(site.path, site.line, None, targets[dst].qualname)
         for dst, site in first.items()
         if dst in targets and dst != node.id and is_production(targets[dst].path or "")
     ]
-    if not called:
-        return None
-    shown = [
-        Citation(site.path, site.line, None, target.qualname)
-        for target, site in called[:MAX_CALLEES]
-    ]
-    more = len(called) - len(shown)
-    listing = ", ".join(f"{c.symbol} ({c})" for c in shown)
-    return Fact(
-        "callees",
-        node.qualname,
-        f"{node.qualname} ({node.path}:{node.line}) calls {listing}"
-        + (f"; {more} more not shown" if more > 0 else "")
-        + ".",
-        (definition_citation(node), *shown),
-    )
 
 
-MAX_HEADER_LINES = 40  # lines read for a definition's signature
-MAX_SIGNATURE = 400  # characters of a signature shown
-
-
-def signature_fact(store: GraphStore, touchpoint: Touchpoint) -> Fact | None:
-    """A function's or method's signature as its file writes it now, from its first line
-    to the parenthesis closing its parameters and what follows it on that line (a return
-    type), without the body's opening: what a change to it keeps or extends (None when no
-    parameter list is found there, or the file cannot be read)."""
-    node = touchpoint.node
-    if node.kind not in (NodeKind.FUNCTION, NodeKind.METHOD) or not node.path or not node.line:
+def signature(store: GraphStore, node: Node) -> str | None:
+    """A definition's signature as its file writes it now, on one line, at most
+    MAX_SIGNATURE characters (see `_header`); None when no parameter list is found there
+    or the file cannot be read."""
+    if not node.path or not node.line:
         return None
     try:
         text = read_bytes_inside(repository_root(store), node.path).decode("utf-8", "replace")
@@ -71,15 +76,9 @@ def signature_fact(store: GraphStore, touchpoint: Touchpoint) -> Fact | None:
         return None
     lines = text.splitlines()[node.line - 1 : node.line - 1 + MAX_HEADER_LINES]
     header = _header("\n".join(_COMMENT_TAIL.sub("", line) for line in lines))
-    if header is None:
-        return None
-    shown = header if len(header) <= MAX_SIGNATURE else header[: MAX_SIGNATURE - 3] + "..."
-    return Fact(
-        "signature",
-        node.qualname,
-        f"{node.qualname} ({node.path}:{node.line}) is declared `{shown}`.",
-        (Citation(node.path, node.line, None, node.qualname),),
-    )
+    if header is None or len(header) <= MAX_SIGNATURE:
+        return header
+    return header[: MAX_SIGNATURE - 3] + "..."
 
 
 _COMMENT_TAIL = re.compile(r"\s+(?:#|//)[^\"'`]*$")  # a line's comment (not in a string)

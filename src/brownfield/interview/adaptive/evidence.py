@@ -40,13 +40,9 @@ class EvidenceSource:
         found = [facts.callers_fact(self.store, t) for t in self._touched(component)]
         return [fact for fact in found if fact is not None]
 
-    def signatures_and_callees(self, component: Component) -> list[Fact]:
+    def own_code_facts(self, component: Component) -> list[Fact]:
         """Each production touchpoint's signature and what it calls."""
-        found = [
-            fact(self.store, t)
-            for t in self._touched(component)
-            for fact in (own_code.signature_fact, own_code.callees_fact)
-        ]
+        found = [own_code.own_code_fact(self.store, t) for t in self._touched(component)]
         return [fact for fact in found if fact is not None]
 
     def _production_callers(self, node_id: str) -> list[str]:

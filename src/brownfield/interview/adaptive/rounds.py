@@ -35,10 +35,10 @@ class EvidenceRounds:
         """The facts that would fill `slot`, or none."""
         if self.evidence is None:
             return []
-        if slot.name == "touchpoints_confirmed":  # who calls them, what they call, their settings
+        if slot.name == "touchpoints_confirmed":  # callers, own code, settings
             return (
                 self.evidence.callers(component)
-                + self.evidence.signatures_and_callees(component)
+                + self.evidence.own_code_facts(component)
                 + self.evidence.configuration(component)
             )
         if slot.name == "similar_mechanism":
