@@ -255,9 +255,18 @@ def test_plain_phrases_code_names_otherwise(
             def stay_in_list(command):
                 return command
             """,
+        "app/strings.py": """
+            def has_prefix(text, start):
+                return text.startswith(start)
+
+            def has_suffix(text, end):
+                return text.endswith(end)
+            """,
     }
     with opened(tmp_path, files) as store:
         cases = {
+            "require the text to begin with a word": "has_prefix",
+            "check that it ends with a dot": "has_suffix",
             "reload data when someone switches back to the browser tab": "on_window_focus",
             "pause while the device has no network connection": "set_offline",
             "turn the amount of logging up or down": "set_logging_level",
