@@ -1856,3 +1856,8 @@ def test_a_touchpoints_signature_is_quoted_as_its_file_writes_it(tmp_path: Path)
         handle = store.node("web/app.ts::handle")
         assert handle is not None
         assert own_code_fact(store, Touchpoint(handle, 1.0, ())) is None
+        serve = tmp_path / "server/serve.go"  # changed since: its lines may have moved
+        serve.write_text("// a new first line\n" + serve.read_text())
+        served = store.node("server/serve.go::Server.Serve")
+        assert served is not None
+        assert own_code_fact(store, Touchpoint(served, 1.0, ())) is None

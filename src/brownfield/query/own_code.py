@@ -5,14 +5,12 @@ from __future__ import annotations
 
 import re
 
-from brownfield.confine import read_bytes_inside
-from brownfield.errors import BrownfieldError
 from brownfield.graph.roles import is_production
 from brownfield.graph.store import GraphStore
 from brownfield.model import Citation, EdgeKind, Fact, Node, NodeKind
 from brownfield.query.context import Touchpoint
 from brownfield.query.evidence import definition_citation
-from brownfield.query.freshness import repository_root
+from brownfield.query.freshness import file_lines, repository_root, stale_paths
 
 MAX_CALLEES = 8  # definitions named per touchpoint that it calls
 MAX_HEADER_LINES = 40  # lines read for a definition's signature
@@ -65,16 +63,15 @@ def callees(store: GraphStore, node: Node) -> list[Citation]:
 
 
 def signature(store: GraphStore, node: Node) -> str | None:
-    """A definition's signature as its file writes it now, on one line, at most
-    MAX_SIGNATURE characters (see `_header`); None when no parameter list is found there
-    or the file cannot be read."""
-    if not node.path or not node.line:
+    """A definition's signature as its file writes it, on one line, at most MAX_SIGNATURE
+    characters (see `_header`); None when no parameter list is found there, or the file
+    cannot be read or changed since the graph was built (its lines may have moved)."""
+    if not node.path or not node.line or stale_paths(store, [node.path]):
         return None
-    try:
-        text = read_bytes_inside(repository_root(store), node.path).decode("utf-8", "replace")
-    except BrownfieldError:
+    text = file_lines(repository_root(store), node.path)
+    if text is None:
         return None
-    lines = text.splitlines()[node.line - 1 : node.line - 1 + MAX_HEADER_LINES]
+    lines = text[node.line - 1 : node.line - 1 + MAX_HEADER_LINES]
     header = _header("\n".join(_COMMENT_TAIL.sub("", line) for line in lines))
     if header is None or len(header) <= MAX_SIGNATURE:
         return header
