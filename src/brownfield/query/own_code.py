@@ -7,7 +7,7 @@ import re
 
 from brownfield.graph.roles import is_production
 from brownfield.graph.store import GraphStore
-from brownfield.model import Citation, EdgeKind, Fact, Node, NodeKind
+from brownfield.model import Citation, Edge, EdgeKind, Fact, Node, NodeKind
 from brownfield.query.context import Touchpoint
 from brownfield.query.evidence import definition_citation
 from brownfield.query.freshness import file_lines, repository_root, stale_paths
@@ -49,15 +49,15 @@ def own_code_fact(store: GraphStore, touchpoint: Touchpoint) -> Fact | None:
 def callees(store: GraphStore, node: Node) -> list[Citation]:
     """The production definitions `node` calls, each cited at its first call (the callee's
     name as the citation's symbol), in the order of those calls."""
-    first: dict[str, Citation] = {}
+    first: dict[str, Edge] = {}
     for edge in sorted(
         store.edges_out_of([node.id], [EdgeKind.CALLS]), key=lambda e: (e.line or 0, e.dst)
     ):
-        first.setdefault(edge.dst, Citation(edge.path, edge.line or 1))
+        first.setdefault(edge.dst, edge)
     targets = store.nodes(first)
     return [
-        Citation(site.path, site.line, None, targets[dst].qualname)
-        for dst, site in first.items()
+        Citation(edge.path, edge.line or 1, None, targets[dst].qualname)
+        for dst, edge in first.items()
         if dst in targets and dst != node.id and is_production(targets[dst].path or "")
     ]
 
