@@ -362,23 +362,23 @@ def test_a_named_symbol_is_adopted_and_a_rejected_touchpoint_dropped(tmp_path: P
     assert first.topology.components[0].touchpoints[0] == "app/jobs/billing.py::retry_failed"
     done = interview(
         root,
-        ["Retry inside charge and in payments.gateway.refund too, not retry_failed", "1", "1"],
+        ["Retry inside charge and price it from cart.Cart.total, not retry_failed", "1", "1"],
         "--resume",
         f"docs/INTERVIEW-{SLUG}.yaml",
     )
     assert done.returncode == 2
     assert "Dropped app/jobs/billing.py::retry_failed from the touchpoints" in done.stdout
-    assert "Adopted app.payments.gateway.refund (app/payments/gateway.py:17)" in done.stdout
+    assert "Adopted app.cart.Cart.total (app/cart.py:12) as a touchpoint" in done.stdout
     state = state_of(root)
     component = state.topology.components[0]
     assert state.rejected_touchpoints == ["app/jobs/billing.py::retry_failed"]
-    assert component.touchpoints[0] == "app/payments/gateway.py::refund"  # first: named
+    assert component.touchpoints[0] == "app/cart.py::Cart.total"  # first: named
     assert "app/jobs/billing.py::retry_failed" not in component.touchpoints
-    adopted = next(t for t in state.touchpoints if t.id == "app/payments/gateway.py::refund")
+    adopted = next(t for t in state.touchpoints if t.id == "app/cart.py::Cart.total")
     assert adopted.named_in_round == 1
     # the next rounds re-target: the evidence is about the new touchpoints
     callers = [f.subject for f in state.established_facts if f.topic == "callers"]
-    assert callers[:1] == ["app.payments.gateway.refund"]
+    assert callers[:1] == ["app.cart.Cart.total"]
     assert "app.jobs.billing.retry_failed" not in callers
 
 

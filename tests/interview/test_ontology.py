@@ -175,9 +175,10 @@ def test_spec_has_the_ontology_and_its_convergence_table(tmp_path: Path) -> None
         in spec
     )
     assert "| 1 | 9 | 9 | 0 | 0 | n/a |" in spec
-    # os (the environment read in charge's file) and test_checkout_total (the only caller
-    # of checkout, the fourth touchpoint) come with the evidence: 2 new of 11, 9 stable
-    assert "| 4 | 11 | 2 | 0 | 9 | 0.82 |" in spec
+    # os (the environment read in charge's file), test_checkout_total (the only caller of
+    # checkout, the fourth touchpoint) and refund (the fifth) come with the evidence: 3 new
+    # of 12, 9 stable
+    assert "| 4 | 12 | 3 | 0 | 9 | 0.75 |" in spec
     assert "called by test_checkout_total" in final["checkout"].relationships
 
 

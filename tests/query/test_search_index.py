@@ -154,6 +154,30 @@ def test_production_code_comes_before_tests_unless_the_idea_is_about_tests(
         assert all(t.node.id not in rejected for t in touchpoints(store, idea, 5, rejected))
 
 
+def test_a_test_matching_every_word_still_comes_after_production_that_matches_one(
+    tmp_path: Path,
+) -> None:
+    files = {
+        "shop/basket.py": """
+            def total(items):
+                return sum(items)
+            """,
+        "tests/test_basket.py": """
+            def test_basket_total_rounds_discounted_prices_to_whole_cents():
+                assert round(0.125, 2) == 0.12
+            """,
+    }
+    idea = "basket total rounds discounted prices to whole cents"
+    with opened(tmp_path, files) as store:
+        found = [t.node.id for t in touchpoints(store, idea, limit=2)]
+        assert found == [
+            "shop/basket.py::total",
+            "tests/test_basket.py::test_basket_total_rounds_discounted_prices_to_whole_cents",
+        ]
+        about_tests = [t.node.id for t in touchpoints(store, f"a test: {idea}", limit=1)]
+        assert about_tests == [found[1]]
+
+
 def test_code_written_for_tests_comes_after_production_unless_the_idea_is_about_tests(
     tmp_path: Path,
 ) -> None:
@@ -1200,6 +1224,13 @@ def test_an_idiom_is_read_as_what_it_means_not_word_by_word(tmp_path: Path) -> N
     )
     # a contraction's stem is no word; running out of time is a timeout
     assert parse("if it hasn't finished, it ran out of time").words == ("finished", "timeout")
+    # conjunctions: "as long as they come back" is no length
+    assert parse("stay logged in as long as they come back").words == (
+        "stay",
+        "login",
+        "come",
+        "back",
+    )
     assert "authenticate" in query_terms(parse("log in with a token").words[0])
     assert parse("compress what the server sends back").words == ("compress", "server", "response")
     assert "property" in query_terms("setting") and "filesystem" in query_terms("disk")

@@ -347,6 +347,9 @@ IDIOMS: dict[str, str] = {
     "ignore case": "case insensitive",
     "ignores case": "case insensitive",
     "ignoring case": "case insensitive",
+    "as long as": "",
+    "as soon as": "",
+    "as well as": "",
 }
 
 _IDIOM = re.compile(

@@ -22,6 +22,7 @@ import re
 from dataclasses import dataclass, replace
 from typing import Any
 
+from brownfield.graph.roles import Role, role_of
 from brownfield.graph.store import GraphStore
 from brownfield.graph.vocabulary import STOP_WORDS, index_words, words
 from brownfield.model import EdgeKind, Node, NodeKind
@@ -34,6 +35,7 @@ CANDIDATES = 60  # matches ranked before the lift
 LIFT = 0.5  # how much centrality adds: score x (1 + LIFT x rank)
 TWIN_SHARE = 0.6  # a twin scores at least this share of the definition it is listed with
 #: Words that make a variant of a definition, not another one (`AsyncClient` of `Client`).
+_TESTING = (Role.TEST, Role.TEST_SUPPORT)
 _HOLDERS = (NodeKind.FUNCTION, NodeKind.METHOD)  # what a local function is folded into
 VARIANT = frozenset({"async", "sync", "blocking"})
 BESIDE_LIFT = 1.0  # how much matches in the same file add: score x (1 + this x share)
@@ -136,7 +138,16 @@ def touchpoints(
     found = _settings_beside(store, found, text, rejected)
     found = [replace(t, score=t.score * _size_weight(t.node)) for t in found]
     found = _delegated(store, found, rejected)
-    found.sort(key=lambda t: (-round(t.score, 6), t.node.kind is NodeKind.MODULE, t.node.id))
+    # production code before tests, unless the idea is about tests (a test's own weight
+    # alone let one named after the feature pass the code it tests)
+    found.sort(
+        key=lambda t: (
+            not query.about_tests and role_of(t.node.path or "") in _TESTING,
+            -round(t.score, 6),
+            t.node.kind is NodeKind.MODULE,
+            t.node.id,
+        )
+    )
     kept: list[Touchpoint] = []
     for touchpoint in found:  # one representative of near-identical definitions
         twin_of = next((i for i, k in enumerate(kept) if _twin(k, touchpoint)), None)
