@@ -539,13 +539,32 @@ def test_a_languages_plain_values_are_not_names_of_the_idea(tmp_path: Path) -> N
               items.timer = setTimeout(() => items.flush(), wait);
             }
             """,
+        "srv/conns.go": """
+            package srv
+
+            type Server struct {
+                maxConns int32
+                openConns int64
+            }
+            """,
+        "srv/Limits.java": """
+            class Limits {
+                Integer maxConnections;
+                Number count(String name) { return maxConnections; }
+            }
+            """,
     }
-    idea = "list, help, type, open, debug and hidden items, wait a timeout before the flush date"
+    idea = (
+        "list, help, type, open, debug and hidden items, wait a timeout before the flush date; "
+        "a number of connections, as a string"
+    )
     with opened(tmp_path, files) as store:
         for node_id, kept in {
             # parameters, an attribute, a builtin function (behaviour an idea may be about)
             "app/listing.py::visible": {"help", "type", "hidden", "open"},
             "app/debounce.js::debounceListing": {"setTimeout", "clearTimeout", "items"},
+            "srv/conns.go::Server": {"maxConns", "openConns"},
+            "srv/Limits.java::Limits": {"maxConnections"},
         }.items():
             node = store.node(node_id)
             assert node is not None
@@ -555,6 +574,8 @@ def test_a_languages_plain_values_are_not_names_of_the_idea(tmp_path: Path) -> N
             assert kept <= shown, shown
             assert not shown & {"list", "__debug__"}, shown  # Python's plain values
             assert not shown & {"Array", "Date"}, shown  # JavaScript's built-in classes
+            assert not shown & {"int32", "int64", "Integer", "Number", "String"}, shown
+            assert "type" not in shown or node.language != "go", shown  # Go's keyword
 
 
 def test_inflected_words_take_their_base_forms_synonyms_and_nouns() -> None:
@@ -825,6 +846,37 @@ def test_no_caller_of_a_method_names_the_calls_that_land_on_its_namesakes(
         ), fact.statement
 
 
+def test_no_caller_of_an_overload_names_the_calls_of_its_other_overloads(tmp_path: Path) -> None:
+    """A constructor is never dispatched: the calls of its other overloads were picked by
+    their arguments."""
+    files = {
+        "src/main/java/app/Handler.java": """
+            package app;
+
+            public class Handler {
+                public Handler() { this("x"); }
+                public Handler(String pattern) { }
+                public Handler(String pattern, int limit) { }
+            }
+            """,
+    }
+    with opened(tmp_path, files) as store:
+        overloads = [
+            node
+            for node in store.nodes_where("name", "Handler")
+            if node.kind.value == "method" and node.line == 6
+        ]
+        assert len(overloads) == 1
+        fact = callers_fact(store, Touchpoint(overloads[0], 1.0, ()))
+        assert fact is not None
+        assert "dynamic dispatch" not in fact.statement
+        assert fact.statement.endswith(
+            "; but 1 resolved call(s) land on its other overloads (e.g. app.Handler.Handler~2 "
+            "at src/main/java/app/Handler.java:4), picked by the number of arguments: some may "
+            "be calls of this one."
+        ), fact.statement
+
+
 TWINS = {
     "net/clients.py": '''
         class Client:
@@ -1091,6 +1143,40 @@ def test_a_flat_negative_fact_names_where_the_name_is_written(tmp_path: Path) ->
             "either; `on_close` is written in none of the first 0 of the 1 test files (the "
             "other 1 were not read)."
         )
+
+
+def test_a_name_written_in_a_block_comment_or_after_a_hash_in_a_string_is_no_site(
+    tmp_path: Path,
+) -> None:
+    """Go's package docs hold code examples in a `/* ... */` block whose lines start with
+    no `*`: no line of it is code that may reach a definition."""
+    files = {
+        "srv/doc.go": """
+            /*
+            Package srv serves.
+
+                s := &srv.Server{Addr: ":8080"}
+            */
+            package srv
+            """,
+        "srv/server.go": """
+            package srv
+
+            type Server struct{ Addr string }
+
+            var label = "a #b"; var made = Server{} // a Server in a comment
+            """,
+    }
+    with opened(tmp_path, files) as store:
+        node = store.nodes(["srv/server.go::Server"])["srv/server.go::Server"]
+        callers = callers_fact(store, Touchpoint(node, 1.0, ()))
+        assert callers is not None
+        assert callers.statement.endswith(
+            "; but `Server` is written at 1 line(s) of 1 production file(s), e.g. "
+            "srv/server.go:5, which may reach it in a way the graph does not resolve."
+        )  # not doc.go:4 in the block comment; line 5's code after a string holding " #"
+    lines = ['x = "a #b"  # c', "/* one", "Server", "*/", "y = 1 /* z */"]
+    assert code_names.code_lines(lines) == [(1, 'x = "a #b" '), (5, "y = 1 /* z */")]
 
 
 def test_owners_that_are_other_classes_are_no_twins(tmp_path: Path) -> None:

@@ -37,14 +37,18 @@ _ASSIGNED = re.compile(
 _TRIPLE = re.compile(r'"""|\'\'\'')
 
 
-def code_lines(lines: list[str]) -> list[tuple[int, str]]:
-    """The lines that are code (1-based), trailing comments cut: comment lines, docstrings
-    and multi-line strings left out (as `code_names` reads them; a short string stays, it
-    may be a name looked up)."""
+def code_lines(lines: list[str], first: int = 1) -> list[tuple[int, str]]:
+    """The lines that are code (numbered from `first`), trailing comments cut: comment
+    lines, block comments opened at a line's start (`/*` ... `*/`: Go's package docs write
+    code examples in them), docstrings and multi-line strings left out (a short string
+    stays, it may be a name looked up)."""
     found = []
-    in_string = False
-    for number, text in enumerate(lines, 1):
+    in_string = in_block = False
+    for number, text in enumerate(lines, first):
         stripped = text.strip()
+        if in_block:
+            in_block = "*/" not in stripped
+            continue
         odd = len(_TRIPLE.findall(text)) % 2 == 1
         if in_string:
             in_string = not odd
@@ -52,10 +56,20 @@ def code_lines(lines: list[str]) -> list[tuple[int, str]]:
         if stripped.startswith(('"""', "'''")):
             in_string = odd
             continue
-        in_string = odd
+        if stripped.startswith("/*"):
+            in_block = "*/" not in stripped[2:]
+            continue
+        in_string = odd  # a multi-line string opened after code: its lines are text
         if stripped and not stripped.startswith(_COMMENT_START):
-            found.append((number, _TRAILING_COMMENT.sub("", text)))
+            found.append((number, _without_trailing_comment(text)))
     return found
+
+
+def _without_trailing_comment(text: str) -> str:
+    """A line without its trailing `#` or `//` comment (one inside a string stays)."""
+    blanked = _LITERAL.sub(lambda m: " " * len(m[0]), text)
+    comment = _TRAILING_COMMENT.search(blanked)
+    return text[: comment.start()] if comment else text
 
 
 def code_names(lines: list[str], start: int, end: int) -> tuple[dict[str, int], set[str]]:
@@ -66,22 +80,10 @@ def code_names(lines: list[str], start: int, end: int) -> tuple[dict[str, int], 
     parameters) and those assigned (`x = ...`, `self.x = ...`, `x := ...`, `x=...`)."""
     found: dict[str, int] = {}
     declared: set[str] = set()
-    in_string = False
-    for number in range(max(start, 1), min(end, len(lines)) + 1):
-        text = lines[number - 1]
-        stripped = text.strip()
-        odd = len(_TRIPLE.findall(text)) % 2 == 1
-        if in_string:  # inside a docstring or a multi-line string
-            in_string = not odd
-            continue
-        if stripped.startswith(('"""', "'''")):
-            in_string = odd
-            continue
-        in_string = odd  # a multi-line string opened after code: its lines are text
-        if not stripped or stripped.startswith(_COMMENT_START):
-            continue
+    first = max(start, 1)
+    for number, text in code_lines(lines[first - 1 : end], first):
         literals = _LITERAL.findall(text)
-        code = _TRAILING_COMMENT.sub("", _LITERAL.sub(" ", text))
+        code = _LITERAL.sub(" ", text)
         for name in _NAME.findall(code):
             found.setdefault(name, number)
         if number == start:
@@ -141,6 +143,18 @@ _JS_PLAIN = frozenset(
     Uint8Array Uint8ClampedArray Int16Array Uint16Array Int32Array Uint32Array Float32Array
     Float64Array BigInt64Array BigUint64Array Buffer""".split()
 )
+#: Go's predeclared types (`error` stays: an idea may be about errors), and the keywords
+#: that other languages let name things (`type`, `map`, `select`).
+_GO_PLAIN = frozenset(
+    """bool byte complex64 complex128 float32 float64 int int8 int16 int32 int64 rune string
+    uint uint8 uint16 uint32 uint64 uintptr any comparable type map select
+    fallthrough""".split()
+)
+#: Java's boxed primitives and `java.lang` plain values.
+_JAVA_PLAIN = frozenset(
+    """Boolean Byte Character Double Float Integer Long Number Object Short String Void
+    StringBuilder""".split()
+)
 #: The names a language gives every file for plain values, and Python's dunders (`list`,
 #: `dict`, `str`, `object`, `__debug__`; JavaScript's `Array`, `Date`): no name the
 #: repository chose, and no behaviour an idea could be about, as its functions (`open`,
@@ -155,6 +169,8 @@ PLAIN_VALUES = {
     "javascript": _JS_PLAIN,
     "typescript": _JS_PLAIN,
     "tsx": _JS_PLAIN,
+    "go": _GO_PLAIN,
+    "java": _JAVA_PLAIN,
 }
 
 

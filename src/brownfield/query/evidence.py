@@ -11,7 +11,7 @@ from brownfield.graph.generic_facts import without_overload
 from brownfield.graph.roles import closeness_of_tests, is_production, is_test, what_counts_as_tests
 from brownfield.graph.store import GraphStore
 from brownfield.graph.vocabulary import KEYWORDS, index_words
-from brownfield.model import Citation, EdgeKind, Fact, Node, NodeKind
+from brownfield.model import Citation, Edge, EdgeKind, Fact, Node, NodeKind
 from brownfield.query.code_names import code_lines
 from brownfield.query.context import Touchpoint
 from brownfield.query.freshness import repository_root
@@ -186,13 +186,30 @@ def _same_name_calls(store: GraphStore, node: Node) -> tuple[str, tuple[Citation
     if not edges:
         return "", ()
     edges = sorted(edges, key=lambda e: (e.path, e.line or 0))
-    callee = store.nodes([edges[0].dst]).get(edges[0].dst)
-    first = f"{callee.qualname if callee else edges[0].dst} at {edges[0].path}:{edges[0].line}"
-    return (
-        f"; but {len(edges)} resolved call(s) land on other methods named `{node.name}` (e.g. "
-        f"{first}): through dynamic dispatch some may reach this one",
-        tuple(_site(e.path, e.line, node.name) for e in edges[:3]),
-    )
+    # an overload is picked by the call's arguments (a constructor's too), never dispatched
+    declared = without_overload(node.id)
+    overloads = [e for e in edges if without_overload(e.dst) == declared]
+    dispatched = [e for e in edges if without_overload(e.dst) != declared]
+    notes = []
+    if overloads:
+        notes.append(
+            f"; but {len(overloads)} resolved call(s) land on its other overloads (e.g. "
+            f"{_landing(store, overloads[0])}), picked by the number of arguments: some may "
+            "be calls of this one"
+        )
+    if dispatched:
+        notes.append(
+            f"; {'and' if overloads else 'but'} {len(dispatched)} resolved call(s) land on "
+            f"other methods named `{node.name}` (e.g. {_landing(store, dispatched[0])}): "
+            "through dynamic dispatch some may reach this one"
+        )
+    shown = (overloads[:3] + dispatched)[:3]
+    return "".join(notes), tuple(_site(e.path, e.line, node.name) for e in shown)
+
+
+def _landing(store: GraphStore, edge: Edge) -> str:
+    callee = store.nodes([edge.dst]).get(edge.dst)
+    return f"{callee.qualname if callee else edge.dst} at {edge.path}:{edge.line}"
 
 
 def _outside_calls(store: GraphStore, node: Node) -> tuple[str, tuple[Citation, ...]]:
