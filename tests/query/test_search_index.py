@@ -1978,3 +1978,59 @@ def test_a_touchpoints_signature_is_quoted_as_its_file_writes_it(tmp_path: Path)
         served = store.node("server/serve.go::Server.Serve")
         assert served is not None
         assert own_code_fact(store, Touchpoint(served, 1.0, ())) is None
+
+
+def test_a_configuration_read_by_a_computed_name_is_said_apart_from_a_named_one(
+    tmp_path: Path,
+) -> None:
+    files = {
+        "app/env.py": """
+            import os
+
+
+            def netrc_file():
+                return os.environ.get("NETRC")
+
+
+            def proxy(key):
+                return os.environ.get(key) or os.environ.get(key.upper())
+            """,
+    }
+    with opened(tmp_path, files) as store:
+        node = store.node("app/env.py::proxy")
+        assert node is not None
+        fact = evidence.configuration_fact(store, Touchpoint(node, 1.0, ()))
+        assert fact is not None
+        assert fact.statement == (
+            "app/env.py reads its configuration from the environment: `NETRC` at "
+            "app/env.py:5; by a name not written there at app/env.py:9."
+        )
+
+
+def test_a_key_only_comments_hold_is_cited_nowhere(tmp_path: Path) -> None:
+    """A commented-out constant and a key in a doc comment's example are no names the file
+    reads: cited at the file's first line, they were cited where they are not."""
+    files = {
+        "src/errors.ts": """
+            import { base } from "./base";
+
+            // const ZOD_ERROR: symbol = Symbol.for("zod.error");
+            export const LIMIT_DEFAULT = 5;
+
+            /**
+             * Example:
+             *   path: [ 'username' ],
+             */
+            export function report(input: string): string {
+              return input + base + LIMIT_DEFAULT;
+            }
+            """,
+        "src/base.ts": """
+            export const base = "x";
+            """,
+    }
+    root = built(tmp_path, files)
+    rows = {row[0]: row for row in index_rows(root) if row[0] != "fts"}
+    raw = str(rows["src/errors.ts"][10]).split()
+    assert "LIMIT_DEFAULT:4" in raw
+    assert not [item for item in raw if item.startswith(("ZOD_ERROR:", "username:"))], raw

@@ -525,7 +525,8 @@ def _located(
 ) -> list[str]:
     """`name:line` for each name: at the line of its `known` offset, else at the first line
     of lines `start`..`end` that holds it as a word outside a comment line (no name holds
-    a newline); `start` when none does."""
+    a newline); none for a name only comments hold (`// const ZOD_ERROR = ...`, a
+    `'username'` in a doc comment's example): a citation is a line that has it."""
     found = []
     low = offsets[start] if start < len(offsets) else len(joined)
     high = offsets[end + 1] if end + 1 < len(offsets) else len(joined)
@@ -533,17 +534,15 @@ def _located(
         if name in known:
             found.append(f"{name}:{bisect_right(offsets, known[name])}")
             continue
-        line = start
         at = joined.find(name, low, high)
         while at >= 0:
             after = at + len(name)
             if not (_in_word(joined, at - 1) or _in_word(joined, after)):
                 row = bisect_right(offsets, at) - 1
                 if not _COMMENT_START.match(joined, offsets[row], at):
-                    line = row
+                    found.append(f"{name}:{row + 1}")
                     break
             at = joined.find(name, after, high)
-        found.append(f"{name}:{line + 1}")
     return found
 
 

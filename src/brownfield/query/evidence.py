@@ -414,14 +414,19 @@ def configuration_fact(store: GraphStore, touchpoint: Touchpoint) -> Fact | None
             if line.isdigit() and not name.islower():
                 keys.setdefault(int(line), []).append(name)
     sites = tuple(_site(e.path, e.line, e.dst) for e in edges)
-    shown = []
+    shown, unnamed = [], []
     for site in sites[:5]:
         named = [k for k in keys.get(site.line, []) if k.isupper() or "." in k or "-" in k]
-        shown.append(f"`{named[-1]}` at {site}" if named else str(site))
+        if named:
+            shown.append(f"`{named[-1]}` at {site}")
+        else:
+            unnamed.append(str(site))
+    if unnamed:  # said apart: listed after a named key, a site would read as its reads
+        shown.append("by a name not written there at " + ", ".join(unnamed))
     return Fact(
         "configuration",
         path,  # a fact about the file, not about the touched symbol
-        f"{path} reads its configuration from the environment: " + ", ".join(shown) + ".",
+        f"{path} reads its configuration from the environment: " + "; ".join(shown) + ".",
         sites,
     )
 
