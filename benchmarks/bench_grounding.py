@@ -249,6 +249,7 @@ class Interview:
     events: list[dict] = field(default_factory=list)
     answers: list[str] = field(default_factory=list)
     spec: str = ""
+    spec_file: str = ""  # where the spec was written (for `brownfield verify`)
     spec_path: str = ""
     state: str = ""
     status: str = "unknown"  # complete | paused | gated | failed
@@ -338,11 +339,29 @@ def interview(idea: str, repo: Path, docs: Path) -> Interview:
     specs = [p for p in specs if not p.name.endswith(".brief.md")]
     if specs:
         result.spec = specs[0].read_text(encoding="utf-8")
+        result.spec_file = str(specs[0])
     result.seconds = round(time.perf_counter() - started, 1)
     return result
 
 
 # --- metrics -------------------------------------------------------------------------------
+
+
+def unverified(talk: Interview, repo: Path) -> list[str]:
+    """The spec's evidence items that `brownfield verify` does not find where they are cited,
+    run right after the interview, on the tree it read: each should be there."""
+    if not talk.spec_file:
+        return []
+    done = run([*BROWNFIELD, "verify", talk.spec_file, "--repo", str(repo), "--json"])
+    try:
+        checks = json.loads(done.stdout).get("results", [])
+    except json.JSONDecodeError:
+        return [f"verify failed: {done.stderr.strip()[-300:]}"]
+    return [
+        f"{c['path']}:{c['line']} `{c['symbol']}` {c['status']}"
+        for c in checks
+        if c["status"] != "ok"
+    ]
 
 
 def related(a: str, b: str) -> bool:
@@ -588,6 +607,7 @@ class Score:
     interview_status: str
     questions: int
     seconds: float
+    unverified: list[str] = field(default_factory=list)
 
 
 def score(
@@ -654,6 +674,7 @@ def summary(scores: list[Score], rankings_only: bool = False) -> dict:
         "tests5": sum(s.tests5 for s in scores),
         "key_recall": round(sum(s.key_recall for s in scores) / n, 3),
         "false_negatives": sum(len(s.false_negatives) for s in scores),
+        "unverified": sum(len(s.unverified) for s in scores),  # a diagnostic, not a target
     }
     figures["pass"] = {
         "precision5": figures["precision5"] >= MIN_PRECISION,
@@ -731,6 +752,12 @@ def print_table(
     for s in scores:
         for kind, sentence, why in s.false_negatives:
             print(f"false negative [{s.scenario}] {kind}: {sentence!r} -- but {why}")
+    if not rankings_only:
+        total = sum(len(s.unverified) for s in scores)
+        print(f"evidence items `brownfield verify` does not find where cited: {total}")
+        for s in scores:
+            for item in s.unverified:
+                print(f"unverified [{s.scenario}] {item}")
     if not verbose:
         return
     for s in scores:
@@ -823,6 +850,7 @@ def main(argv: list[str] | None = None) -> int:
                 else interview(scenario["idea"], root, docs)
             )
             result = score(scenario, root, spec["language"], context, talk, index)
+            result.unverified = unverified(talk, root)
             scores.append(result)
             if args.keep:
                 keep = args.keep / scenario["id"]

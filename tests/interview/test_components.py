@@ -329,6 +329,57 @@ def test_an_evidence_line_shows_the_cited_name_before_the_facts_subject(tmp_path
     assert item.claim == "F1: app.env.Template (app/env.py:1) defines 1 method(s)..."
 
 
+def test_every_evidence_needle_is_found_where_it_is_cited_as_verify_finds_it(
+    tmp_path: Path,
+) -> None:
+    """What `verify` checks right after the interview holds: a needle is a whole word of its
+    line (`_when`, not the `when` inside it), a constructor's class stands for its
+    `__init__`, an overload's name is shown without its `~N`, and a line shown by its code
+    is not cut inside a word."""
+    from brownfield.interview.adaptive.state import EstablishedFact
+    from brownfield.interview.engine.records import CitationRecord
+    from brownfield.interview.spec.compile import evidence_items
+    from brownfield.interview.spec.verify import holds_word
+
+    (tmp_path / "app").mkdir()
+    lines = [
+        "def when(x):",
+        "    return _when(x)",
+        "client = Client(transport=MockTransport(app), authentication=auth, timeout=5, x=1)",
+        "    Manifest(InputStream is, String jarFilename) throws IOException {",
+        "    results = [compute(value) for value in values_seen_so_far_in_this_run_long]",
+    ]
+    (tmp_path / "app/mod.py").write_text("\n".join(lines) + "\n")
+    cited = [
+        (2, "app.mod.when", "app.mod._when"),
+        (3, "app.mod.test_client", "app.mod.Client.__init__"),
+        (4, "app.Manifest.Manifest~3", "app.Manifest.Manifest~3"),
+        (5, "app.mod.caller", "app.mod.compute_all"),
+    ]
+    state = two_components(([], []))
+    state.established_facts = [
+        EstablishedFact(
+            id=f"F{n}",
+            topic="callers",
+            subject=subject,
+            statement=f"{subject} is called from {symbol} (app/mod.py:{line}).",
+            source="evidence",
+            round=4,
+            citations=[CitationRecord(path="app/mod.py", line=line, symbol=symbol)],
+        )
+        for n, (line, symbol, subject) in enumerate(cited, 1)
+    ]
+    items = evidence_items(state, tmp_path)
+    assert [(i.line, i.needle) for i in items] == [
+        (2, "_when"),
+        (3, "Client"),
+        (4, "Manifest"),
+        (5, "results = [compute(value) for value in"),
+    ]
+    assert all(holds_word(i.needle, lines[i.line - 1]) for i in items)
+    assert holds_word("f(a, b", "x = f(a, b=1)")  # a needle ending in a non-word character
+
+
 def test_an_evidence_claim_is_its_facts_headline_not_the_whole_list() -> None:
     from brownfield.interview.spec.compile import MAX_HEADLINE, headline
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -15,6 +16,7 @@ from brownfield.interview.engine.records import CitationRecord
 from brownfield.interview.phases.requirements import compile_requirements
 from brownfield.interview.phases.state import InterviewState, SpecData
 from brownfield.interview.spec import autofill
+from brownfield.interview.spec.verify import holds_word
 
 
 @dataclass(frozen=True)
@@ -50,6 +52,7 @@ def _bullets(items: list[str], empty: str = "- none stated") -> list[str]:
 #: An evidence item names its fact by id and headline, at most this long: the fact itself,
 #: with every citation, is in Established Facts (a fact citing 12 lines was written 12 times).
 MAX_HEADLINE = 120
+MAX_NEEDLE = 60  # characters of a line shown as an evidence item's needle
 
 
 def headline(statement: str, site: str = "") -> str:
@@ -89,7 +92,7 @@ def evidence_items(state: AdaptiveState, root: Path) -> list[EvidenceItem]:
         text = _line_of(root, citation.path, citation.line)
         if text is None:
             return
-        needle = next((n for n in names if n and n in text), text.strip()[:60])
+        needle = next((n for n in names if n and holds_word(n, text)), None) or _snippet(text)
         if needle:
             items.setdefault(
                 (citation.path, citation.line),
@@ -97,17 +100,44 @@ def evidence_items(state: AdaptiveState, root: Path) -> list[EvidenceItem]:
             )
 
     for touch in state.touchpoints:
-        short = touch.symbol.rsplit(".", 1)[-1]
         record = CitationRecord(path=touch.path, line=touch.line, symbol=touch.symbol)
-        add(record, f"{touch.symbol} is defined here (touchpoint)", [short])
+        add(record, f"{touch.symbol} is defined here (touchpoint)", _names(touch.symbol))
     for fact in state.established_facts:
         if fact.source != "evidence":
             continue
         for citation in fact.citations:
-            names = [(citation.symbol or "").rsplit(".", 1)[-1], fact.subject.rsplit(".", 1)[-1]]
+            names = [*_names(citation.symbol or ""), *_names(fact.subject)]
             site = f"{citation.path}:{citation.line}"
             add(citation, f"{fact.id}: {headline(fact.statement, site)}", names)
     return sorted(items.values(), key=lambda item: (item.path, item.line))
+
+
+_CONSTRUCTORS = ("__init__", "constructor")
+_OVERLOAD = re.compile(r"~\d+$")
+_WORD_END = re.compile(r"\w+$")
+_WORD_START = re.compile(r"\w")
+
+
+def _names(symbol: str) -> list[str]:
+    """The names a line citing `symbol` may show it by: its own (an overload's without its
+    `~N`), and a constructor's class (`Client(...)` calls `Client.__init__`)."""
+    parts = [_OVERLOAD.sub("", part) for part in symbol.split(".")]
+    if len(parts) > 1 and parts[-1] in _CONSTRUCTORS:
+        return [parts[-1], parts[-2]]
+    return parts[-1:]
+
+
+def _snippet(text: str) -> str:
+    """A line shown by its code when no name shows the claim: up to its first backtick (the
+    spec quotes a needle in backticks), at most MAX_NEEDLE characters, never ending inside
+    a word (a needle is found as whole words)."""
+    flat = text.strip().split("`")[0].rstrip()
+    if len(flat) <= MAX_NEEDLE:
+        return flat
+    cut = flat[:MAX_NEEDLE]
+    if _WORD_END.search(cut) and _WORD_START.match(flat, MAX_NEEDLE):
+        cut = _WORD_END.sub("", cut)  # a word cut in two: left out whole
+    return cut.rstrip()
 
 
 #: Relationships of the codebase context shown in the spec; the rest are counted.

@@ -65,18 +65,21 @@ def _check(root: Path, item: str, path: str, line: int, needle: str) -> Check:
     except BrownfieldError:
         return Check(item, path, line, needle, "vanished")
     lines = data.decode("utf-8", errors="replace").splitlines()
-    if 0 < line <= len(lines) and _holds(needle, lines[line - 1]):
+    if 0 < line <= len(lines) and holds_word(needle, lines[line - 1]):
         return Check(item, path, line, needle, "ok")
-    found = [n for n, text in enumerate(lines, 1) if _holds(needle, text)]
+    found = [n for n, text in enumerate(lines, 1) if holds_word(needle, text)]
     if found:
         nearest = min(found, key=lambda n: (abs(n - line), n))
         return Check(item, path, line, needle, "moved", nearest)
     return Check(item, path, line, needle, "vanished")
 
 
-def _holds(needle: str, text: str) -> bool:
-    """`needle` on the line as a whole word (`charge` is not in `charge_card`)."""
-    return re.search(rf"(?<!\w){re.escape(needle)}(?!\w)", text) is not None
+def holds_word(needle: str, text: str) -> bool:
+    """`needle` on the line as a whole word (`charge` is not in `charge_card`): how a spec's
+    evidence items are checked, and so how they are chosen."""
+    before = r"(?<!\w)" if needle[:1].isalnum() or needle[:1] == "_" else ""
+    after = r"(?!\w)" if needle[-1:].isalnum() or needle[-1:] == "_" else ""
+    return re.search(before + re.escape(needle) + after, text) is not None
 
 
 def verify_json(spec: Path, checks: list[Check]) -> dict[str, object]:
