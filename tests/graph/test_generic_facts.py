@@ -90,6 +90,36 @@ def test_java_overloads_are_numbered_and_keep_their_arity() -> None:
     ]
 
 
+def test_a_java_definition_starts_after_its_annotations() -> None:
+    """As a Python or TypeScript definition starts after its decorators: the line a
+    citation of it shows holds its name."""
+    source = b"""@SuppressWarnings("removal")
+public class Files {
+    @Override
+    @SuppressWarnings({
+        "unchecked",
+    })
+    public String toString() { return ""; }
+
+    @Deprecated public int size() { return 0; }
+
+    @SuppressWarnings("deprecation") // a comment after it
+    private long when() { return 0; }
+
+    private static native int[]
+        lockFile0(String name);
+}
+"""
+    facts = parser.parse("java", source)
+    assert [(d.qualname, d.line) for d in facts.definitions] == [
+        ("Files", 2),
+        ("Files.toString", 7),
+        ("Files.size", 9),
+        ("Files.when", 12),
+        ("Files.lockFile0", 14),
+    ]
+
+
 def test_go_results_and_range_variables_are_bound() -> None:
     facts = parser.parse(
         "go",

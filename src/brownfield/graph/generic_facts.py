@@ -223,6 +223,22 @@ def _line(node: Node) -> int:
     return int(node.start_point.row) + 1
 
 
+#: What stands before a Java declaration without being it (`@Override // why`).
+_ANNOTATIONS = frozenset({"annotation", "marker_annotation", "line_comment", "block_comment"})
+
+
+def _declared_line(node: Node) -> int:
+    """A definition's line: where its declaration starts after its annotations (Java's
+    `@Override` lines above a method), as a Python or TypeScript definition's starts after
+    its decorators: the line a citation of it shows."""
+    first = node.child(0)
+    if first is None or first.type != "modifiers":
+        return _line(node)
+    rest = [child for child in first.children if child.type not in _ANNOTATIONS]
+    after = rest[0] if rest else first.next_sibling
+    return _line(after) if after is not None else _line(node)
+
+
 def _unquote(text: str) -> str:
     return text.strip().strip("'\"`<>")
 
@@ -342,7 +358,7 @@ def _definitions(
                 kind=definition_kind,
                 qualname=qualname,
                 scope=base,
-                line=_line(captures.get("declaration", [node])[0]),
+                line=_declared_line(captures.get("declaration", [node])[0]),
                 end_line=int(node.end_point.row) + 1,
                 bases=tuple(
                     chain

@@ -45,8 +45,9 @@ from __future__ import annotations
 #: a type (`case 'string':` under `switch (typeof x)`) reads no key; 42: a TypeScript call
 #: through a cast or a non-null assertion calls what it wraps (`(f as any)(x)`, `f!(x)`),
 #: and the index's words (the thesaurus: `begin`, `numeric`); 43: a key or attribute only
-#: comments hold is cited nowhere (it was cited at the definition's first line)
-SCHEMA_VERSION = 43
+#: comments hold is cited nowhere (it was cited at the definition's first line); 44: a Java
+#: definition's line is its declaration's, after its annotations
+SCHEMA_VERSION = 44
 
 SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
