@@ -1441,6 +1441,11 @@ def test_a_class_touchpoint_lists_its_methods_wherever_its_language_defines_them
 
             func (s *state) walk() int { return s.depth }
             """,
+        "pkg/export_test.go": """
+            package pkg
+
+            func (s *state) ExportDepthLimit() int { return s.depth }
+            """,
         "src/Client.java": """
             class Client {
                 void connect() {}
@@ -1463,7 +1468,8 @@ def test_a_class_touchpoint_lists_its_methods_wherever_its_language_defines_them
             ("load", "cache/store.py:2"),
         ]
         go = members("pkg/state.go::state", "limit depth")
-        assert go is not None and [str(c) for c in go.citations] == ["pkg/exec.go:3"]
+        assert go is not None  # a method for tests only comes after, whatever its words
+        assert [str(c) for c in go.citations] == ["pkg/exec.go:3", "pkg/export_test.go:3"]
         java = members("src/Client.java::Client", "connect")
         assert java is not None
         assert [(c.symbol, c.line) for c in java.citations] == [("connect", 2), ("close", 4)]

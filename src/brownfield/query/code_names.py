@@ -10,6 +10,7 @@ import re
 from collections import Counter
 
 from brownfield.graph.generic_facts import without_overload
+from brownfield.graph.roles import is_test
 from brownfield.graph.store import GraphStore
 from brownfield.graph.vocabulary import KEYWORDS, index_words
 from brownfield.model import Citation, Fact, Node, NodeKind
@@ -324,8 +325,9 @@ MAX_MEMBERS = 12  # methods shown per class touchpoint
 
 def members_fact(store: GraphStore, touchpoint: Touchpoint, text: str) -> Fact | None:
     """The methods a class touchpoint defines (its own, not inherited ones), each cited at
-    its definition: at most MAX_MEMBERS, those whose names carry more of the idea's words
-    first, ties in the order the file defines them; how many were left out is said. A
+    its definition: at most MAX_MEMBERS, those in production code first, then those whose
+    names carry more of the idea's words, ties in the order the file defines them; how many
+    were left out is said. A
     change to a class is made in one of its methods, and a person names them."""
     node = touchpoint.node
     if node.kind is not NodeKind.CLASS or not node.path:
@@ -349,7 +351,10 @@ def members_fact(store: GraphStore, touchpoint: Touchpoint, text: str) -> Fact |
         return None
     query = parse(text)
     carrying = {m.id: carried(query, m.name) for m in methods}
-    shown = sorted(methods, key=lambda m: -carrying[m.id])[:MAX_MEMBERS]  # stable: file order
+    # production methods first (Go's `export_test.go` adds methods for tests only); stable:
+    # in file order among equals
+    shown = sorted(methods, key=lambda m: (is_test(m.path or ""), -carrying[m.id]))
+    shown = shown[:MAX_MEMBERS]
     cited = tuple(_site(m.path or node.path, m.line, without_overload(m.name)) for m in shown)
     left = len(methods) - len(shown)
     more = f"; {left} more not shown" if left > 0 else ""
