@@ -27,8 +27,10 @@ def test_ci_runs_the_readme_test_command() -> None:
 def test_the_first_command_runs_an_interview(tmp_path: Path) -> None:
     command = readme_commands()[0]
     after_install = command.split(" && ", 3)[3]  # drop venv creation, activation and pip
-    demo = tmp_path / "demo"
-    after_install = after_install.replace("/tmp/brownfield-demo", str(demo))
+    demo = tmp_path / "demo"  # a folder of its own each run: a second run shows its own spec
+    demo.mkdir()
+    assert after_install.startswith("demo=$(mktemp -d) && ")
+    after_install = after_install.replace("$(mktemp -d)", str(demo), 1)
     shutil.copytree(PROJECT / "sample_repos", tmp_path / "sample_repos")
     env = {**os.environ, "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}"}
     done = subprocess.run(
