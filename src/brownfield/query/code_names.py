@@ -327,8 +327,8 @@ def members_fact(store: GraphStore, touchpoint: Touchpoint, text: str) -> Fact |
     """The methods a class touchpoint defines (its own, not inherited ones), each cited at
     its definition: at most MAX_MEMBERS, those in production code first, then those whose
     names carry more of the idea's words, ties in the order the file defines them; how many
-    were left out is said. A
-    change to a class is made in one of its methods, and a person names them."""
+    were left out is said. A change to a class is made in one of its methods, and a person
+    names them."""
     node = touchpoint.node
     if node.kind is not NodeKind.CLASS or not node.path:
         return None

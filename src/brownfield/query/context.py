@@ -34,9 +34,9 @@ __all__ = ["STOP_WORDS", "IdeaWords", "Touchpoint", "idea_words", "touchpoints"]
 CANDIDATES = 60  # matches ranked before the lift
 LIFT = 0.5  # how much centrality adds: score x (1 + LIFT x rank)
 TWIN_SHARE = 0.6  # a twin scores at least this share of the definition it is listed with
-#: Words that make a variant of a definition, not another one (`AsyncClient` of `Client`).
-_TESTING = (Role.TEST, Role.TEST_SUPPORT)
+_TESTING = (Role.TEST, Role.TEST_SUPPORT)  # listed after the rest unless the idea is on tests
 _HOLDERS = (NodeKind.FUNCTION, NodeKind.METHOD)  # what a local function is folded into
+#: Words that make a variant of a definition, not another one (`AsyncClient` of `Client`).
 VARIANT = frozenset({"async", "sync", "blocking"})
 BESIDE_LIFT = 1.0  # how much matches in the same file add: score x (1 + this x share)
 IMPLEMENTED_SHARE = 0.9  # an implementation of a matched bodiless method: its score x this

@@ -178,7 +178,8 @@ def _written_note(store: GraphStore, node: Node, tests: bool) -> tuple[str, tupl
 def _same_name_calls(store: GraphStore, node: Node) -> tuple[str, tuple[Citation, ...]]:
     """For a method: the resolved calls that land on another method of the same name (an
     override, an implementation, a sibling), which a call through a base type may dispatch
-    to or from; what a "no resolved caller" answer cannot rule out."""
+    to or from, and apart, those landing on its other overloads (picked by their arguments,
+    never dispatched); what a "no resolved caller" answer cannot rule out."""
     if node.kind is not NodeKind.METHOD:
         return "", ()
     others = [i for i, kind, _ in store.definition_ids(node.name) if i != node.id]
@@ -194,8 +195,8 @@ def _same_name_calls(store: GraphStore, node: Node) -> tuple[str, tuple[Citation
     if overloads:
         notes.append(
             f"; but {len(overloads)} resolved call(s) land on its other overloads (e.g. "
-            f"{_landing(store, overloads[0])}), picked by the number of arguments: some may "
-            "be calls of this one"
+            f"{_landing(store, overloads[0])}), which the graph tells apart by their number of "
+            "arguments only: some may be calls of this one"
         )
     if dispatched:
         notes.append(
