@@ -41,13 +41,40 @@ def test_a_question_reading_the_same_for_two_components_is_asked_once_and_fills_
     state = two_components(([], []))
     first, second = state.topology.components
     slot = slot_of(state, 0, "non_goals")
-    prompt = prompt_for(state, first, slot, None)
-    shared = deciding.shared(state, first, slot, prompt, None)
+    shared = deciding.shared(state, first, slot, None)
     assert shared == [second]
     slot.value, slot.filled_by, slot.quality, slot.round = "Nothing is excluded", "person", 1.0, 3
     deciding.answer_shared(state, slot, shared, 3)
     other = slot_of(state, 1, "non_goals")
     assert (other.value, other.filled_by, other.round) == ("Nothing is excluded", "person", 3)
+
+
+def test_a_shared_question_stays_shared_when_the_review_panel_folds_options_into_it() -> None:
+    """The panel's options are this component's: with them compared, the same question was
+    asked again for the next component (`Must existing callers of Part.FileName keep
+    working unchanged?` twice on Go's mime/multipart)."""
+    from brownfield.interview.adaptive.planner import AdaptivePlanner
+    from brownfield.interview.adaptive.state import LateralReview
+
+    state = two_components(([], []))
+    state.phase = "interviewing"
+    for component in state.topology.components:
+        for slot in component.slots:
+            if slot.name != "non_goals":
+                slot.value, slot.filled_by, slot.quality, slot.round = "x", "person", 1.0, 1
+    state.lateral_reviews.append(
+        LateralReview(
+            round=state.round_count + 1,
+            trigger="initial -> progress",
+            component=state.topology.components[0].id,
+            slot="non_goals",
+            folded=["The smallest version: only change the audit log"],
+        )
+    )
+    question = AdaptivePlanner(None).next_question(state)
+    assert question is not None and question.field == "non_goals"
+    assert "The smallest version: only change the audit log" in question.text
+    assert "(The same question stands for 'Audit billing'" in question.text
 
 
 def test_a_question_already_answered_elsewhere_is_not_shared() -> None:
@@ -56,7 +83,7 @@ def test_a_question_already_answered_elsewhere_is_not_shared() -> None:
     answered = slot_of(state, 1, "non_goals")
     answered.value, answered.filled_by = "Do not change the behaviour of existing callers", "person"
     slot = slot_of(state, 0, "non_goals")
-    assert deciding.shared(state, first, slot, prompt_for(state, first, slot, None), None) == []
+    assert deciding.shared(state, first, slot, None) == []
 
 
 def test_a_clause_starting_with_a_preposition_borrows_the_clause_before_it() -> None:

@@ -19,11 +19,12 @@ def shared(
     state: AdaptiveState,
     component: Component,
     slot: Slot,
-    prompt: Prompt,
     evidence: EvidenceSource | None,
 ) -> list[Component]:
     """Other active components whose same open question would read the same (with their
-    name in place of this one's): asked once, answered for all."""
+    name in place of this one's): asked once, answered for all. Compared before the review
+    panel folds its options into the one asked (they are this component's): with them, the
+    same question about the same touchpoint was asked again for the next component."""
     if slot.kind != "decision" or asking.disputed(state, slot):
         return []
 
@@ -33,7 +34,7 @@ def shared(
             tuple(o.replace(owner.name, "{}") for o in asked.options),
         )
 
-    wanted = shape(component, prompt)
+    wanted = shape(component, prompt_for(state, component, slot, evidence))
     found = []
     for other in state.topology.active():
         same = next((s for s in other.slots if s.name == slot.name), None)

@@ -141,7 +141,7 @@ class AdaptivePlanner:
         component, slot = target
         panel.before_question(state, component, slot)
         prompt = self._prompt(state, component, slot)
-        shared = deciding.shared(state, component, slot, prompt, self.evidence)
+        shared = deciding.shared(state, component, slot, self.evidence)
         if shared:
             names = ", ".join(f"'{c.name}'" for c in shared)
             prompt = Prompt(
@@ -328,7 +328,7 @@ class AdaptivePlanner:
         prompt = self._prompt(state, component, slot)
         options, shared = (
             prompt.options,
-            deciding.shared(state, component, slot, prompt, self.evidence),
+            deciding.shared(state, component, slot, self.evidence),
         )
         choice = words.choose(text, options)
         if (
