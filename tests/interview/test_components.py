@@ -159,8 +159,12 @@ def test_a_condition_or_a_contrast_is_part_of_a_clause_not_a_component() -> None
         "Save the session to a file, so the user stays logged in between runs",
         "Refuse archive names that land outside the folder, such as ../../etc/passwd",
         "Store the original file name and modification time in the archive header",
+        "Reject a refund over the limit, with a clear error, the way declined charges are",
+        "Cancel a slow export from outside, the same way an upload is cancelled",
+        "Find the receipt even when it is not first, as in exports from the old system",
     ):
-        assert cut(one) == [one]  # a participle, a purpose, examples, two nouns joined
+        assert cut(one) == [one]  # a participle, a purpose, examples, two nouns joined, a
+        # manner and a likeness
     assert cut("Save the cookies to a file and load them back on the next run") == [
         "Save the cookies to a file",
         "load them back on the next run",

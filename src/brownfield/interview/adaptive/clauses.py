@@ -56,13 +56,15 @@ def split_clauses(idea: str) -> list[str]:
 
 
 #: A piece that opens so says how, when, why or instead of what another piece is done, or
-#: gives examples of it: "give up after three attempts, *instead of asking forever*";
-#: "*When someone keeps typing*, give up"; "..., *so it stays logged in*"; "..., *such as
-#: ../../etc/passwd*".
+#: gives examples of it, or what it is done like: "give up after three attempts, *instead
+#: of asking forever*"; "*When someone keeps typing*, give up"; "..., *so it stays logged
+#: in*"; "..., *such as ../../etc/passwd*"; "reject it, *with a client error*, *the way form
+#: fields are already turned away*".
 _QUALIFIER = re.compile(
     r"(?:instead of|rather than|not only|not just|without|unless|except|so|even if|"
     r"even when|only if|only when|when|whenever|if|once|before|after|until|while|such as|"
-    r"for example|for instance|e\.g\.|i\.e\.)(?!\w)",
+    r"for example|for instance|e\.g\.|i\.e\.|with|the way|the same way|in the same way|"
+    r"as in|just as|just like|much like)(?!\w)",
     re.I,
 )
 #: A piece that opens with a participle says how the one before is done: "..., *separated
