@@ -2040,3 +2040,33 @@ def test_a_key_only_comments_hold_is_cited_nowhere(tmp_path: Path) -> None:
     raw = str(rows["src/errors.ts"][10]).split()
     assert "LIMIT_DEFAULT:4" in raw
     assert not [item for item in raw if item.startswith(("ZOD_ERROR:", "username:"))], raw
+
+
+def test_an_import_of_a_name_is_no_site_where_it_may_be_reached(tmp_path: Path) -> None:
+    """A package re-exporting a function (`from .gateway import refund`) is followed by the
+    graph: a call through it would be a resolved or unresolved call, not a hidden one."""
+    files = {
+        "app/__init__.py": """
+            from .gateway import charge, refund
+            """,
+        "app/gateway.py": """
+            def charge(amount):
+                return amount
+
+
+            def refund(payment):
+                return payment
+
+
+            HANDLERS = {"refund": refund}
+            """,
+    }
+    with opened(tmp_path, files) as store:
+        node = store.node("app/gateway.py::refund")
+        assert node is not None
+        fact = callers_fact(store, Touchpoint(node, 1.0, ()))
+        assert fact is not None
+        assert fact.statement.endswith(
+            "; but `refund` is written at 1 line(s) of 1 production file(s), e.g. "
+            "app/gateway.py:9, which may reach it in a way the graph does not resolve."
+        ), fact.statement  # the table, not the package's import

@@ -122,16 +122,19 @@ def _unresolved_note(store: GraphStore, node: Node) -> tuple[str, tuple[Citation
 
 
 MAX_WRITTEN_FILES = 400  # files read for where a name is written (a negative fact's note)
+#: An import statement's line (`from .gateway import refund`, `import { a } from "./b"`):
+#: the graph follows imports, so a call through one would be a resolved or unresolved call.
+_IMPORT_LINE = re.compile(r"\s*(?:from\s+\S+\s+import\b|import\b|export\s*\{[^}]*\}\s*from\b)")
 
 
 def _written_note(store: GraphStore, node: Node, tests: bool) -> tuple[str, tuple[Citation, ...]]:
     """How a negative answer may be incomplete beyond calls: the lines of test files
     (`tests`) or of production files that write the definition's name as a whole word
     (a class for a constructor), outside the definition itself: a reference passed on, a
-    call through a value the resolver could not follow, a name in a short string (comments
-    and docstrings are not code). Read from the files as they are now, at most
-    MAX_WRITTEN_FILES of them (when more are left unread, the note says so); empty when the
-    name is written nowhere."""
+    call through a value the resolver could not follow, a name in a short string (comments,
+    docstrings and import statements are not such lines: the graph follows imports). Read
+    from the files as they are now, at most MAX_WRITTEN_FILES of them (when more are left
+    unread, the note says so); empty when the name is written nowhere."""
     if node.kind is NodeKind.MODULE:
         return "", ()
     name = node.name
@@ -154,7 +157,7 @@ def _written_note(store: GraphStore, node: Node, tests: bool) -> tuple[str, tupl
             continue
         for number, line in code_lines(text.splitlines()):
             inside = path == node.path and (node.line or 0) <= number <= (node.end_line or 0)
-            if not inside and pattern.search(line):
+            if not inside and pattern.search(line) and not _IMPORT_LINE.match(line):
                 sites.append((path, number))
     where = "test" if tests else "production"
     if not sites:
