@@ -8,6 +8,7 @@ from pathlib import Path
 
 from brownfield.confine import read_bytes_inside
 from brownfield.errors import BrownfieldError
+from brownfield.graph.generic_facts import without_overload
 from brownfield.graph.roles import is_test
 from brownfield.interview.adaptive import decisions, ontology, panel, refine
 from brownfield.interview.adaptive.scoring import BROWNFIELD_WEIGHTS, dimension_scores, weights
@@ -17,6 +18,7 @@ from brownfield.interview.phases.requirements import compile_requirements
 from brownfield.interview.phases.state import InterviewState, SpecData
 from brownfield.interview.spec import autofill
 from brownfield.interview.spec.verify import holds_word
+from brownfield.query.reaching_tests import CONSTRUCTOR_NAMES
 
 
 @dataclass(frozen=True)
@@ -112,8 +114,6 @@ def evidence_items(state: AdaptiveState, root: Path) -> list[EvidenceItem]:
     return sorted(items.values(), key=lambda item: (item.path, item.line))
 
 
-_CONSTRUCTORS = ("__init__", "constructor")
-_OVERLOAD = re.compile(r"~\d+$")
 _WORD_END = re.compile(r"\w+$")
 _WORD_START = re.compile(r"\w")
 
@@ -121,8 +121,8 @@ _WORD_START = re.compile(r"\w")
 def _names(symbol: str) -> list[str]:
     """The names a line citing `symbol` may show it by: its own (an overload's without its
     `~N`), and a constructor's class (`Client(...)` calls `Client.__init__`)."""
-    parts = [_OVERLOAD.sub("", part) for part in symbol.split(".")]
-    if len(parts) > 1 and parts[-1] in _CONSTRUCTORS:
+    parts = without_overload(symbol).split(".")
+    if len(parts) > 1 and parts[-1] in CONSTRUCTOR_NAMES:
         return [parts[-1], parts[-2]]
     return parts[-1:]
 
