@@ -179,6 +179,28 @@ def test_a_condition_or_a_contrast_is_part_of_a_clause_not_a_component() -> None
     ]
 
 
+def test_an_and_inside_a_clause_with_its_own_subject_goes_on_with_that_clause() -> None:
+    from brownfield.interview.adaptive.start import _components
+
+    def cut(idea: str) -> list[str]:
+        return [c.description for c in _components(idea, [], False)]
+
+    for one in (
+        # the library gives up and (the library) reports: one clause, not "Reports a loop"
+        "Let users raise the retry limit before the gateway gives up and reports a failure",
+        "Accept the check operation, which compares the value and aborts the replay if not",
+        "When a refund is large and the customer is new, hold it for review",
+        "Add a hook that decides how the old order and the new one are merged on update",
+        "When a refund is replayed onto an order, also check the order's total",
+    ):
+        assert cut(one) == [one]
+    # an order in its verb's base form is a clause of its own, even after a "when"
+    assert cut("Retry the charge when the gateway times out and email the customer") == [
+        "Retry the charge when the gateway times out",
+        "email the customer",
+    ]
+
+
 class _OneCaller:
     """The one part of the evidence the caller-impact question reads."""
 

@@ -36,8 +36,17 @@ def split_clauses(idea: str) -> list[str]:
         and (colon < 0 or j.start() < colon or ";" in j.group(0))
         and not _joins_nouns(idea, j)
     ]
+    kept_joints: list[re.Match[str]] = []
+    for joint in joints:
+        if not _continues(idea, kept_joints[-1:], joint):
+            kept_joints.append(joint)
+    joints = kept_joints
     starts = [0, *(j.end() for j in joints)]
-    spans = list(zip(starts, [*(j.start() for j in joints), len(idea)], strict=True))
+    spans = [
+        (begin, end)
+        for begin, end in zip(starts, [*(j.start() for j in joints), len(idea)], strict=True)
+        if idea[begin:end].strip(" ,;.")  # "..., also accept": no empty piece between
+    ]
 
     def part_of_another(begin: int, end: int) -> bool:  # one key word, and no preposition
         text = idea[begin:end].strip()  # ("for orders" borrows its verb: `completed`)
@@ -91,6 +100,29 @@ def _joins_nouns(idea: str, joint: re.Match[str]) -> bool:
         return False
     first, second = (word.lower() for word in following)
     return not (first in COMMON_VERBS or first in _FUNCTION_WORDS or second in _FUNCTION_WORDS)
+
+
+#: Words that open a clause inside a sentence: what follows them up to the next comma has a
+#: subject of its own ("before *the library* gives up and reports ...").
+_SUBORDINATE = re.compile(
+    r"\b(?:before|after|until|unless|because|once|while|when|whenever|if|which|who|that)\b",
+    re.I,
+)
+
+
+def _continues(idea: str, earlier: list[re.Match[str]], joint: re.Match[str]) -> bool:
+    """Whether a bare "and" goes on with a clause opened inside the piece before it, not a
+    new one: "... before the library gives up *and* reports a loop", "which checks the
+    value *and* aborts the replay". An idea's own clauses are orders, in the base form of
+    their verbs ("save the cookies *and* load them back"); so a word after the "and" that
+    is a common verb in that form starts a clause of its own."""
+    if joint.group(0).strip() != "and" or idea[: joint.start()].rstrip().endswith((",", ";")):
+        return False
+    begin = earlier[-1].end() if earlier else 0
+    if not _SUBORDINATE.search(idea, begin, joint.start()):
+        return False
+    following = re.findall(r"[A-Za-z']+", idea[joint.end() :])[:1]
+    return bool(following) and following[0].lower() not in COMMON_VERBS
 
 
 #: A piece that opens so describes what the piece before it names: "... servers that offer
