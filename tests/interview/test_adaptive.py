@@ -408,3 +408,36 @@ def test_the_further_matches_never_name_a_rejected_touchpoint(tmp_path: Path) ->
         assert not {"app.cart.checkout", "app.payments.gateway.charge"} & set(further([]))
     finally:
         store.close()
+
+
+def test_a_part_touching_no_production_code_is_never_asked_about_its_callers(
+    tmp_path: Path,
+) -> None:
+    root = sample("shop", tmp_path)
+    idea = (
+        "Add retries with backoff to payment charges, and send a weekly newsletter to subscribers"
+    )
+    done = interview(root, ["1"] * 40, idea)
+    assert done.returncode == 0, done.stderr
+    state = load_any(next((root / "docs").glob("INTERVIEW-*.yaml")))
+    assert isinstance(state, AdaptiveState)
+    charges, newsletter = state.topology.active()
+    assert charges.touchpoints and not newsletter.touchpoints
+    asked = [r for r in state.rounds if r.component == newsletter.id and r.kind != "evidence"]
+    assert not [r for r in asked if r.slot in ("compatibility", "caller_impact")]
+    assert not [r for r in asked if "0 place(s)" in r.question or "callers of" in r.question]
+    untouched = next(f for f in state.established_facts if f.topic == "touchpoints")
+    assert untouched.statement.startswith(
+        "No touchpoint in production code carries the words of 'Send a weekly newsletter"
+    )
+    for name in ("touchpoints_confirmed", "compatibility", "caller_impact"):
+        slot = next(s for s in newsletter.slots if s.name == name)
+        assert slot.filled_by == "evidence" and untouched.id in slot.fact_ids, name
+    placed = next(r for r in asked if r.slot == "change_points")
+    assert placed.options[0] == "Into new code"  # no "Change ..." of code it does not touch
+    edges = next(r for r in asked if r.slot == "edge_cases")
+    assert "Errors raised inside the new code" in edges.options  # not inside "Send a ..."
+    limits = next(r for r in asked if r.slot == "limits")
+    assert not [o for o in limits.options if "slower" in o]  # no code of its own to slow
+    # the other part still decides about its callers
+    assert [r.slot for r in state.rounds if r.component == charges.id].count("caller_impact") == 1

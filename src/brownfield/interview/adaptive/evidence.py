@@ -8,7 +8,7 @@ from brownfield.interview.adaptive.state import Component
 from brownfield.model import EdgeKind, Fact, Node, NodeKind
 from brownfield.query import code_names, own_code, similar
 from brownfield.query import evidence as facts
-from brownfield.query.context import Touchpoint
+from brownfield.query.context import Touchpoint, idea_words
 from brownfield.query.reaching_tests import call_targets
 from brownfield.query.search import parse
 
@@ -39,6 +39,23 @@ class EvidenceSource:
     def callers(self, component: Component) -> list[Fact]:
         found = [facts.callers_fact(self.store, t) for t in self._touched(component)]
         return [fact for fact in found if fact is not None]
+
+    def untouched(self, component: Component) -> list[Fact]:
+        """That the component touches no production definition the interview found (none
+        when it does): what the questions about its existing code and callers would be
+        about does not exist, so they are not asked."""
+        if self._touched(component):
+            return []
+        words = ", ".join(idea_words(component.description).keywords)
+        return [
+            Fact(
+                "touchpoints",
+                component.name,
+                f"No touchpoint in production code carries the words of '{component.name}' "
+                f"({words}): it touches no existing definition the interview found, so no "
+                "existing caller depends on it.",
+            )
+        ]
 
     def own_code_facts(self, component: Component) -> list[Fact]:
         """Each production touchpoint's signature and what it calls."""

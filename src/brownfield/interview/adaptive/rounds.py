@@ -40,7 +40,7 @@ class EvidenceRounds:
                 self.evidence.callers(component)
                 + self.evidence.own_code_facts(component)
                 + self.evidence.configuration(component)
-            )
+            ) or self.evidence.untouched(component)
         if slot.name == "similar_mechanism":
             return self.evidence.similar(component, state.rejected_touchpoints)
         if slot.name == "test_location":
@@ -49,7 +49,8 @@ class EvidenceRounds:
                 return reached
             return [f for f in self.evidence.project() if f.topic == "test-layout"]
         if slot.name in MOOT_WITHOUT_CALLERS and not self.evidence.caller_names(component):
-            return self.evidence.callers(component)  # no production caller: nothing to decide
+            # no production caller, or no production code at all: nothing to decide
+            return self.evidence.callers(component) or self.evidence.untouched(component)
         return []
 
     def resolve(

@@ -21,6 +21,8 @@ from brownfield.interview.adaptive.statements import (
 )
 
 MULTIPLE_CHOICE = frozenset({"change_points"})  # slots where several options may be picked
+#: What options name in place of a touchpoint when a component has none in production code.
+NEW_CODE = "the new code"
 
 
 @dataclass(frozen=True)
@@ -112,7 +114,7 @@ def prompt_for(
     """The question for a decision slot, with options built from what the graph found."""
     name = component.name
     touched = _touch(state, component)
-    top = _short(state, touched[0][0]) if touched else name
+    top = _short(state, touched[0][0]) if touched else NEW_CODE
     target = evidence.caller_target(component) if evidence else None
     callers = target[1] if target else []
     called = _short(state, target[0]) if target else top  # what the callers call
@@ -143,6 +145,12 @@ def prompt_for(
             "nobody has said what sets this in motion",
         )
     if slot.name == "change_points":
+        if not touched:
+            return Prompt(
+                f"No existing definition carries the words of '{name}'. Where does it go?",
+                ("Into new code", "Into existing code the search did not find (name it)"),
+                "the idea matched no definition for it, and new code needs a place",
+            )
         options = [f"Change {symbol} ({where})" for symbol, where in touched[:3]]
         options.append("None of these: it needs new code beside them")
         return Prompt(
@@ -177,7 +185,7 @@ def prompt_for(
             f"Are there performance, security or data limits '{name}' must respect?",
             (
                 "No specific limits",
-                f"It must not make {top} noticeably slower",
+                *([f"It must not make {top} noticeably slower"] if touched else []),
                 "It must handle untrusted input safely",
             ),
             "limits decide the design, and none is stated",
