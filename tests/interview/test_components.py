@@ -192,6 +192,8 @@ def test_an_and_inside_a_clause_with_its_own_subject_goes_on_with_that_clause() 
         "When a refund is large and the customer is new, hold it for review",
         "Add a hook that decides how the old order and the new one are merged on update",
         "When a refund is replayed onto an order, also check the order's total",
+        # "so that" opens a clause a condition interrupts: it goes on after the condition
+        "Add a setting so that, when a refund is large, only a manager may approve it",
     ):
         assert cut(one) == [one]
     # an order in its verb's base form is a clause of its own, even after a "when"

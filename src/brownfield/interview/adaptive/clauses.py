@@ -136,12 +136,14 @@ def _qualified(idea: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]
     no component; so are a relative clause and a participle's, of the clause before it."""
     kept: list[tuple[int, int]] = []
     pending: int | None = None  # the start of a first piece that qualifies the next one
+    open_ended = False  # the last kept clause stops at a word that opens one ("so that,")
     for begin, end in spans:
         piece = idea[begin:end].strip()
         if pending is not None:
             begin, pending = pending, None
-        elif kept and (_RELATIVE.match(piece) or _PARTICIPLE.match(piece)):
+        elif kept and (open_ended or _RELATIVE.match(piece) or _PARTICIPLE.match(piece)):
             kept[-1] = (kept[-1][0], end)
+            open_ended = open_ended and bool(_QUALIFIER.match(piece))  # "so that, when x, y"
             continue
         elif _QUALIFIER.match(piece):
             if kept:
@@ -151,7 +153,17 @@ def _qualified(idea: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]
                 pending = begin
                 continue
         kept.append((begin, end))
+        open_ended = bool(_OPENING_END.search(piece))
     return kept
+
+
+#: A piece ending so has its clause still to come: "Add a setting *so that*, when results
+#: are frozen, only copies get locked" (a piece of one key word took in the condition).
+_OPENING_END = re.compile(
+    r"\b(?:so that|such that|so|that|because|whether)\s*"
+    rf"(?:,\s*{_QUALIFIER.pattern}[^,;]*)?$",
+    re.I,
+)
 
 
 _PREPOSITION = re.compile(r"(?:to|for|into|in|on|from|with|at)\b", re.I)
