@@ -1318,6 +1318,8 @@ def test_an_idiom_is_read_as_what_it_means_not_word_by_word(tmp_path: Path) -> N
         "back",
     )
     assert "authenticate" in query_terms(parse("log in with a token").words[0])
+    # who stays logged in between visits is kept in a session
+    assert "session" in query_terms(parse("stay logged in").words[1])
     assert parse("compress what the server sends back").words == ("compress", "server", "response")
     assert "property" in query_terms("setting") and "filesystem" in query_terms("disk")
     removed = parse("warn of a flag that will be removed in the next major version")

@@ -22,7 +22,7 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "retry": ("attempt", "again", "backoff"),
     "attempt": ("retry", "tries"),
     "try": ("retry", "attempt"),
-    "login": ("authenticate", "auth", "signin", "credential"),
+    "login": ("authenticate", "auth", "signin", "credential", "session"),
     "log": ("logger", "logging", "logged"),
     "signin": ("authenticate", "login"),
     "password": ("credential", "secret", "auth"),
