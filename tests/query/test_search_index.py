@@ -1320,6 +1320,10 @@ def test_an_idiom_is_read_as_what_it_means_not_word_by_word(tmp_path: Path) -> N
     assert "authenticate" in query_terms(parse("log in with a token").words[0])
     # a login that runs out expires: no `run`, no `RuntimeError`
     assert parse("the login should run out after two weeks").words == ("login", "expire", "weeks")
+    # what is made read-only is frozen; "hard-coded" says how a value is written, not what
+    assert parse("results made read-only").words == ("results", "made", "readonly")
+    assert "freeze" in query_terms("readonly")
+    assert parse("raise the hard-coded limit").words == ("raise", "limit")
     # who stays logged in between visits is kept in a session
     assert "session" in query_terms(parse("stay logged in").words[1])
     assert parse("compress what the server sends back").words == ("compress", "server", "response")

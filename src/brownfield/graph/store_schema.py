@@ -46,8 +46,9 @@ from __future__ import annotations
 #: through a cast or a non-null assertion calls what it wraps (`(f as any)(x)`, `f!(x)`),
 #: and the index's words (the thesaurus: `begin`, `numeric`); 43: a key or attribute only
 #: comments hold is cited nowhere (it was cited at the definition's first line); 44: a Java
-#: definition's line is its declaration's, after its annotations
-SCHEMA_VERSION = 44
+#: definition's line is its declaration's, after its annotations; 45: the index's words
+#: (the thesaurus: `readonly`)
+SCHEMA_VERSION = 45
 
 SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
