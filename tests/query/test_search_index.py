@@ -1324,6 +1324,8 @@ def test_an_idiom_is_read_as_what_it_means_not_word_by_word(tmp_path: Path) -> N
     assert parse("results made read-only").words == ("results", "made", "readonly")
     assert "freeze" in query_terms("readonly")
     assert parse("raise the hard-coded limit").words == ("raise", "limit")
+    # how long a token stays valid is when it expires
+    assert parse("a token stays valid for an hour").words == ("token", "expire", "hour")
     # who stays logged in between visits is kept in a session
     assert "session" in query_terms(parse("stay logged in").words[1])
     assert parse("compress what the server sends back").words == ("compress", "server", "response")

@@ -315,6 +315,8 @@ IDIOMS: dict[str, str] = {
     "running out of time": "timeout",
     "out of time": "timeout",
     "run out": "expire",
+    "stays valid": "expire",
+    "stay valid": "expire",
     "read-only": "readonly",
     "read only": "readonly",
     "hard-coded": "",
