@@ -5,15 +5,16 @@ Standalone (never run by the tests; needs PyPI, the npm registry and two Debian 
     python benchmarks/bench_grounding.py [--half NAME] [--scenario ID ...] [--json] [--verbose]
         [--keep DIR] [--repos DIR] [--rankings-only]
 
-Scenarios and their gold labels are in `benchmarks/grounding/scenarios.json`: 64 one-sentence
-ideas on 35 repositories nobody here wrote (click, httpx, jinja2, werkzeug, requests, starlette,
-itsdangerous from PyPI sdists; commander, koa, axios, express, ws, body-parser, morgan, and
-the TypeScript of immer, mobx, zod, rxjs, @tanstack/query-core, @reduxjs/toolkit and
-@trpc/server from npm;
-Go's text/template, net/http, flag, encoding/csv, net/smtp, archive/zip, encoding/json and
-mime/multipart from Debian's golang-1.19-src; the JDK's java.logging, java.net.http, java.prefs
-and jdk.httpserver modules and java.base's java.util.zip and java.util.jar packages from Debian's
-openjdk-17-source), every version pinned there. The labels were written by reading
+Scenarios and their gold labels are in `benchmarks/grounding/scenarios.json`: 76 one-sentence
+ideas on 42 repositories nobody here wrote (click, httpx, jinja2, werkzeug, requests, starlette,
+itsdangerous, Markdown, h11 from PyPI sdists; commander, koa, axios, express, ws, body-parser,
+morgan, pino, and the TypeScript of immer, mobx, zod, rxjs, @tanstack/query-core,
+@reduxjs/toolkit, @trpc/server and @tanstack/table-core from npm;
+Go's text/template, net/http, flag, encoding/csv, net/smtp, archive/zip, encoding/json,
+mime/multipart, archive/tar and encoding/xml from Debian's golang-1.19-src; the JDK's
+java.logging, java.net.http, java.prefs and jdk.httpserver modules and java.base's
+java.util.zip, java.util.jar and java.text packages from Debian's openjdk-17-source), every
+version pinned there. The labels were written by reading
 the code before brownfield was run on any of them; each scenario is in one half, fixed before
 its first run:
 
@@ -40,6 +41,14 @@ its first run:
   @tanstack/query-core, @reduxjs/toolkit and @trpc/server (the `.ts` sources npm ships),
   labelled by helpers reading only the code and the graph's node list, committed before
   brownfield's context, search or interview was run on any of them.
+- `sealed` (12): labelled in stop 43, after the people tuning had looked at the per-scenario
+  output of every other half (`blind`, `unseen` and `typescript` included: stop 43's idioms
+  "run out", "stays valid", "read-only" and `session` for a login came from reading their
+  failures, so those halves are no longer blind either), on seven repositories no other half
+  uses (Markdown, h11, pino, @tanstack/table-core's `.ts` sources, archive/tar, encoding/xml,
+  java.text), by helpers reading only the code, its tests and the graph's node list,
+  committed before brownfield's context, search or interview was run on any of them. It is
+  the blind figure now: report its total row, never change brownfield against it.
 
 `--half NAME` runs only the scenarios of that half (repeatable); the total row is then over
 the scenarios run. `--repos DIR` keeps the fetched repositories in DIR and fetches only those
@@ -121,9 +130,9 @@ ANSWERS = (
     "same question comes back at once: " + ", ".join(f"`{a}`" for a in FALLBACKS)
 )
 
-#: The halves, in the order they are reported; `blind` and `unseen` are never tuned on (see
+#: The halves, in the order they are reported; `sealed` is never tuned on (see
 #: the docstring).
-HALVES = ("tune", "holdout", "fresh", "blind", "unseen", "typescript", "tstune")
+HALVES = ("tune", "holdout", "fresh", "blind", "unseen", "typescript", "tstune", "sealed")
 
 MIN_PRECISION = 0.5
 MIN_RECALL = 0.6
