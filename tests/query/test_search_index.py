@@ -1145,6 +1145,42 @@ def test_a_flat_negative_fact_names_where_the_name_is_written(tmp_path: Path) ->
         )
 
 
+def test_a_negative_tests_fact_names_where_a_caller_on_the_way_is_written(
+    tmp_path: Path,
+) -> None:
+    """The chain towards the tests stops at `asJson`, which the code calls only through a
+    computed member the resolver cannot follow (`this[kJson](...)`): the tests fact says
+    where that caller is written, and so does the fact about `asJson` itself."""
+    files = {
+        "lib/format.js": """
+            const kJson = Symbol('json')
+            function _asJson (record) { return String(record) }
+            function asJson (record) { return _asJson(record) }
+            const proto = { [kJson]: asJson, write (record) { return this[kJson](record) } }
+            module.exports = { proto }
+            """,
+        "test/format.test.js": """
+            const { proto } = require('../lib/format')
+            test('write', () => { proto.write(1) })
+            """,
+    }
+    with opened(tmp_path, files) as store:
+        node = store.nodes(["lib/format.js::_asJson"])["lib/format.js::_asJson"]
+        tests = evidence.tests_fact(store, Touchpoint(node, 1.0, ()))
+        assert tests.statement.endswith(
+            "either; but `asJson`, a caller on the way, is written at 1 line(s) of 1 "
+            "production file(s), e.g. lib/format.js:4, which may reach it in a way the graph "
+            "does not resolve."
+        )
+        assert ("lib/format.js", 4) in [(c.path, c.line) for c in tests.citations]
+        top = store.nodes(["lib/format.js::asJson"])["lib/format.js::asJson"]
+        own = evidence.tests_fact(store, Touchpoint(top, 1.0, ()))
+        assert own.statement.endswith(
+            "either; but `asJson` is written at 1 line(s) of 1 production file(s), e.g. "
+            "lib/format.js:4, which may reach it in a way the graph does not resolve."
+        )
+
+
 def test_a_name_written_in_a_block_comment_or_after_a_hash_in_a_string_is_no_site(
     tmp_path: Path,
 ) -> None:

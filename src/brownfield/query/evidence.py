@@ -127,14 +127,17 @@ MAX_WRITTEN_FILES = 400  # files read for where a name is written (a negative fa
 _IMPORT_LINE = re.compile(r"\s*(?:from\s+\S+\s+import\b|import\b|export\s*\{[^}]*\}\s*from\b)")
 
 
-def _written_note(store: GraphStore, node: Node, tests: bool) -> tuple[str, tuple[Citation, ...]]:
+def _written_note(
+    store: GraphStore, node: Node, tests: bool, role: str = ""
+) -> tuple[str, tuple[Citation, ...]]:
     """How a negative answer may be incomplete beyond calls: the lines of test files
     (`tests`) or of production files that write the definition's name as a whole word
     (a class for a constructor), outside the definition itself: a reference passed on, a
     call through a value the resolver could not follow, a name in a short string (comments,
     docstrings and import statements are not such lines: the graph follows imports). Read
     from the files as they are now, at most MAX_WRITTEN_FILES of them (when more are left
-    unread, the note says so); empty when the name is written nowhere."""
+    unread, the note says so); empty when the name is written nowhere. `role` says what the
+    definition is to the one the fact is about (", a caller on the way,")."""
     if node.kind is NodeKind.MODULE:
         return "", ()
     name = node.name
@@ -171,7 +174,8 @@ def _written_note(store: GraphStore, node: Node, tests: bool) -> tuple[str, tupl
     shown = ", ".join(f"{path}:{line}" for path, line in sites[:3])
     count = len({path for path, _ in sites})
     return (
-        f"; but `{name}` is written at {len(sites)} line(s) of {count} {where} file(s), e.g. "
+        f"; but `{name}`{role} is written at {len(sites)} line(s) of {count} {where} file(s), "
+        "e.g. "
         f"{shown}{' ...' if len(sites) > 3 else ''}, which may reach it in a way the graph "
         "does not resolve",
         tuple(_site(path, line, name) for path, line in sites[:3]),
@@ -336,6 +340,32 @@ def _through_files(
     )
 
 
+def _written_before(
+    store: GraphStore, node: Node, walked: dict[str, Node]
+) -> tuple[str, tuple[Citation, ...]] | None:
+    """Where the chain towards the tests stops: the first of the node and the definitions
+    walked through (nearest first) that nothing calls through a resolved call but whose name
+    production code writes (a function passed on, stored in a table, called through a
+    computed member: `[asJsonSym]: asJson`), with those lines; None when there is none."""
+    read = 0
+    for walked_node in [node, *list(walked.values())[:MAX_WALKED_NAMES]]:
+        if walked_node.kind is NodeKind.MODULE or store.edges_into(
+            call_targets(store, walked_node), [EdgeKind.CALLS]
+        ):
+            continue
+        role = "" if walked_node is node else ", a caller on the way,"
+        note, cited = _written_note(store, walked_node, False, role)
+        if cited:
+            return note, cited
+        read += 1
+        if read == MAX_STOPS_READ:
+            break
+    return None
+
+
+MAX_STOPS_READ = 3  # definitions where the chain stops whose names are looked for in the code
+
+
 def _suffixes(callee: str) -> set[str]:
     """What a call written `a.b.f` may name: `f`, `b.f`, `a.b.f`."""
     parts = callee.split(".")
@@ -367,6 +397,8 @@ def tests_fact(store: GraphStore, touchpoint: Touchpoint, depth: int = TEST_DEPT
         through, passed = _through_files(store, node, walked)
         lost = cited or on_the_way or through
         written, seen = ("", ()) if lost else _written_note(store, node, True)
+        if not lost and not seen:
+            written, seen = _written_before(store, node, walked) or (written, seen)
         return Fact(
             "tests",
             node.qualname,
