@@ -162,9 +162,12 @@ def test_a_condition_or_a_contrast_is_part_of_a_clause_not_a_component() -> None
         "Reject a refund over the limit, with a clear error, the way declined charges are",
         "Cancel a slow export from outside, the same way an upload is cancelled",
         "Find the receipt even when it is not first, as in exports from the old system",
+        "Select every row between the two clicked, like in a file manager",
+        "Let a receipt name its file, written like receipt-42.pdf in the header",
+        "Hide the card number wherever it shows up in a refund, at any nesting depth",
     ):
         assert cut(one) == [one]  # a participle, a purpose, examples, two nouns joined, a
-        # manner and a likeness
+        # manner, a likeness and where it is done
     assert cut("Save the cookies to a file and load them back on the next run") == [
         "Save the cookies to a file",
         "load them back on the next run",

@@ -68,17 +68,21 @@ def split_clauses(idea: str) -> list[str]:
 #: gives examples of it, or what it is done like: "give up after three attempts, *instead
 #: of asking forever*"; "*When someone keeps typing*, give up"; "..., *so it stays logged
 #: in*"; "..., *such as ../../etc/passwd*"; "reject it, *with a client error*, *the way form
-#: fields are already turned away*".
+#: fields are already turned away*"; "select the rows between, *like in a file manager*".
 _QUALIFIER = re.compile(
     r"(?:instead of|rather than|not only|not just|without|unless|except|so|even if|"
     r"even when|only if|only when|when|whenever|if|once|before|after|until|while|such as|"
     r"for example|for instance|e\.g\.|i\.e\.|with|the way|the same way|in the same way|"
-    r"as in|just as|just like|much like)(?!\w)",
+    r"as in|just as|just like|much like|like)(?!\w)",
     re.I,
 )
 #: A piece that opens with a participle says how the one before is done: "..., *separated
 #: by commas*"; "..., *waiting a little longer each time*".
-_PARTICIPLE = re.compile(r"[a-z]{3,}(?:ing|ed)\b(?<!eed)", re.I)
+_PARTICIPLE = re.compile(
+    r"(?:[a-z]{3,}(?:ing|ed)(?<!eed)|written|given|taken|shown|known|seen|done|made|sent|kept"
+    r"|held|built|found|thrown|drawn|chosen|broken|hidden|bound|left)\b",
+    re.I,
+)
 #: What follows a verb (its object) or is a clause of its own: determiners, pronouns,
 #: particles, prepositions.
 _FUNCTION_WORDS = frozenset(
@@ -141,7 +145,12 @@ def _qualified(idea: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]
         piece = idea[begin:end].strip()
         if pending is not None:
             begin, pending = pending, None
-        elif kept and (open_ended or _RELATIVE.match(piece) or _PARTICIPLE.match(piece)):
+        elif kept and (
+            open_ended
+            or _RELATIVE.match(piece)
+            or _PARTICIPLE.match(piece)
+            or _modifies(piece, idea[kept[-1][0] : kept[-1][1]])
+        ):
             kept[-1] = (kept[-1][0], end)
             open_ended = open_ended and bool(_QUALIFIER.match(piece))  # "so that, when x, y"
             continue
@@ -167,6 +176,14 @@ _OPENING_END = re.compile(
 
 
 _PREPOSITION = re.compile(r"(?:to|for|into|in|on|from|with|at)\b", re.I)
+
+
+def _modifies(piece: str, before: str) -> bool:
+    """Whether a piece opening with a preposition says where or how the clause before it is
+    done ("... in a logged object, *at any nesting depth*"), not what else it is done to:
+    that one borrows the clause's words up to the same preposition (`completed`)."""
+    opening = _PREPOSITION.match(piece)
+    return opening is not None and f" {opening.group(0).lower()} " not in f" {before.lower()}"
 
 
 def completed(clause: str, before: str) -> str:
