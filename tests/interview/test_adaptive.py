@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import re
 import shutil
@@ -441,3 +442,27 @@ def test_a_part_touching_no_production_code_is_never_asked_about_its_callers(
     assert not [o for o in limits.options if "slower" in o]  # no code of its own to slow
     # the other part still decides about its callers
     assert [r.slot for r in state.rounds if r.component == charges.id].count("caller_impact") == 1
+
+
+def test_facts_two_components_share_are_shown_once(tmp_path: Path) -> None:
+    """Both parts of the idea touch the same code: the second evidence round names the
+    facts the first one showed instead of printing them again."""
+    root = sample("shop", tmp_path)
+    idea = "Add retries with backoff to payment charges, and log every declined payment charge"
+    done = interview(root, ["1"] * 40, idea, "--json")
+    assert done.returncode == 0, done.stderr
+    evidence = [
+        json.loads(line)["text"]
+        for line in done.stdout.splitlines()
+        if line.startswith("{") and json.loads(line).get("type") == "evidence"
+    ]
+    printed = [text.split()[1] for text in evidence if re.match(r"Evidence  F\d+  ", text)]
+    assert printed and len(printed) == len(set(printed))  # no fact printed twice
+    again = [text for text in evidence if "(shown before) settle" in text]
+    assert again and all(text.endswith("too.") for text in again)
+    state = load_any(next((root / "docs").glob("INTERVIEW-*.yaml")))
+    assert isinstance(state, AdaptiveState)
+    first, second = state.topology.active()
+    settled = [s for c in (first, second) for s in c.slots if s.name == "touchpoints_confirmed"]
+    assert all(s.filled_by == "evidence" for s in settled)
+    assert set(settled[0].fact_ids) & set(settled[1].fact_ids)  # the same facts settle both

@@ -62,12 +62,14 @@ class EvidenceRounds:
             return False
         before = state.current_ambiguity
         number = state.round_count + 1
-        records = []
+        records, shown = [], []  # shown: the facts established in an earlier round
         for fact in found:
             existing = next(
                 (f for f in state.established_facts if f.statement == fact.statement), None
             )
             records.append(existing or add_fact(state, fact, "evidence", number))
+            if existing is not None:
+                shown.append(existing.id)
         slot.value = " ".join(r.statement for r in records)
         slot.filled_by, slot.quality, slot.round = "evidence", 1.0, number
         slot.fact_ids = [r.id for r in records]
@@ -98,6 +100,12 @@ class EvidenceRounds:
             )
         )
         ontology.observe(state)
-        messages.extend(evidence_line(r) for r in records)
+        messages.extend(evidence_line(r) for r in records if r.id not in shown)
+        if shown:  # printed once: a component sharing touchpoints shares their facts
+            ids = list(dict.fromkeys(shown))
+            messages.append(
+                f"Evidence  {', '.join(ids)} (shown before) settle{'s' if len(ids) == 1 else ''} "
+                f"{slot.name.replace('_', ' ')} for '{component.name}' too."
+            )
         messages.append(progress_table(state, before, []))
         return True
