@@ -1360,6 +1360,13 @@ def test_an_idiom_is_read_as_what_it_means_not_word_by_word(tmp_path: Path) -> N
     assert parse("results made read-only").words == ("results", "made", "readonly")
     assert "freeze" in query_terms("readonly")
     assert parse("raise the hard-coded limit").words == ("raise", "limit")
+    # relative and indefinite words name nothing ("whose", "somewhere", "whenever")
+    assert parse("an entry whose name lands somewhere, whenever it is read").words == (
+        "entry",
+        "name",
+        "lands",
+        "read",
+    )
     # how long a token stays valid is when it expires
     assert parse("a token stays valid for an hour").words == ("token", "expire", "hour")
     # who stays logged in between visits is kept in a session

@@ -185,7 +185,8 @@ STOP_WORDS = frozenset(
     myself now ours ourselves theirs themselves through until whom yours yourself
     yourselves unless another although though whether either neither yet whereas upon
     toward towards among amongst besides beyond thus hence therefore however even ever
-    others rather already actually still simply really somehow
+    others rather already actually still simply really somehow whose whoever whatever
+    whichever wherever whenever somewhere anywhere everywhere nowhere elsewhere
     hasn doesn isn wasn aren weren didn haven hadn wouldn shouldn couldn mustn""".split()
 )
 
