@@ -38,7 +38,7 @@ def split_clauses(idea: str) -> list[str]:
     ]
     kept_joints: list[re.Match[str]] = []
     for joint in joints:
-        if not _continues(idea, kept_joints[-1:], joint):
+        if not _continues(idea, kept_joints[-1] if kept_joints else None, joint):
             kept_joints.append(joint)
     joints = kept_joints
     starts = [0, *(j.end() for j in joints)]
@@ -114,7 +114,7 @@ _SUBORDINATE = re.compile(
 )
 
 
-def _continues(idea: str, earlier: list[re.Match[str]], joint: re.Match[str]) -> bool:
+def _continues(idea: str, previous: re.Match[str] | None, joint: re.Match[str]) -> bool:
     """Whether a bare "and" goes on with a clause opened inside the piece before it, not a
     new one: "... before the library gives up *and* reports a loop", "which checks the
     value *and* aborts the replay". An idea's own clauses are orders, in the base form of
@@ -122,7 +122,7 @@ def _continues(idea: str, earlier: list[re.Match[str]], joint: re.Match[str]) ->
     is a common verb in that form starts a clause of its own."""
     if joint.group(0).strip() != "and" or idea[: joint.start()].rstrip().endswith((",", ";")):
         return False
-    begin = earlier[-1].end() if earlier else 0
+    begin = previous.end() if previous else 0
     if not _SUBORDINATE.search(idea, begin, joint.start()):
         return False
     following = re.findall(r"[A-Za-z']+", idea[joint.end() :])[:1]
