@@ -199,6 +199,12 @@ def test_an_and_inside_a_clause_with_its_own_subject_goes_on_with_that_clause() 
         "Add a setting so that, when a refund is large, only a manager may approve it",
     ):
         assert cut(one) == [one]
+    # a fence written inline opens a quote nothing closes: the rest is still cut
+    fence = "Name the file, written like ```{.py}, and show it, both with and without colours"
+    assert cut(fence) == [
+        "Name the file, written like ```{.py}",
+        "show it, both with and without colours",
+    ]
     # an order in its verb's base form is a clause of its own, even after a "when"
     assert cut("Retry the charge when the gateway times out and email the customer") == [
         "Retry the charge when the gateway times out",

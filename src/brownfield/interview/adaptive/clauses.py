@@ -68,12 +68,13 @@ def split_clauses(idea: str) -> list[str]:
 #: gives examples of it, or what it is done like: "give up after three attempts, *instead
 #: of asking forever*"; "*When someone keeps typing*, give up"; "..., *so it stays logged
 #: in*"; "..., *such as ../../etc/passwd*"; "reject it, *with a client error*, *the way form
-#: fields are already turned away*"; "select the rows between, *like in a file manager*".
+#: fields are already turned away*"; "select the rows between, *like in a file manager*";
+#: "show it as a caption, *both with and without highlighting*".
 _QUALIFIER = re.compile(
     r"(?:instead of|rather than|not only|not just|without|unless|except|so|even if|"
     r"even when|only if|only when|when|whenever|if|once|before|after|until|while|such as|"
     r"for example|for instance|e\.g\.|i\.e\.|with|the way|the same way|in the same way|"
-    r"as in|just as|just like|much like|like)(?!\w)",
+    r"as in|just as|just like|much like|like|both|either)(?!\w)",
     re.I,
 )
 #: A piece that opens with a participle says how the one before is done: "..., *separated

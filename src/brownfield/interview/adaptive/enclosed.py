@@ -8,13 +8,15 @@ _QUOTES = '"`'
 
 
 def enclosed(text: str) -> set[int]:
-    """The indexes of the characters inside brackets or quotes (brackets themselves too)."""
+    """The indexes of the characters inside brackets or quotes (brackets themselves too); a
+    quote that no later one closes encloses nothing (the third backtick of a fence written
+    inline, ```` ```{.python} ````, would otherwise enclose the rest of the text)."""
     inside: set[int] = set()
     depth, quote = 0, ""
     for index, char in enumerate(text):
         if quote:
             quote = "" if char == quote else quote
-        elif char in _QUOTES:
+        elif char in _QUOTES and char in text[index + 1 :]:
             quote = char
         elif char in _OPENING:
             depth += 1
