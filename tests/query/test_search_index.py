@@ -17,6 +17,7 @@ from brownfield.graph.vocabulary import compound, direct_terms, index_words, que
 from brownfield.model import Citation
 from brownfield.query import code_names, evidence, reaching_tests, similar
 from brownfield.query.context import Touchpoint, touchpoints
+from brownfield.query.declarations import is_type_declaration
 from brownfield.query.evidence import callers_fact
 from brownfield.query.own_code import own_code_fact
 from brownfield.query.search import parse, rank, search
@@ -1373,6 +1374,9 @@ def test_an_idiom_is_read_as_what_it_means_not_word_by_word(tmp_path: Path) -> N
     assert "session" in query_terms(parse("stay logged in").words[1])
     assert parse("compress what the server sends back").words == ("compress", "server", "response")
     assert "property" in query_terms("setting") and "filesystem" in query_terms("disk")
+    # a table of contents is a `toc`; what is hidden from a log is redacted or masked
+    assert parse("skip a heading in the table of contents").words == ("skip", "heading", "toc")
+    assert {"redact", "mask"} <= set(query_terms("hide"))
     removed = parse("warn of a flag that will be removed in the next major version")
     assert removed.words == ("warn", "flag", "deprecated")  # not `version`
     files = {
@@ -1731,6 +1735,100 @@ def test_a_typescript_type_ranks_below_the_code_unless_it_holds_settings(
     with opened(tmp_path / "b", files) as store:
         named = touchpoints(store, "change the retry delay of `RetryState`", limit=10)
         assert named[0].node.name == "RetryState"  # a type the idea names is not demoted
+
+
+def test_what_is_being_done_when_a_change_applies_names_its_code(tmp_path: Path) -> None:
+    """ "When reading an archive, ..." applies in the code that reads, not in the code that
+    writes entries with the same words."""
+    files = {
+        "tar/reader.go": """
+            package tar
+
+            // Reader reads the entries of an archive.
+            type Reader struct{}
+
+            // Next returns the next entry of the archive and its name.
+            func (r *Reader) Next() (*Header, error) { return nil, nil }
+            """,
+        "tar/writer.go": """
+            package tar
+
+            // Writer writes the entries of an archive.
+            type Writer struct{}
+
+            // writeHeader writes a header, rejecting an absolute path.
+            func (w *Writer) writeHeader(h *Header) error { return nil }
+            """,
+    }
+    idea = "When reading an archive, reject an entry whose name is an absolute path."
+    assert parse(idea).target == ("reading",)
+    assert parse("While sorting rows, keep blanks last").target == ("sorting",)
+    assert parse("When I sort rows, keep blanks last").target == ()  # no doing: a condition
+    with opened(tmp_path, files) as store:
+        ids = [t.node.id for t in touchpoints(store, idea, limit=5)]
+        # the reader (and what it holds) before the writer, which has more of the words
+        assert ids[:3] == [
+            "tar/reader.go::Reader",
+            "tar/writer.go::Writer.writeHeader",
+            "tar/reader.go::Reader.Next",
+        ]
+
+
+def test_a_go_or_java_interface_ranks_below_the_code_that_implements_it(tmp_path: Path) -> None:
+    """An interface states a contract: the behaviour a change alters is in the code."""
+    files = {
+        "xml/read.go": """
+            package xml
+
+            // Unmarshaler decodes an XML element into a struct field of its own; a
+            // field missing from the struct is skipped when decoding an element.
+            type Unmarshaler interface {
+                UnmarshalXML(d *Decoder) error
+            }
+
+            // Decoder reads an XML document.
+            type Decoder struct{ Strict bool }
+
+            // unmarshalField fills a struct field.
+            func (d *Decoder) unmarshalField(name string) error { return nil }
+            """,
+        "text/Parser.java": """
+            package text;
+
+            public interface Parser {
+                Number parse(String text);
+            }
+
+            public @interface Strict {}
+
+            class NumberParser implements Parser {
+                public Number parse(String text) {
+                    return Integer.valueOf(text);
+                }
+            }
+            """,
+    }
+    with opened(tmp_path, files) as store:
+        found = touchpoints(store, "decode an XML element into a struct field", limit=5)
+        scores = {t.node.id: t.score for t in found}
+        assert scores["xml/read.go::Decoder.unmarshalField"] > scores["xml/read.go::Unmarshaler"]
+        kinds = {
+            node_id: is_type_declaration(tmp_path, store.nodes([node_id])[node_id])
+            for node_id in (
+                "xml/read.go::Unmarshaler",
+                "xml/read.go::Decoder",
+                "text/Parser.java::Parser",
+                "text/Parser.java::Strict",
+                "text/Parser.java::NumberParser",
+            )
+        }
+    assert kinds == {
+        "xml/read.go::Unmarshaler": True,
+        "xml/read.go::Decoder": False,  # a struct holds data, and the settings an option adds
+        "text/Parser.java::Parser": True,
+        "text/Parser.java::Strict": False,  # an annotation type
+        "text/Parser.java::NumberParser": False,
+    }
 
 
 def test_an_idea_asking_for_a_setting_lifts_the_settings_type_beside_the_code(

@@ -77,10 +77,25 @@ _TYPE_DECLARATION = re.compile(
 _TYPESCRIPT = (".ts", ".tsx", ".mts", ".cts")
 
 
+#: A Go interface type (`type Unmarshaler interface {`) or a Java interface (not `@interface`).
+_INTERFACE = {
+    ".go": re.compile(r"\s*type\s+\w+(?:\[[^\]]*\])?\s+interface\b"),
+    ".java": re.compile(
+        r"\s*(?:(?:public|protected|private|static|abstract|sealed|non-sealed|strictfp)\s+)*"
+        r"interface\s"
+    ),
+}
+
+
 def is_type_declaration(root: Path, node: Node) -> bool:
-    """Whether a class node is a TypeScript interface or type alias: a shape, no code."""
-    if node.kind is not NodeKind.CLASS or not node.path or not node.path.endswith(_TYPESCRIPT):
+    """Whether a class node is a TypeScript interface or type alias, or a Go or Java
+    interface: a shape, no code."""
+    if node.kind is not NodeKind.CLASS or not node.path:
+        return False
+    suffix = node.path[node.path.rfind(".") :]
+    pattern = _TYPE_DECLARATION if suffix in _TYPESCRIPT else _INTERFACE.get(suffix)
+    if pattern is None:
         return False
     text = file_lines(root, node.path)
     line = (node.line or 1) - 1
-    return text is not None and line < len(text) and _TYPE_DECLARATION.match(text[line]) is not None
+    return text is not None and line < len(text) and pattern.match(text[line]) is not None

@@ -52,6 +52,9 @@ _TARGET = re.compile(
     r"[^.;]*?\b(?:to|into|in|for|on)\s+(?P<target>[^.;,]+)",
     re.I,
 )
+#: "When *reading a tar archive*, ...": what is being done when the change applies names
+#: the code it applies in (the reader).
+_WHILE_DOING = re.compile(r"^\s*(?:when|while|whenever)\s+(?P<target>\w+ing)\b", re.I)
 #: "Let *the default client* give up ...": what is let do something new is the likelier
 #: place of the change; a class its first words name holds it (`Client` and its methods).
 _SUBJECT = re.compile(r"^\s*(?:let|lets|make|makes)\s+(?P<subject>[^.;,]+)", re.I)
@@ -103,7 +106,7 @@ def parse(text: str) -> Query:
                 found.append(word)
     told = _SUBJECT.search(text)
     subject = _leading(told.group("subject")) if told else ()
-    aimed = _TARGET.search(text)
+    aimed = _TARGET.search(text) or _WHILE_DOING.search(text)
     target = tuple(w for w in words(aimed.group("target")) if w in found) if aimed else ()
     plain = re.findall(r"[a-z]+", read.lower())
     pairs = tuple(
@@ -289,7 +292,7 @@ def rank(store: GraphStore, text: str, limit: int = 20, pool: int = 300) -> list
             weight *= COVERAGE_FLOOR + (1 - COVERAGE_FLOOR) * covered
         named = matched_words(query, names.get(node_id, node.name))
         held = any(node.qualname == o or node.qualname.startswith(o + ".") for o in owners)
-        if held or any(named.get(w) == 1.0 for w in query.target):
+        if held or any(named.get(w) == 1.0 for w in query.target) or _does(query, node):
             weight *= 1 + TARGET_BONUS
         if query.words and weight_of_role == 1.0:  # a name among names of its role
             own = matched_words(query, _own_name(node, names.get(node_id, "")))
@@ -304,6 +307,13 @@ def rank(store: GraphStore, text: str, limit: int = 20, pool: int = 300) -> list
     for hit in hits:
         best.setdefault(without_overload(hit.node.id), hit)
     return list(best.values())[:limit]
+
+
+def _does(query: Query, node: Node) -> bool:
+    """Whether a definition is, or is held by, the doer of the target's doing ("reading"
+    -> `Reader`, `Reader.Next`; "parsing" -> `NumberParser`)."""
+    doers = {stem(w) + "er" for w in query.target if w.endswith("ing")}
+    return bool(doers) and not doers.isdisjoint(words(node.qualname))
 
 
 _CONSTRUCTORS = frozenset({"__init__", "__new__", "constructor"})
