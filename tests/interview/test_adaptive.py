@@ -19,7 +19,7 @@ from brownfield.interview.adaptive.evidence import EvidenceSource
 from brownfield.interview.adaptive.state import AdaptiveState, Component
 from brownfield.interview.session import load_any
 from brownfield.query.context import touchpoints
-from tests.conftest import git_init
+from tests.conftest import git_init, write_files
 
 SAMPLES = Path(__file__).resolve().parents[2] / "sample_repos"
 IDEA = "Add retries with backoff to payment charges"
@@ -442,6 +442,55 @@ def test_a_part_touching_no_production_code_is_never_asked_about_its_callers(
     assert not [o for o in limits.options if "slower" in o]  # no code of its own to slow
     # the other part still decides about its callers
     assert [r.slot for r in state.rounds if r.component == charges.id].count("caller_impact") == 1
+
+
+def test_an_exception_class_is_no_caller_target(tmp_path: Path) -> None:
+    """The code raising an exception is no caller whose behaviour a change decides: the
+    questions about existing callers are about a function the idea touches."""
+    root = tmp_path / "pay"
+    write_files(
+        root,
+        {
+            "app/errors.py": '''
+                class PaymentDeclined(Exception):
+                    """A declined payment: the card issuer refused it, for a reason."""
+                ''',
+            "app/gateway.py": '''
+                from app.errors import PaymentDeclined
+
+
+                def charge(card, amount):
+                    """Charge the card; a declined payment raises PaymentDeclined."""
+                    if not card:
+                        raise PaymentDeclined("no card")
+                    return amount
+
+
+                def refund(card, amount):
+                    if amount < 0:
+                        raise PaymentDeclined("negative")
+                    return -amount
+                ''',
+            "app/cart.py": """
+                from app.gateway import charge
+
+
+                def checkout(cart):
+                    return charge(cart.card, cart.total)
+                """,
+        },
+    )
+    git_init(root)
+    done = interview(root, ["1"] * 40, "Tell the customer the reason a declined payment gives")
+    assert done.returncode == 0, done.stderr
+    state = load_any(next((root / "docs").glob("INTERVIEW-*.yaml")))
+    assert isinstance(state, AdaptiveState)
+    (component,) = state.topology.active()
+    assert component.touchpoints[0] == "app/errors.py::PaymentDeclined"
+    asked = {r.slot: r for r in state.rounds if r.kind != "evidence"}
+    assert asked["compatibility"].question.startswith("Must existing callers of charge ")
+    assert "PaymentDeclined" not in asked["caller_impact"].question
+    assert not [o for o in asked["trigger"].options if "PaymentDeclined" in o]
 
 
 def test_facts_two_components_share_are_shown_once(tmp_path: Path) -> None:

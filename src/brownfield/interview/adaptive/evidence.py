@@ -8,7 +8,7 @@ from brownfield.interview.adaptive.state import Component
 from brownfield.model import EdgeKind, Fact, Node, NodeKind
 from brownfield.query import code_names, own_code, similar
 from brownfield.query import evidence as facts
-from brownfield.query.context import Touchpoint, idea_words
+from brownfield.query.context import Touchpoint, exception_classes, idea_words
 from brownfield.query.reaching_tests import call_targets
 from brownfield.query.search import parse
 
@@ -94,8 +94,16 @@ class EvidenceSource:
     def caller_target(self, component: Component) -> tuple[str, list[str]] | None:
         """The first of the component's top touchpoints that production code calls, with
         those call sites: what the questions about existing callers are about (None when
-        no production code calls any of them)."""
-        for touchpoint in self._touched(component):
+        no production code calls any of them). An exception class is none: the code that
+        raises it is no caller whose behaviour the change decides ("Apply it to all 33 call
+        sites" of `ProtocolError`)."""
+        touched = self._touched(component)
+        raised = exception_classes(
+            self.store, {t.node.id for t in touched if t.node.kind is NodeKind.CLASS}
+        )
+        for touchpoint in touched:
+            if touchpoint.node.id in raised:
+                continue
             sites = self._production_callers(touchpoint.node.id)
             if sites:
                 return touchpoint.node.qualname, sites
