@@ -205,6 +205,10 @@ def test_an_and_inside_a_clause_with_its_own_subject_goes_on_with_that_clause() 
         "Name the file, written like ```{.py}",
         "show it, both with and without colours",
     ]
+    # a modifier key held down is held while the next action is done: one gesture
+    shift = "Let users hold Shift and click an order to refund every order up to it"
+    assert cut(shift) == [shift]
+    assert cut("Hold the order and email the customer") == ["Hold the order", "email the customer"]
     # an order in its verb's base form is a clause of its own, even after a "when"
     assert cut("Retry the charge when the gateway times out and email the customer") == [
         "Retry the charge when the gateway times out",

@@ -130,6 +130,19 @@ def test_the_window_restarts_after_an_ontology_question() -> None:
     assert ontology.stall_reason(state) is None
 
 
+def test_a_core_chosen_among_the_same_entities_is_not_asked_again() -> None:
+    state = bare_state([0.8, 0.8, 0.8, 0.8, 0.8, 0.8, 0.8])
+    asked = state.rounds[2]  # round 3: the core was chosen; rounds 4-7 are flat again
+    asked.kind, asked.answer_kind = "ontology", "option"
+    asked.options = list(ontology.question(state)[1])
+    assert ontology.stall_reason(state) is None
+    asked.answer_kind = "skip"  # skipped: the stall may ask it again
+    assert ontology.stall_reason(state) == "ambiguity has stayed within 5% for 3 rounds"
+    asked.answer_kind = "option"
+    state.ontology_snapshots[-1].entities.append(entity("backoff"))  # a new candidate since
+    assert ontology.stall_reason(state) == "ambiguity has stayed within 5% for 3 rounds"
+
+
 def test_no_ontology_question_without_two_candidates_or_during_a_follow_up() -> None:
     state = bare_state([0.8, 0.8, 0.8])
     state.ontology_snapshots[-1].entities = [entity("charge", "core domain")]

@@ -35,6 +35,7 @@ def split_clauses(idea: str) -> list[str]:
         and j.end() - 1 not in inside
         and (colon < 0 or j.start() < colon or ";" in j.group(0))
         and not _joins_nouns(idea, j)
+        and not _HELD.search(idea, 0, j.start())
     ]
     kept_joints: list[re.Match[str]] = []
     for joint in joints:
@@ -105,6 +106,15 @@ def _joins_nouns(idea: str, joint: re.Match[str]) -> bool:
         return False
     first, second = (word.lower() for word in following)
     return not (first in COMMON_VERBS or first in _FUNCTION_WORDS or second in _FUNCTION_WORDS)
+
+
+#: A modifier key held down is held while the next action is done: "hold Shift *and*
+#: click a row" is one gesture, not two clauses.
+_HELD = re.compile(
+    r"\b(?:hold|holds|holding|press|presses|pressing)\s+(?:down\s+)?(?:the\s+)?"
+    r"(?:shift|ctrl|control|alt|option|cmd|command|meta|super|fn)(?:\s+key)?(?:\s+down)?\s*$",
+    re.I,
+)
 
 
 #: Words that open a clause inside a sentence: what follows them up to the next comma has a

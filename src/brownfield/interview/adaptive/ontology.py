@@ -473,15 +473,20 @@ def stall_reason(state: AdaptiveState) -> str | None:
     rounds (all after the latest ontology question) spans at most 0.05. A long interview:
     round 8 or later, ambiguity still above 0.30, and no ontology question asked yet.
     Never while a follow-up is pending, a fact is disputed, or fewer than two entities
-    could be core.
+    could be core, nor again when the last one was answered with the entities it would
+    offer now.
     """
     if state.phase != "interviewing" or state.step is not None:
         return None
     if any(fact.open_dispute for fact in state.established_facts) or len(candidates(state)) < 2:
         return None
-    asked = [r.round for r in state.rounds if r.kind == "ontology"]
+    ontology = [r for r in state.rounds if r.kind == "ontology"]
+    asked = [r.round for r in ontology]
     last_asked = max(asked, default=0)
     recent = [r for r in state.rounds if r.round > last_asked and r.ambiguity is not None]
+    answered = ontology and ontology[-1].answer_kind != "skip"
+    if answered and ontology[-1].options == list(question(state)[1]):
+        return None  # the core is chosen among these very entities: asking again says nothing
     if len(recent) >= STALL_ROUNDS:
         window = recent[-STALL_ROUNDS:]
         first = window[0].ambiguity_before
