@@ -1761,9 +1761,9 @@ def test_what_is_being_done_when_a_change_applies_names_its_code(tmp_path: Path)
             """,
     }
     idea = "When reading an archive, reject an entry whose name is an absolute path."
-    assert parse(idea).target == ("reading",)
-    assert parse("While sorting rows, keep blanks last").target == ("sorting",)
-    assert parse("When I sort rows, keep blanks last").target == ()  # no doing: a condition
+    assert parse(idea).doing == ("reading",)
+    assert parse("While sorting rows, keep blanks last").doing == ("sorting",)
+    assert parse("When I sort rows, keep blanks last").doing == ()  # no doing: a condition
     with opened(tmp_path, files) as store:
         ids = [t.node.id for t in touchpoints(store, idea, limit=5)]
         # the reader (and what it holds) before the writer, which has more of the words

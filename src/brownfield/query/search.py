@@ -54,7 +54,7 @@ _TARGET = re.compile(
 )
 #: "When *reading a tar archive*, ...": what is being done when the change applies names
 #: the code it applies in (the reader).
-_WHILE_DOING = re.compile(r"^\s*(?:when|while|whenever)\s+(?P<target>\w+ing)\b", re.I)
+_WHILE_DOING = re.compile(r"^\s*(?:when|while|whenever)\s+(?P<doing>\w+ing)\b", re.I)
 #: "Let *the default client* give up ...": what is let do something new is the likelier
 #: place of the change; a class its first words name holds it (`Client` and its methods).
 _SUBJECT = re.compile(r"^\s*(?:let|lets|make|makes)\s+(?P<subject>[^.;,]+)", re.I)
@@ -86,6 +86,7 @@ class Query:
     target: tuple[str, ...] = ()
     pairs: tuple[tuple[str, str], ...] = ()  # adjacent words code may join ("log", "in")
     subject: tuple[str, ...] = ()  # the first words of "let *X* do ...", as class names
+    doing: tuple[str, ...] = ()  # what is being done when the change applies ("when *reading*")
 
     def groups(self) -> list[tuple[str, ...]]:
         return [query_terms(word) for word in self.words] + [
@@ -106,8 +107,9 @@ def parse(text: str) -> Query:
                 found.append(word)
     told = _SUBJECT.search(text)
     subject = _leading(told.group("subject")) if told else ()
-    aimed = _TARGET.search(text) or _WHILE_DOING.search(text)
+    aimed = _TARGET.search(text)
     target = tuple(w for w in words(aimed.group("target")) if w in found) if aimed else ()
+    doing = _WHILE_DOING.search(text)
     plain = re.findall(r"[a-z]+", read.lower())
     pairs = tuple(
         dict.fromkeys(
@@ -123,6 +125,7 @@ def parse(text: str) -> Query:
         target,
         tuple(p for p in pairs if "".join(p) not in found),
         subject,
+        (doing.group("doing").lower(),) if doing else (),
     )
 
 
@@ -312,7 +315,7 @@ def rank(store: GraphStore, text: str, limit: int = 20, pool: int = 300) -> list
 def _does(query: Query, node: Node) -> bool:
     """Whether a definition is, or is held by, the doer of the target's doing ("reading"
     -> `Reader`, `Reader.Next`; "parsing" -> `NumberParser`)."""
-    doers = {stem(w) + "er" for w in query.target if w.endswith("ing")}
+    doers = {stem(w) + "er" for w in (*query.target, *query.doing) if w.endswith("ing")}
     return bool(doers) and not doers.isdisjoint(words(node.qualname))
 
 
