@@ -480,12 +480,11 @@ def stall_reason(state: AdaptiveState) -> str | None:
         return None
     if any(fact.open_dispute for fact in state.established_facts) or len(candidates(state)) < 2:
         return None
-    ontology = [r for r in state.rounds if r.kind == "ontology"]
-    asked = [r.round for r in ontology]
-    last_asked = max(asked, default=0)
+    asked = [r for r in state.rounds if r.kind == "ontology"]
+    last_asked = max((r.round for r in asked), default=0)
     recent = [r for r in state.rounds if r.round > last_asked and r.ambiguity is not None]
-    answered = ontology and ontology[-1].answer_kind != "skip"
-    if answered and ontology[-1].options == list(question(state)[1]):
+    answered = asked and asked[-1].answer_kind != "skip"
+    if answered and asked[-1].options == list(question(state)[1]):
         return None  # the core is chosen among these very entities: asking again says nothing
     if len(recent) >= STALL_ROUNDS:
         window = recent[-STALL_ROUNDS:]
