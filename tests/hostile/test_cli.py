@@ -97,6 +97,16 @@ def test_arguments_that_are_not_utf8_are_one_line(shop: Path, command: str) -> N
     assert "is not valid UTF-8: 'charge\ufffd\ufffd'" in err
 
 
+@pytest.mark.parametrize(
+    ("command", "message"),
+    [("search", "error: give a text"), ("context", "error: give an idea")],
+)
+def test_a_blank_text_is_a_usage_error(shop: Path, command: str, message: str) -> None:
+    code, out, err = run(command, " \t ", "--repo", str(shop))
+    assert_one_error_line(code, err, message)
+    assert code == 2 and not out
+
+
 def test_a_path_that_is_not_utf8_is_one_line(shop: Path) -> None:
     done = run_process("dependents", b"shop/\xff.py", "--repo", str(shop))
     assert_one_error_line(done.returncode, done.stderr.decode(), "error: the path is not valid")

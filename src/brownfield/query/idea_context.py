@@ -42,6 +42,8 @@ def idea_context(store: GraphStore, idea: str, limit: int = 5) -> list[IdeaConte
     """The interview's touchpoints for `idea`, ranked, each with its neighbourhood."""
     if limit < 1:
         raise UsageError(f"--limit must be 1 or more, not {limit}")
+    if not idea.strip():
+        raise UsageError("give an idea: the change, in one sentence")
     found = []
     for touchpoint in touchpoints(store, idea, limit):
         start = [touchpoint.node.id]
