@@ -99,7 +99,12 @@ def test_arguments_that_are_not_utf8_are_one_line(shop: Path, command: str) -> N
 
 @pytest.mark.parametrize(
     ("command", "message"),
-    [("search", "error: give a text"), ("context", "error: give an idea")],
+    [
+        ("search", "error: give a text"),
+        ("context", "error: give an idea"),
+        ("callers", "error: give a symbol"),
+        ("callees", "error: give a symbol"),
+    ],
 )
 def test_a_blank_text_is_a_usage_error(shop: Path, command: str, message: str) -> None:
     code, out, err = run(command, " \t ", "--repo", str(shop))

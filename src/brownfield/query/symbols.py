@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from brownfield.errors import AmbiguousSymbolError, SymbolError
+from brownfield.errors import AmbiguousSymbolError, SymbolError, UsageError
 from brownfield.graph.store import GraphStore
 from brownfield.model import Node, NodeKind
 
@@ -12,7 +12,7 @@ def find_symbol(store: GraphStore, symbol: str) -> Node:
     a dotted name (`Session.request` for `requests.sessions.Session.request`)."""
     text = symbol.strip()
     if not text:
-        raise SymbolError(symbol, "empty symbol")
+        raise UsageError("give a symbol: a node id, a dotted name or a bare name")
     node = store.node(text)
     if node is not None:
         return node
