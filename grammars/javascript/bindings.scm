@@ -78,6 +78,13 @@
        key: (property_identifier) @binding.name
        value: [(identifier) (member_expression) (call_expression) (new_expression)] @binding.value)
      (shorthand_property_identifier) @binding.name @binding.value]) @binding)
+; `{ [kWrite]: write }` in an object bound to a name: a member keyed by a symbol (or any
+; value a variable holds), named `[kWrite]`
+(variable_declarator
+  value: (object
+    (pair
+      key: (computed_property_name (identifier) @binding.computed)
+      value: [(identifier) (member_expression) (call_expression) (new_expression)] @binding.value)) @binding)
 (expression_statement
   (assignment_expression
     left: (member_expression property: (property_identifier) @_property)

@@ -1,6 +1,6 @@
 """Incremental builds equal full builds for the definitions and imports the generic
 pipeline gained: JavaScript definitions by assignment, CommonJS exports and
-re-exports, inheritance statements, unique-name guesses, dispatch to implementations
+re-exports, inheritance statements, unique-name guesses (also through keyed members), dispatch to implementations
 (Java, Go, TypeScript), Go modules from go.mod, Java overloads and static imports.
 
 Each case builds a small repository, edits it (only the files named), builds again
@@ -139,6 +139,37 @@ def test_unique_name_guess_withdrawn_when_a_second_method_appears(tmp_path: Path
         {"other.js": "function Other() {}\nOther.prototype.handle = function () {};\n"},
     )
     assert not any(src == "use.js::run" for src, _, _ in calls(graph))
+
+
+def test_keyed_member_guess_follows_the_objects_binding_the_key(tmp_path: Path) -> None:
+    before = {
+        "keys.js": "const kWrite = Symbol('write')\nmodule.exports = { kWrite }\n",
+        "proto.js": (
+            "const { kWrite } = require('./keys')\n"
+            "function write (line) { return line }\n"
+            "const proto = { [kWrite]: write }\n"
+            "module.exports = proto\n"
+        ),
+        "use.js": (
+            "const { kWrite } = require('./keys')\n"
+            "function log (logger, line) { return logger[kWrite](line) }\n"
+        ),
+    }
+    graph = assert_incremental_equals_full(tmp_path / "a", before, {})
+    assert ("use.js::log", "proto.js::write", "unique-name") in calls(graph)
+    second = {  # another object binds the key to another function: no guess
+        "debug.js": (
+            "const { kWrite } = require('./keys')\n"
+            "function trace (line) { return line }\n"
+            "const debug = { [kWrite]: trace }\n"
+        )
+    }
+    graph = assert_incremental_equals_full(tmp_path / "b", before, second)
+    assert not any(src == "use.js::log" for src, _, _ in calls(graph))
+    # and the other way: the second binding goes, the guess comes back
+    with_both = {**before, **second}
+    graph = assert_incremental_equals_full(tmp_path / "c", with_both, {"debug.js": None})
+    assert ("use.js::log", "proto.js::write", "unique-name") in calls(graph)
 
 
 @pytest.mark.parametrize("change", ["add", "remove"])

@@ -9,7 +9,7 @@ import importlib
 from types import ModuleType
 from typing import Any
 
-from brownfield.graph.facts import CALL_KEY, DECORATED_KEY, FileFacts
+from brownfield.graph.facts import CALL_KEY, COMPUTED_KEY, DECORATED_KEY, FileFacts
 from brownfield.graph.languages import LANGUAGES
 from brownfield.graph.store import GraphStore
 
@@ -102,6 +102,7 @@ def name_indexes(
     return {
         "calls_named": NameIndex(store, excluded, parsed, CALL_KEY, "call_names"),
         "decorated_named": NameIndex(store, excluded, parsed, DECORATED_KEY, "decorated_names"),
+        "computed_named": NameIndex(store, excluded, parsed, COMPUTED_KEY, "computed_names"),
     }
 
 

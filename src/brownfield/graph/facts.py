@@ -282,6 +282,9 @@ CALL_KEY = "has-call:"
 #: Likewise for each name of a decorated method the file defines (`has-decorated:NAME`),
 #: so that a resolver asking whether reading `x.name` may call something loads no file.
 DECORATED_KEY = "has-decorated:"
+#: The index rows of the keyed members a file's objects bind (`[kWrite]`, see
+#: `generic_guesses.computed_names`).
+COMPUTED_KEY = "has-computed:"
 
 #: A resolved edge as the store writes it: (src, dst, kind, line, resolution).
 EdgeRow = tuple[str, str, str, int | None, str | None]

@@ -30,7 +30,8 @@ reads those names, so a language needs no extraction code of its own:
   `@binding.targets` (a list of names: the k-th is the k-th result, `a, b := f()`), and
   `@binding.type` (a declared type) or `@binding.value` (an expression) or
   `@binding.element` (an expression whose elements the names are: `range`, `for of`);
-  `@binding.field` (`this.x = ...`: a member of what `this` is); `@binding.owner` with
+  `@binding.field` (`this.x = ...`: a member of what `this` is); `@binding.computed` (the
+  name in `{ [kWrite]: write }`: a member `[kWrite]` of the object); `@binding.owner` with
   `@binding.name` (`obj.x = ...` at the top of a file: a member of the object `obj`);
   `@binding.default` (what the file exports as its default); with `@member`, only inside
   an object.
@@ -409,6 +410,10 @@ def _inherits(facts: FileFacts, scopes: Spans[str], captures: dict[str, list[Nod
             return
 
 
+#: A subscript keyed by a name at the end of a callee: `this[kWrite]`.
+_KEYED = re.compile(r"\[\s*([A-Za-z_$][\w$]*)\s*\]\s*$")
+
+
 def _call(facts: FileFacts, scopes: Spans[str], captures: dict[str, list[Node]]) -> None:
     call = captures["reference.call"][0]
     if "callee" in captures:
@@ -425,11 +430,16 @@ def _call(facts: FileFacts, scopes: Spans[str], captures: dict[str, list[Node]])
         text = ".".join([*(head or ("?",)), _text(method[0])])
         chain = None if head is None else (*head, _text(method[0]))
     arguments = captures.get("arguments")
+    keyed = _KEYED.search(text) if chain and chain[-1] == SUBSCRIPT else None
+    if chain and keyed:  # `this[kWrite](...)`: the key is what names the member
+        text = f"{'.'.join(chain[:-1])}[{keyed[1]}]"
+    elif chain:
+        text = ".".join(chain)
     facts.calls.append(
         CallFact(
             scope=scopes.innermost(call.start_byte, ""),
             chain=chain,
-            text=(".".join(chain) if chain else " ".join(text.split()))[:80],
+            text=" ".join(text.split())[:80],
             line=_line(call),
             args=tuple(None for _ in _arity(arguments[0])) if arguments else (),
         )
@@ -536,6 +546,10 @@ def _binding(
             facts.bindings.append(
                 BindingFact(scopes.innermost(name.start_byte, ""), target[-1:], bound, line)
             )
+    for key in captures.get("binding.computed", []):  # `{ [kWrite]: write }`: `[kWrite]`
+        facts.bindings.append(
+            BindingFact(scopes.innermost(key.start_byte, ""), (f"[{_text(key)}]",), value, line)
+        )
     for field_node in captures.get("binding.field", []):  # `this.repo = ...`
         holder = _this_holder(holders, scopes.innermost(field_node.start_byte, ""))
         facts.bindings.append(BindingFact(holder, (_text(field_node),), value, line))

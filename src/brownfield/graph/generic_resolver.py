@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterable, Sequence
 
 from brownfield.graph.facts import (
     CALL,
+    COMPUTED_KEY,
     SUBSCRIPT,
     BindingFact,
     Chain,
@@ -26,6 +27,7 @@ from brownfield.graph.facts import (
 )
 from brownfield.graph.generic_classes import ClassMembers, overloads_of
 from brownfield.graph.generic_facts import ELEMENTS, RESULT
+from brownfield.graph.generic_guesses import computed_names, keyed_member, unique_name
 from brownfield.graph.generic_world import (
     CLASS_LIKE,
     FUNCTION_LIKE,
@@ -72,6 +74,10 @@ class Resolver:
 
     def fail(self, reason: str) -> None:
         self._reason = self._reason or reason
+
+    @property
+    def reason(self) -> str:  # why the evaluation in progress failed, if it did
+        return self._reason
 
     def depend(self, key: str) -> None:
         self._deps.add(key)
@@ -152,10 +158,10 @@ class Resolver:
                 # `this(...)`: another constructor of the class
                 found = [(v._replace(kind="def"), how) for v, how in found if v.kind == "inst"]
             targets = {
-                target for value, how in found for target in self._call_targets(value, how, arity)
+                target for value, how in found for target in self.call_targets(value, how, arity)
             }
             if not targets:
-                guess = self._unique_name(call.chain)
+                guess = unique_name(self, call.chain) or keyed_member(self, call)
                 targets = {guess} if guess else targets
             if not targets:
                 reason = self._reason or "not-callable"
@@ -163,28 +169,8 @@ class Resolver:
             for target, how in sorted(targets):
                 graph.edges.append((source, target, "calls", call.line, how.value))
         graph.edges = list(dict.fromkeys(graph.edges))
-        graph.deps = set(self._deps)
+        graph.deps = self._deps | {f"{COMPUTED_KEY}{n}" for n in computed_names(table.facts)}
         return graph
-
-    def _unique_name(self, chain: Chain) -> tuple[str, Resolution] | None:
-        """A method call on a receiver of unknown type, when the language has exactly one
-        method with that name (and the profile allows the guess)."""
-        name = chain[-1]
-        if (
-            not self.profile.unique_names
-            or len(chain) < 2
-            or self._reason != "unknown-receiver"
-            or name in (CALL, SUBSCRIPT)
-            or name in self.profile.common_methods
-        ):
-            return None
-        self._deps.add(f"name:{name}")
-        owners = [
-            node
-            for node, kind in self.world.definitions_named(name)
-            if kind == "method" and node.partition("::")[0] in self.world.files
-        ]
-        return (owners[0], Resolution.UNIQUE_NAME) if len(owners) == 1 else None
 
     # -- evaluation -------------------------------------------------------------------
 
@@ -499,7 +485,7 @@ class Resolver:
 
     # -- targets ----------------------------------------------------------------------
 
-    def _call_targets(
+    def call_targets(
         self, value: Value, how: Resolution, arity: int | None
     ) -> list[tuple[str, Resolution]]:
         if value.kind == "ext":
@@ -508,13 +494,13 @@ class Resolver:
             return [
                 target
                 for default, _ in self._default(value.path, how)
-                for target in self._call_targets(default, how, arity)
+                for target in self.call_targets(default, how, arity)
             ]
         if value.kind == "super":  # `super(...)`: the base class's constructor
             return [
                 target
                 for base in self.classes.bases(self.table(value.path), value.name)
-                for target in self._call_targets(base, Resolution.CONSTRUCTOR, arity)
+                for target in self.call_targets(base, Resolution.CONSTRUCTOR, arity)
             ]
         kind = self.classes.kind(value) if value.kind == "def" else None
         if kind in FUNCTION_LIKE:
@@ -588,8 +574,10 @@ def entry_points(
         load_facts: Callable[[str], FileFacts],
         definitions_named: Callable[[str], list[tuple[str, str]]],
         roots: object = None,
+        computed_named: Callable[[str], list[str]] | None = None,
     ) -> Resolver:
         world = World(language, sorted(paths), load_facts, definitions_named, roots)
+        world.computed_named = computed_named
         return Resolver(profile, world)
 
     def invalidated(

@@ -202,6 +202,8 @@ class World:
     layout: object = None
     #: what a profile computes once per world (e.g. TypeScript's declaration files)
     cache: dict[str, object] = field(init=False, default_factory=dict)
+    #: the files whose objects bind a keyed member (`[kWrite]`), where the build indexes them
+    computed_named: Callable[[str], list[str]] | None = field(init=False, default=None)
 
     def __post_init__(self) -> None:
         self.files = set(self.paths)
@@ -341,4 +343,9 @@ def invalidated_keys(
         if facts is not None:
             keys.update(f"name:{simple_name(d.qualname)}" for d in facts.definitions)
             keys.update(f"name:{name}" for name in top_level_names(facts))
+            keys.update(
+                f"name:{b.target[0]}"  # `{ [kWrite]: write }`: whoever called through the key
+                for b in facts.bindings
+                if len(b.target) == 1 and b.target[0].startswith("[")
+            )
     return keys

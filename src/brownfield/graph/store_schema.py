@@ -47,8 +47,9 @@ from __future__ import annotations
 #: and the index's words (the thesaurus: `begin`, `numeric`); 43: a key or attribute only
 #: comments hold is cited nowhere (it was cited at the definition's first line); 44: a Java
 #: definition's line is its declaration's, after its annotations; 45: the index's words
-#: (the thesaurus: `readonly`)
-SCHEMA_VERSION = 45
+#: (the thesaurus: `readonly`); 46: JavaScript members keyed by a name (`{ [kWrite]: f }`)
+#: and the calls through them (`this[kWrite]`, the call's text keeps its key)
+SCHEMA_VERSION = 46
 
 SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);

@@ -163,7 +163,7 @@ class CppResolver(CResolver):
 
     # -- classes ----------------------------------------------------------------------
 
-    def _call_targets(
+    def call_targets(
         self, value: Value, how: Resolution, arity: int | None
     ) -> list[tuple[str, Resolution]]:
         if value.kind == "def" and self.classes.kind(value) == "class":
@@ -172,7 +172,7 @@ class CppResolver(CResolver):
                 elsewhere = self.classes.defined_elsewhere(value, simple)  # `Store::Store() {}`
                 if elsewhere is not None:
                     return [(node_id(elsewhere.path, elsewhere.name), Resolution.CONSTRUCTOR)]
-        return super()._call_targets(value, how, arity)
+        return super().call_targets(value, how, arity)
 
 
 PROFILE = Cpp()

@@ -12,6 +12,7 @@ from __future__ import annotations
 import posixpath
 
 from brownfield.graph.facts import ImportFact
+from brownfield.graph.generic_guesses import computed_names
 from brownfield.graph.generic_resolver import entry_points
 from brownfield.graph.generic_world import Profile, Value, World
 from brownfield.graph.lang.javascript_builtins import BUILTIN_METHODS
@@ -58,3 +59,4 @@ class JavaScript(Profile):
 
 PROFILE = JavaScript()
 extract, nodes_of, new_resolver, invalidated_keys = entry_points(PROFILE)
+__all__ = ["PROFILE", "computed_names", "extract", "invalidated_keys", "new_resolver", "nodes_of"]

@@ -1,0 +1,7 @@
+'use strict'
+
+function format (obj) {
+  return '[' + obj + ']'
+}
+
+module.exports = { format }

@@ -1,0 +1,97 @@
+"""Every language but Python: the calls resolved by a name alone, when the receiver's type is
+unknown. A method call on an unknown receiver reaches the one method of the language with
+that name (`unique-name`); a call through a member keyed by a name (`this[kWrite](...)`,
+the way Node libraries name members by symbols) reaches the one function that objects of
+the repository bind to that key (`{ [kWrite]: write }`), also `unique-name`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Protocol
+
+from brownfield.graph.facts import CALL, SUBSCRIPT, CallFact, Chain, FileFacts
+from brownfield.graph.generic_world import Found, Profile, Table, Value, World
+from brownfield.model import Resolution
+
+
+class Resolver(Protocol):
+    """What the guesses ask of the resolver."""
+
+    @property
+    def profile(self) -> Profile: ...
+
+    @property
+    def world(self) -> World: ...
+
+    @property
+    def reason(self) -> str: ...
+
+    def table(self, path: str) -> Table: ...
+
+    def binding_values(
+        self, table: Table, scope: str, payloads: Sequence[object]
+    ) -> list[Found]: ...
+
+    def call_targets(
+        self, value: Value, how: Resolution, arity: int | None
+    ) -> list[tuple[str, Resolution]]: ...
+
+    def depend(self, key: str) -> None: ...
+
+
+#: The key of a member a call goes through, as the call's text ends: `this[kWrite]`.
+_KEYED = re.compile(r"\[([A-Za-z_$][\w$]*)\]$")
+
+
+def computed_names(facts: FileFacts) -> list[str]:
+    """The keyed members a file's objects bind (`[kWrite]` for `{ [kWrite]: write }`): a
+    name index's hook, so that a call through a key finds the files binding it."""
+    return sorted(
+        {
+            b.target[0]
+            for b in facts.bindings
+            if len(b.target) == 1 and b.target[0].startswith("[") and b.target[0] != SUBSCRIPT
+        }
+    )
+
+
+def unique_name(resolver: Resolver, chain: Chain) -> tuple[str, Resolution] | None:
+    """A method call on a receiver of unknown type, when the language has exactly one
+    method with that name (and the profile allows the guess)."""
+    name = chain[-1]
+    if (
+        not resolver.profile.unique_names
+        or len(chain) < 2
+        or resolver.reason != "unknown-receiver"
+        or name in (CALL, SUBSCRIPT)
+        or name in resolver.profile.common_methods
+    ):
+        return None
+    resolver.depend(f"name:{name}")
+    owners = [
+        node
+        for node, kind in resolver.world.definitions_named(name)
+        if kind == "method" and node.partition("::")[0] in resolver.world.files
+    ]
+    return (owners[0], Resolution.UNIQUE_NAME) if len(owners) == 1 else None
+
+
+def keyed_member(resolver: Resolver, call: CallFact) -> tuple[str, Resolution] | None:
+    """A call through a member keyed by a name (`obj[kWrite](...)`), when the objects of
+    the repository bind exactly one function to that key, wherever they are."""
+    keyed = _KEYED.search(call.text)
+    files_keyed = resolver.world.computed_named
+    if keyed is None or files_keyed is None or not call.chain or call.chain[-1] != SUBSCRIPT:
+        return None
+    name = f"[{keyed[1]}]"
+    resolver.depend(f"name:{name}")  # a file binding the key, or no longer, resolves it again
+    targets: set[str] = set()
+    for path in files_keyed(name):
+        table = resolver.table(path)
+        for scope, names in table.scopes.items():
+            if scope and table.kinds.get(scope) == "object" and name in names:
+                for value, how in resolver.binding_values(table, scope, names[name]):
+                    targets.update(t for t, _ in resolver.call_targets(value, how, None))
+    return (targets.pop(), Resolution.UNIQUE_NAME) if len(targets) == 1 else None
