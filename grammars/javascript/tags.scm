@@ -10,6 +10,9 @@
   value: (class (class_heritage (_) @base)?)) @definition.class
 (class_body
   (method_definition name: [(property_identifier) (private_property_identifier)] @name) @definition.method)
+; a method named by a key (`[kConnect] () {}`): the method `[kConnect]`
+(class_body
+  (method_definition name: (computed_property_name (identifier)) @name) @definition.method)
 ; a class field holding a function is a method: `handle = (event) => {...}` (`this` is the
 ; instance, as in a method)
 (class_body

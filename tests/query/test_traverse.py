@@ -149,6 +149,27 @@ def test_callers_count_unresolved_calls_of_the_same_name(shapes: Path) -> None:
     ]
 
 
+def test_calls_through_a_key_count_towards_the_method_named_by_it(repo: Path) -> None:
+    """`peer[kConnect]()` on a parameter, with two classes having a method named by the
+    key: unresolved, and counted (and listed) for each of them, as `unknown.area()` is."""
+    build_graph(
+        repo,
+        {
+            "client.js": """
+                const kConnect = Symbol('connect')
+                class Client { [kConnect] () { return 1 } }
+                class Other { [kConnect] () { return 2 } }
+                function reconnect (peer) { return peer[kConnect]() }
+                module.exports = { Client, Other, reconnect }
+                """,
+        },
+    ).close()
+    data = answer(repo, "callers", "client.js::Client.[kConnect]", "--possible")
+    assert data["results"] == []
+    assert data["unresolved"]["count"] == 1
+    assert [s["callee"] for s in data["unresolved"]["sites"]] == ["peer[kConnect]"]
+
+
 def test_callees_count_their_own_unresolved_calls(shapes: Path) -> None:
     data = answer(shapes, "callees", "report", "--possible")
     assert data["results"] == []

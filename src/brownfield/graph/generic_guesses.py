@@ -87,7 +87,11 @@ def keyed_member(resolver: Resolver, call: CallFact) -> tuple[str, Resolution] |
         return None
     name = f"[{keyed[1]}]"
     resolver.depend(f"name:{name}")  # a file binding the key, or no longer, resolves it again
-    targets: set[str] = set()
+    targets = {  # a class's method named by the key: `[kWrite] () {}`
+        node
+        for node, kind in resolver.world.definitions_named(name)
+        if kind == "method" and node.partition("::")[0] in resolver.world.files
+    }
     for path in files_keyed(name):
         table = resolver.table(path)
         for scope, names in table.scopes.items():

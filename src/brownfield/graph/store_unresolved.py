@@ -19,8 +19,9 @@ class Connection(Protocol):
 
 
 def named(db: Connection, names: Sequence[str]) -> list[Unresolved]:
-    """The unresolved calls whose callee, as written, is one of `names` or ends in `.NAME`,
-    by path and line."""
+    """The unresolved calls whose callee, as written, is one of `names` or ends in `.NAME`
+    (in `NAME` itself for a member named by a key: `this[kSend]` for `[kSend]`), by path
+    and line."""
     wanted = set(names)
     found: list[Unresolved] = []
     for start in range(0, len(names), BATCH):
@@ -31,7 +32,7 @@ def named(db: Connection, names: Sequence[str]) -> list[Unresolved]:
             "SELECT src, callee, path, line, reason FROM unresolved "
             f"WHERE callee IN ({', '.join('?' * len(batch))}) OR {likes} "
             "ORDER BY +path, line, rowid",
-            (*batch, *(f"%.{name}" for name in batch)),
+            (*batch, *(f"%{name}" if name.startswith("[") else f"%.{name}" for name in batch)),
         )
         # LIKE's `_` matches any character and it ignores case: keep the exact endings
         found += [Unresolved(*row) for row in rows if _ends_in(row[1], wanted)]
@@ -39,6 +40,10 @@ def named(db: Connection, names: Sequence[str]) -> list[Unresolved]:
 
 
 def _ends_in(callee: str, names: set[str]) -> bool:
-    """Whether `callee` is one of `names` or ends in `.` and one of them."""
+    """Whether `callee` is one of `names` or ends in `.` and one of them, or in a keyed
+    member's name (`[kSend]`) at all."""
     parts = callee.split(".")
-    return any(".".join(parts[start:]) in names for start in range(len(parts)))
+    if any(".".join(parts[start:]) in names for start in range(len(parts))):
+        return True
+    keyed = callee.rfind("[")
+    return keyed > 0 and callee[keyed:] in names
