@@ -1150,16 +1150,17 @@ def test_a_negative_tests_fact_names_where_a_caller_on_the_way_is_written(
     tmp_path: Path,
 ) -> None:
     """The chain towards the tests stops at `asJson`, which the code calls only through a
-    member keyed by a symbol that two objects bind (`this[kJson](...)`: which one runs
-    depends on `this`, so the resolver does not guess): the tests fact says where that
-    caller is written, and so does the fact about `asJson` itself."""
+    member keyed by a symbol that two objects bind (`this[kJson](...)` in a function both
+    hold: which one runs depends on `this`, so the resolver does not guess): the tests fact
+    says where that caller is written, and so does the fact about `asJson` itself."""
     files = {
         "lib/format.js": """
             const kJson = Symbol('json')
             function _asJson (record) { return String(record) }
             function asJson (record) { return _asJson(record) }
-            const proto = { [kJson]: asJson, write (record) { return this[kJson](record) } }
-            const debug = { [kJson]: String }
+            const proto = { [kJson]: asJson, write }
+            const debug = { [kJson]: String, write }
+            function write (record) { return this[kJson](record) }
             module.exports = { proto, debug }
             """,
         "test/format.test.js": """

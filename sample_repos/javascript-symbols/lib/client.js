@@ -2,9 +2,15 @@
 
 const kConnect = Symbol('connect')
 const kSend = Symbol('send')
+const kOnData = Symbol('onData')
 
 class Client {
-  // methods named by symbols: `this[kSend](...)` reaches the one method so named
+  constructor (onData) {
+    // a field named by a symbol: what it holds is known only when the client is made
+    this[kOnData] = onData
+  }
+
+  // methods named by symbols: `this[kSend](...)` reaches the class's method so named
   [kConnect] () {
     return this[kSend]('hello')
   }
@@ -15,6 +21,10 @@ class Client {
 
   open () {
     return this[kConnect]()
+  }
+
+  receive (data) {
+    return this[kOnData](data)
   }
 }
 

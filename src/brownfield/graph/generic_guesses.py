@@ -30,6 +30,10 @@ class Resolver(Protocol):
 
     def table(self, path: str) -> Table: ...
 
+    def evaluate(self, table: Table, scope: str, chain: Chain, line: int) -> list[Found]: ...
+
+    def step(self, value: Value, how: Resolution, step: str) -> list[Found]: ...
+
     def binding_values(
         self, table: Table, scope: str, payloads: Sequence[object]
     ) -> list[Found]: ...
@@ -78,14 +82,26 @@ def unique_name(resolver: Resolver, chain: Chain) -> tuple[str, Resolution] | No
     return (owners[0], Resolution.UNIQUE_NAME) if len(owners) == 1 else None
 
 
-def keyed_member(resolver: Resolver, call: CallFact) -> tuple[str, Resolution] | None:
-    """A call through a member keyed by a name (`obj[kWrite](...)`), when the objects of
-    the repository bind exactly one function to that key, wherever they are."""
+def keyed_member(resolver: Resolver, table: Table, call: CallFact) -> tuple[str, Resolution] | None:
+    """A call through a member keyed by a name (`obj[kWrite](...)`): on a receiver of a
+    known class or object, its member so named (none, when it has no such member: the key
+    may name a field, `this[kFactory] = factory`); on a receiver of unknown type, the one
+    function the repository's objects bind to the key or the one method it names."""
     keyed = _KEYED.search(call.text)
     files_keyed = resolver.world.computed_named
     if keyed is None or files_keyed is None or not call.chain or call.chain[-1] != SUBSCRIPT:
         return None
     name = f"[{keyed[1]}]"
+    receivers = resolver.evaluate(table, call.scope, call.chain[:-1], call.line)
+    if receivers:  # a key names the library's own members: none of outside classes
+        found = {
+            (target, how)
+            for value, how in receivers
+            for member, member_how in resolver.step(value, how, name)
+            for target, _ in resolver.call_targets(member, member_how, None)
+            if target.partition("::")[0] in resolver.world.files
+        }
+        return found.pop() if len(found) == 1 else None
     resolver.depend(f"name:{name}")  # a file binding the key, or no longer, resolves it again
     targets = {  # a class's method named by the key: `[kWrite] () {}`
         node

@@ -161,7 +161,7 @@ class Resolver:
                 target for value, how in found for target in self.call_targets(value, how, arity)
             }
             if not targets:
-                guess = unique_name(self, call.chain) or keyed_member(self, call)
+                guess = unique_name(self, call.chain) or keyed_member(self, table, call)
                 targets = {guess} if guess else targets
             if not targets:
                 reason = self._reason or "not-callable"
@@ -198,7 +198,7 @@ class Resolver:
                 if not values:
                     break
                 values = _unique(
-                    found for value, how in values for found in self._step(value, how, step)
+                    found for value, how in values for found in self.step(value, how, step)
                 )
             self._memo[key] = values
             if self._reason:
@@ -223,7 +223,7 @@ class Resolver:
         self.fail("unknown-receiver")
         return []
 
-    def _step(self, value: Value, how: Resolution, step: str) -> list[Found]:
+    def step(self, value: Value, how: Resolution, step: str) -> list[Found]:
         if step == CALL or step.startswith(CALL + RESULT):
             return self._called(value, how, step[len(CALL) :])
         if step == ELEMENTS:  # a collection type's values
@@ -327,7 +327,7 @@ class Resolver:
             found = _unique(
                 each
                 for default, _ in self._default(path, how)
-                for each in self._step(default, how, name)
+                for each in self.step(default, how, name)
             )
         return found
 
@@ -363,7 +363,7 @@ class Resolver:
                     continue
                 for value in self._import(table.path, fact):
                     if value.kind in ("mod", "pkg", "def"):
-                        found = self._step(value, Resolution.IMPORT, name)
+                        found = self.step(value, Resolution.IMPORT, name)
                         if found:
                             break
                 if found:
@@ -469,7 +469,7 @@ class Resolver:
             return _unique(
                 (value, Resolution.IMPORT)
                 for module, how in found
-                for value, _ in self._step(module, how, binding.name)
+                for value, _ in self.step(module, how, binding.name)
             )
         assert isinstance(binding, BindingFact)
         if binding.value is None:

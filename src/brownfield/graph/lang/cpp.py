@@ -156,7 +156,7 @@ class CppResolver(CResolver):
             length = 1
             values = [(Value("ext", "", names[0]), Resolution.IMPORT)]
         for step in chain[length:]:
-            values = [found for value, how in values for found in self._step(value, how, step)]
+            values = [found for value, how in values for found in self.step(value, how, step)]
             if not values:
                 break
         return list(dict.fromkeys(values))
