@@ -1,8 +1,9 @@
-"""Every language but Python: the calls resolved by a name alone, when the receiver's type is
-unknown. A method call on an unknown receiver reaches the one method of the language with
-that name (`unique-name`); a call through a member keyed by a name (`this[kWrite](...)`,
-the way Node libraries name members by symbols) reaches the one function that objects of
-the repository bind to that key (`{ [kWrite]: write }`), also `unique-name`.
+"""Every language but Python: the calls the chain alone did not resolve. A method call on a
+receiver of unknown type reaches the one method of the language with that name
+(`unique-name`). A call through a member keyed by a name (`this[kWrite](...)`, the way
+Node libraries name members by symbols) reaches, on a receiver of known type, its member so
+named; on one of unknown type, the one function the repository's objects bind to that key
+(`{ [kWrite]: write }`) or the one method it names (`[kWrite] () {}`), also `unique-name`.
 """
 
 from __future__ import annotations
