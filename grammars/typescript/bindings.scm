@@ -96,3 +96,11 @@
   left: (identifier) @binding.name
   "of"
   right: (_) @binding.element) @binding
+
+; `{ [kWrite]: write }` in an object bound to a name: a member keyed by a symbol (or any
+; value a variable holds), named `[kWrite]`
+(variable_declarator
+  value: (object
+    (pair
+      key: (computed_property_name (identifier) @binding.computed)
+      value: [(identifier) (member_expression) (call_expression) (new_expression)] @binding.value)) @binding)

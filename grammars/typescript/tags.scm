@@ -45,6 +45,9 @@
   (method_definition
     name: [(property_identifier) (private_property_identifier)] @name
     return_type: (type_annotation [(type_identifier) (nested_type_identifier) (generic_type)] @return.type)?) @definition.method)
+; a method named by a key (`[kConnect](): void {}`): the method `[kConnect]`
+(class_body
+  (method_definition name: (computed_property_name (identifier)) @name) @definition.method)
 ; a class field holding a function is a method: `produce = (base, recipe) => {...}`,
 ; `handle: Handler = function () {...}` (`this` is the instance, as in a method)
 (class_body

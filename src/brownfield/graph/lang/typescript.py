@@ -16,6 +16,7 @@ from __future__ import annotations
 import posixpath
 
 from brownfield.graph.facts import FileFacts, ImportFact
+from brownfield.graph.generic_guesses import computed_names
 from brownfield.graph.generic_resolver import entry_points
 from brownfield.graph.generic_world import Value, World
 from brownfield.graph.lang.javascript import JavaScript
@@ -65,3 +66,4 @@ class TypeScript(JavaScript):
 
 PROFILE = TypeScript()
 extract, nodes_of, new_resolver, invalidated_keys = entry_points(PROFILE)
+__all__ = ["PROFILE", "computed_names", "extract", "invalidated_keys", "new_resolver", "nodes_of"]

@@ -1,0 +1,9 @@
+import { kFormat } from './keys'
+
+export function format (value: string): string {
+  return '[' + value + ']'
+}
+
+export const formatter = {
+  [kFormat]: format
+}

@@ -1,0 +1,3 @@
+export const kConnect = Symbol('connect')
+export const kSend = Symbol('send')
+export const kFormat = Symbol('format')
