@@ -9,57 +9,29 @@ named; on one of unknown type, the one function the repository's objects bind to
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
 from typing import Protocol
 
-from brownfield.graph.facts import CALL, SUBSCRIPT, CallFact, Chain, FileFacts
-from brownfield.graph.generic_world import Found, Profile, Table, Value, World
+from brownfield.graph.facts import CALL, SUBSCRIPT, CallFact, Chain
+from brownfield.graph.generic_classes import Reader
+from brownfield.graph.generic_world import Found, Table, Value
 from brownfield.model import Resolution
 
 
-class Resolver(Protocol):
-    """What the guesses ask of the resolver."""
-
-    @property
-    def profile(self) -> Profile: ...
-
-    @property
-    def world(self) -> World: ...
+class Resolver(Reader, Protocol):
+    """What the guesses ask of the resolver besides what `ClassMembers` does."""
 
     @property
     def reason(self) -> str: ...
 
-    def table(self, path: str) -> Table: ...
-
-    def evaluate(self, table: Table, scope: str, chain: Chain, line: int) -> list[Found]: ...
-
     def step(self, value: Value, how: Resolution, step: str) -> list[Found]: ...
-
-    def binding_values(
-        self, table: Table, scope: str, payloads: Sequence[object]
-    ) -> list[Found]: ...
 
     def call_targets(
         self, value: Value, how: Resolution, arity: int | None
     ) -> list[tuple[str, Resolution]]: ...
 
-    def depend(self, key: str) -> None: ...
-
 
 #: The key of a member a call goes through, as the call's text ends: `this[kWrite]`.
 _KEYED = re.compile(r"\[([A-Za-z_$][\w$]*)\]$")
-
-
-def computed_names(facts: FileFacts) -> list[str]:
-    """The keyed members a file's objects bind (`[kWrite]` for `{ [kWrite]: write }`): a
-    name index's hook, so that a call through a key finds the files binding it."""
-    return sorted(
-        {
-            b.target[0]
-            for b in facts.bindings
-            if len(b.target) == 1 and b.target[0].startswith("[") and b.target[0] != SUBSCRIPT
-        }
-    )
 
 
 def unique_name(resolver: Resolver, chain: Chain) -> tuple[str, Resolution] | None:
@@ -75,12 +47,17 @@ def unique_name(resolver: Resolver, chain: Chain) -> tuple[str, Resolution] | No
     ):
         return None
     resolver.depend(f"name:{name}")
-    owners = [
+    owners = _methods_named(resolver, name)
+    return (owners[0], Resolution.UNIQUE_NAME) if len(owners) == 1 else None
+
+
+def _methods_named(resolver: Resolver, name: str) -> list[str]:
+    """The methods of the repository's files of the language named `name`."""
+    return [
         node
         for node, kind in resolver.world.definitions_named(name)
         if kind == "method" and node.partition("::")[0] in resolver.world.files
     ]
-    return (owners[0], Resolution.UNIQUE_NAME) if len(owners) == 1 else None
 
 
 def keyed_member(resolver: Resolver, table: Table, call: CallFact) -> tuple[str, Resolution] | None:
@@ -104,11 +81,7 @@ def keyed_member(resolver: Resolver, table: Table, call: CallFact) -> tuple[str,
         }
         return found.pop() if len(found) == 1 else None
     resolver.depend(f"name:{name}")  # a file binding the key, or no longer, resolves it again
-    targets = {  # a class's method named by the key: `[kWrite] () {}`
-        node
-        for node, kind in resolver.world.definitions_named(name)
-        if kind == "method" and node.partition("::")[0] in resolver.world.files
-    }
+    targets = set(_methods_named(resolver, name))  # a class's method: `[kWrite] () {}`
     for path in files_keyed(name):
         table = resolver.table(path)
         for scope, names in table.scopes.items():

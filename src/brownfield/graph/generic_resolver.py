@@ -27,7 +27,7 @@ from brownfield.graph.facts import (
 )
 from brownfield.graph.generic_classes import ClassMembers, overloads_of
 from brownfield.graph.generic_facts import ELEMENTS, RESULT
-from brownfield.graph.generic_guesses import computed_names, keyed_member, unique_name
+from brownfield.graph.generic_guesses import keyed_member, unique_name
 from brownfield.graph.generic_world import (
     CLASS_LIKE,
     FUNCTION_LIKE,
@@ -39,6 +39,7 @@ from brownfield.graph.generic_world import (
     World,
     also_a_value,
     build_table,
+    computed_names,
     invalidated_keys,
     last_made,
     live_at,

@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from brownfield.graph.facts import BindingFact, Definition, FileFacts, ImportFact
+from brownfield.graph.facts import SUBSCRIPT, BindingFact, Definition, FileFacts, ImportFact
 from brownfield.model import Node, NodeKind, Resolution
 
 #: Definition kinds that hold members like a class does (an object has no node).
@@ -343,9 +343,17 @@ def invalidated_keys(
         if facts is not None:
             keys.update(f"name:{simple_name(d.qualname)}" for d in facts.definitions)
             keys.update(f"name:{name}" for name in top_level_names(facts))
-            keys.update(
-                f"name:{b.target[0]}"  # `{ [kWrite]: write }`: whoever called through the key
-                for b in facts.bindings
-                if len(b.target) == 1 and b.target[0].startswith("[")
-            )
+            keys.update(f"name:{name}" for name in computed_names(facts))  # who called a key
     return keys
+
+
+def computed_names(facts: FileFacts) -> list[str]:
+    """The keyed members a file's objects bind (`[kWrite]` for `{ [kWrite]: write }`): a
+    name index's hook, so that a call through a key finds the files binding it."""
+    return sorted(
+        {
+            b.target[0]
+            for b in facts.bindings
+            if len(b.target) == 1 and b.target[0].startswith("[") and b.target[0] != SUBSCRIPT
+        }
+    )

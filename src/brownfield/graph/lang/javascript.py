@@ -12,9 +12,8 @@ from __future__ import annotations
 import posixpath
 
 from brownfield.graph.facts import ImportFact
-from brownfield.graph.generic_guesses import computed_names
 from brownfield.graph.generic_resolver import entry_points
-from brownfield.graph.generic_world import Profile, Value, World
+from brownfield.graph.generic_world import Profile, Value, World, computed_names
 from brownfield.graph.lang.javascript_builtins import BUILTIN_METHODS
 
 #: What a relative import may name, tried in order: the path itself, with an extension,

@@ -16,9 +16,8 @@ from __future__ import annotations
 import posixpath
 
 from brownfield.graph.facts import FileFacts, ImportFact
-from brownfield.graph.generic_guesses import computed_names
 from brownfield.graph.generic_resolver import entry_points
-from brownfield.graph.generic_world import Value, World
+from brownfield.graph.generic_world import Value, World, computed_names
 from brownfield.graph.lang.javascript import JavaScript
 
 #: What a relative import may name, tried in order: the path itself, a source file, a
