@@ -20,7 +20,7 @@ from brownfield.query.context import Touchpoint, touchpoints
 from brownfield.query.declarations import is_type_declaration
 from brownfield.query.evidence import callers_fact
 from brownfield.query.own_code import own_code_fact
-from brownfield.query.search import parse, rank, search
+from brownfield.query.search import _own_name, carried, parse, rank, search
 from brownfield.query.similar import similar_fact
 from tests.conftest import git_init, write_files
 
@@ -144,9 +144,9 @@ def test_production_code_comes_before_tests_unless_the_idea_is_about_tests(
     with opened(tmp_path) as store:
         idea = "the option reads the environment variable prefix"
         found = [t.node.id for t in touchpoints(store, idea, limit=3)]
-        # the method named by the idea's words and its class (the longer of the two first,
-        # see SIZE_EXPONENT), not the test named after them word for word
-        assert found[:2] == ["cli/params.py::Option", "cli/params.py::Option.get_envvar_prefix"]
+        # the method named by the idea's words (its class's among them), then its class,
+        # not the test named after them word for word
+        assert found[:2] == ["cli/params.py::Option.get_envvar_prefix", "cli/params.py::Option"]
         about_tests = [h.node.id for h in rank(store, f"a unit test for {idea}", 1)]
         assert about_tests == [
             "tests/test_params.py::test_option_reads_the_environment_variable_prefix"
@@ -2224,3 +2224,38 @@ def test_an_import_of_a_name_is_no_site_where_it_may_be_reached(tmp_path: Path) 
             "; but `refund` is written at 1 line(s) of 1 production file(s), e.g. "
             "app/gateway.py:9, which may reach it in a way the graph does not resolve."
         ), fact.statement  # the table, not the package's import
+
+
+def test_a_method_is_called_by_its_class_name_too(tmp_path: Path) -> None:
+    """`GZIPOutputStream.writeHeader` is the gzip stream's header writer: the words of its
+    class name it as much as its own do (the name bonus counts them), and a function's
+    holder does not (a local function is its holder's business, not its name)."""
+    files = {
+        "zip/GZIPOutputStream.java": """
+            package zip;
+
+            class GZIPOutputStream {
+                /** Writes the header. */
+                private void writeHeader(long modified) {
+                    out.write(modified);
+                }
+            }
+            """,
+        "zip/pack.js": """
+            function gzipAll(items) {
+              function writeHeader(item) { return item; }
+              return items.map(writeHeader);
+            }
+            """,
+    }
+    with opened(tmp_path, files) as store:
+        nodes = store.nodes(
+            [
+                "zip/GZIPOutputStream.java::GZIPOutputStream.writeHeader",
+                "zip/pack.js::gzipAll.writeHeader",
+            ]
+        )
+        method, local = nodes.values()
+        query = parse("write the header of gzip files")
+        assert carried(query, _own_name(method, "")) == 3.0  # write, header, gzip
+        assert carried(query, _own_name(local, "")) == 2.0

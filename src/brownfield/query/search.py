@@ -323,11 +323,12 @@ _CONSTRUCTORS = frozenset({"__init__", "__new__", "constructor"})
 
 
 def _own_name(node: Node, name: str) -> str:
-    """The words a definition is called by: its name's, and for a constructor (`__init__`,
-    `constructor`, a Java constructor named as its class) its class's."""
+    """The words a definition is called by: its name's, and for a method or a constructor
+    (`__init__`, `constructor`, a Java constructor named as its class) its class's too
+    (`GZIPOutputStream.writeHeader` writes a gzip header)."""
     owner = node.qualname.rpartition(".")[0].rsplit(".", 1)[-1]
     base = without_overload(node.name)
-    if owner and (base in _CONSTRUCTORS or base == owner):
+    if owner and (node.kind is NodeKind.METHOD or base in _CONSTRUCTORS or base == owner):
         return f"{name or node.name} {' '.join(words(owner))}"
     return name or node.name
 
