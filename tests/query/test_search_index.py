@@ -2259,3 +2259,19 @@ def test_a_method_is_called_by_its_class_name_too(tmp_path: Path) -> None:
         query = parse("write the header of gzip files")
         assert carried(query, _own_name(method, "")) == 3.0  # write, header, gzip
         assert carried(query, _own_name(local, "")) == 2.0
+
+
+def test_a_quoted_example_value_is_not_searched_for_its_words() -> None:
+    """A quoted text that is no name ("HTTPS://example.com", 'Not Found') shows what the
+    code handles, not what it is called: its words (example, com, found) would match
+    whatever mentions them. A quoted name ('test', `maxBodySize`) is searched as ever, and
+    an apostrophe is no quote."""
+    idea = parse(
+        'Let a begins-with check pass "HTTPS://example.com" for "https://", fill in the '
+        "phrase (like 'OK' or 'Not Found'), accept the 'test' operation and `maxBodySize`, "
+        "in the client's socket and the users' names"
+    )
+    assert {"example", "com", "https", "found"}.isdisjoint(idea.words)
+    assert {"begins", "check", "phrase", "ok", "test", "max", "body", "size"} <= set(idea.words)
+    assert {"client", "socket", "users", "names"} <= set(idea.words)
+    assert "HTTPS://example.com" in idea.mentions  # a name spelled out is still looked up

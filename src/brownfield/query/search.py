@@ -65,6 +65,9 @@ TARGET_BONUS = 1.0  # a definition named by the target's words: relevance x (1 +
 NAME_BONUS = 0.5  # a name carrying the text's (rarer) words: relevance x (1 + this x share)
 _PARTICLES = frozenset({"up", "down", "in", "out", "on", "off", "over"})  # "log in", "back up"
 _QUOTED = re.compile(r"[\"'`]([^\"'`]+)[\"'`]")
+#: A quoted text that is no name ("HTTPS://example.com", 'Not Found'): an example of what the
+#: code handles, whose words are not searched (an apostrophe, "the client's", opens none).
+_EXAMPLE = re.compile(r"(?<!\w)[\"'`](?![A-Za-z_$][\w.$-]*[\"'`])[^\"'`]+[\"'`]")
 SYNONYM_STRENGTH = 0.5  # a word matched only through a synonym counts this much of a match
 COVERAGE_FLOOR = 0.4  # a row matching one of many words keeps this share of its relevance
 EXACT_BONUS = 2.0  # a name (or dotted name, id, path) the text spells out: relevance x (1 + this)
@@ -97,7 +100,7 @@ class Query:
 def parse(text: str) -> Query:
     mentions = [m.strip() for m in _QUOTED.findall(text) if m.strip()]
     found: list[str] = []
-    read = idioms_read(text)
+    read = idioms_read(_EXAMPLE.sub(" ", text))
     for token in _TOKEN.findall(read):
         token = token.rstrip(".:-")
         if any(mark in token for mark in "_./:") or re.search(r"[a-z][A-Z]", token):
