@@ -493,6 +493,60 @@ def test_an_exception_class_is_no_caller_target(tmp_path: Path) -> None:
     assert not [o for o in asked["trigger"].options if "PaymentDeclined" in o]
 
 
+def test_a_weak_touchpoint_is_no_caller_target(tmp_path: Path) -> None:
+    """The idea is about `redirect`, which no code here calls: the callers of a definition
+    matching a word or two of it (`log_visit`, from "visitors") are no callers whose
+    behaviour the change decides, so no question asks about them."""
+    root = tmp_path / "web"
+    write_files(
+        root,
+        {
+            "app/response.py": '''
+                def redirect(response, address):
+                    """Redirect the visitor to another address: the Location header."""
+                    response.headers["Location"] = address
+                    response.status = 302
+                    return response
+                ''',
+            "app/stats.py": '''
+                def log_visit(counts, page):
+                    """Count the visitors of a page."""
+                    counts[page] = counts.get(page, 0) + 1
+                    return counts
+                ''',
+            "app/views.py": """
+                from app.stats import log_visit
+
+
+                def home(counts):
+                    log_visit(counts, "home")
+                    return "home"
+                """,
+        },
+    )
+    git_init(root)
+    idea = "Stop the redirect from sending visitors to another website when the address is unsafe"
+    done = interview(root, ["1"] * 40, idea)
+    assert done.returncode == 0, done.stderr
+    state = load_any(next((root / "docs").glob("INTERVIEW-*.yaml")))
+    assert isinstance(state, AdaptiveState)
+    (component,) = state.topology.active()
+    assert component.touchpoints[:2] == ["app/response.py::redirect", "app/stats.py::log_visit"]
+    scores = state.touchpoint_scores()
+    assert scores["app/stats.py::log_visit"] < scores["app/response.py::redirect"] / 3
+    asked = {r.slot: r for r in state.rounds if r.kind != "evidence"}
+    assert "compatibility" not in asked and "caller_impact" not in asked
+    assert not [o for r in asked.values() for o in r.options if "home" in o]
+    # the same repository, asked about counting visits: log_visit's callers are asked about
+    done = interview(root, ["1"] * 40, "Count each visitor of a page once a day")
+    assert done.returncode == 0, done.stderr
+    latest = max((root / "docs").glob("INTERVIEW-count*.yaml"))
+    state = load_any(latest)
+    assert isinstance(state, AdaptiveState)
+    asked = {r.slot: r for r in state.rounds if r.kind != "evidence"}
+    assert asked["compatibility"].question.startswith("Must existing callers of log_visit ")
+
+
 def test_facts_two_components_share_are_shown_once(tmp_path: Path) -> None:
     """Both parts of the idea touch the same code: the second evidence round names the
     facts the first one showed instead of printing them again."""

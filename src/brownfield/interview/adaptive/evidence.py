@@ -14,6 +14,7 @@ from brownfield.query.search import parse
 
 MAX_TOUCHED = 5  # production touchpoints per component whose callers and tests are gathered
 MAX_NAMED = 5  # touchpoints per component whose names are shown
+CALLER_SHARE = 1 / 3  # a touchpoint scoring less than this share of the best is no caller target
 
 
 class EvidenceSource:
@@ -91,28 +92,36 @@ class EvidenceSource:
             seen.update(todo)
         return False
 
-    def caller_target(self, component: Component) -> tuple[str, list[str]] | None:
+    def caller_target(
+        self, component: Component, scores: dict[str, float]
+    ) -> tuple[str, list[str]] | None:
         """The first of the component's top touchpoints that production code calls, with
         those call sites: what the questions about existing callers are about (None when
         no production code calls any of them). An exception class is none: the code that
         raises it is no caller whose behaviour the change decides ("Apply it to all 33 call
-        sites" of `ProtocolError`)."""
+        sites" of `ProtocolError`). Nor is a touchpoint whose score (`scores`, by id) is
+        below CALLER_SHARE of the best: "Stop sending visitors to another website when a
+        redirect address comes from the request" matches `res.redirect` (3.7), which no code
+        here calls, far better than `sendfile` (0.99), whose caller is no part of the idea.
+        The best of the others and one the person named (score 0) always qualify."""
         touched = self._touched(component)
         raised = exception_classes(
             self.store, {t.node.id for t in touched if t.node.kind is NodeKind.CLASS}
         )
-        for touchpoint in touched:
-            if touchpoint.node.id in raised:
+        eligible = [t for t in touched if t.node.id not in raised]
+        best = max((scores.get(t.node.id, 0.0) for t in eligible), default=0.0)
+        for touchpoint in eligible:
+            if 0 < scores.get(touchpoint.node.id, 0.0) < CALLER_SHARE * best:
                 continue
             sites = self._production_callers(touchpoint.node.id)
             if sites:
                 return touchpoint.node.qualname, sites
         return None
 
-    def caller_names(self, component: Component) -> list[str]:
+    def caller_names(self, component: Component, scores: dict[str, float]) -> list[str]:
         """The production call sites into the caller target (options are built only from
         these: a test is not a trigger, nor a caller whose fate is decided)."""
-        target = self.caller_target(component)
+        target = self.caller_target(component, scores)
         return target[1] if target else []
 
     def tests(self, component: Component) -> list[Fact]:

@@ -48,7 +48,9 @@ class EvidenceRounds:
             if reached:
                 return reached
             return [f for f in self.evidence.project() if f.topic == "test-layout"]
-        if slot.name in MOOT_WITHOUT_CALLERS and not self.evidence.caller_names(component):
+        if slot.name in MOOT_WITHOUT_CALLERS and not self.evidence.caller_names(
+            component, state.touchpoint_scores()
+        ):
             # no production caller, or no production code at all: nothing to decide
             return self.evidence.callers(component) or self.evidence.untouched(component)
         return []

@@ -272,5 +272,9 @@ class AdaptiveState(StrictModel):
     review: Review = Field(default_factory=Review)
     initial: dict[str, Any] = Field(default_factory=dict)  # the state before any answer
 
+    def touchpoint_scores(self) -> dict[str, float]:
+        """Each touchpoint's score when the idea was searched (0.0: the person named it)."""
+        return {record.id: record.score for record in self.touchpoints}
+
     def fact(self, fact_id: str) -> EstablishedFact | None:
         return next((f for f in self.established_facts if f.id == fact_id), None)
