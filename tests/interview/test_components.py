@@ -170,7 +170,7 @@ def test_a_condition_or_a_contrast_is_part_of_a_clause_not_a_component() -> None
         # manner, a likeness and where it is done
     assert cut("Save the cookies to a file and load them back on the next run") == [
         "Save the cookies to a file",
-        "load them back on the next run",
+        "load them (the cookies) back on the next run",  # what "them" stands for
     ]  # a verb and its object: a clause of its own
     relative = (
         "Sign in to mail servers that offer LOGIN, which asks for the user and then the password"
@@ -180,6 +180,25 @@ def test_a_condition_or_a_contrast_is_part_of_a_clause_not_a_component() -> None
         "Retry declined charges, which the gateway rejects",
         "log every refund",
     ]
+
+
+def test_a_pronoun_object_says_what_it_stands_for() -> None:
+    """ "Restore them" searches nothing: the clause names what "them" is, the first phrase
+    of the clause before it that opens with a determiner (past the subject "let X" gives),
+    up to a stop word or a comma."""
+    from brownfield.interview.adaptive.clauses import referred
+
+    before = "Let users back up their saved settings to a JSON file"
+    assert referred("restore them from one", before) == (
+        "restore them (their saved settings) from one"
+    )
+    assert referred("read it back", "Store the original file name, and the time") == (
+        "read it (the original file name) back"
+    )
+    # the subject of "let" is no object; a clause with no determiner phrase names nothing
+    assert referred("log them", "Let the client retry failed requests") == "log them"
+    assert referred("log them", "Retry failed requests") == "log them"
+    assert referred("log the failures", before) == "log the failures"  # no pronoun
 
 
 def test_an_and_inside_a_clause_with_its_own_subject_goes_on_with_that_clause() -> None:
@@ -203,7 +222,7 @@ def test_an_and_inside_a_clause_with_its_own_subject_goes_on_with_that_clause() 
     fence = "Name the file, written like ```{.py}, and show it, both with and without colours"
     assert cut(fence) == [
         "Name the file, written like ```{.py}",
-        "show it, both with and without colours",
+        "show it (the file), both with and without colours",
     ]
     # a modifier key held down is held while the next action is done: one gesture
     shift = "Let users hold Shift and click an order to refund every order up to it"

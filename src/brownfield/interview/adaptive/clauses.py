@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from brownfield.graph.vocabulary import STOP_WORDS
 from brownfield.interview.adaptive.enclosed import enclosed
 from brownfield.interview.engine.words import COMMON_VERBS
 from brownfield.query.context import idea_words
@@ -206,3 +207,36 @@ def completed(clause: str, before: str) -> str:
         return clause
     cut = before.lower().rfind(f" {opening.group(0).lower()} ")
     return f"{before[:cut]} {clause}" if cut > 0 else clause
+
+
+#: A clause whose verb's object is a pronoun: "*load them* back on the next run".
+_PRONOUN_OBJECT = re.compile(r"^(?P<verb>\s*\w+\s+)(?P<pronoun>them|it|those|these)\b", re.I)
+_LETTING = frozenset({"let", "lets", "make", "makes", "allow", "allows"})
+_DETERMINER = frozenset({"the", "a", "an", "its", "their", "his", "her", "our", "my", "your"})
+
+
+def referred(clause: str, before: str) -> str:
+    """A clause whose object is a pronoun says what it stands for: the first phrase of the
+    clause before it that opens with a determiner, up to the first stop word after it (past
+    the subject of "let/make X ..."): "Save *the cookies* a program has collected to a
+    file, and load them back" -> "load them (the cookies) back". "Them" alone searches
+    nothing: the clause's touchpoints were the login code its other words matched."""
+    pronoun = _PRONOUN_OBJECT.match(clause)
+    if pronoun is None:
+        return clause
+    written = before.split()
+    tokens = [token.strip(",;:.") for token in written]
+    first = 2 if tokens[0].lower() in _LETTING else 1  # "let the client ...": its subject
+    opening = next((i for i in range(first, len(tokens)) if tokens[i].lower() in _DETERMINER), None)
+    if opening is None:
+        return clause
+    taken = [tokens[opening]]
+    for token, as_written in zip(tokens[opening + 1 :], written[opening + 1 :], strict=True):
+        if not token.isalpha() or token.lower() in STOP_WORDS:
+            break
+        taken.append(token)
+        if token != as_written:  # a comma or colon ends the phrase: "the file, written ..."
+            break
+    if len(taken) == 1:
+        return clause
+    return f"{clause[: pronoun.end()]} ({' '.join(taken)}){clause[pronoun.end() :]}"

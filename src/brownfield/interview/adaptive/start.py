@@ -12,7 +12,7 @@ from brownfield.git import GitUnavailableError, list_files
 from brownfield.graph.repository import open_store
 from brownfield.graph.store import GraphStore
 from brownfield.graph.store_home import db_path
-from brownfield.interview.adaptive.clauses import completed, split_clauses
+from brownfield.interview.adaptive.clauses import completed, referred, split_clauses
 from brownfield.interview.adaptive.established import add_fact
 from brownfield.interview.adaptive.evidence import EvidenceSource
 from brownfield.interview.adaptive.scoring import rescore
@@ -172,7 +172,7 @@ def _components(idea: str, found: list[Touchpoint], brownfield: bool) -> list:  
     """1 to 6 components: one per clause of the idea that has its own key words."""
     clauses = [c.strip(" .") for c in split_clauses(idea)]
     for index in range(1, len(clauses)):
-        clauses[index] = completed(clauses[index], clauses[index - 1])
+        clauses[index] = referred(completed(clauses[index], clauses[index - 1]), clauses[index - 1])
     clauses = [c for c in clauses if len(idea_words(c).keywords) >= 2] or [idea.strip(" .")]
     if len(clauses) > 6:
         clauses = [*clauses[:5], "; ".join(clauses[5:])]
