@@ -195,6 +195,10 @@ def test_a_pronoun_object_says_what_it_stands_for() -> None:
     assert referred("read it back", "Store the original file name, and the time") == (
         "read it (the original file name) back"
     )
+    assert referred("read them back", "Store the file name and modification time in it") == (
+        "read them (the file name and modification time) back"
+    )
+    assert referred("load them", "Save the cookies and the keys") == "load them (the cookies)"
     # the subject of "let" is no object; a clause with no determiner phrase names nothing
     assert referred("log them", "Let the client retry failed requests") == "log them"
     assert referred("log them", "Retry failed requests") == "log them"

@@ -217,8 +217,9 @@ _DETERMINER = frozenset({"the", "a", "an", "its", "their", "his", "her", "our", 
 
 def referred(clause: str, before: str) -> str:
     """A clause whose object is a pronoun says what it stands for: the first phrase of the
-    clause before it that opens with a determiner, up to the first stop word after it (past
-    the subject of "let/make X ..."): "Save *the cookies* a program has collected to a
+    clause before it that opens with a determiner, up to the first stop word after it ("and"
+    between two words goes on: "the file name and modification time"; past the subject of
+    "let/make X ..."): "Save *the cookies* a program has collected to a
     file, and load them back" -> "load them (the cookies) back". "Them" alone searches
     nothing: the clause's touchpoints were the login code its other words matched."""
     pronoun = _PRONOUN_OBJECT.match(clause)
@@ -231,12 +232,24 @@ def referred(clause: str, before: str) -> str:
     if opening is None:
         return clause
     taken = [tokens[opening]]
-    for token, as_written in zip(tokens[opening + 1 :], written[opening + 1 :], strict=True):
-        if not token.isalpha() or token.lower() in STOP_WORDS:
+    rest = list(zip(tokens[opening + 1 :], written[opening + 1 :], strict=True))
+    for index, (token, as_written) in enumerate(rest):
+        joined = token.lower() in ("and", "or") and _plain(rest[index + 1 : index + 2])
+        if not joined and (not token.isalpha() or token.lower() in STOP_WORDS):
             break
         taken.append(token)
         if token != as_written:  # a comma or colon ends the phrase: "the file, written ..."
             break
+    while taken[-1].lower() in ("and", "or"):
+        taken.pop()
     if len(taken) == 1:
         return clause
     return f"{clause[: pronoun.end()]} ({' '.join(taken)}){clause[pronoun.end() :]}"
+
+
+def _plain(following: list[tuple[str, str]]) -> bool:
+    """Whether the next word goes on a noun phrase after "and": a word, no stop word
+    ("the file name *and modification* time", not "the cookies *and the* ...")."""
+    return (
+        bool(following) and following[0][0].isalpha() and following[0][0].lower() not in STOP_WORDS
+    )
