@@ -203,6 +203,8 @@ def test_a_pronoun_object_says_what_it_stands_for() -> None:
     assert referred("log them", "Let the client retry failed requests") == "log them"
     assert referred("log them", "Retry failed requests") == "log them"
     assert referred("log the failures", before) == "log the failures"  # no pronoun
+    assert referred("so it stays logged in", before) == "so it stays logged in"  # a subject
+    assert referred("load them back", "") == "load them back"
 
 
 def test_an_and_inside_a_clause_with_its_own_subject_goes_on_with_that_clause() -> None:

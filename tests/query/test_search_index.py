@@ -2249,13 +2249,10 @@ def test_a_method_is_called_by_its_class_name_too(tmp_path: Path) -> None:
             """,
     }
     with opened(tmp_path, files) as store:
-        nodes = store.nodes(
-            [
-                "zip/GZIPOutputStream.java::GZIPOutputStream.writeHeader",
-                "zip/pack.js::gzipAll.writeHeader",
-            ]
-        )
-        method, local = nodes.values()
+        method_id = "zip/GZIPOutputStream.java::GZIPOutputStream.writeHeader"
+        local_id = "zip/pack.js::gzipAll.writeHeader"
+        nodes = store.nodes([method_id, local_id])
+        method, local = nodes[method_id], nodes[local_id]
         query = parse("write the header of gzip files")
         assert carried(query, _own_name(method, "")) == 3.0  # write, header, gzip
         assert carried(query, _own_name(local, "")) == 2.0

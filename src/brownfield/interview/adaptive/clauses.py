@@ -210,21 +210,21 @@ def completed(clause: str, before: str) -> str:
 
 
 #: A clause whose verb's object is a pronoun: "*load them* back on the next run".
-_PRONOUN_OBJECT = re.compile(r"^(?P<verb>\s*\w+\s+)(?P<pronoun>them|it|those|these)\b", re.I)
+_PRONOUN_OBJECT = re.compile(r"^\s*(?P<verb>\w+)\s+(?:them|it|those|these)\b", re.I)
 _LETTING = frozenset({"let", "lets", "make", "makes", "allow", "allows"})
 _DETERMINER = frozenset({"the", "a", "an", "its", "their", "his", "her", "our", "my", "your"})
 
 
 def referred(clause: str, before: str) -> str:
     """A clause whose object is a pronoun says what it stands for: the first phrase of the
-    clause before it that opens with a determiner, up to the first stop word after it ("and"
-    between two words goes on: "the file name and modification time"; past the subject of
-    "let/make X ..."): "Save *the cookies* a program has collected to a
-    file, and load them back" -> "load them (the cookies) back". "Them" alone searches
-    nothing: the clause's touchpoints were the login code its other words matched."""
+    clause before it that opens with a determiner (past the subject of "let/make X ..."), up
+    to the first stop word or comma after it ("and" between two words goes on: "the file
+    name and modification time"). "Save *the cookies* a program has collected to a file,
+    and load them back" -> "load them (the cookies) back": "them" alone searches nothing,
+    and the clause's touchpoints were the login code its other words matched."""
     pronoun = _PRONOUN_OBJECT.match(clause)
-    if pronoun is None:
-        return clause
+    if pronoun is None or pronoun.group("verb").lower() in STOP_WORDS or not before.split():
+        return clause  # ("so it stays ...": no verb's object)
     written = before.split()
     tokens = [token.strip(",;:.") for token in written]
     first = 2 if tokens[0].lower() in _LETTING else 1  # "let the client ...": its subject
