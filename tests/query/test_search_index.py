@@ -1895,6 +1895,34 @@ def test_the_class_an_idea_lets_do_something_holds_its_touchpoints(tmp_path: Pat
     assert parse(unlet).subject == ()
 
 
+def test_the_people_an_idea_lets_do_something_are_no_class(tmp_path: Path) -> None:
+    """ "Let programs *store* the name": what follows the people an idea speaks of is what
+    they do, no class to lift (a `Store` there is a word collision, not the subject)."""
+    assert parse("Let programs store the name of the file").subject == ()
+    assert parse("Let me cap how many sockets are open").subject == ()
+    assert parse("Let whoever runs the debugger choose the time").subject == ()
+    assert parse("Let template authors loop over numbers").subject == ("Template",)
+    files = {
+        "app/store.py": '''
+            class Store:
+                """A key-value store of settings."""
+
+                def get(self, key):
+                    return self.values[key]
+            ''',
+        "app/archive.py": '''
+            def write_header(out, name):
+                """Write the archive header: the original file name of the entry."""
+                out.write(name)
+            ''',
+    }
+    idea = "Let programs store the original file name"
+    with opened(tmp_path, files) as store:
+        assert touchpoints(store, idea)[0].node.id == "app/archive.py::write_header"
+        hits = {hit.node.id: hit.score for hit in rank(store, idea, 10)}
+        assert hits["app/store.py::Store"] < 0.5 * max(hits.values())  # not lifted as named
+
+
 def test_a_series_of_look_alike_definitions_is_one_touchpoint(tmp_path: Path) -> None:
     typed = "\n\n".join(
         f'''

@@ -58,6 +58,12 @@ _WHILE_DOING = re.compile(r"^\s*(?:when|while|whenever)\s+(?P<doing>\w+ing)\b", 
 #: "Let *the default client* give up ...": what is let do something new is the likelier
 #: place of the change; a class its first words name holds it (`Client` and its methods).
 _SUBJECT = re.compile(r"^\s*(?:let|lets|make|makes)\s+(?P<subject>[^.;,]+)", re.I)
+#: The people an idea lets do something ("let users ...", "let me ..."): no code of theirs.
+_PERSONS = frozenset(
+    """me us you whoever someone somebody anyone anybody everyone everybody people person
+    user users caller callers operator operators program programs developer developers
+    writer writers author authors admin admins administrator administrators""".split()
+)
 SUBJECT_WORDS = 3  # the subject's first words (stop words skipped) looked up as classes
 MAX_SUBJECT_LOOKUP = 500  # nodes looked at for the classes ending in a subject's word
 SUBJECT_FLOOR = 0.5  # a class the subject names scores at least this share of the best
@@ -139,6 +145,8 @@ def _leading(phrase: str) -> tuple[str, ...]:
     taken: list[str] = []
     for token in phrase.split():
         parts = [part for part in words(token) if len(part) > 1]  # "client's" -> client
+        if parts and parts[0] in _PERSONS:
+            break  # what follows a person is what the person does
         if not parts or parts[0] in STOP_WORDS:
             if taken:
                 break
