@@ -2300,3 +2300,16 @@ def test_a_quoted_example_value_is_not_searched_for_its_words() -> None:
     assert {"begins", "check", "phrase", "ok", "test", "max", "body", "size"} <= set(idea.words)
     assert {"client", "socket", "users", "names"} <= set(idea.words)
     assert "HTTPS://example.com" in idea.mentions  # a name spelled out is still looked up
+
+
+def test_the_verb_framing_a_request_is_no_word_of_it() -> None:
+    """ "Stop the app from sending visitors ..." asks to prevent something: `stop` matched
+    every closing and shutdown function. A request's framing verb (keep, have, offer; stop
+    before "from" or a gerund) is no word of it; "stop the server" is a shutdown, and
+    "keep-alive" a word of its own."""
+    assert "stop" not in parse("Stop the app from sending visitors elsewhere").words
+    assert "stop" not in parse("Stop unpacking an archive entry past a limit").words
+    assert "keep" not in parse("Keep an access log for the web server").words
+    assert "offer" not in parse("Offer a debounce mode for reactions").words
+    assert "stop" in parse("Stop the server when a signal arrives").words
+    assert "keep" in parse("Keep-alive pings every minute").words

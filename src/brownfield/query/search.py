@@ -70,6 +70,12 @@ SUBJECT_FLOOR = 0.5  # a class the subject names scores at least this share of t
 TARGET_BONUS = 1.0  # a definition named by the target's words: relevance x (1 + this)
 NAME_BONUS = 0.5  # a name carrying the text's (rarer) words: relevance x (1 + this x share)
 _PARTICLES = frozenset({"up", "down", "in", "out", "on", "off", "over"})  # "log in", "back up"
+#: The verb that frames a request, not what the code is called: "*keep* an access log",
+#: "*have* the server notice ...", "*offer* a debounce mode", "*stop* the app from sending
+#: ..." and "*stop* unpacking ..." (to prevent, to cease; "stop the server" is a shutdown).
+_FRAME = re.compile(
+    r"^\s*(?:keep|have|offer|stop(?=\s+[\w-]+ing\b|[^.;,]*\bfrom\b))(?![\w-])", re.I
+)
 _QUOTED = re.compile(r"[\"'`]([^\"'`]+)[\"'`]")
 #: A quoted text that is no name ("HTTPS://example.com", 'Not Found'): an example of what the
 #: code handles, whose words are not searched (an apostrophe, "the client's", opens none).
@@ -106,7 +112,7 @@ class Query:
 def parse(text: str) -> Query:
     mentions = [m.strip() for m in _QUOTED.findall(text) if m.strip()]
     found: list[str] = []
-    read = idioms_read(_EXAMPLE.sub(" ", text))
+    read = _FRAME.sub(" ", idioms_read(_EXAMPLE.sub(" ", text)), count=1)
     for token in _TOKEN.findall(read):
         token = token.rstrip(".:-")
         if any(mark in token for mark in "_./:") or re.search(r"[a-z][A-Z]", token):
