@@ -2313,3 +2313,28 @@ def test_the_verb_framing_a_request_is_no_word_of_it() -> None:
     assert "offer" not in parse("Offer a debounce mode for reactions").words
     assert "stop" in parse("Stop the server when a signal arrives").words
     assert "keep" in parse("Keep-alive pings every minute").words
+
+
+def test_a_typescript_type_named_as_its_value_is_code(tmp_path: Path) -> None:
+    """`interface $StartsWith {...}` followed by `const $StartsWith = make(...)` is one
+    node: the value's type and the value, whose body is the code a change edits, not a
+    shape ranked at half its score."""
+    files = {
+        "src/checks.ts": """
+            export interface $StartsWith {
+              prefix: string;
+            }
+
+            export const $StartsWith: Maker<$StartsWith> = make("$StartsWith", (inst, def) => {
+              inst.check = (value: string) => value.startsWith(def.prefix);
+            });
+
+            export interface StartsWithParams {
+              prefix: string;
+            }
+            """,
+    }
+    with opened(tmp_path, files) as store:
+        nodes = store.nodes(["src/checks.ts::$StartsWith", "src/checks.ts::StartsWithParams"])
+        assert not is_type_declaration(tmp_path, nodes["src/checks.ts::$StartsWith"])
+        assert is_type_declaration(tmp_path, nodes["src/checks.ts::StartsWithParams"])

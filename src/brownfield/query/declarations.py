@@ -98,4 +98,11 @@ def is_type_declaration(root: Path, node: Node) -> bool:
         return False
     text = file_lines(root, node.path)
     line = (node.line or 1) - 1
-    return text is not None and line < len(text) and pattern.match(text[line]) is not None
+    if text is None or line >= len(text) or pattern.match(text[line]) is None:
+        return False
+    # a TypeScript type named as the value declared with it (`interface X {...}` then
+    # `const X = ...`, one node) is that value's type: the value is code
+    value = re.compile(
+        rf"\s*(?:export\s+)?(?:const|let|var|function|class)\s+{re.escape(node.name)}\b"
+    )
+    return not any(value.match(row) for row in text[line : node.end_line or line + 1])
