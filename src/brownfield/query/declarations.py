@@ -88,8 +88,8 @@ _INTERFACE = {
 
 
 def is_type_declaration(root: Path, node: Node) -> bool:
-    """Whether a class node is a TypeScript interface or type alias, or a Go or Java
-    interface: a shape, no code."""
+    """Whether a class node is a TypeScript interface or type alias (not one named as the
+    value declared with it), or a Go or Java interface: a shape, no code."""
     if node.kind is not NodeKind.CLASS or not node.path:
         return False
     suffix = node.path[node.path.rfind(".") :]
