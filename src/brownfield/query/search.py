@@ -145,9 +145,10 @@ def parse(text: str) -> Query:
 
 
 def _leading(phrase: str) -> tuple[str, ...]:
-    """A phrase's first SUBJECT_WORDS words, up to the stop word after them, each as the
-    class name it would be: a hyphenated compound is one word ("command-line switch" ->
-    `CommandLine`, `Switch`: a command-line switch is no `Command`)."""
+    """A phrase's first SUBJECT_WORDS words, up to the stop word after them or a person
+    (`_PERSONS`: what follows is what the person does), each as the class name it would
+    be: a hyphenated compound is one word ("command-line switch" -> `CommandLine`,
+    `Switch`: a command-line switch is no `Command`)."""
     taken: list[str] = []
     for token in phrase.split():
         parts = [part for part in words(token) if len(part) > 1]  # "client's" -> client
