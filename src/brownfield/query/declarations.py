@@ -100,6 +100,8 @@ def is_type_declaration(root: Path, node: Node) -> bool:
     line = (node.line or 1) - 1
     if text is None or line >= len(text) or pattern.match(text[line]) is None:
         return False
+    if suffix not in _TYPESCRIPT:
+        return True
     # a TypeScript type named as the value declared with it (`interface X {...}` then
     # `const X = ...`, one node) is that value's type: the value is code
     value = re.compile(
