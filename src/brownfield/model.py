@@ -121,8 +121,8 @@ class Fact:
 
     #: callers | tests | similar | further | vocabulary | language | framework |
     #: test-framework | test-layout | configuration | settings | members | names |
-    #: shared-names | errors | touchpoints (and the person's topics: compatibility, limits,
-    #: non_goals...)
+    #: shared-names | errors | counterpart | touchpoints (and the person's topics:
+    #: compatibility, limits, non_goals...)
     topic: str
     subject: str
     statement: str

@@ -434,3 +434,37 @@ def test_a_touchpoints_own_test_file_comes_first_in_its_tests_and_the_acceptance
         "tests.conftest.archive (tests/conftest.py:4)"
     ), fact.statement
     assert sites[0] == "tests/test_reader.py:4"
+
+
+def test_the_counterpart_of_a_touchpoint_is_evidence(tmp_path: Path) -> None:
+    from brownfield.interview.adaptive.state import Component
+
+    files = {
+        "app/codec.py": """
+            def encode_header(name):
+                return name.encode()
+
+            def decode_header(data):
+                return data.decode()
+            """,
+    }
+    store = built(tmp_path, files)
+    try:
+        component = Component(
+            id="C1",
+            name="encode",
+            description="store the file name in the header",
+            touchpoints=["app/codec.py::encode_header"],
+        )
+        facts = EvidenceSource(store).configuration(component)
+    finally:
+        store.close()
+    (fact,) = [f for f in facts if f.topic == "counterpart"]
+    assert fact.statement.startswith(
+        "app.codec.decode_header (app/codec.py:4) is named for the opposite of "
+        "app.codec.encode_header (app/codec.py:1)"
+    )
+    assert [c.symbol for c in fact.citations] == [
+        "app.codec.decode_header",
+        "app.codec.encode_header",
+    ]

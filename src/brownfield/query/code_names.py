@@ -376,6 +376,10 @@ MAX_ERRORS = 8  # errors named per touchpoint
 _DOTTED = re.compile(r"[A-Za-z_$][\w$]*(?:(?:\.|::)[A-Za-z_$][\w$]*)*")  # `a.B`, `A::B`
 _RAISES = re.compile(r"^\s*(?:raise|throw)\b")
 _CATCHES = re.compile(r"^\s*(?:\}\s*)?(?:except|catch|rescue)\b")
+#: Go returns its errors: a `return` of an error value (`ErrFormat`, by the convention that
+#: names them `ErrX`) or of an error type's value (`&SyntaxError{...}`, `UnmarshalError(...)`).
+_GO_RETURNS = re.compile(r"^\s*return\b")
+_GO_ERROR = re.compile(r"(?:^|\.)(?:Err[A-Z0-9]\w*|[A-Z]\w*Error)$")
 
 
 def errors_fact(store: GraphStore, touchpoint: Touchpoint) -> Fact | None:
@@ -383,28 +387,32 @@ def errors_fact(store: GraphStore, touchpoint: Touchpoint) -> Fact | None:
     first line that raises or catches it: what a change must keep raising, or may now
     raise. At most MAX_ERRORS."""
     node = touchpoint.node
-    if node.kind not in (NodeKind.FUNCTION, NodeKind.METHOD) or not node.path:
+    kinds = (NodeKind.FUNCTION, NodeKind.METHOD, NodeKind.CLASS)
+    if node.kind not in kinds or not node.path:
         return None
     lines = file_lines(repository_root(store), node.path)
     if lines is None:
         return None
     body = lines[(node.line or 1) - 1 : node.end_line or node.line or 1]
+    go = node.path.endswith(".go")
     raised: dict[str, int] = {}
     caught: dict[str, int] = {}
     for number, text in code_lines(body):
-        into = raised if _RAISES.match(text) else caught if _CATCHES.match(text) else None
+        returned = go and bool(_GO_RETURNS.match(text))
+        raises = returned or bool(_RAISES.match(text))
+        into = raised if raises else caught if _CATCHES.match(text) else None
         if into is None:
             continue
         for name in _DOTTED.findall(_LITERAL.sub(" ", text)):
             last = re.split(r"\.|::", name)[-1]
             known = name in raised or name in caught or last.lower() in KEYWORDS  # `None`
-            if last[:1].isupper() and not known:
+            if last[:1].isupper() and not known and (not returned or _GO_ERROR.search(name)):
                 into[name] = (node.line or 1) + number - 1
     if not raised and not caught:
         return None
     parts = []
     cited: list[Citation] = []
-    for verb, found in (("raises", raised), ("catches", caught)):
+    for verb, found in (("returns" if go else "raises", raised), ("catches", caught)):
         sites = [_site(node.path, line, name) for name, line in found.items()]
         sites = sites[: MAX_ERRORS - len(cited)]
         if sites:

@@ -6,7 +6,7 @@ from brownfield.graph.roles import is_production, is_test
 from brownfield.graph.store import GraphStore
 from brownfield.interview.adaptive.state import Component
 from brownfield.model import EdgeKind, Fact, Node, NodeKind
-from brownfield.query import code_names, own_code, similar
+from brownfield.query import code_names, counterparts, own_code, similar
 from brownfield.query import evidence as facts
 from brownfield.query.context import Touchpoint, exception_classes, idea_words
 from brownfield.query.reaching_tests import call_targets
@@ -150,7 +150,8 @@ class EvidenceSource:
         touchpoints themselves (a struct fourth or fifth may hold the knobs) and of the
         classes holding those that are methods, the members of those classes and of the
         classes among the first MAX_NAMED touchpoints, the names their code writes that
-        carry the component's words, and the state several of them share."""
+        carry the component's words, the state several of them share, the errors they
+        raise and the counterparts named for their opposite operations."""
         first = self._touchpoints(component)[:MAX_NAMED]
         touched = self._touched(component)
         owners = self._owners(first)
@@ -169,6 +170,7 @@ class EvidenceSource:
                 found.append(names)
         found.append(code_names.shared_names_fact(self.store, first))
         found += [code_names.errors_fact(self.store, t) for t in first]
+        found += [counterparts.counterpart_fact(self.store, t) for t in touched]
         cited = tuple(c for fact in found if fact is not None for c in fact.citations)
         found.append(facts.top_level_fact(self.store, first, component.description, cited))
         unique = {fact.statement: fact for fact in found if fact is not None}
