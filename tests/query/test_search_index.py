@@ -2302,6 +2302,36 @@ def test_a_quoted_example_value_is_not_searched_for_its_words() -> None:
     assert "HTTPS://example.com" in idea.mentions  # a name spelled out is still looked up
 
 
+def test_what_a_change_is_added_to_ends_where_the_next_clause_starts() -> None:
+    """ "Add a date converter to URL rules so that /<date:day> hands the view a date" adds
+    it to the rules: what the rules then do ("so that ...", "which ...", "instead of ...")
+    is no part of the target, whose words lift the definitions they name. Nor is a
+    preposition past a comma the target's ("Add a setting so that, when ..., ... into the
+    state": the setting is added to nothing named)."""
+    assert parse(
+        "Add a date converter to URL rules so that /<date:day> hands the view a date object"
+    ).target == ("url", "rules")
+    assert parse(
+        "Add an option to the XML decoder so that decoding into a struct fails with an error"
+    ).target == ("xml", "decoder")
+    assert parse(
+        "Add a strict mode to number parsing so that input like 12abc is rejected"
+    ).target == ("number", "parsing")
+    assert (
+        parse(
+            "Add a setting so that, when results are made read-only, only copies get locked, "
+            "instead of walking deep into large new data I assign into the state"
+        ).target
+        == ()
+    )
+    # what follows the target in its own clause stays: "to cap how many mutations may run"
+    assert parse("Add an option on the MutationCache to cap how many mutations run").target[:3] == (
+        "mutation",
+        "cache",
+        "cap",
+    )
+
+
 def test_the_verb_framing_a_request_is_no_word_of_it() -> None:
     """ "Stop the app from sending visitors ..." asks to prevent something: `stop` matched
     every closing and shutdown function. A request's framing verb (keep, have, offer; stop

@@ -49,7 +49,12 @@ _TOKEN = re.compile(r"[A-Za-z_][A-Za-z0-9_./:-]*")
 #: after what is added; a definition matching it is the likelier place to change.
 _TARGET = re.compile(
     r"^\s*(?:add|adds|adding|introduce|support|allow|enable|implement|put|bring|provide)\b"
-    r"[^.;]*?\b(?:to|into|in|for|on)\s+(?P<target>[^.;,]+)",
+    r"[^.;,]*?\b(?:to|into|in|for|on)\s+(?P<target>(?:(?!{ends})[^.;,])+)".format(
+        # the target is the phrase after the preposition, up to the next clause ("so that
+        # ...", "which ...") or preposition ("... with", "... by")
+        ends=r"\b(?:so|that|which|who|whose|when|whenever|while|if|unless|instead|rather|"
+        r"because|where|before|after|until|with|by|from|and|but|or)\b"
+    ),
     re.I,
 )
 #: "When *reading a tar archive*, ...": what is being done when the change applies names
