@@ -2332,6 +2332,16 @@ def test_what_a_change_is_added_to_ends_where_the_next_clause_starts() -> None:
     )
 
 
+def test_cannot_is_a_negation_not_a_word_of_the_idea() -> None:
+    """ "can't" is read as "can not", two stop words; "cannot" was searched (and listed as
+    a key entity of the idea) as if the code could be named after it."""
+    for idea in (
+        "so a tiny archive cannot exhaust memory",
+        "so a tiny archive can't exhaust memory",
+    ):
+        assert parse(idea).words == ("tiny", "archive", "exhaust", "memory")
+
+
 def test_the_verb_framing_a_request_is_no_word_of_it() -> None:
     """ "Stop the app from sending visitors ..." asks to prevent something: `stop` matched
     every closing and shutdown function. A request's framing verb (keep, have, offer; stop
