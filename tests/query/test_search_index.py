@@ -1526,6 +1526,7 @@ def test_a_class_touchpoint_lists_its_methods_wherever_its_language_defines_them
         assert [(c.symbol, str(c)) for c in python.citations] == [
             ("save_bucket", "cache/store.py:5"),  # it carries the idea's words
             ("load", "cache/store.py:2"),
+            ("Inner", "cache/store.py:8"),  # a nested class, after; not its method `hidden`
         ]
         go = members("pkg/state.go::state", "limit depth")
         assert go is not None  # a method for tests only comes after, whatever its words
@@ -1539,6 +1540,46 @@ def test_a_class_touchpoint_lists_its_methods_wherever_its_language_defines_them
         method = store.node("cache/store.py::Store.load")
         assert method is not None
         assert code_names.members_fact(store, Touchpoint(method, 1.0, ()), "x") is None
+
+
+def test_the_classes_nested_in_a_class_are_its_members_too(tmp_path: Path) -> None:
+    """Java's `ZipFile` inflates in a class it holds, `ZipFileInflaterInputStream`: a
+    change to the class may be made there, so the classes nested in it are shown after its
+    methods (those carrying the idea's words first); a class nested deeper is its holder's."""
+    files = {
+        "src/Archive.java": """
+            class Archive {
+                void open() {}
+                static class Entry {
+                    void read() {}
+                }
+                class InflaterStream {
+                    class Buffer {}
+                }
+            }
+            """,
+        "app/box.py": """
+            class Box:
+                class Lid:
+                    pass
+            """,
+    }
+    with opened(tmp_path, files) as store:
+        nodes = store.nodes(["src/Archive.java::Archive", "app/box.py::Box"])
+        java, python = (
+            code_names.members_fact(store, Touchpoint(nodes[i], 1.0, ()), "inflate an entry")
+            for i in ("src/Archive.java::Archive", "app/box.py::Box")
+        )
+    assert java is not None and python is not None
+    assert java.statement == (
+        "src.Archive.Archive (src/Archive.java:1) defines 1 method(s): `open` "
+        "(src/Archive.java:2); and 2 nested class(es): `Entry` (src/Archive.java:3), "
+        "`InflaterStream` (src/Archive.java:6)."
+    )
+    assert (
+        python.statement
+        == "app.box.Box (app/box.py:1) defines 1 nested class(es): `Lid` (app/box.py:2)."
+    )
 
 
 def test_function_words_of_an_idea_are_not_searched() -> None:

@@ -320,15 +320,16 @@ def _type_parameters(lines: list[str], start: int, name: str) -> set[str]:
 
 
 MAX_SIGNATURE = 30  # lines a signature may span
-MAX_MEMBERS = 12  # methods shown per class touchpoint
+MAX_MEMBERS = 12  # methods, and nested classes, shown per class touchpoint
 
 
 def members_fact(store: GraphStore, touchpoint: Touchpoint, text: str) -> Fact | None:
-    """The methods a class touchpoint defines (its own, not inherited ones), each cited at
-    its definition: at most MAX_MEMBERS, those in production code first, then those whose
-    names carry more of the idea's words, ties in the order the file defines them; how many
-    were left out is said. A change to a class is made in one of its methods, and a person
-    names them."""
+    """The methods a class touchpoint defines (its own, not inherited ones), and the
+    classes nested in it, each cited at its definition: at most MAX_MEMBERS of each, those
+    in production code first, then those whose names carry more of the idea's words, ties
+    in the order the file defines them; how many were left out is said. A change to a class
+    is made in one of its methods (or of a class it holds: Java's `ZipFile` inflates in its
+    `ZipFileInflaterInputStream`), and a person names them."""
     node = touchpoint.node
     if node.kind is not NodeKind.CLASS or not node.path:
         return None
@@ -337,33 +338,41 @@ def members_fact(store: GraphStore, touchpoint: Touchpoint, text: str) -> Fact |
         (
             other
             for other in store.nodes_like(prefix, limit=2000)
-            if other.kind is NodeKind.METHOD
+            if other.kind in (NodeKind.METHOD, NodeKind.CLASS)
             and other.qualname.startswith(prefix)
             and "." not in other.qualname[len(prefix) :]
         ),
         key=lambda other: (other.path != node.path, other.path or "", other.line or 0),
     )
-    first: dict[str, Node] = {}  # an overloaded method once, its first definition
-    for method in found:
-        first.setdefault(without_overload(method.name), method)
-    methods = list(first.values())
-    if not methods:
+    first: dict[tuple[NodeKind, str], Node] = {}  # an overloaded method once, its first
+    for member in found:
+        first.setdefault((member.kind, without_overload(member.name)), member)
+    methods = [m for m in first.values() if m.kind is NodeKind.METHOD]
+    nested = [m for m in first.values() if m.kind is NodeKind.CLASS]
+    if not methods and not nested:
         return None
     query = parse(text)
-    carrying = {m.id: carried(query, m.name) for m in methods}
-    # production methods first (Go's `export_test.go` adds methods for tests only); stable:
-    # in file order among equals
-    shown = sorted(methods, key=lambda m: (is_test(m.path or ""), -carrying[m.id]))
-    shown = shown[:MAX_MEMBERS]
-    cited = tuple(_site(m.path or node.path, m.line, without_overload(m.name)) for m in shown)
-    left = len(methods) - len(shown)
-    more = f"; {left} more not shown" if left > 0 else ""
+    parts: list[str] = []
+    cited: tuple[Citation, ...] = ()
+    for members, what in ((methods, "method(s)"), (nested, "nested class(es)")):
+        if not members:
+            continue
+        carrying = {m.id: carried(query, m.name) for m in members}
+        # production members first (Go's `export_test.go` adds methods for tests only);
+        # stable: in file order among equals
+        shown = sorted(members, key=lambda m: (is_test(m.path or ""), -carrying[m.id]))
+        shown = shown[:MAX_MEMBERS]
+        sites = tuple(_site(m.path or node.path, m.line, without_overload(m.name)) for m in shown)
+        left = len(members) - len(shown)
+        more = f"; {left} more not shown" if left > 0 else ""
+        parts.append(
+            f"{len(members)} {what}: " + ", ".join(f"`{c.symbol}` ({c})" for c in sites) + more
+        )
+        cited += sites
     return Fact(
         "members",
         node.qualname,
-        f"{node.qualname} ({node.path}:{node.line}) defines {len(methods)} method(s): "
-        + ", ".join(f"`{c.symbol}` ({c})" for c in cited)
-        + f"{more}.",
+        f"{node.qualname} ({node.path}:{node.line}) defines " + "; and ".join(parts) + ".",
         cited,
     )
 
