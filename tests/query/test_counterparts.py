@@ -156,3 +156,22 @@ def test_a_class_raises_what_its_methods_raise_and_go_returns_its_errors(
         "zip/reader.go::readHeader": "zip.readHeader returns `ErrFormat` (zip/reader.go:7), "
         "`fs.PathError` (zip/reader.go:10), `fs.ErrInvalid` (zip/reader.go:10).",
     }
+
+
+def test_a_deep_qualified_name_of_operation_words_is_matched_part_by_part(
+    tmp_path: Path,
+) -> None:
+    """Each part of a qualified name may be named for an operation (`read/read/.../x.py`):
+    the counterpart's name is compared part by part, never by spelling out every way of
+    swapping them (2 ** 25 names here)."""
+    deep = "read/" * 25
+    files = {
+        f"{deep}codec.py": "def write_header(out):\n    out.write(b'')\n",
+        f"{'write/' * 25}codec.py": "def read_header(data):\n    return data\n",
+        "elsewhere/more.py": "def read_header(data):\n    return data\n",
+    }
+    with opened(tmp_path, files) as store:
+        (node,) = store.nodes([f"{deep}codec.py::write_header"]).values()
+        found = counterpart(store, node)
+    # the one whose every part is the same or named for the opposite
+    assert found is not None and found.id == f"{'write/' * 25}codec.py::read_header"

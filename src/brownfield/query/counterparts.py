@@ -83,12 +83,16 @@ def counterpart(store: GraphStore, node: Node) -> Node | None:
         for other in store.nodes_where("name", name)
         if other.kind is node.kind and is_production(other.path or "")
     ]
-    wholes = {
-        ".".join(p)
-        for p in itertools.product(*([*opposites(q), q] for q in node.qualname.split(".")))
-    }
+    parts = node.qualname.split(".")
+
+    def mirrored(other: Node) -> bool:  # each part the same or named for its opposite
+        theirs = other.qualname.split(".")
+        return len(theirs) == len(parts) and all(
+            a == b or b in opposites(a) for a, b in zip(parts, theirs, strict=True)
+        )
+
     for pick in (
-        [n for n in found if n.qualname in wholes],
+        [n for n in found if mirrored(n)],
         [n for n in found if n.path == node.path],
         found,
     ):
