@@ -259,6 +259,10 @@ def test_adverbs_participles_and_ones_of_the_idea_are_not_entities() -> None:
     assert "drop" not in names, names  # a common verb after "and" is a verb
     state.description = "Keep the reply of a family of servers"
     assert {"reply", "family", "servers"} <= {e.name for e in ontology.extract(state)}
+    state.description = "Stop unpacking an entry once it has grown past a size limit"
+    names = {e.name for e in ontology.extract(state)}
+    assert {"entry", "size", "limit"} <= names, names
+    assert not {"grown", "past"} & names, names  # an irregular participle, a preposition
 
 
 def test_what_a_negative_fact_looked_at_is_no_entity_nor_relationship() -> None:

@@ -17,6 +17,7 @@ from datetime import datetime
 
 from brownfield.graph.roles import is_test
 from brownfield.graph.thesaurus import idioms_read
+from brownfield.interview.adaptive.nouns import nounlike, verb_at
 from brownfield.interview.adaptive.scoring import dimension_scores
 from brownfield.interview.adaptive.state import (
     AdaptiveState,
@@ -27,7 +28,6 @@ from brownfield.interview.adaptive.state import (
     Round,
 )
 from brownfield.interview.engine import words
-from brownfield.interview.engine.words import COMMON_VERBS
 from brownfield.query.context import STOP_WORDS
 from brownfield.query.search import stem
 
@@ -201,9 +201,9 @@ def _noun_entities(state: AdaptiveState, taken: list[_Draft]) -> dict[str, _Draf
             after, previous = ("," if starts else previous), token.lower()
             whole = bool(_IDENTIFIER.search(token))
             word = token if whole else token.lower()
-            if not whole and (word in STOP_WORDS or len(word) < 3 or not _nounlike(word, number)):
+            if not whole and (word in STOP_WORDS or len(word) < 3 or not nounlike(word, number)):
                 continue
-            if not whole and number == 0 and _verb_at(word, after):
+            if not whole and number == 0 and verb_at(word, after):
                 continue
             key = word.lower() if whole else stem(word)
             if key in covered or any(c.endswith("." + key) for c in covered):
@@ -214,75 +214,6 @@ def _noun_entities(state: AdaptiveState, taken: list[_Draft]) -> dict[str, _Draf
         for key, (name, where) in seen.items()
         if 0 in where or len(where) >= 2
     }
-
-
-#: Words that are never entities: question words, pronouns, quantifiers and the adjectives
-#: of a change ("incoming", "existing", "current").
-_NOT_NOUNS = frozenset(
-    """whose whom whether whatever whichever whoever however wherever whenever anything
-    something nothing everything anyone someone everyone nobody itself themselves
-    many much several few various certain current existing previous next last first second
-    third incoming outgoing different similar possible available optional required default
-    instead always never often sometimes already still even really actually maybe please
-    ones
-    another either neither enough further early late fast slow high low good bad better
-    best worse worst easy hard able like unlike""".split()
-)
-
-
-#: Common verbs of answers; their -s, -ing and -ed forms are not entities either.
-_VERB_FORMS = frozenset(
-    form
-    for verb in COMMON_VERBS
-    for form in (
-        verb,
-        verb + "s",
-        verb + "es",
-        verb + "ing",
-        verb[:-1] + "ing" if verb.endswith("e") else verb + "ing",
-        verb + "ed",
-        verb + "d",
-        verb[:-1] + "ies" if verb.endswith("y") else verb + "s",
-    )
-)
-
-
-#: Nouns that end like an adverb ("-ly").
-_LY_NOUNS = frozenset("assembly family anomaly monopoly butterfly supply reply apply".split())
-
-
-#: Words after which a common verb is a verb ("... *and drop* the ones", "that *stop*"), and
-#: after which an -ing form is an action, not a thing ("without *saying*", "stop *answering*").
-_BEFORE_VERBS = frozenset(
-    ", and then to that which who will can should must may might would could not".split()
-)
-_BEFORE_GERUNDS = _BEFORE_VERBS | frozenset(
-    """without by stop stops keep keeps start starts after before when while of for from
-    instead""".split()
-)
-
-
-def _verb_at(word: str, after: str) -> bool:
-    """Whether an idea's word is a verb where it stands (a clause's first word, after "and",
-    "to", "that"...; an -ing form after "without", "stop"...): the idea keeps its nouns, not
-    the actions done to them."""
-    if word.endswith("ing") and len(word) > 5 and after in _BEFORE_GERUNDS:
-        return True
-    return after in _BEFORE_VERBS and (word in COMMON_VERBS or after == ",")
-
-
-def _nounlike(word: str, text_number: int) -> bool:
-    """A plain word that can name a thing: not a question word, pronoun, quantifier or
-    adjective of the list, not shaped like an adverb ("periodically") or a past participle
-    ("vanished", "retried", not "speed"); in an answer (not the idea, whose nouns stand:
-    "add retries"), not a common verb's form either."""
-    if word in _NOT_NOUNS:
-        return False
-    adverb = len(word) > 5 and word.endswith("ly") and word not in _LY_NOUNS
-    participle = len(word) > 4 and word.endswith("ed") and not word.endswith("eed")
-    if adverb or participle:
-        return False
-    return text_number == 0 or word not in _VERB_FORMS
 
 
 def chosen_core(state: AdaptiveState) -> str | None:

@@ -1,0 +1,85 @@
+"""Which words of a person's text can name an entity: no part of speech tagging, but the
+shapes and lists that tell most verbs, adverbs, participles and function words apart from
+the nouns an ontology keeps."""
+
+from __future__ import annotations
+
+from brownfield.interview.engine.words import COMMON_VERBS
+
+#: Words that are never entities: question words, pronouns, quantifiers and the adjectives
+#: of a change ("incoming", "existing", "current").
+_NOT_NOUNS = frozenset(
+    """whose whom whether whatever whichever whoever however wherever whenever anything
+    something nothing everything anyone someone everyone nobody itself themselves
+    many much several few various certain current existing previous next last first second
+    third incoming outgoing different similar possible available optional required default
+    instead always never often sometimes already still even really actually maybe please
+    ones
+    another either neither enough further early late fast slow high low good bad better
+    best worse worst easy hard able like unlike past""".split()
+)
+
+
+#: Common verbs of answers; their -s, -ing and -ed forms are not entities either.
+_VERB_FORMS = frozenset(
+    form
+    for verb in COMMON_VERBS
+    for form in (
+        verb,
+        verb + "s",
+        verb + "es",
+        verb + "ing",
+        verb[:-1] + "ing" if verb.endswith("e") else verb + "ing",
+        verb + "ed",
+        verb + "d",
+        verb[:-1] + "ies" if verb.endswith("y") else verb + "s",
+    )
+)
+
+
+#: Past participles that do not end in "-ed" ("once it has *grown* past a limit").
+_IRREGULAR_PARTICIPLES = frozenset(
+    """grown known shown given taken written chosen broken driven hidden spoken stolen frozen
+    forgotten gotten begun done gone seen thrown drawn flown blown worn torn sworn fallen
+    eaten beaten bitten ridden risen shaken woken proven""".split()
+)
+
+
+#: Nouns that end like an adverb ("-ly").
+_LY_NOUNS = frozenset("assembly family anomaly monopoly butterfly supply reply apply".split())
+
+
+#: Words after which a common verb is a verb ("... *and drop* the ones", "that *stop*"), and
+#: after which an -ing form is an action, not a thing ("without *saying*", "stop *answering*").
+_BEFORE_VERBS = frozenset(
+    ", and then to that which who will can should must may might would could not".split()
+)
+_BEFORE_GERUNDS = _BEFORE_VERBS | frozenset(
+    """without by stop stops keep keeps start starts after before when while of for from
+    instead""".split()
+)
+
+
+def verb_at(word: str, after: str) -> bool:
+    """Whether an idea's word is a verb where it stands (a clause's first word, after "and",
+    "to", "that"...; an -ing form after "without", "stop"...): the idea keeps its nouns, not
+    the actions done to them."""
+    if word.endswith("ing") and len(word) > 5 and after in _BEFORE_GERUNDS:
+        return True
+    return after in _BEFORE_VERBS and (word in COMMON_VERBS or after == ",")
+
+
+def nounlike(word: str, text_number: int) -> bool:
+    """A plain word that can name a thing: not a question word, pronoun, quantifier or
+    adjective of the list, not shaped like an adverb ("periodically") or a past participle
+    ("vanished", "retried", not "speed"); in an answer (not the idea, whose nouns stand:
+    "add retries"), not a common verb's form either."""
+    if word in _NOT_NOUNS:
+        return False
+    adverb = len(word) > 5 and word.endswith("ly") and word not in _LY_NOUNS
+    participle = (len(word) > 4 and word.endswith("ed") and not word.endswith("eed")) or (
+        word in _IRREGULAR_PARTICIPLES
+    )
+    if adverb or participle:
+        return False
+    return text_number == 0 or word not in _VERB_FORMS
