@@ -468,3 +468,30 @@ def test_the_counterpart_of_a_touchpoint_is_evidence(tmp_path: Path) -> None:
         "app.codec.decode_header",
         "app.codec.encode_header",
     ]
+
+
+def test_a_pair_of_counterparts_is_stated_once(tmp_path: Path) -> None:
+    from brownfield.interview.adaptive.state import Component
+
+    files = {
+        "app/codec.py": """
+            def encode_header(name):
+                return name.encode()
+
+            def decode_header(data):
+                return data.decode()
+            """,
+    }
+    store = built(tmp_path, files)
+    try:
+        component = Component(
+            id="C1",
+            name="encode",
+            description="store the file name in the header",
+            touchpoints=["app/codec.py::encode_header", "app/codec.py::decode_header"],
+        )
+        facts = EvidenceSource(store).configuration(component)
+    finally:
+        store.close()
+    # both are touchpoints: each is the other's counterpart, said once
+    assert [f.subject for f in facts if f.topic == "counterpart"] == ["app.codec.encode_header"]

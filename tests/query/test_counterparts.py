@@ -125,6 +125,16 @@ def test_a_class_raises_what_its_methods_raise_and_go_returns_its_errors(
                 }
             }
             """,
+        "lib/command.js": """
+            class Command {
+              addCommand(cmd) {
+                if (!cmd._name) {
+                  throw new Error(`Command passed to .addCommand() must have a name
+            - specify the name in Command constructor or using .name()`);
+                }
+              }
+            }
+            """,
         "zip/reader.go": """
             package zip
 
@@ -142,7 +152,9 @@ def test_a_class_raises_what_its_methods_raise_and_go_returns_its_errors(
             """,
     }
     with opened(tmp_path, files) as store:
-        nodes = store.nodes(["src/Unpack.java::Unpack", "zip/reader.go::readHeader"])
+        nodes = store.nodes(
+            ["src/Unpack.java::Unpack", "zip/reader.go::readHeader", "lib/command.js::Command"]
+        )
         statements = {
             node_id: getattr(
                 code_names.errors_fact(store, Touchpoint(node, 1.0, ())), "statement", None
@@ -152,6 +164,8 @@ def test_a_class_raises_what_its_methods_raise_and_go_returns_its_errors(
     assert statements == {
         "src/Unpack.java::Unpack": "src.Unpack.Unpack raises `ZipException` (src/Unpack.java:4), "
         "`IllegalStateException` (src/Unpack.java:8).",
+        # a message going on below its line is text, not names (`Command`)
+        "lib/command.js::Command": "lib.command.Command raises `Error` (lib/command.js:4).",
         # `string(b)` and `nil` are no errors; the struct's fields are not either
         "zip/reader.go::readHeader": "zip.readHeader returns `ErrFormat` (zip/reader.go:7), "
         "`fs.PathError` (zip/reader.go:10), `fs.ErrInvalid` (zip/reader.go:10).",

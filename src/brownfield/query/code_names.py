@@ -387,6 +387,9 @@ _RAISES = re.compile(r"^\s*(?:raise|throw)\b")
 _CATCHES = re.compile(r"^\s*(?:\}\s*)?(?:except|catch|rescue)\b")
 #: Go returns its errors: a `return` of an error value (`ErrFormat`, by the convention that
 #: names them `ErrX`) or of an error type's value (`&SyntaxError{...}`, `UnmarshalError(...)`).
+#: A string that is still open at the line's end (a template literal, a message written
+#: over several lines), and the rest of the line after its quote: text, not names.
+_OPEN_STRING = re.compile(r"[\"'`].*$")
 _GO_RETURNS = re.compile(r"^\s*return\b")
 _GO_ERROR = re.compile(r"(?:^|\.)(?:Err[A-Z0-9]\w*|[A-Z]\w*Error)$")
 
@@ -412,7 +415,8 @@ def errors_fact(store: GraphStore, touchpoint: Touchpoint) -> Fact | None:
         into = raised if raises else caught if _CATCHES.match(text) else None
         if into is None:
             continue
-        for name in _DOTTED.findall(_LITERAL.sub(" ", text)):
+        code = _OPEN_STRING.sub("", _LITERAL.sub(" ", text))  # (a string going on below)
+        for name in _DOTTED.findall(code):
             last = re.split(r"\.|::", name)[-1]
             known = name in raised or name in caught or last.lower() in KEYWORDS  # `None`
             if last[:1].isupper() and not known and (not returned or _GO_ERROR.search(name)):

@@ -170,7 +170,14 @@ class EvidenceSource:
                 found.append(names)
         found.append(code_names.shared_names_fact(self.store, first))
         found += [code_names.errors_fact(self.store, t) for t in first]
-        found += [counterparts.counterpart_fact(self.store, t) for t in touched]
+        pairs: set[frozenset[str]] = set()  # a pair once, when both are touchpoints
+        for fact in (counterparts.counterpart_fact(self.store, t) for t in touched):
+            if fact is None:
+                continue
+            pair = frozenset(c.symbol or "" for c in fact.citations[:2])
+            if pair not in pairs:
+                pairs.add(pair)
+                found.append(fact)
         cited = tuple(c for fact in found if fact is not None for c in fact.citations)
         found.append(facts.top_level_fact(self.store, first, component.description, cited))
         unique = {fact.statement: fact for fact in found if fact is not None}
