@@ -385,19 +385,20 @@ MAX_ERRORS = 8  # errors named per touchpoint
 _DOTTED = re.compile(r"[A-Za-z_$][\w$]*(?:(?:\.|::)[A-Za-z_$][\w$]*)*")  # `a.B`, `A::B`
 _RAISES = re.compile(r"^\s*(?:raise|throw)\b")
 _CATCHES = re.compile(r"^\s*(?:\}\s*)?(?:except|catch|rescue)\b")
-#: Go returns its errors: a `return` of an error value (`ErrFormat`, by the convention that
-#: names them `ErrX`) or of an error type's value (`&SyntaxError{...}`, `UnmarshalError(...)`).
 #: A string that is still open at the line's end (a template literal, a message written
 #: over several lines), and the rest of the line after its quote: text, not names.
 _OPEN_STRING = re.compile(r"[\"'`].*$")
+#: Go returns its errors: a `return` of an error value (`ErrFormat`, by the convention that
+#: names them `ErrX`) or of an error type's value (`&SyntaxError{...}`, `UnmarshalError(...)`).
 _GO_RETURNS = re.compile(r"^\s*return\b")
 _GO_ERROR = re.compile(r"(?:^|\.)(?:Err[A-Z0-9]\w*|[A-Z]\w*Error)$")
 
 
 def errors_fact(store: GraphStore, touchpoint: Touchpoint) -> Fact | None:
-    """The errors a touchpoint's code raises and those it catches, each once, cited at the
-    first line that raises or catches it: what a change must keep raising, or may now
-    raise. At most MAX_ERRORS."""
+    """The errors a touchpoint's code (a function's, a method's, a class's whole body)
+    raises, or in Go returns, and those it catches, each once, cited at the first line that
+    raises or catches it: what a change must keep raising, or may now raise. At most
+    MAX_ERRORS."""
     node = touchpoint.node
     kinds = (NodeKind.FUNCTION, NodeKind.METHOD, NodeKind.CLASS)
     if node.kind not in kinds or not node.path:
