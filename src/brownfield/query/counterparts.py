@@ -83,12 +83,13 @@ def counterpart(store: GraphStore, node: Node) -> Node | None:
         for other in store.nodes_where("name", name)
         if other.kind is node.kind and is_production(other.path or "")
     ]
-    parts = node.qualname.split(".")
+    # each part of the qualified name, or one named for its opposite
+    allowed = [{part, *opposites(part)} for part in node.qualname.split(".")]
 
-    def mirrored(other: Node) -> bool:  # each part the same or named for its opposite
+    def mirrored(other: Node) -> bool:
         theirs = other.qualname.split(".")
-        return len(theirs) == len(parts) and all(
-            a == b or b in opposites(a) for a, b in zip(parts, theirs, strict=True)
+        return len(theirs) == len(allowed) and all(
+            b in ok for ok, b in zip(allowed, theirs, strict=True)
         )
 
     for pick in (
