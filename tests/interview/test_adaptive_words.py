@@ -436,7 +436,7 @@ def test_a_touchpoints_own_test_file_comes_first_in_its_tests_and_the_acceptance
     assert sites[0] == "tests/test_reader.py:4"
 
 
-def test_the_counterpart_of_a_touchpoint_is_evidence(tmp_path: Path) -> None:
+def test_the_counterpart_of_a_touchpoint_is_evidence_a_pair_once(tmp_path: Path) -> None:
     from brownfield.interview.adaptive.state import Component
 
     files = {
@@ -449,17 +449,23 @@ def test_the_counterpart_of_a_touchpoint_is_evidence(tmp_path: Path) -> None:
             """,
     }
     store = built(tmp_path, files)
-    try:
+
+    def counterpart_facts(*touchpoints: str) -> list:
         component = Component(
             id="C1",
             name="encode",
             description="store the file name in the header",
-            touchpoints=["app/codec.py::encode_header"],
+            touchpoints=list(touchpoints),
         )
         facts = EvidenceSource(store).configuration(component)
+        return [f for f in facts if f.topic == "counterpart"]
+
+    try:
+        (fact,) = counterpart_facts("app/codec.py::encode_header")
+        # both are touchpoints: each is the other's counterpart, said once
+        both = counterpart_facts("app/codec.py::encode_header", "app/codec.py::decode_header")
     finally:
         store.close()
-    (fact,) = [f for f in facts if f.topic == "counterpart"]
     assert fact.statement.startswith(
         "app.codec.decode_header (app/codec.py:4) is named for the opposite of "
         "app.codec.encode_header (app/codec.py:1)"
@@ -468,30 +474,4 @@ def test_the_counterpart_of_a_touchpoint_is_evidence(tmp_path: Path) -> None:
         "app.codec.decode_header",
         "app.codec.encode_header",
     ]
-
-
-def test_a_pair_of_counterparts_is_stated_once(tmp_path: Path) -> None:
-    from brownfield.interview.adaptive.state import Component
-
-    files = {
-        "app/codec.py": """
-            def encode_header(name):
-                return name.encode()
-
-            def decode_header(data):
-                return data.decode()
-            """,
-    }
-    store = built(tmp_path, files)
-    try:
-        component = Component(
-            id="C1",
-            name="encode",
-            description="store the file name in the header",
-            touchpoints=["app/codec.py::encode_header", "app/codec.py::decode_header"],
-        )
-        facts = EvidenceSource(store).configuration(component)
-    finally:
-        store.close()
-    # both are touchpoints: each is the other's counterpart, said once
-    assert [f.subject for f in facts if f.topic == "counterpart"] == ["app.codec.encode_header"]
+    assert [f.subject for f in both] == ["app.codec.encode_header"]
