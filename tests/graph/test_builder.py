@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from brownfield.errors import BuildLockedError, RepositoryError, StoreError
+from brownfield.graph.build_resolve import POOL_THRESHOLD
 from brownfield.graph.builder import build, build_lock
 from brownfield.graph.store import GraphStore
 from brownfield.model import EdgeKind
@@ -163,16 +164,29 @@ def test_noop_rebuild_parses_nothing_and_one_edit_parses_one(repo: Path) -> None
 
 
 def test_process_pool_gives_the_same_graph(tmp_path: Path) -> None:
+    # Enough files that resolution, not only parsing, goes to the pool (whose workers each
+    # work out on their own what one file's resolution asks of another: what its factory
+    # returns, its class's bases), across folders.
     files = {}
-    for i in range(80):
-        nxt = (i + 1) % 80
-        files[f"m{i}.py"] = f"import m{nxt}\n\ndef f{i}():\n    m{nxt}.f{nxt}()\n"
+    count = POOL_THRESHOLD + 44
+    for i in range(count):
+        nxt, base = (i + 1) % count, (i + 37) % count
+        files[f"p{i % 6}/m{i}.py"] = (
+            f"from p{nxt % 6}.m{nxt} import make{nxt}\n"
+            f"from p{base % 6}.m{base} import C{base}\n\n"
+            f"class C{i}(C{base}):\n    def run{i}(self):\n        return make{nxt}().run{nxt}()\n\n"
+            f"def make{i}():\n    return C{i}()\n"
+        )
     serial, pooled = tmp_path / "serial", tmp_path / "pooled"
     write_files(serial, files)
     write_files(pooled, files)
     build(serial, workers=1)
     build(pooled, workers=2)
-    assert exported(serial) == exported(pooled)
+    graph = exported(pooled)
+    assert exported(serial) == graph
+    edges = {(e["src"], e["dst"], e["kind"]) for e in graph["edges"]}  # type: ignore[index]
+    assert ("p0/m0.py::C0.run0", "p1/m1.py::C1.run1", "calls") in edges
+    assert ("p0/m0.py::C0", "p1/m37.py::C37", "inherits") in edges
 
 
 @pytest.mark.parametrize("full", [False, True])
