@@ -6,10 +6,12 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from brownfield.interview.adaptive import contradictions, deciding
+from brownfield.interview.adaptive.established import add_fact, established
 from brownfield.interview.adaptive.slots import prompt_for
 from brownfield.interview.adaptive.state import AdaptiveState
 from brownfield.interview.adaptive.topology import new_component
 from brownfield.interview.spec.compile import compile_spec
+from brownfield.model import Citation, Fact
 
 T = datetime(2026, 1, 1, tzinfo=UTC)
 
@@ -498,3 +500,27 @@ def test_an_evidence_claim_at_a_test_shows_the_part_of_the_fact_naming_it() -> N
         "c (g.py:8) is called from 1 place(s) in production code... 1 test(s), e.g. t (tests/t.py:8)"
     )
     assert headline(fact, "tests/t.py:80") == headline(fact)  # a site the list does not give
+
+
+def test_a_fact_restated_in_another_order_is_the_one_established() -> None:
+    """Two components rank a touchpoint's keys by their own words: the second round's
+    statement lists the same keys, cited the same, in another order; it is the fact
+    established already, not a new one. Other keys, or another subject, are new."""
+    state = two_components((["a.py::get"], ["a.py::get"]))
+    cited = (Citation("a.py", 3), Citation("a.py", 7))
+    first = add_fact(
+        state,
+        Fact(
+            "settings", "a.get", "a.get sets or reads: `NETRC` (a.py:3), `FILES` (a.py:7).", cited
+        ),
+        "evidence",
+        1,
+    )
+    again = Fact(
+        "settings", "a.get", "a.get sets or reads: `FILES` (a.py:7), `NETRC` (a.py:3).", cited
+    )
+    assert established(state, again) is first
+    other_key = Fact("settings", "a.get", "a.get sets or reads: `FILES` (a.py:7), `HOME` (a.py:3).")
+    other_subject = Fact("settings", "a.put", again.statement, cited)
+    assert established(state, other_key) is None
+    assert established(state, other_subject) is None

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import re
+from collections import Counter
+
 from brownfield.interview.adaptive.state import AdaptiveState, EstablishedFact
 from brownfield.interview.engine.records import CitationRecord
 from brownfield.model import Fact
@@ -26,6 +29,25 @@ def add_fact(state: AdaptiveState, fact: Fact, source: str, round_number: int) -
     )
     state.established_facts.append(record)
     return record
+
+
+def established(state: AdaptiveState, fact: Fact) -> EstablishedFact | None:
+    """The fact established already that says what `fact` says: the same statement, or the
+    same topic and subject in the same words and citations in another order (a list of
+    names ranked by another component's words: "`NETRC` (...), `NETRC_FILES` (...)")."""
+    words = None
+    for known in state.established_facts:
+        if known.statement == fact.statement:
+            return known
+        if known.topic == fact.topic and known.subject == fact.subject:
+            words = words or _words(fact.statement)
+            if _words(known.statement) == words:
+                return known
+    return None
+
+
+def _words(statement: str) -> Counter[str]:
+    return Counter(re.findall(r"[^\s,;()]+", statement.rstrip(".")))
 
 
 def evidence_line(fact: EstablishedFact) -> str:

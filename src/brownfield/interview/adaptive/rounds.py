@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from brownfield.interview.adaptive import ontology
 from brownfield.interview.adaptive.asking import Clock, disputed, rescore
-from brownfield.interview.adaptive.established import add_fact, evidence_line
+from brownfield.interview.adaptive.established import add_fact, established, evidence_line
 from brownfield.interview.adaptive.evidence import EvidenceSource
 from brownfield.interview.adaptive.report import progress_table
 from brownfield.interview.adaptive.scoring import dimension_scores
@@ -66,9 +66,7 @@ class EvidenceRounds:
         number = state.round_count + 1
         records, shown = [], []  # shown: the facts established in an earlier round
         for fact in found:
-            existing = next(
-                (f for f in state.established_facts if f.statement == fact.statement), None
-            )
+            existing = established(state, fact)
             records.append(existing or add_fact(state, fact, "evidence", number))
             if existing is not None:
                 shown.append(existing.id)
