@@ -2119,6 +2119,20 @@ def test_where_tests_live_is_cited_at_a_test_of_the_main_test_folder(tmp_path: P
     assert [str(c) for c in fact.citations] == ["pkg/core_test.go:7"]
 
 
+def test_the_repositorys_own_package_is_no_framework(tmp_path: Path) -> None:
+    """A repository that is `requests` (src layout) imports itself from its tests, once by
+    an alias module the graph cannot resolve: no "requests is imported in 1 file(s)"
+    framework fact; a library it does import (`flask`) still is one."""
+    files = {
+        "src/requests/__init__.py": "def get(url):\n    return url\n",
+        "tests/test_get.py": "import requests\nfrom requests.packages.urllib3 import PoolManager\n"
+        "import flask\n\ndef test_get():\n    assert requests.get('u') == 'u'\n",
+    }
+    with opened(tmp_path, files) as store:
+        facts = evidence.project_facts(store)
+    assert [f.subject for f in facts if f.topic == "framework"] == ["Flask"]
+
+
 def test_a_chain_through_code_outside_any_definition_is_said_to_go_on(tmp_path: Path) -> None:
     files = {
         "app/core.py": """

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Container
 
 from brownfield.confine import read_bytes_inside
 from brownfield.errors import BrownfieldError
@@ -47,6 +48,13 @@ def _site(path: str, line: int | None, symbol: str) -> Citation:
     return Citation(path, line or 1, None, symbol)
 
 
+def _own_package(module: str, paths: Container[str]) -> bool:
+    """Whether the repository holds a top-level Python package or module so named (at its
+    root or in `src/`): its own code, not a framework."""
+    marks = (f"{module}/__init__.py", f"{module}.py")
+    return any(root + mark in paths for root in ("", "src/") for mark in marks)
+
+
 def definition_citation(node: Node) -> Citation:
     return Citation(node.path or "", node.line or 1, node.end_line, node.qualname)
 
@@ -59,8 +67,11 @@ def project_facts(store: GraphStore) -> list[Fact]:
         listing = ", ".join(f"{name} ({count} files)" for name, count in sorted(languages.items()))
         facts.append(Fact("language", "language", f"Language: {listing}."))
     imports = store.import_sites()
+    paths = store.file_rows()
     for topic, table in (("framework", FRAMEWORKS), ("test-framework", TEST_FRAMEWORKS)):
         for module, label in sorted(table.items()):
+            if _own_package(module, paths):
+                continue  # the repository is `requests`: an import of it left unresolved
             sites = [
                 (path, line)
                 for target, path, line in imports
@@ -76,7 +87,7 @@ def project_facts(store: GraphStore) -> list[Fact]:
                         (_site(path, line, module),),
                     )
                 )
-    tests = sorted(path for path in store.file_rows() if is_test(path))
+    tests = sorted(path for path in paths if is_test(path))
     if tests:
         folder_of = {path: path.rsplit("/", 1)[0] if "/" in path else "." for path in tests}
         folders = Counter(folder_of.values())
