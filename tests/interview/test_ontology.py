@@ -8,10 +8,13 @@ from pathlib import Path
 from brownfield.interview.adaptive import ontology
 from brownfield.interview.adaptive.state import (
     AdaptiveState,
+    EstablishedFact,
     OntologyEntity,
     OntologySnapshot,
     Round,
+    TouchpointRecord,
 )
+from brownfield.interview.engine.records import CitationRecord as Citation
 from brownfield.interview.review.artifact import load_artifact
 from tests.interview.test_adaptive import COOPERATIVE, IDEA, SLUG, interview, sample, state_of
 
@@ -188,11 +191,45 @@ def test_spec_has_the_ontology_and_its_convergence_table(tmp_path: Path) -> None
         in spec
     )
     assert "| 1 | 9 | 9 | 0 | 0 | n/a |" in spec
-    # os (the environment read in charge's file), test_checkout_total (the only caller of
-    # checkout, the fourth touchpoint) and refund (the fifth) come with the evidence: 3 new
-    # of 12, 9 stable
-    assert "| 4 | 12 | 3 | 0 | 9 | 0.75 |" in spec
+    # os (the environment read in charge's file) comes with the evidence: 1 new of 10, 9
+    # stable; the tests calling charge and checkout come too, as what calls them, not as
+    # key entities of their own
+    assert "| 4 | 10 | 1 | 0 | 9 | 0.90 |" in spec
     assert "called by test_checkout_total" in final["checkout"].relationships
+    assert "called by test_charge_rejects_zero" in final["charge"].relationships
+    assert not [name for name in final if name.startswith("test_")]
+
+
+def test_tests_are_no_key_entities_and_many_are_counted() -> None:
+    """A touchpoint called by many tests (a real project's Session: 56) lists them as a
+    count, not one entity and one relationship each; a few are named."""
+    state = bare_state([0.8])
+    state.touchpoints = [
+        TouchpointRecord(id="s.py::S", symbol="s.S", kind="class", path="s.py", line=1, score=1.0),
+        TouchpointRecord(
+            id="s.py::f", symbol="s.f", kind="function", path="s.py", line=9, score=0.9
+        ),
+    ]
+    many = [
+        Citation(path="tests/test_s.py", line=n, symbol=f"tests.test_s.test_{n}") for n in range(4)
+    ]
+    few = [Citation(path="tests/test_s.py", line=20, symbol="tests.test_s.test_f")]
+    for subject, tests in (("s.S", many), ("s.f", few)):
+        state.established_facts.append(
+            EstablishedFact(
+                id=f"F{len(state.established_facts) + 1}",
+                topic="callers",
+                subject=subject,
+                statement=f"{subject} is called from only tests: {len(tests)} test(s)",
+                citations=[Citation(path="s.py", line=1, symbol=subject), *tests],
+                source="evidence",
+                round=1,
+            )
+        )
+    found = {e.name: e for e in ontology.extract(state)}
+    assert not [name for name in found if "test_" in name]
+    assert found["S"].relationships == ["called by 4 tests"]
+    assert found["f"].relationships == ["called by test_f"]
 
 
 def test_repeated_skips_stall_into_the_ontology_question(tmp_path: Path) -> None:

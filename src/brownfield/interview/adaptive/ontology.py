@@ -40,6 +40,9 @@ STALL_BAND = 0.05
 LONG_ROUNDS = 8  # ... or still above LONG_AMBIGUITY after this many rounds
 LONG_AMBIGUITY = 0.30
 MAX_OPTIONS = 4
+#: A test is no key entity: an entity it calls or tests names it, up to this many (more
+#: are counted: "called by 56 tests").
+MAX_NAMED_TESTS = 3
 _CODE_TOPICS = ("callers", "tests", "similar")  # facts whose citations name definitions
 _IMPORT_TOPICS = ("framework", "test-framework")  # facts that name an outside library
 _TOKEN = re.compile(r"[A-Za-z_][A-Za-z0-9_.]*[A-Za-z0-9_]|[A-Za-z]")
@@ -82,7 +85,7 @@ def _definitions(state: AdaptiveState) -> tuple[dict[str, _Draft], dict[str, str
         if fact.topic not in _CODE_TOPICS or not _affirms(fact):
             continue
         for citation in fact.citations:
-            if citation.symbol:
+            if citation.symbol and not is_test(citation.path):  # a test: no key entity
                 found.setdefault(
                     citation.symbol, _Draft("", "fact", citation.symbol, citation.path)
                 )
@@ -129,17 +132,25 @@ def _code_entities(state: AdaptiveState) -> dict[str, _Draft]:
             draft.name = symbol  # two definitions share a name: use the qualified names
         if kinds.get(symbol) == "class":
             draft.fields = _members(state, symbol, _local_name(symbol, draft.path))
+    tests: dict[tuple[str, str], set[str]] = {}  # (entity, "called by"): the tests, by name
     for fact in state.established_facts:
         if fact.topic not in ("callers", "tests") or not fact.citations or not _affirms(fact):
             continue
         subject = _owner(fact.subject, code, kinds)
         sites = fact.citations[1:] if fact.topic == "callers" else fact.citations
+        verb, back = ("calls", "called by") if fact.topic == "callers" else ("tests", "tested by")
         for site in sites:
             other = _owner(site.symbol or "", code, kinds)
-            if fact.topic == "callers":
-                _relate(drafts, other, "calls", subject, "called by")
+            if other not in drafts and is_test(site.path) and subject in drafts:
+                tests.setdefault((subject, back), set()).add(_local_name(other, site.path))
             else:
-                _relate(drafts, other, "tests", subject, "tested by")
+                _relate(drafts, other, verb, subject, back)
+    for (subject, back), named in tests.items():
+        drafts[subject].relationships |= (
+            {f"{back} {name}" for name in named}
+            if len(named) <= MAX_NAMED_TESTS
+            else {f"{back} {len(named)} tests"}
+        )
     return drafts
 
 
