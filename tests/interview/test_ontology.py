@@ -300,6 +300,10 @@ def test_adverbs_participles_and_ones_of_the_idea_are_not_entities() -> None:
     names = {e.name for e in ontology.extract(state)}
     assert {"entry", "size", "limit"} <= names, names
     assert not {"grown", "past"} & names, names  # an irregular participle, a preposition
+    state.description = "Save the cookies to a file so it stays logged in, for whoever chooses"
+    names = {e.name for e in ontology.extract(state)}
+    assert {"cookies", "file"} <= names, names
+    assert not {"stays", "chooses"} & names, names  # an -s form after "it" is its verb
 
 
 def test_what_a_negative_fact_looked_at_is_no_entity_nor_relationship() -> None:

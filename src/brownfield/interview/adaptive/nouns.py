@@ -60,11 +60,18 @@ _BEFORE_GERUNDS = _BEFORE_VERBS | frozenset(
 )
 
 
+#: Pronouns a third-person verb follows ("so *it stays* logged in", "for *whoever
+#: chooses*"); not "that", "this", "which", which also come before a plural noun.
+_SUBJECT_PRONOUNS = frozenset("it he she who whoever".split())
+
+
 def verb_at(word: str, after: str) -> bool:
     """Whether an idea's word is a verb where it stands (a clause's first word, after "and",
-    "to", "that"...; an -ing form after "without", "stop"...): the idea keeps its nouns, not
-    the actions done to them."""
+    "to", "that"...; an -ing form after "without", "stop"...; an -s form after "it", "who"):
+    the idea keeps its nouns, not the actions done to them."""
     if word.endswith("ing") and len(word) > 5 and after in _BEFORE_GERUNDS:
+        return True
+    if after in _SUBJECT_PRONOUNS and word.endswith("s") and not word.endswith(("ss", "us")):
         return True
     return after in _BEFORE_VERBS and (word in COMMON_VERBS or after == ",")
 
