@@ -375,3 +375,43 @@ def test_an_ideas_verbs_where_they_stand_are_not_entities() -> None:
     state.description = "Let people read and write CSV files"
     names = {e.name for e in ontology.extract(state)}
     assert {"csv", "files"} <= names and "write" not in names, names
+
+
+def test_the_overloads_of_a_method_are_one_entity() -> None:
+    """Java's `FileHandler(String)` and `FileHandler(String, int, int)` (ids `FileHandler`,
+    `FileHandler~2`...) are one constructor: one entity, and one field of a class."""
+    state = bare_state([0.8])
+    state.touchpoints = [
+        TouchpointRecord(
+            id=f"x/Files.java::Files.copy{mark}",
+            symbol=f"x.Files.copy{mark}",
+            kind="method",
+            path="x/Files.java",
+            line=line,
+            score=1.0,
+        )
+        for mark, line in (("", 10), ("~2", 20))
+    ] + [
+        TouchpointRecord(
+            id="x/Log.java::Log", symbol="x.Log", kind="class", path="x/Log.java", line=1, score=0.5
+        )
+    ]
+    state.established_facts.append(
+        EstablishedFact(
+            id="F1",
+            topic="callers",
+            subject="x.Files.copy~2",
+            statement="x.Files.copy~2 is called from 1 place(s) in production code: x.Main.run",
+            citations=[
+                Citation(path="x/Files.java", line=20, symbol="x.Files.copy~2"),
+                Citation(path="x/Main.java", line=5, symbol="x.Main.run"),
+                Citation(path="x/Log.java", line=9, symbol="x.Log.write~3"),
+            ],
+            source="evidence",
+            round=1,
+        )
+    )
+    found = {e.name: e for e in ontology.extract(state)}
+    assert not [name for name in found if "~" in name], found
+    assert found["copy"].relationships == ["called by Log", "called by run"]
+    assert found["Log"].fields == ["write"]

@@ -77,19 +77,28 @@ def _local_name(symbol: str, path: str | None) -> str:
 def _definitions(state: AdaptiveState) -> tuple[dict[str, _Draft], dict[str, str]]:
     """Code definitions by qualified name (touchpoints, then names in facts) and known kinds."""
     found: dict[str, _Draft] = {}
-    kinds = {hop.symbol: hop.kind for hop in state.codebase_context}
+    kinds = {_one(hop.symbol): hop.kind for hop in state.codebase_context}
     for touch in state.touchpoints:
-        kinds[touch.symbol] = touch.kind
-        found.setdefault(touch.symbol, _Draft("", "touchpoint", touch.symbol, touch.path))
+        kinds[_one(touch.symbol)] = touch.kind
+        found.setdefault(_one(touch.symbol), _Draft("", "touchpoint", touch.symbol, touch.path))
     for fact in state.established_facts:
         if fact.topic not in _CODE_TOPICS or not _affirms(fact):
             continue
         for citation in fact.citations:
             if citation.symbol and not is_test(citation.path):  # a test: no key entity
                 found.setdefault(
-                    citation.symbol, _Draft("", "fact", citation.symbol, citation.path)
+                    _one(citation.symbol), _Draft("", "fact", citation.symbol, citation.path)
                 )
     return found, kinds
+
+
+def _one(symbol: str) -> str:
+    """The name overloads share (`FileHandler.FileHandler~2` -> `FileHandler.FileHandler`,
+    `Logger.getAnonymousLogger~2`): one entity, or one field, for all of them."""
+    return _OVERLOAD_MARK.sub("", symbol)
+
+
+_OVERLOAD_MARK = re.compile(r"~\d+(?=\.|$)")
 
 
 def _affirms(fact: EstablishedFact) -> bool:
@@ -103,7 +112,8 @@ def _members(state: AdaptiveState, symbol: str, local: str) -> list[str]:
     """The methods and attributes of a class, as touchpoints, facts and the context name them."""
     known = {t.symbol for t in state.touchpoints} | {h.symbol for h in state.codebase_context}
     known |= {c.symbol for f in state.established_facts for c in f.citations if c.symbol}
-    locals_ = {h.via.partition("::")[2] for h in state.codebase_context}
+    known = {_one(name) for name in known}
+    locals_ = {_one(h.via.partition("::")[2]) for h in state.codebase_context}
     members = {n[len(symbol) + 1 :] for n in known if n.startswith(symbol + ".")}
     members |= {n[len(local) + 1 :] for n in locals_ if n.startswith(local + ".")}
     return sorted(m for m in members if m and "." not in m)
@@ -136,11 +146,11 @@ def _code_entities(state: AdaptiveState) -> dict[str, _Draft]:
     for fact in state.established_facts:
         if fact.topic not in ("callers", "tests") or not fact.citations or not _affirms(fact):
             continue
-        subject = _owner(fact.subject, code, kinds)
+        subject = _owner(_one(fact.subject), code, kinds)
         sites = fact.citations[1:] if fact.topic == "callers" else fact.citations
         verb, back = ("calls", "called by") if fact.topic == "callers" else ("tests", "tested by")
         for site in sites:
-            other = _owner(site.symbol or "", code, kinds)
+            other = _owner(_one(site.symbol or ""), code, kinds)
             if other not in drafts and is_test(site.path) and subject in drafts:
                 tests.setdefault((subject, back), set()).add(_local_name(other, site.path))
             else:
