@@ -130,6 +130,25 @@ def test_a_key_a_switch_compares_is_read() -> None:
     assert "default" not in row.keys.split()
 
 
+def test_a_key_read_as_a_string_is_cited_where_it_is_quoted() -> None:
+    """Not at the first line holding the word: a class's `class` keyword, a variable
+    named like the key."""
+    py = (
+        "class Toc:\n"  # 1
+        "    def anchor(self, c, id):\n"
+        "        id = c.get('href')\n"  # 3
+        "        c.attrib['class'] = self.css\n"  # 4
+        "        return c.get('id')\n"  # 5
+    )
+    nodes = [
+        _definition("toc.py", "class", "Toc", 1, 5),
+        _definition("toc.py", "method", "Toc.anchor", 2, 5),
+    ]
+    rows = search_text.rows_for("toc.py", "python", py.encode(), nodes)
+    for row in rows:
+        assert "class:4" in row.raw.split() and "id:5" in row.raw.split(), row.raw
+
+
 def test_a_case_comparing_the_name_of_a_type_reads_no_key() -> None:
     js = (
         "function send(chunk, mode) {\n"  # 1

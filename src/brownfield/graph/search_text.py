@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left, bisect_right
+from collections.abc import Iterable
 from functools import cache, lru_cache
 from itertools import accumulate, chain, compress, islice
 from operator import not_
@@ -506,7 +507,7 @@ def rows_for(
                     else _body_words(body)
                 ),
                 raw=" ".join(
-                    _located(joined, offsets, start, end, [*attrs, *cited, *keys], assigned)
+                    _located(joined, offsets, start, end, [*attrs, *cited, *keys], assigned, keys)
                 )[:MAX_TEXT]
                 if attrs or cited or keys
                 else "",
@@ -522,18 +523,31 @@ def _located(
     end: int,
     names: list[str],
     known: dict[str, int],
+    keys: Iterable[str] = (),
 ) -> list[str]:
     """`name:line` for each name: at the line of its `known` offset, else at the first line
     of lines `start`..`end` that holds it as a word outside a comment line (no name holds
     a newline); none for a name only comments hold (`// const ZOD_ERROR = ...`, a
-    `'username'` in a doc comment's example): a citation is a line that has it."""
+    `'username'` in a doc comment's example): a citation is a line that has it. A key read
+    as a string (`c.set('class', ...)`) is cited where it is quoted, if it is: a keyword
+    (`class TocTreeprocessor:`) or a word of the code may come first."""
     found = []
     low = offsets[start] if start < len(offsets) else len(joined)
     high = offsets[end + 1] if end + 1 < len(offsets) else len(joined)
+    quoted = set(keys)
     for name in dict.fromkeys(names):
         if name in known:
             found.append(f"{name}:{bisect_right(offsets, known[name])}")
             continue
+        if name in quoted:
+            at = min(
+                (i for q in "'\"`" if (i := joined.find(q + name + q, low, high)) >= 0),
+                default=-1,
+            )
+            row = bisect_right(offsets, at) - 1
+            if at >= 0 and not _COMMENT_START.match(joined, offsets[row], at):
+                found.append(f"{name}:{row + 1}")
+                continue
         at = joined.find(name, low, high)
         while at >= 0:
             after = at + len(name)

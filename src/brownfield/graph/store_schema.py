@@ -48,8 +48,9 @@ from __future__ import annotations
 #: comments hold is cited nowhere (it was cited at the definition's first line); 44: a Java
 #: definition's line is its declaration's, after its annotations; 45: the index's words
 #: (the thesaurus: `readonly`); 46: JavaScript members keyed by a name (`{ [kWrite]: f }`)
-#: and the calls through them (`this[kWrite]`, the call's text keeps its key)
-SCHEMA_VERSION = 46
+#: and the calls through them (`this[kWrite]`, the call's text keeps its key); 47: a key read
+#: as a string is cited where it is quoted (`'class'`, not the `class` keyword's line)
+SCHEMA_VERSION = 47
 
 SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
