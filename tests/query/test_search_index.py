@@ -847,6 +847,29 @@ def test_no_caller_of_a_method_names_the_calls_that_land_on_its_namesakes(
         ), fact.statement
 
 
+def test_a_callers_count_says_how_many_same_name_calls_are_unresolved(tmp_path: Path) -> None:
+    """query-core's `Query.fetch` "is called from 1 place(s)" while 7 `x.fetch(...)` calls
+    on values the graph could not type may reach it: the fact says so, naming them in its
+    text (its citations after the first are its callers, which others read as such)."""
+    files = {
+        "app/query.py": "class Query:\n    def fetch(self):\n        return 1\n\n"
+        "def hydrate():\n    Query().fetch()\n",
+        "app/client.py": "def run(cache):\n    cache.build().fetch()\n    cache.get().fetch()\n",
+        "app/other.py": "class Other:\n    def fetch(self):\n        return 2\n",
+    }
+    with opened(tmp_path, files) as store:
+        node = store.node("app/query.py::Query.fetch")
+        assert node is not None
+        fact = callers_fact(store, Touchpoint(node, 1.0, ()))
+    assert fact is not None
+    assert fact.statement == (
+        "app.query.Query.fetch (app/query.py:2) is called from 1 place(s) in production code: "
+        "app.query.hydrate (app/query.py:6); 2 call(s) named `fetch` the graph left "
+        "unresolved may reach it too, e.g. app/client.py:2, app/client.py:3."
+    )
+    assert [str(c) for c in fact.citations] == ["app/query.py:2", "app/query.py:6"]
+
+
 def test_no_caller_of_an_overload_names_the_calls_of_its_other_overloads(tmp_path: Path) -> None:
     """A constructor is never dispatched: the calls of its other overloads were picked by
     their arguments."""

@@ -289,10 +289,20 @@ def callers_fact(store: GraphStore, touchpoint: Touchpoint) -> Fact | None:
             if production
             else f"only tests: {len(names)} test(s), e.g. {tests[0].symbol} ({tests[0]})"
         )
+    _, unresolved = _unresolved_note(store, node)
+    if unresolved:  # how complete the count is: calls so named the graph did not resolve
+        # (named in the text, not cited: the citations after the first are the callers)
+        total = len({(u.path, u.line) for u in store.unresolved_named(node.name)})
+        shown = ", ".join(str(c) for c in unresolved) + (" ..." if total > len(unresolved) else "")
+        parts.append(
+            f"{total} call(s) named `{node.name}` the graph left unresolved may reach it too, "
+            f"e.g. {shown}"
+        )
+    statement = f"{node.qualname} ({node.path}:{node.line}) is called from " + "; ".join(parts)
     return Fact(
         "callers",
         node.qualname,
-        f"{node.qualname} ({node.path}:{node.line}) is called from " + "; ".join(parts) + ".",
+        statement + ("" if statement.endswith("...") else "."),
         (definition_citation(node), *production, *tests),
     )
 
