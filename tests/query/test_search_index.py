@@ -1240,6 +1240,10 @@ def test_a_name_written_in_a_block_comment_or_after_a_hash_in_a_string_is_no_sit
         )  # not doc.go:4 in the block comment; line 5's code after a string holding " #"
     lines = ['x = "a #b"  # c', "/* one", "Server", "*/", "y = 1 /* z */"]
     assert code_names.code_lines(lines) == [(1, 'x = "a #b" '), (5, "y = 1 /* z */")]
+    # a comment, or a line's trailing comment, holding three quotes opens no string (Go's
+    # encoding/csv documents `"a ""quoted-field"""`): the code after it is code
+    lines = ['//\t"a ""quoted-field"""', "func f() {}", 'x = 1  # """', "y = 2"]
+    assert code_names.code_lines(lines) == [(2, "func f() {}"), (3, "x = 1 "), (4, "y = 2")]
 
 
 def test_owners_that_are_other_classes_are_no_twins(tmp_path: Path) -> None:

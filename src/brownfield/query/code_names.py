@@ -60,9 +60,11 @@ def code_lines(lines: list[str], first: int = 1) -> list[tuple[int, str]]:
         if stripped.startswith("/*"):
             in_block = "*/" not in stripped[2:]
             continue
-        in_string = odd  # a multi-line string opened after code: its lines are text
-        if stripped and not stripped.startswith(_COMMENT_START):
-            found.append((number, _without_trailing_comment(text)))
+        if not stripped or stripped.startswith(_COMMENT_START):
+            continue  # a comment opens no string (Go's csv docs: `"a ""quoted"""`)
+        code = _without_trailing_comment(text)
+        in_string = len(_TRIPLE.findall(code)) % 2 == 1  # a multi-line string opened
+        found.append((number, code))
     return found
 
 
