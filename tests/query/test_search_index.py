@@ -1244,6 +1244,9 @@ def test_a_name_written_in_a_block_comment_or_after_a_hash_in_a_string_is_no_sit
     # encoding/csv documents `"a ""quoted-field"""`): the code after it is code
     lines = ['//\t"a ""quoted-field"""', "func f() {}", 'x = 1  # """', "y = 2"]
     assert code_names.code_lines(lines) == [(2, "func f() {}"), (3, "x = 1 "), (4, "y = 2")]
+    # nor do three quotes inside a one-line string (werkzeug's `"v;a*=UTF-8'''%F0.txt"`)
+    lines = ["(\"a*=UTF-8'''%F0'.txt\", 1),", "z = 3", 'doc = """one', "two", '"""', "w = 4"]
+    assert [n for n, _ in code_names.code_lines(lines)] == [1, 2, 3, 6]
 
 
 def test_owners_that_are_other_classes_are_no_twins(tmp_path: Path) -> None:
