@@ -1247,6 +1247,9 @@ def test_a_name_written_in_a_block_comment_or_after_a_hash_in_a_string_is_no_sit
     # nor do three quotes inside a one-line string (werkzeug's `"v;a*=UTF-8'''%F0.txt"`)
     lines = ["(\"a*=UTF-8'''%F0'.txt\", 1),", "z = 3", 'doc = """one', "two", '"""', "w = 4"]
     assert [n for n, _ in code_names.code_lines(lines)] == [1, 2, 3, 6]
+    # or inside a Go raw string (encoding/csv's tests)
+    lines = ['{Input: `"a"b"`, Output: `"""a""b"""` + "\\n"},', "z := 3"]
+    assert [n for n, _ in code_names.code_lines(lines)] == [1, 2]
 
 
 def test_owners_that_are_other_classes_are_no_twins(tmp_path: Path) -> None:

@@ -62,16 +62,32 @@ def code_lines(lines: list[str], first: int = 1) -> list[tuple[int, str]]:
             continue
         if not stripped or stripped.startswith(_COMMENT_START):
             continue  # a comment opens no string (Go's csv docs: `"a ""quoted"""`)
-        code = _without_trailing_comment(text)
-        triples = [m for m in _QUOTED.findall(code) if m in ('"""', "'''")]
-        in_string = len(triples) % 2 == 1  # a multi-line string opened
-        found.append((number, code))
+        in_string = _opens_string(text)
+        found.append((number, _without_trailing_comment(text)))
     return found
 
 
+def _opens_string(code: str) -> bool:
+    """Whether a line of code opens a multi-line string: three quotes not closed on the
+    line, read left to right past its one-line strings, up to a comment."""
+    at = 0
+    while (match := _QUOTED.search(code, at)) is not None:
+        at = match.end()
+        if match.group().startswith(("#", "//")):
+            return False
+        if match.group() in ('"""', "'''"):
+            close = code.find(match.group(), at)
+            if close < 0:
+                return True
+            at = close + 3
+    return False
+
+
 #: Three quotes, or a one-line string, whichever starts first: the three quotes inside
-#: `"v;a*=UTF-8'''%F0.txt"` (werkzeug's tests) open no multi-line string.
-_QUOTED = re.compile(r'"""|\'\'\'|"(?:[^"\\\n]|\\.)*"|\'(?:[^\'\\\n]|\\.)*\'')
+#: `"v;a*=UTF-8'''%F0.txt"` (werkzeug's tests), or inside a Go raw string between
+#: backquotes (`"""a""b"""`, encoding/csv's tests), open no multi-line string; a
+#: comment ends what is read.
+_QUOTED = re.compile(r'"""|\'\'\'|"(?:[^"\\\n]|\\.)*"|\'(?:[^\'\\\n]|\\.)*\'|`[^`\n]*`|#.*|//.*')
 
 
 def _without_trailing_comment(text: str) -> str:
