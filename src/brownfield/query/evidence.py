@@ -289,14 +289,18 @@ def callers_fact(store: GraphStore, touchpoint: Touchpoint) -> Fact | None:
             if production
             else f"only tests: {len(names)} test(s), e.g. {tests[0].symbol} ({tests[0]})"
         )
-    _, unresolved = _unresolved_note(store, node)
-    if unresolved:  # how complete the count is: calls so named the graph did not resolve
-        # (named in the text, not cited: the citations after the first are the callers)
-        total = len({(u.path, u.line) for u in store.unresolved_named(node.name)})
-        shown = ", ".join(str(c) for c in unresolved) + (" ..." if total > len(unresolved) else "")
+    # How complete the count is: calls so named the graph did not resolve (named in the
+    # text, not cited: the citations after the first are read as the callers).
+    unresolved = (
+        []
+        if node.kind is NodeKind.MODULE
+        else sorted({(u.path, u.line) for u in store.unresolved_named(node.name)})
+    )
+    if unresolved:
+        shown = ", ".join(f"{path}:{line}" for path, line in unresolved[:3])
         parts.append(
-            f"{total} call(s) named `{node.name}` the graph left unresolved may reach it too, "
-            f"e.g. {shown}"
+            f"{len(unresolved)} call(s) named `{node.name}` the graph left unresolved may reach "
+            f"it too, e.g. {shown}{' ...' if len(unresolved) > 3 else ''}"
         )
     statement = f"{node.qualname} ({node.path}:{node.line}) is called from " + "; ".join(parts)
     return Fact(

@@ -151,7 +151,7 @@ def _code_entities(state: AdaptiveState) -> dict[str, _Draft]:
         verb, back = ("calls", "called by") if fact.topic == "callers" else ("tests", "tested by")
         for site in sites:
             other = _owner(_one(site.symbol or ""), code, kinds)
-            if other not in drafts and is_test(site.path) and subject in drafts:
+            if site.symbol and other not in drafts and is_test(site.path) and subject in drafts:
                 tests.setdefault((subject, back), set()).add(_local_name(other, site.path))
             else:
                 _relate(drafts, other, verb, subject, back)
