@@ -120,16 +120,27 @@ def _unresolved_note(store: GraphStore, node: Node) -> tuple[str, tuple[Citation
     """How complete a negative answer is: the unresolved calls that carry the node's name."""
     if node.kind is NodeKind.MODULE:
         return "", ()
-    sites = sorted({(u.path, u.line) for u in store.unresolved_named(node.name)})
+    sites = _unresolved_sites(store, node)
     if not sites:
         return f"; no unresolved call is named `{node.name}` either", ()
-    shown = ", ".join(f"{path}:{line}" for path, line in sites[:3])
-    more = " ..." if len(sites) > 3 else ""
     cited = tuple(_site(path, line, node.name) for path, line in sites[:3])
     return (
-        f"; {len(sites)} unresolved call(s) named `{node.name}` remain, e.g. {shown}{more}",
+        f"; {len(sites)} unresolved call(s) named `{node.name}` remain, e.g. {_listed(sites)}",
         cited,
     )
+
+
+def _unresolved_sites(store: GraphStore, node: Node) -> list[tuple[str, int]]:
+    """The places of the unresolved calls that carry the node's name (none for a module)."""
+    if node.kind is NodeKind.MODULE:
+        return []
+    return sorted({(u.path, u.line) for u in store.unresolved_named(node.name)})
+
+
+def _listed(sites: list[tuple[str, int]]) -> str:
+    """The first three sites as `path:line`, " ..." after them when there are more."""
+    shown = ", ".join(f"{path}:{line}" for path, line in sites[:3])
+    return shown + (" ..." if len(sites) > 3 else "")
 
 
 MAX_WRITTEN_FILES = 400  # files read for where a name is written (a negative fact's note)
@@ -291,16 +302,11 @@ def callers_fact(store: GraphStore, touchpoint: Touchpoint) -> Fact | None:
         )
     # How complete the count is: calls so named the graph did not resolve (named in the
     # text, not cited: the citations after the first are read as the callers).
-    unresolved = (
-        []
-        if node.kind is NodeKind.MODULE
-        else sorted({(u.path, u.line) for u in store.unresolved_named(node.name)})
-    )
+    unresolved = _unresolved_sites(store, node)
     if unresolved:
-        shown = ", ".join(f"{path}:{line}" for path, line in unresolved[:3])
         parts.append(
             f"{len(unresolved)} call(s) named `{node.name}` the graph left unresolved may reach "
-            f"it too, e.g. {shown}{' ...' if len(unresolved) > 3 else ''}"
+            f"it too, e.g. {_listed(unresolved)}"
         )
     statement = f"{node.qualname} ({node.path}:{node.line}) is called from " + "; ".join(parts)
     return Fact(
