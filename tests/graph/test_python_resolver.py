@@ -155,6 +155,30 @@ def test_constructor_without_init_is_an_edge_to_the_class(repo: Path) -> None:
     ]
 
 
+def test_a_class_built_through_its_bases_init_is_an_edge_to_it_too(repo: Path) -> None:
+    # `Inherits()` runs `Base.__init__`, and constructs `Inherits`: `callers Inherits` and
+    # the tests reaching it must see the call (a class with its own `__init__` does not
+    # need the second edge: its `__init__` is its constructor).
+    store = build_graph(
+        repo,
+        {
+            "base.py": "class Base:\n    def __init__(self):\n        pass\n",
+            "m.py": (
+                "from base import Base\n\n"
+                "class Inherits(Base):\n    pass\n\n"
+                "class Own(Base):\n    def __init__(self):\n        pass\n\n"
+                "def make():\n    Inherits()\n    Own()\n"
+            ),
+        },
+    )
+    edges = store.edges_out_of(["m.py::make"], [EdgeKind.CALLS])
+    assert sorted((e.dst, e.line) for e in edges) == [
+        ("base.py::Base.__init__", 11),
+        ("m.py::Inherits", 11),
+        ("m.py::Own.__init__", 12),
+    ]
+
+
 def test_instance_through_local_and_return(repo: Path) -> None:
     graph = calls_of(
         repo,

@@ -112,8 +112,9 @@ class CallTargets:
         return self.arity.reachable(table, call, [], {(owners[0], Resolution.UNIQUE_NAME)})
 
     def of_value(self, value: Value, how: Resolution) -> list[Target]:
-        """What calling a value runs: a function, a class's `__new__` and `__init__` (the
-        class itself when it defines neither), an instance's `__call__`."""
+        """What calling a value runs: a function, a class's `__new__` and `__init__` (and
+        the class itself unless it defines one of them: a subclass built through its
+        base's `__init__` is still a class the call constructs), an instance's `__call__`."""
         if value.kind == "ext":
             return [(value.name, how)]
         if value.kind == "def":
@@ -123,7 +124,10 @@ class CallTargets:
             for method in ("__new__", "__init__"):
                 defined = self.special(value, method, fallback=False)
                 found += [(node_id(v.path, v.name), Resolution.CONSTRUCTOR) for v in defined]
-            return found or [(node_id(value.path, value.name), Resolution.CONSTRUCTOR)]
+            cls = node_id(value.path, value.name)
+            if not any(target.startswith(cls + ".") for target, _ in found):
+                found.append((cls, Resolution.CONSTRUCTOR))
+            return found
         if value.kind == "resume":  # `g.send(x)`, `g.__next__()`: the generator runs
             return [(node_id(value.path, value.name), Resolution.INFERRED)]
         if value.kind == "inst":
