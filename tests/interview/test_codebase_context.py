@@ -1,5 +1,6 @@
-"""The codebase context of an interview: the relationships around the touched files,
-nearer first, then those whose names carry more of the idea's words, bounded per file."""
+"""The codebase context of an interview: the relationships around the touched files, those
+reaching a touchpoint first, nearer first, then those whose names carry more of the idea's
+words, bounded per file."""
 
 from __future__ import annotations
 
@@ -28,6 +29,14 @@ def test_relationship_names_are_the_last_names_of_caller_and_callee() -> None:
         "charge",
     )
     assert relationship("app.jobs", "app/pay.py", "x:1").names() == ("jobs", "")
+
+
+def test_a_relationship_reaches_a_touchpoint_or_its_constructor() -> None:
+    ids = {"app/pay.py::Declined", "app/pay.py::charge"}
+    assert relationship("app.jobs.run", "app/pay.py::charge", "x:1").reaches(ids)
+    assert relationship("app.jobs.run", "app/pay.py::Declined.__init__", "x:1").reaches(ids)
+    assert not relationship("app.jobs.run", "app/pay.py::Declined.reason", "x:1").reaches(ids)
+    assert not relationship("app.jobs", "app/pay.py", "x:1").reaches(ids)
 
 
 def test_the_state_keeps_the_relationships_carrying_the_ideas_words(tmp_path: Path) -> None:
@@ -71,3 +80,49 @@ def test_the_spec_cites_each_caller_and_target_once_with_its_other_sites_counted
         lines[10]
         == "- and 1 more relationship(s) (0 from tests) in the state file's codebase_context"
     )
+
+
+def test_relationships_reaching_a_touchpoint_come_before_the_files_own_helpers(
+    tmp_path: Path,
+) -> None:
+    """koa's spec showed ten lines of request.js's helpers calling each other (`host calls
+    get`) and none of the touchpoints' callers: those reaching a touchpoint come first,
+    then calls from other files, then the touched file's own."""
+    helpers = "".join(f"def client_replies_{n:02}():\n    lookup()\n\n\n" for n in range(20))
+    store = build_graph(
+        tmp_path,
+        {
+            "app/req.py": "def lookup():\n    pass\n\n\n"
+            + helpers
+            + 'def accepts_encodings():\n    """Which encodings the client accepts."""\n',
+            "app/app.py": "from app.req import accepts_encodings, lookup\n\n\n"
+            "def respond():\n    accepts_encodings()\n\n\n"
+            "def handle():\n    lookup()\n",
+        },
+    )
+    state = seed_state(
+        "Compress replies when the client accepts encodings", Threshold(0.05, "default"), store
+    )
+    assert "app.req.accepts_encodings" in [t.symbol for t in state.touchpoints]
+    kept = [(r.symbol, r.via) for r in state.codebase_context if r.file == "app/req.py"]
+    assert kept[:3] == [
+        ("app.app.respond", "app/req.py::accepts_encodings"),
+        ("app.app", "app/req.py"),  # imports it
+        ("app.app.handle", "app/req.py::lookup"),
+    ]
+    assert all(symbol.startswith("app.req.client_replies_") for symbol, _ in kept[3:])
+    from brownfield.interview.spec.compile import technical_context
+
+    assert technical_context(state)[len(state.touchpoints)].startswith(
+        "- app.app.respond calls app/req.py::accepts_encodings at app/app.py:5 "
+    )
+
+
+def test_the_spec_shows_calls_from_other_files_before_the_touched_files_own() -> None:
+    from brownfield.interview.spec.compile import technical_context
+
+    state = seed_state("retry a declined charge", Threshold(0.05, "default"), None)
+    state.codebase_context = [
+        relationship(f"app.pay.f{n}", "app/pay.py::audit", f"app/pay.py:{n}") for n in range(3)
+    ] + [relationship("app.jobs.retry", "app/pay.py::audit", "app/jobs.py:7")]
+    assert technical_context(state)[0].startswith("- app.jobs.retry calls app/pay.py::audit ")

@@ -234,6 +234,7 @@ def seed_state(
         ]
         query = parse(idea)
         files = list(dict.fromkeys(t.node.path for t in found if t.node.path))[:3]
+        ids = {t.node.id for t in found}
         for path in files:
             around = [
                 Relationship(
@@ -247,8 +248,17 @@ def seed_state(
                 )
                 for hop in file_query(store, path, depth=2).hops
             ]
-            # nearer first, then those whose names carry more of the idea's words
-            around.sort(key=lambda r: (r.distance, -carried(query, *r.names())))
+            # those reaching a touchpoint first, nearer first, calls from other files
+            # before the file's own helpers calling each other, then those whose names
+            # carry more of the idea's words
+            around.sort(
+                key=lambda r: (
+                    not r.reaches(ids),
+                    r.distance,
+                    r.site.rpartition(":")[0] == r.file,
+                    -carried(query, *r.names()),
+                )
+            )
             state.codebase_context += around[:MAX_RELATIONSHIPS_PER_FILE]
         for fact in EvidenceSource(store).project():
             add_fact(state, fact, "evidence", 0)

@@ -169,6 +169,12 @@ class Relationship(StrictModel):
         `m`; a file, imported, has none)."""
         return self.symbol.rpartition(".")[2], self.via.partition("::")[2].rpartition(".")[2]
 
+    def reaches(self, ids: set[str]) -> bool:
+        """Whether `via` is one of the definitions `ids`, or the constructor of a class
+        among them (`a.py::Err.__init__` reaches `a.py::Err`)."""
+        owner, _, name = self.via.rpartition(".")
+        return self.via in ids or (name in ("__init__", "__new__", "constructor") and owner in ids)
+
 
 EntityType = Literal["core domain", "supporting", "external system"]
 

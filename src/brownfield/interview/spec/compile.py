@@ -147,7 +147,8 @@ MAX_RELATIONSHIPS = 10
 def technical_context(state: AdaptiveState) -> list[str]:
     """The touchpoints (production code first), then the relationships around them: one
     line per caller, relation and target (its other sites counted), production before
-    tests, nearer before farther, bounded."""
+    tests, those reaching a touchpoint first, nearer before farther, calls from other
+    files before those inside the touched file, bounded."""
     touched = sorted(state.touchpoints, key=lambda t: is_test(t.path))
     lines = [
         f"- Touchpoint: {t.symbol} ({t.path}:{t.line})" + (" (a test)" if is_test(t.path) else "")
@@ -158,11 +159,14 @@ def technical_context(state: AdaptiveState) -> list[str]:
         found = sites.setdefault((r.symbol, r.relation, r.via), [])
         if all(r.site != other.site for other in found):
             found.append(r)
+    ids = {t.id for t in state.touchpoints}
     ranked = sorted(
         sites.values(),
         key=lambda rs: (
             is_test(rs[0].site.rpartition(":")[0]),
+            not rs[0].reaches(ids),
             rs[0].distance,
+            rs[0].site.rpartition(":")[0] == rs[0].file,  # a file's helpers calling each other
             rs[0].relation != "calls",
         ),
     )
