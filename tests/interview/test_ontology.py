@@ -304,6 +304,15 @@ def test_adverbs_participles_and_ones_of_the_idea_are_not_entities() -> None:
     names = {e.name for e in ontology.extract(state)}
     assert {"cookies", "file"} <= names, names
     assert not {"stays", "chooses"} & names, names  # an -s form after "it" is its verb
+    state.description = "When a server sends a response without a reason, fill one in"
+    names = {e.name for e in ontology.extract(state)}
+    assert {"server", "response", "reason"} <= names, names
+    assert "sends" not in names, names  # an -s form between a noun and "a" is its verb
+    state.description = (
+        "Cap how many bytes of uploaded files a submission spills, and give callers a way"
+    )
+    names = {e.name for e in ontology.extract(state)}
+    assert {"bytes", "files", "submission", "callers"} <= names, names  # nouns before "a"
 
 
 def test_what_a_negative_fact_looked_at_is_no_entity_nor_relationship() -> None:

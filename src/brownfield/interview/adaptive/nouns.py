@@ -5,6 +5,7 @@ the nouns an ontology keeps."""
 from __future__ import annotations
 
 from brownfield.interview.engine.words import COMMON_VERBS
+from brownfield.query.context import STOP_WORDS
 
 #: Words that are never entities: question words, pronouns, quantifiers and the adjectives
 #: of a change ("incoming", "existing", "current").
@@ -65,13 +66,30 @@ _BEFORE_GERUNDS = _BEFORE_VERBS | frozenset(
 _SUBJECT_PRONOUNS = frozenset("it he she who whoever".split())
 
 
-def verb_at(word: str, after: str) -> bool:
+#: Words that open a noun phrase: an -s form between a noun and one of them is the
+#: noun's verb ("a server *sends* a response", "the token *lasts* a day").
+_DETERMINERS = frozenset("a an the its their his her our my your each every".split())
+
+
+def verb_at(word: str, after: str, following: str = "") -> bool:
     """Whether an idea's word is a verb where it stands (a clause's first word, after "and",
-    "to", "that"...; an -ing form after "without", "stop"...; an -s form after "it", "who"):
-    the idea keeps its nouns, not the actions done to them."""
+    "to", "that"...; an -ing form after "without", "stop"...; an -s form after "it", "who",
+    or after a noun and before "a", "the", "its"...: not after a stop word, a common verb
+    ("give callers a way") or an -ed form ("uploaded files a submission spills")): the
+    idea keeps its nouns, not the actions done to them."""
     if word.endswith("ing") and len(word) > 5 and after in _BEFORE_GERUNDS:
         return True
-    if after in _SUBJECT_PRONOUNS and word.endswith("s") and not word.endswith(("ss", "us")):
+    third_person = word.endswith("s") and not word.endswith(("ss", "us", "is"))
+    if third_person and after in _SUBJECT_PRONOUNS:
+        return True
+    if (
+        third_person
+        and following in _DETERMINERS
+        and after != ","
+        and after not in STOP_WORDS
+        and after not in COMMON_VERBS
+        and not after.endswith("ed")
+    ):
         return True
     return after in _BEFORE_VERBS and (word in COMMON_VERBS or after == ",")
 

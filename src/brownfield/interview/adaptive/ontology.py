@@ -216,7 +216,8 @@ def _noun_entities(state: AdaptiveState, taken: list[_Draft]) -> dict[str, _Draf
     for number, text in enumerate(_texts(state)):
         read = idioms_read(text)
         previous = ""  # the word before, or "," where a clause starts
-        for match in _TOKEN.finditer(read):
+        matches = list(_TOKEN.finditer(read))
+        for at, match in enumerate(matches):
             token = match.group(0)
             starts = not previous or bool(re.search(r"[,;:]", read[: match.start()][-3:]))
             after, previous = ("," if starts else previous), token.lower()
@@ -224,7 +225,8 @@ def _noun_entities(state: AdaptiveState, taken: list[_Draft]) -> dict[str, _Draf
             word = token if whole else token.lower()
             if not whole and (word in STOP_WORDS or len(word) < 3 or not nounlike(word, number)):
                 continue
-            if not whole and number == 0 and verb_at(word, after):
+            following = matches[at + 1].group(0).lower() if at + 1 < len(matches) else ""
+            if not whole and number == 0 and verb_at(word, after, following):
                 continue
             key = word.lower() if whole else stem(word)
             if key in covered or any(c.endswith("." + key) for c in covered):
