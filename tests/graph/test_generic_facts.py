@@ -78,16 +78,44 @@ def test_javascript_definitions_by_assignment_are_named_by_their_property_path()
     }
 
 
-def test_java_overloads_are_numbered_and_keep_their_arity() -> None:
+def test_java_overloads_are_numbered_and_keep_their_parameter_types() -> None:
     facts = parser.parse(
         "java",
-        b"class A { void m(int a) {} void m(int a, int b) {} void m(String... xs) {} }\n",
+        b"class A { void m(int a) {} void m(final java.util.List<String> a, int[] b) {}"
+        b" void m(String... xs) {} }\n",
     )
     assert [(d.qualname, d.params) for d in facts.definitions if d.kind == "method"] == [
-        ("A.m", ("_",)),
-        ("A.m~2", ("_", "_")),
+        ("A.m", ("int",)),
+        ("A.m~2", ("List", "int[]")),
         ("A.m~3", ("*",)),
     ]
+
+
+def test_java_arguments_keep_the_types_they_show() -> None:
+    facts = parser.parse(
+        "java",
+        b"class A { void f(long n, Object o) {"
+        b" m(\"x\", 5, 5L, 0x1F, 2.0, 2f, 'c', true, (long) n, new java.util.HashMap<>(),"
+        b' "a" + n, (n), o, o.hashCode(), null); } }\n',
+    )
+    call = next(c for c in facts.calls if c.chain == ("m",))
+    assert call.args == (
+        ("String",),
+        ("int",),
+        ("long",),
+        ("int",),
+        ("double",),
+        ("float",),
+        ("char",),
+        ("boolean",),
+        ("long",),
+        ("HashMap",),
+        ("String",),
+        None,  # a variable in brackets: its type is not read
+        None,
+        None,
+        None,
+    )
 
 
 def test_a_java_definition_starts_after_its_annotations() -> None:

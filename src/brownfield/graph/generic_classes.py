@@ -24,6 +24,7 @@ from brownfield.graph.generic_world import (
     node_id,
     simple_name,
 )
+from brownfield.graph.overload_types import chosen
 from brownfield.model import Resolution
 
 #: An interface method implemented by more types than this gets no `dispatch` edges (in
@@ -180,6 +181,20 @@ class ClassMembers:
         if params and params[-1] == "*":
             return arity >= len(params) - 1
         return arity == len(params)
+
+    def by_argument_types(
+        self, targets: set[tuple[str, Resolution]], args: tuple[Chain | None, ...]
+    ) -> set[tuple[str, Resolution]]:
+        """The overloads among `targets` the types the arguments show may reach
+        (`overload_types.chosen`); the other targets stay."""
+        params = {}
+        for target, _ in targets:
+            path, _, qualname = target.partition("::")
+            definition = self.definition(Value("def", path, qualname)) if qualname else None
+            if definition is not None and definition.kind in ("method", "abstract"):
+                params[target] = definition.params
+        kept = set(chosen(sorted(params.items()), args))
+        return {(target, how) for target, how in targets if target not in params or target in kept}
 
     # -- dispatch -------------------------------------------------------------------------
 

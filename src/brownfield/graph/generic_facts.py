@@ -14,12 +14,13 @@ reads those names, so a language needs no extraction code of its own:
   `@owner.object` (an owner that is an object created by assigning to it, `exports.f = ...`,
   at the top of a file), `@return.type` (each declared result type, in order) or
   `@return.list` (a list of results, each with a `type`),
-  `@parameters` (the parameter list: its arity), `@abstract` (a method without a body).
+  `@parameters` (the parameter list: its arity; with overloads, its types:
+  `overload_types`), `@abstract` (a method without a body).
 * `@scope` with `@name`: a naming scope without a node of its own (Rust `impl T`, a
   namespace block): definitions inside are named `T.f`.
 * `@namespace` with `@name`: the file's package or namespace (the first one counts).
 * `@reference.call` with `@callee`, or with `@receiver` and `@method`; `@arguments` (the
-  argument list: the call's arity).
+  argument list: the call's arity; with overloads, the types its arguments show).
 * `@import` with `@import.source`, and optionally `@import.name`, `@import.alias`,
   `@import.wildcard`: one imported name (or the whole module when no name);
   `@import.as_default`: the module is what the file exports as its default.
@@ -60,6 +61,7 @@ from brownfield.graph.facts import (
     ImportFact,
     ReturnFact,
 )
+from brownfield.graph.overload_types import argument_types, parameter_types
 from brownfield.graph.spans import Spans
 
 Node = Any  # tree_sitter.Node
@@ -279,7 +281,7 @@ def extract(
             facts.namespace = ".".join(chain_of_text(_text(captures["name"][0])) or ())
 
     for captures in grouped["reference.call"]:
-        _call(facts, scopes, captures)
+        _call(facts, scopes, captures, overloads)
     for captures in grouped["import"]:
         _import(facts, scopes, captures)
     holders = {d.qualname: d for d in facts.definitions}
@@ -366,7 +368,9 @@ def _definitions(
                     for base_node in captures.get("base", [])
                     if (chain := chain_of_text(_text(base_node))) is not None
                 ),
-                params=_arity(parameters[0]) if parameters else (),
+                params=(
+                    (parameter_types if overloads else _arity)(parameters[0]) if parameters else ()
+                ),
             )
         )
         results = list(captures.get("return.type", []))
@@ -414,7 +418,10 @@ def _inherits(facts: FileFacts, scopes: Spans[str], captures: dict[str, list[Nod
 _KEYED = re.compile(r"\[\s*([A-Za-z_$][\w$]*)\s*\]\s*$")
 
 
-def _call(facts: FileFacts, scopes: Spans[str], captures: dict[str, list[Node]]) -> None:
+def _call(
+    facts: FileFacts, scopes: Spans[str], captures: dict[str, list[Node]], typed: bool
+) -> None:
+    """A call site; with `typed` (a language with overloads), its arguments' shown types."""
     call = captures["reference.call"][0]
     if "callee" in captures:
         text = _text(_called(captures["callee"][0]))
@@ -441,7 +448,13 @@ def _call(facts: FileFacts, scopes: Spans[str], captures: dict[str, list[Node]])
             chain=chain,
             text=" ".join(text.split())[:80],
             line=_line(call),
-            args=tuple(None for _ in _arity(arguments[0])) if arguments else (),
+            args=(
+                argument_types(arguments[0])
+                if arguments and typed
+                else tuple(None for _ in _arity(arguments[0]))
+                if arguments
+                else ()
+            ),
         )
     )
 

@@ -161,6 +161,8 @@ class Resolver:
             targets = {
                 target for value, how in found for target in self.call_targets(value, how, arity)
             }
+            if arity and len(targets) > 1:
+                targets = self.classes.by_argument_types(targets, call.args)
             if not targets:
                 guess = unique_name(self, call.chain) or keyed_member(self, table, call)
                 targets = {guess} if guess else targets

@@ -1,0 +1,208 @@
+"""The static types that choose among a Java method's overloads of one arity.
+
+A call reaches the overloads whose parameter count fits (`generic_classes.accepts`); where
+several fit, the types an argument shows by itself pick among them as the compiler would:
+a literal (`"x"`, `"a" + n`, `5`, `5L`, `2.0`, `'c'`, `true`), a cast (`(long) limit`) or a
+constructor call (`new StringTokenizer(...)`). `this(pattern, (long) limit, count, append)`
+inside `FileHandler(String, int, int, boolean)` is the `long` overload, not itself.
+
+Parameters are stored as their type's simple name (`java.util.List<String>` -> `List`,
+`int[]` stays), `*` for varargs; arguments as `(type,)` when shown, else None. Nothing
+else about types is known (no hierarchy, no variables' types): an overload is dropped only
+when a shown type cannot be passed to its parameter (a primitive to a class other than its
+box or a supertype of it, a class to a primitive, a `String` or a box (final classes) to
+anything but their supertypes, anything else to them),
+when others take the shown types without boxing (Java's first phase), or when some take
+exactly the shown types (the others are less specific).
+"""
+
+from __future__ import annotations
+
+import re
+
+from tree_sitter import Node
+
+from brownfield.graph.facts import Chain
+
+UNKNOWN = "_"
+VARARGS = "*"
+
+#: What each primitive widens to, and its box (method invocation allows both).
+_WIDENS = {
+    "byte": {"short", "int", "long", "float", "double"},
+    "short": {"int", "long", "float", "double"},
+    "char": {"int", "long", "float", "double"},
+    "int": {"long", "float", "double"},
+    "long": {"float", "double"},
+    "float": {"double"},
+    "double": set(),
+    "boolean": set(),
+}
+_BOXES = {
+    "byte": "Byte",
+    "short": "Short",
+    "char": "Character",
+    "int": "Integer",
+    "long": "Long",
+    "float": "Float",
+    "double": "Double",
+    "boolean": "Boolean",
+}
+#: The supertypes every boxed primitive and `String` share, and numbers' `Number`.
+_SHARED = {"Object", "Serializable", "Comparable", "Constable", "ConstantDesc"}
+_STRING_SUPERTYPES = _SHARED | {"String", "CharSequence"}
+
+_UNBOXES = {box: primitive for primitive, box in _BOXES.items()}
+_NOT_NUMBERS = {"Boolean", "Character"}
+#: The final classes whose supertypes are known: nothing else is one of them.
+_FINAL = {"String", *_UNBOXES}
+
+#: A type variable (`T`, `E`, `K2`): anything may be passed to it.
+_TYPE_VARIABLE = re.compile(r"[A-Z][A-Z0-9]?")
+
+
+def parameter_types(parameters: Node) -> tuple[str, ...]:
+    """A `formal_parameters` node as one entry per parameter: its type's simple name,
+    `*` for varargs, `_` when not read."""
+    found = []
+    for child in parameters.named_children:
+        if child.type == "spread_parameter":
+            found.append(VARARGS)
+        elif child.type == "formal_parameter":
+            declared = child.child_by_field_name("type")
+            found.append(simple_type(_text(declared)) if declared is not None else UNKNOWN)
+        elif "comment" not in child.type:
+            found.append(UNKNOWN)  # a receiver parameter, or something unforeseen
+    return tuple(found)
+
+
+def argument_types(arguments: Node) -> tuple[Chain | None, ...]:
+    """An `argument_list` node as one entry per argument: `(type,)` when the expression
+    shows its static type, else None."""
+    return tuple(
+        (shown,) if (shown := _shown(child)) else None
+        for child in arguments.named_children
+        if "comment" not in child.type
+    )
+
+
+def simple_type(text: str) -> str:
+    """`java.util.Map<K, V>` -> `Map`; `final int[]` -> `int[]`; `Map.Entry` -> `Entry`."""
+    text = re.sub(r"<.*>", "", " ".join(text.split()))
+    dims = "[]" * text.count("[]")
+    name = text.replace("[]", "").replace("...", "").strip().split(" ")[-1]
+    return name.rpartition(".")[2] + dims
+
+
+def _shown(node: Node) -> str | None:
+    kind = node.type
+    if kind == "string_literal" or kind == "text_block":
+        return "String"
+    if kind in ("decimal_integer_literal", "hex_integer_literal", "octal_integer_literal"):
+        return "long" if _text(node).endswith(("l", "L")) else "int"
+    if kind == "binary_integer_literal":
+        return "long" if _text(node).endswith(("l", "L")) else "int"
+    if kind in ("decimal_floating_point_literal", "hex_floating_point_literal"):
+        return "float" if _text(node).endswith(("f", "F")) else "double"
+    if kind == "character_literal":
+        return "char"
+    if kind in ("true", "false"):
+        return "boolean"
+    if kind in ("cast_expression", "object_creation_expression"):
+        declared = node.child_by_field_name("type")
+        return simple_type(_text(declared)) if declared is not None else None
+    if kind == "parenthesized_expression" and node.named_child_count == 1:
+        return _shown(node.named_children[0])
+    if kind == "binary_expression" and _text(node.child_by_field_name("operator")) == "+":
+        sides = (node.child_by_field_name("left"), node.child_by_field_name("right"))
+        if any(side is not None and _shown(side) == "String" for side in sides):
+            return "String"
+    return None
+
+
+def _text(node: Node | None) -> str:
+    return "" if node is None or node.text is None else node.text.decode("utf-8", "replace")
+
+
+def fits(shown: str, declared: str) -> bool:
+    """Whether an argument of static type `shown` may be passed to a parameter of type
+    `declared` (when in doubt, it may)."""
+    if declared in (shown, UNKNOWN, VARARGS) or _TYPE_VARIABLE.fullmatch(declared):
+        return True
+    if shown in _WIDENS:
+        box = _BOXES[shown]
+        numeric = shown not in ("boolean", "char")
+        return (
+            declared in _WIDENS[shown]
+            or declared == box
+            or declared in _SHARED
+            or (numeric and declared == "Number")
+        )
+    if declared in _WIDENS:  # a class to a primitive: only its box unboxes
+        return _BOXES[declared] == shown or any(
+            _BOXES[source] == shown for source in _WIDENS if declared in _WIDENS[source]
+        )
+    if shown == "String":
+        return declared in _STRING_SUPERTYPES
+    if shown in _UNBOXES:  # final: only its supertypes
+        return declared in _SHARED or (declared == "Number" and shown not in _NOT_NUMBERS)
+    return declared not in _FINAL  # a final class: nothing else is one
+
+
+def chosen(
+    candidates: list[tuple[str, tuple[str, ...]]], args: tuple[Chain | None, ...]
+) -> list[str]:
+    """The candidates (target, parameter types) a call with `args` may reach: those its
+    shown types fit (not varargs, when every argument shows its type and a fixed-arity
+    one surely fits), of those the ones that need no boxing, if any, and of those the ones
+    taking exactly the shown types, if any; all of them when no argument shows its type
+    or none fits (what was read was not enough)."""
+    shown = {i: arg[0] for i, arg in enumerate(args) if arg}
+    if not shown or len(candidates) < 2:
+        return [target for target, _ in candidates]
+
+    def at(params: tuple[str, ...], index: int) -> str:
+        if params and params[-1] == VARARGS and index >= len(params) - 1:
+            return VARARGS
+        return params[index] if index < len(params) else UNKNOWN
+
+    applicable = [
+        (target, params)
+        for target, params in candidates
+        if all(fits(kind, at(params, i)) for i, kind in shown.items())
+    ]
+    if not applicable:
+        return [target for target, _ in candidates]
+    if len(shown) == len(args):  # Java tries varargs last: only when nothing else applies
+        fixed = [
+            (target, params)
+            for target, params in applicable
+            if VARARGS not in params
+            and all(_surely_fits(kind, at(params, i)) for i, kind in shown.items())
+        ]
+        applicable = fixed or applicable
+    # Java's first phase: without boxing (`put(1)` is `put(long)`, not `put(Object)`)
+    strict = [
+        (target, params)
+        for target, params in applicable
+        if not any(_boxes(kind, at(params, i)) for i, kind in shown.items())
+    ]
+    exact = [
+        target
+        for target, params in strict or applicable
+        if all(at(params, i) == kind for i, kind in shown.items())
+    ]
+    return exact or [target for target, _ in strict or applicable]
+
+
+def _surely_fits(shown: str, declared: str) -> bool:
+    """`fits`, where it knows (not a class passed to another class it may extend)."""
+    known = shown in _WIDENS or shown in _FINAL or declared in _WIDENS or declared in _FINAL
+    return fits(shown, declared) and (known or declared == shown or declared in _SHARED)
+
+
+def _boxes(shown: str, declared: str) -> bool:
+    """Whether passing `shown` to `declared` boxes or unboxes (a primitive and a class)."""
+    if declared in (UNKNOWN, VARARGS):
+        return False
+    return (shown in _WIDENS) != (declared in _WIDENS)
