@@ -106,21 +106,22 @@ def test_java_a_call_reaches_only_the_overloads_of_its_arity(repo: Path) -> None
 
 def test_java_the_types_arguments_show_choose_among_overloads_of_one_arity(repo: Path) -> None:
     # `this(p, (long) n)` in `F(String, int)` is `F(String, long)`, not itself; a call
-    # with a variable (its type unread) keeps every overload of its arity; where one
-    # overload takes exactly the shown types, a wider one (`Object`) is less specific.
+    # with a method's result (its type unread) keeps every overload of its arity; where
+    # one overload takes exactly the shown types, a wider one (`Object`) is less specific.
     found = edges_of(
         repo,
         {
             "src/p/F.java": (
                 "package p;\nclass F {\n"
                 "  F(String p, int n) { this(p, (long) n); }\n"
-                "  F(String p, long n) { this(p, n); }\n"
+                "  F(String p, long n) { this(p, size()); }\n"
                 "  void node(String path) { node(new java.util.StringTokenizer(path)); }\n"
                 "  void node(java.util.StringTokenizer t) { node(t); }\n"
                 "  void put(Object o) {\n"
                 '    put("k");\n'
                 "    put(1);\n"
-                "    put(o); }\n"
+                "    put(o);\n"
+                "    put(o.toString()); }\n"
                 "  void put(String s) {}\n"
                 "  void put(long n) {}\n"
                 "}\n"
@@ -129,14 +130,15 @@ def test_java_the_types_arguments_show_choose_among_overloads_of_one_arity(repo:
     )
     calls = {(src.partition("::")[2], dst.partition("::")[2], line) for src, dst, _, line in found}
     assert ("F.F", "F.F~2", 3) in calls and ("F.F", "F.F", 3) not in calls
-    assert {("F.F~2", "F.F", 4), ("F.F~2", "F.F~2", 4)} <= calls  # `n`: not read
+    assert {("F.F~2", "F.F", 4), ("F.F~2", "F.F~2", 4)} <= calls  # `size()`: not read
     assert ("F.node", "F.node~2", 5) in calls and ("F.node", "F.node", 5) not in calls
-    assert {c for c in calls if c[0] == "F.put"} == {
+    assert {c for c in calls if c[0] == "F.put" and c[1]} == {
         ("F.put", "F.put~2", 8),  # "k": a String, exactly (Object is wider)
         ("F.put", "F.put~3", 9),  # 1: an int widens to long (Object needs boxing)
-        ("F.put", "F.put", 10),  # o: not read, every overload of one parameter
-        ("F.put", "F.put~2", 10),
-        ("F.put", "F.put~3", 10),
+        ("F.put", "F.put", 10),  # o: a parameter declared `Object o`
+        ("F.put", "F.put", 11),  # a method's result: not read, every overload of one arity
+        ("F.put", "F.put~2", 11),
+        ("F.put", "F.put~3", 11),
     }
 
 

@@ -66,3 +66,20 @@ def test_varargs_come_last_when_every_argument_shows_its_type() -> None:
     assert chosen(log, (None,)) == ["log", "log~3", "log~6"]  # the argument is not read
     unknown = [("f", ("Supplier",)), ("f~2", ("Foo", "*"))]
     assert chosen(unknown, (("Bar",),)) == ["f", "f~2"]  # Bar may be neither a Supplier
+
+
+def test_where_none_takes_the_shown_types_exactly_the_more_specific_ones_stay() -> None:
+    # `format((BigDecimal) obj, sb, delegate)`, `delegate` a CharacterIteratorFieldDelegate:
+    # what it implements is unknown, but a BigDecimal overload beats the others
+    formats = [
+        ("f", ("Object", "StringBuffer", "FieldPosition")),
+        ("f~6", ("BigDecimal", "StringBuffer", "FieldPosition")),
+        ("f~7", ("BigDecimal", "StringBuffer", "FieldDelegate")),
+        ("f~8", ("BigInteger", "StringBuffer", "FieldPosition")),
+    ]
+    shown = (("BigDecimal",), ("StringBuffer",), ("CharacterIteratorFieldDelegate",))
+    assert chosen(formats, shown) == ["f~6", "f~7"]
+    # an argument not shown keeps an overload that differs there
+    differ = [("a", ("BigDecimal", "int", "Y")), ("b", ("Number", "int", "Y"))]
+    differ.append(("c", ("Number", "long", "Y")))
+    assert chosen(differ, (("BigDecimal",), None, ("X",))) == ["a", "c"]

@@ -61,7 +61,12 @@ from brownfield.graph.facts import (
     ImportFact,
     ReturnFact,
 )
-from brownfield.graph.overload_types import argument_types, parameter_types
+from brownfield.graph.overload_types import (
+    Declared,
+    argument_types,
+    declared_types,
+    parameter_types,
+)
 from brownfield.graph.spans import Spans
 
 Node = Any  # tree_sitter.Node
@@ -247,8 +252,8 @@ def _unquote(text: str) -> str:
 
 
 def _arity(node: Node) -> tuple[str, ...]:
-    """A parameter or argument list as one entry per item: "*" for a rest parameter
-    (`...xs`, `String... xs`), "_" otherwise."""
+    """A parameter list as one entry per parameter: "*" for a rest parameter (`...xs`),
+    "_" otherwise."""
     return tuple(
         "*" if "..." in _text(child) else "_"
         for child in node.named_children
@@ -280,8 +285,9 @@ def extract(
         if not facts.namespace and "name" in captures:
             facts.namespace = ".".join(chain_of_text(_text(captures["name"][0])) or ())
 
+    declared = declared_types(grouped["binding"], scopes) if overloads else None
     for captures in grouped["reference.call"]:
-        _call(facts, scopes, captures, overloads)
+        _call(facts, scopes, captures, declared)
     for captures in grouped["import"]:
         _import(facts, scopes, captures)
     holders = {d.qualname: d for d in facts.definitions}
@@ -419,9 +425,10 @@ _KEYED = re.compile(r"\[\s*([A-Za-z_$][\w$]*)\s*\]\s*$")
 
 
 def _call(
-    facts: FileFacts, scopes: Spans[str], captures: dict[str, list[Node]], typed: bool
+    facts: FileFacts, scopes: Spans[str], captures: dict[str, list[Node]], declared: Declared | None
 ) -> None:
-    """A call site; with `typed` (a language with overloads), its arguments' shown types."""
+    """A call site; with the variables' `declared` types (a language with overloads), the
+    types its arguments show."""
     call = captures["reference.call"][0]
     if "callee" in captures:
         text = _text(_called(captures["callee"][0]))
@@ -448,13 +455,7 @@ def _call(
             chain=chain,
             text=" ".join(text.split())[:80],
             line=_line(call),
-            args=(
-                argument_types(arguments[0])
-                if arguments and typed
-                else tuple(None for _ in _arity(arguments[0]))
-                if arguments
-                else ()
-            ),
+            args=argument_types(arguments, scopes.innermost(call.start_byte, ""), declared),
         )
     )
 

@@ -2,13 +2,15 @@
 
 A call reaches the overloads whose parameter count fits (`generic_classes.accepts`); where
 several fit, the types an argument shows by itself pick among them as the compiler would:
-a literal (`"x"`, `"a" + n`, `5`, `5L`, `2.0`, `'c'`, `true`), a cast (`(long) limit`) or a
-constructor call (`new StringTokenizer(...)`). `this(pattern, (long) limit, count, append)`
+a literal (`"x"`, `"a" + n`, `5`, `5L`, `2.0`, `'c'`, `true`), a cast (`(long) limit`), a
+constructor call (`new StringTokenizer(...)`) or a variable declared with a type (a field,
+a parameter, a local: `Module module`). `this(pattern, (long) limit, count, append)`
 inside `FileHandler(String, int, int, boolean)` is the `long` overload, not itself.
 
 Parameters are stored as their type's simple name (`java.util.List<String>` -> `List`,
 `int[]` stays), `*` for varargs; arguments as `(type,)` when shown, else None. Nothing
-else about types is known (no hierarchy, no variables' types): an overload is dropped only
+else about types is known (no hierarchy, no fields' or results' types through `.`, no
+`var`): an overload is dropped only
 when a shown type cannot be passed to its parameter (a primitive to a class other than its
 box or a supertype of it, a class to a primitive, a `String` or a box (final classes) to
 anything but their supertypes, anything else to them),
@@ -23,6 +25,7 @@ import re
 from tree_sitter import Node
 
 from brownfield.graph.facts import Chain
+from brownfield.graph.spans import Spans
 
 UNKNOWN = "_"
 VARARGS = "*"
@@ -76,14 +79,60 @@ def parameter_types(parameters: Node) -> tuple[str, ...]:
     return tuple(found)
 
 
-def argument_types(arguments: Node) -> tuple[Chain | None, ...]:
-    """An `argument_list` node as one entry per argument: `(type,)` when the expression
-    shows its static type, else None."""
-    return tuple(
-        (shown,) if (shown := _shown(child)) else None
-        for child in arguments.named_children
-        if "comment" not in child.type
-    )
+#: The declared types of a file's variables: (scope, name) -> [(line, simple type)].
+Declared = dict[tuple[str, str], list[tuple[int, str]]]
+
+
+def declared_types(bindings: list[dict[str, list[Node]]], scopes: Spans[str]) -> Declared:
+    """The types a file's fields, parameters and locals are declared with (the bindings
+    query's `@binding.type` captures), by the scope declaring them."""
+    found: Declared = {}
+    for captures in bindings:
+        if "binding.type" not in captures:
+            continue
+        node = captures["binding"][0]
+        declared = simple_type(_text(captures["binding.type"][0]))
+        scope = scopes.innermost(node.start_byte, "")
+        for name in captures.get("binding.name", []):
+            line = int(node.start_point.row) + 1
+            found.setdefault((scope, _text(name)), []).append((line, declared))
+    return found
+
+
+def argument_types(
+    arguments: list[Node] | None, scope: str, declared: Declared | None
+) -> tuple[Chain | None, ...]:
+    """A call's argument list (the `@arguments` capture, if any) as one entry per argument:
+    with the variables' `declared` types (a language with overloads), `(type,)` when the
+    expression shows its static type or is a variable declared with one (in `scope` or
+    around it), else None."""
+    found: list[Chain | None] = []
+    for child in arguments[0].named_children if arguments else ():
+        if "comment" in child.type:
+            continue
+        if declared is None:
+            found.append(None)
+            continue
+        shown = _shown(child)
+        if shown is None and child.type == "identifier":
+            shown = _variable(declared, scope, _text(child), int(child.start_point.row) + 1)
+        found.append((shown,) if shown else None)
+    return tuple(found)
+
+
+def _variable(declared: Declared, scope: str, name: str, line: int) -> str | None:
+    """The declared type of the variable `name` seen from `scope` at `line`: the innermost
+    scope's, the last declaration before the line (a field may come after); not a type
+    variable's (`T item`: anything)."""
+    while True:
+        entries = declared.get((scope, name))
+        if entries:
+            before = [kind for at, kind in entries if at <= line]
+            kind = before[-1] if before else entries[0][1]
+            return None if _TYPE_VARIABLE.fullmatch(kind) else kind
+        if not scope:
+            return None
+        scope = scope.rpartition(".")[0]
 
 
 def simple_type(text: str) -> str:
@@ -155,8 +204,10 @@ def chosen(
     """The candidates (target, parameter types) a call with `args` may reach: those its
     shown types fit (not varargs, when every argument shows its type and a fixed-arity
     one surely fits), of those the ones that need no boxing, if any, and of those the ones
-    taking exactly the shown types, if any; all of them when no argument shows its type
-    or none fits (what was read was not enough)."""
+    taking exactly the shown types, if any, else those no other one is more specific
+    than (`(BigDecimal, StringBuffer, FieldPosition)` over `(BigInteger, StringBuffer,
+    FieldPosition)` for a `BigDecimal`); all of them when no argument shows its type or
+    none fits (what was read was not enough)."""
     shown = {i: arg[0] for i, arg in enumerate(args) if arg}
     if not shown or len(candidates) < 2:
         return [target for target, _ in candidates]
@@ -187,12 +238,27 @@ def chosen(
         for target, params in applicable
         if not any(_boxes(kind, at(params, i)) for i, kind in shown.items())
     ]
+    left = strict or applicable
     exact = [
-        target
-        for target, params in strict or applicable
-        if all(at(params, i) == kind for i, kind in shown.items())
+        target for target, params in left if all(at(params, i) == kind for i, kind in shown.items())
     ]
-    return exact or [target for target, _ in strict or applicable]
+    if exact:
+        return exact
+
+    def dominates(one: tuple[str, ...], other: tuple[str, ...]) -> bool:
+        """`one` is more specific than `other`: the shown type where they differ at a
+        shown argument, the same type at every other argument."""
+        width = max(len(one), len(other), len(args))
+        pairs = [(i, at(one, i), at(other, i)) for i in range(width)]
+        return any(a != b for _, a, b in pairs) and all(
+            a == b or (i in shown and a == shown[i]) for i, a, b in pairs
+        )
+
+    return [
+        target
+        for target, params in left
+        if not any(dominates(other, params) for _, other in left if other != params)
+    ]
 
 
 def _surely_fits(shown: str, declared: str) -> bool:
