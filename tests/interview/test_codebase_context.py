@@ -86,9 +86,8 @@ def test_relationships_reaching_a_touchpoint_come_before_the_files_own_helpers(
     tmp_path: Path,
 ) -> None:
     """koa's spec showed ten lines of request.js's helpers calling each other (`host calls
-    get`) and none of the touchpoints' callers: those reaching a touchpoint come first,
-    then calls from other files, then the touched file's own."""
-    helpers = "".join(f"def client_replies_{n:02}():\n    lookup()\n\n\n" for n in range(20))
+    get`) and none of the touchpoints' callers."""
+    helpers = "".join(f"def h{n:02}():\n    lookup()\n\n\n" for n in range(20))
     store = build_graph(
         tmp_path,
         {
@@ -105,17 +104,27 @@ def test_relationships_reaching_a_touchpoint_come_before_the_files_own_helpers(
     )
     assert "app.req.accepts_encodings" in [t.symbol for t in state.touchpoints]
     kept = [(r.symbol, r.via) for r in state.codebase_context if r.file == "app/req.py"]
-    assert kept[:3] == [
-        ("app.app.respond", "app/req.py::accepts_encodings"),
-        ("app.app", "app/req.py"),  # imports it
-        ("app.app.handle", "app/req.py::lookup"),
-    ]
-    assert all(symbol.startswith("app.req.client_replies_") for symbol, _ in kept[3:])
+    assert kept[0] == ("app.app.respond", "app/req.py::accepts_encodings")
+    assert {symbol for symbol, _ in kept[1:3]} == {"app.app", "app.app.handle"}
+    assert all(symbol.startswith("app.req.h") for symbol, _ in kept[3:])
     from brownfield.interview.spec.compile import technical_context
 
     assert technical_context(state)[len(state.touchpoints)].startswith(
         "- app.app.respond calls app/req.py::accepts_encodings at app/app.py:5 "
     )
+
+
+def test_a_relationship_ranks_by_the_ideas_words_a_touchpoint_distance_and_file() -> None:
+    from brownfield.interview.adaptive.start import relevance
+    from brownfield.query.search import parse
+
+    query, ids = parse("retry a declined charge"), {"app/pay.py::bill"}
+    reaching = relationship("app.jobs.run", "app/pay.py::bill", "app/jobs.py:3")
+    beside = relationship("app.jobs.run", "app/pay.py::audit", "app/jobs.py:4")
+    inside = relationship("app.pay.log", "app/pay.py::audit", "app/pay.py:9")
+    worded = relationship("app.jobs.retry_declined", "app/pay.py::audit", "app/jobs.py:8", 2)
+    ranked = sorted([inside, worded, beside, reaching], key=lambda r: relevance(r, query, ids))
+    assert ranked == [worded, reaching, beside, inside]
 
 
 def test_the_spec_shows_calls_from_other_files_before_the_touched_files_own() -> None:

@@ -22,7 +22,7 @@ from brownfield.interview.engine.records import now, slugify
 from brownfield.interview.engine.store import StateError, read_mapping
 from brownfield.query.context import Touchpoint, idea_words, touchpoints
 from brownfield.query.freshness import stale_paths
-from brownfield.query.search import carried, parse
+from brownfield.query.search import Query, carried, parse
 from brownfield.query.traverse import file_query
 
 PRESETS = {"quick": 0.6, "standard": 0.5, "deep": 0.35}
@@ -194,6 +194,15 @@ def _name(clause: str, limit: int = 60) -> str:
     return clause[:limit].rsplit(" ", 1)[0].rstrip(",;:") + "..."
 
 
+def relevance(r: Relationship, query: Query, touchpoints: set[str]) -> tuple[float, int, bool]:
+    """How a relationship of the codebase context ranks, best first: by the idea's words its
+    names carry, one more when it reaches a touchpoint (or its constructor), then nearer
+    first, then calls from other files before the touched file's own helpers calling each
+    other (koa's `host` calling `get` in request.js)."""
+    weight = carried(query, *r.names()) + r.reaches(touchpoints)
+    return -weight, r.distance, r.site.rpartition(":")[0] == r.file
+
+
 def seed_state(
     idea: str,
     threshold: Threshold,
@@ -248,17 +257,7 @@ def seed_state(
                 )
                 for hop in file_query(store, path, depth=2).hops
             ]
-            # those reaching a touchpoint first, nearer first, calls from other files
-            # before the file's own helpers calling each other, then those whose names
-            # carry more of the idea's words
-            around.sort(
-                key=lambda r: (
-                    not r.reaches(ids),
-                    r.distance,
-                    r.site.rpartition(":")[0] == r.file,
-                    -carried(query, *r.names()),
-                )
-            )
+            around.sort(key=lambda r: relevance(r, query, ids))
             state.codebase_context += around[:MAX_RELATIONSHIPS_PER_FILE]
         for fact in EvidenceSource(store).project():
             add_fact(state, fact, "evidence", 0)

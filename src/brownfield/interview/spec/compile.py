@@ -12,6 +12,7 @@ from brownfield.graph.generic_facts import without_overload
 from brownfield.graph.roles import is_test
 from brownfield.interview.adaptive import decisions, ontology, panel, refine
 from brownfield.interview.adaptive.scoring import BROWNFIELD_WEIGHTS, dimension_scores, weights
+from brownfield.interview.adaptive.start import relevance
 from brownfield.interview.adaptive.state import AdaptiveState, Relationship, Round
 from brownfield.interview.engine.records import CitationRecord
 from brownfield.interview.phases.requirements import compile_requirements
@@ -19,6 +20,7 @@ from brownfield.interview.phases.state import InterviewState, SpecData
 from brownfield.interview.spec import autofill
 from brownfield.interview.spec.verify import holds_word
 from brownfield.query.reaching_tests import CONSTRUCTOR_NAMES
+from brownfield.query.search import parse
 
 
 @dataclass(frozen=True)
@@ -147,8 +149,8 @@ MAX_RELATIONSHIPS = 10
 def technical_context(state: AdaptiveState) -> list[str]:
     """The touchpoints (production code first), then the relationships around them: one
     line per caller, relation and target (its other sites counted), production before
-    tests, those reaching a touchpoint first, nearer before farther, calls from other
-    files before those inside the touched file, bounded."""
+    tests, then by `start.relevance` (the idea's words, a touchpoint reached, distance,
+    calls from other files first), bounded."""
     touched = sorted(state.touchpoints, key=lambda t: is_test(t.path))
     lines = [
         f"- Touchpoint: {t.symbol} ({t.path}:{t.line})" + (" (a test)" if is_test(t.path) else "")
@@ -159,14 +161,12 @@ def technical_context(state: AdaptiveState) -> list[str]:
         found = sites.setdefault((r.symbol, r.relation, r.via), [])
         if all(r.site != other.site for other in found):
             found.append(r)
-    ids = {t.id for t in state.touchpoints}
+    ids, query = {t.id for t in state.touchpoints}, parse(state.description)
     ranked = sorted(
         sites.values(),
         key=lambda rs: (
             is_test(rs[0].site.rpartition(":")[0]),
-            not rs[0].reaches(ids),
-            rs[0].distance,
-            rs[0].site.rpartition(":")[0] == rs[0].file,  # a file's helpers calling each other
+            relevance(rs[0], query, ids),
             rs[0].relation != "calls",
         ),
     )
