@@ -96,7 +96,8 @@ def test_java_arguments_keep_the_types_they_show() -> None:
         "java",
         b"class A { void f(long n, Object o) {"
         b" m(\"x\", 5, 5L, 0x1F, 2.0, 2f, 'c', true, (long) n, new java.util.HashMap<>(),"
-        b' "a" + n, (n), o, o.hashCode(), null, field, t, tag); }'
+        b' "a" + n, (n), o, o.hashCode(), null, field, t, tag, this.field, () -> 1,'
+        b" Object::toString); }"
         b" java.util.Map<String, Integer> field; <T> void g(T t) {} }\n",
     )
     call = next(c for c in facts.calls if c.chain == ("m",))
@@ -115,10 +116,13 @@ def test_java_arguments_keep_the_types_they_show() -> None:
         None,  # a variable in brackets: its type is not read
         ("Object",),  # a parameter, declared `Object o`
         None,  # a method's result
-        None,
+        ("null",),
         ("Map",),  # a field, declared after the call
         None,  # not declared where the call is (`g`'s `T t`)
         None,  # declared nowhere
+        ("Map",),  # the field again, through `this`
+        ("(lambda)",),
+        ("(lambda)",),  # a method reference
     )
 
 

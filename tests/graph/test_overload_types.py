@@ -83,3 +83,16 @@ def test_where_none_takes_the_shown_types_exactly_the_more_specific_ones_stay() 
     differ = [("a", ("BigDecimal", "int", "Y")), ("b", ("Number", "int", "Y"))]
     differ.append(("c", ("Number", "long", "Y")))
     assert chosen(differ, (("BigDecimal",), None, ("X",))) == ["a", "c"]
+
+
+def test_an_object_a_lambda_and_null_go_only_where_they_may() -> None:
+    # `debug.log("... %s", (Object) t)`: the cast picks `log(String, Object...)`
+    log = [("log~4", ("String", "Throwable")), ("log~6", ("String", "*"))]
+    assert chosen(log, (("String",), ("Object",))) == ["log~6"]
+    # `getLogger(this::name, level)`: a lambda or method reference is no String
+    loggers = [("get", ("Supplier", "Level")), ("get~2", ("String", "Level"))]
+    assert chosen(loggers, (("(lambda)",), None)) == ["get"]
+    assert not fits("(lambda)", "Object") and not fits("(lambda)", "int")
+    # null goes to any class, never to a primitive
+    assert chosen([("f", ("long",)), ("f~2", ("Object",))], (("null",),)) == ["f~2"]
+    assert fits("null", "String") and not fits("null", "boolean")

@@ -2,9 +2,10 @@
 
 A call reaches the overloads whose parameter count fits (`generic_classes.accepts`); where
 several fit, the types an argument shows by itself pick among them as the compiler would:
-a literal (`"x"`, `"a" + n`, `5`, `5L`, `2.0`, `'c'`, `true`), a cast (`(long) limit`), a
-constructor call (`new StringTokenizer(...)`) or a variable declared with a type (a field,
-a parameter, a local: `Module module`). `this(pattern, (long) limit, count, append)`
+a literal (`"x"`, `"a" + n`, `5`, `5L`, `2.0`, `'c'`, `true`, `null`), a cast (`(long)
+limit`), a constructor call (`new StringTokenizer(...)`), a lambda or method reference, or a
+variable declared with a type (a field, `this.field`, a parameter, a local: `Module
+module`). `this(pattern, (long) limit, count, append)`
 inside `FileHandler(String, int, int, boolean)` is the `long` overload, not itself.
 
 Parameters are stored as their type's simple name (`java.util.List<String>` -> `List`,
@@ -29,6 +30,9 @@ from brownfield.graph.spans import Spans
 
 UNKNOWN = "_"
 VARARGS = "*"
+#: What `null` and a lambda or method reference show: no class of their own.
+NULL = "null"
+FUNCTION = "(lambda)"
 
 #: What each primitive widens to, and its box (method invocation allows both).
 _WIDENS = {
@@ -114,10 +118,21 @@ def argument_types(
             found.append(None)
             continue
         shown = _shown(child)
+        line = int(child.start_point.row) + 1
         if shown is None and child.type == "identifier":
-            shown = _variable(declared, scope, _text(child), int(child.start_point.row) + 1)
+            shown = _variable(declared, scope, _text(child), line)
+        elif shown is None and (field := _this_field(child)) is not None:
+            shown = _variable(declared, scope.rpartition(".")[0], field, line)  # the class's
         found.append((shown,) if shown else None)
     return tuple(found)
+
+
+def _this_field(node: Node) -> str | None:
+    """The name of the field `this.field` reads, else None."""
+    if node.type != "field_access":
+        return None
+    target, field = node.child_by_field_name("object"), node.child_by_field_name("field")
+    return _text(field) if target is not None and target.type == "this" and field else None
 
 
 def _variable(declared: Declared, scope: str, name: str, line: int) -> str | None:
@@ -157,6 +172,10 @@ def _shown(node: Node) -> str | None:
         return "char"
     if kind in ("true", "false"):
         return "boolean"
+    if kind == "null_literal":
+        return NULL
+    if kind in ("lambda_expression", "method_reference"):
+        return FUNCTION
     if kind in ("cast_expression", "object_creation_expression"):
         declared = node.child_by_field_name("type")
         return simple_type(_text(declared)) if declared is not None else None
@@ -178,6 +197,12 @@ def fits(shown: str, declared: str) -> bool:
     `declared` (when in doubt, it may)."""
     if declared in (shown, UNKNOWN, VARARGS) or _TYPE_VARIABLE.fullmatch(declared):
         return True
+    if shown in (NULL, FUNCTION):  # any class; a lambda only an interface it may implement
+        return declared not in _WIDENS and (
+            shown == NULL or declared not in (*_FINAL, "Object", "Number", "Serializable")
+        )
+    if shown == "Object":  # nothing is above it
+        return False
     if shown in _WIDENS:
         box = _BOXES[shown]
         numeric = shown not in ("boolean", "char")
