@@ -897,7 +897,7 @@ def test_no_caller_of_an_overload_names_the_calls_of_its_other_overloads(tmp_pat
         assert fact.statement.endswith(
             "; but 1 resolved call(s) land on its other overloads (e.g. app.Handler.Handler~2 "
             "at src/main/java/app/Handler.java:4), which the graph tells apart by their number "
-            "of arguments and the types their arguments show: some may be calls of "
+            "of arguments and the types they show: some may be calls of "
             "this one."
         ), fact.statement
 

@@ -1,22 +1,21 @@
 """The static types that choose among a Java method's overloads of one arity.
 
 A call reaches the overloads whose parameter count fits (`generic_classes.accepts`); where
-several fit, the types an argument shows by itself pick among them as the compiler would:
-a literal (`"x"`, `"a" + n`, `5`, `5L`, `2.0`, `'c'`, `true`, `null`), a cast (`(long)
-limit`), a constructor call (`new StringTokenizer(...)`), a lambda or method reference, or a
-variable declared with a type (a field, `this.field`, a parameter, a local: `Module
-module`). `this(pattern, (long) limit, count, append)`
-inside `FileHandler(String, int, int, boolean)` is the `long` overload, not itself.
+several fit, the types the arguments show pick among them as the compiler would: a literal
+(`"x"`, `"a" + n`, `5`, `5L`, `2.0`, `'c'`, `true`, `null`), a cast (`(long) limit`), a
+constructor call (`new StringTokenizer(...)`), a lambda or method reference, or a variable
+declared with a type (a field, `this.field`, a parameter, a local: `Module module`).
+`this(pattern, (long) limit, count, append)` inside `FileHandler(String, int, int,
+boolean)` is the `long` overload, not itself.
 
 Parameters are stored as their type's simple name (`java.util.List<String>` -> `List`,
-`int[]` stays), `*` for varargs; arguments as `(type,)` when shown, else None. Nothing
-else about types is known (no hierarchy, no fields' or results' types through `.`, no
-`var`): an overload is dropped only
-when a shown type cannot be passed to its parameter (a primitive to a class other than its
-box or a supertype of it, a class to a primitive, a `String` or a box (final classes) to
-anything but their supertypes, anything else to them),
-when others take the shown types without boxing (Java's first phase), or when some take
-exactly the shown types (the others are less specific).
+`int[]` stays), `*` for varargs; arguments as `(type,)` when shown, else None. Nothing else
+about types is known (no class hierarchy, no types of results or of fields read through
+`.`, no `var`): an overload is dropped only when a shown type cannot be passed to its
+parameter (a primitive to a class other than its box or the box's supertypes, a class to a
+primitive, `String` or a box, which are final, to anything but their supertypes, anything
+else to them), when others take the shown types without boxing (Java's first phase), or
+when others are more specific (`chosen`).
 """
 
 from __future__ import annotations
@@ -96,9 +95,8 @@ def declared_types(bindings: list[dict[str, list[Node]]], scopes: Spans[str]) ->
             continue
         node = captures["binding"][0]
         declared = simple_type(_text(captures["binding.type"][0]))
-        scope = scopes.innermost(node.start_byte, "")
+        scope, line = scopes.innermost(node.start_byte, ""), int(node.start_point.row) + 1
         for name in captures.get("binding.name", []):
-            line = int(node.start_point.row) + 1
             found.setdefault((scope, _text(name)), []).append((line, declared))
     return found
 
@@ -158,13 +156,20 @@ def simple_type(text: str) -> str:
     return name.rpartition(".")[2] + dims
 
 
+_INTEGERS = {
+    "decimal_integer_literal",
+    "hex_integer_literal",
+    "octal_integer_literal",
+    "binary_integer_literal",
+}
+
+
 def _shown(node: Node) -> str | None:
+    """The static type an expression shows by itself, if any."""
     kind = node.type
     if kind == "string_literal" or kind == "text_block":
         return "String"
-    if kind in ("decimal_integer_literal", "hex_integer_literal", "octal_integer_literal"):
-        return "long" if _text(node).endswith(("l", "L")) else "int"
-    if kind == "binary_integer_literal":
+    if kind in _INTEGERS:
         return "long" if _text(node).endswith(("l", "L")) else "int"
     if kind in ("decimal_floating_point_literal", "hex_floating_point_literal"):
         return "float" if _text(node).endswith(("f", "F")) else "double"

@@ -225,7 +225,7 @@ def _same_name_calls(store: GraphStore, node: Node) -> tuple[str, tuple[Citation
         notes.append(
             f"; but {len(overloads)} resolved call(s) land on its other overloads (e.g. "
             f"{_landing(store, overloads[0])}), which the graph tells apart by their number of "
-            "arguments and the types their arguments show: some may be calls of this one"
+            "arguments and the types they show: some may be calls of this one"
         )
     if dispatched:
         notes.append(

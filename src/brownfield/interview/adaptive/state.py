@@ -19,6 +19,7 @@ from brownfield.interview.engine.records import (
     Review,
     StrictModel,
 )
+from brownfield.query.reaching_tests import CONSTRUCTOR_NAMES
 
 Dimension = Literal["goal", "constraints", "criteria", "context"]
 
@@ -173,7 +174,7 @@ class Relationship(StrictModel):
         """Whether `via` is one of the definitions `ids`, or the constructor of a class
         among them (`a.py::Err.__init__` reaches `a.py::Err`)."""
         owner, _, name = self.via.rpartition(".")
-        return self.via in ids or (name in ("__init__", "__new__", "constructor") and owner in ids)
+        return self.via in ids or (name in CONSTRUCTOR_NAMES and owner in ids)
 
 
 EntityType = Literal["core domain", "supporting", "external system"]
