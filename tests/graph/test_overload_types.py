@@ -96,3 +96,12 @@ def test_an_object_a_lambda_and_null_go_only_where_they_may() -> None:
     # null goes to any class, never to a primitive
     assert chosen([("f", ("long",)), ("f~2", ("Object",))], (("null",),)) == ["f~2"]
     assert fits("null", "String") and not fits("null", "boolean")
+
+
+def test_a_repository_class_whose_supertypes_are_known_goes_only_to_them() -> None:
+    above = {"Cleanup", "Task"}  # `class Cleanup extends Task`, Task extends nothing
+    assert fits("Cleanup", "Task", above) and fits("Cleanup", "Object", above)
+    assert not fits("Cleanup", "Throwable", above) and fits("Cleanup", "Throwable")
+    log = [("log~4", ("String", "Throwable")), ("log~6", ("String", "*"))]
+    assert chosen(log, (("String",), ("Cleanup",)), {"Cleanup": above}) == ["log~6"]
+    assert chosen(log, (("String",), ("Cleanup",)), {"Cleanup": None}) == ["log~4", "log~6"]

@@ -12,7 +12,7 @@ import posixpath
 from collections.abc import Sequence
 from typing import Protocol
 
-from brownfield.graph.facts import Chain, Definition
+from brownfield.graph.facts import CallFact, Chain, Definition
 from brownfield.graph.generic_world import (
     CLASS_LIKE,
     FUNCTION_LIKE,
@@ -183,18 +183,41 @@ class ClassMembers:
         return arity == len(params)
 
     def by_argument_types(
-        self, targets: set[tuple[str, Resolution]], args: tuple[Chain | None, ...]
+        self, targets: set[tuple[str, Resolution]], table: Table, call: CallFact
     ) -> set[tuple[str, Resolution]]:
-        """The overloads among `targets` the types the arguments show may reach
-        (`overload_types.chosen`); the other targets stay."""
+        """The overloads among `targets` the types the call's arguments show may reach
+        (`overload_types.chosen`, told the supertypes of the repository's classes among
+        them); the other targets stay."""
         params = {}
         for target, _ in targets:
             path, _, qualname = target.partition("::")
             definition = self.definition(Value("def", path, qualname)) if qualname else None
             if definition is not None and definition.kind in ("method", "abstract"):
                 params[target] = definition.params
-        kept = set(chosen(sorted(params.items()), args))
+        shown = {arg[0] for arg in call.args if arg}
+        above = {name: self._supertypes(table, call.scope, name, call.line) for name in shown}
+        kept = set(chosen(sorted(params.items()), call.args, above))
         return {(target, how) for target, how in targets if target not in params or target in kept}
+
+    def _supertypes(self, table: Table, scope: str, name: str, line: int) -> set[str] | None:
+        """The simple names of a repository class named `name` where the call is, and of all
+        its bases, when every one of them is a repository class read whole (None when the
+        name is no such class, or a base comes from outside or is not found)."""
+        if not name.isidentifier():
+            return None
+        found = [v for v, _ in self.reader.evaluate(table, scope, (name,), line)]
+        if len(found) != 1 or found[0].kind != "def" or self.kind(found[0]) not in CLASS_LIKE:
+            return None
+        names = set()
+        for klass in self.order(found[0]):
+            definition = self.definition(klass) if klass.kind == "def" else None
+            if definition is None:
+                return None  # from outside: its bases are unknown
+            base_table = self.reader.table(klass.path)
+            if len(self.bases(base_table, klass.name)) < len(definition.bases):
+                return None  # a base not found
+            names.add(simple_name(klass.name))
+        return names
 
     # -- dispatch -------------------------------------------------------------------------
 

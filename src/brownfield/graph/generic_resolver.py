@@ -162,7 +162,7 @@ class Resolver:
                 target for value, how in found for target in self.call_targets(value, how, arity)
             }
             if arity and len(targets) > 1:
-                targets = self.classes.by_argument_types(targets, call.args)
+                targets = self.classes.by_argument_types(targets, table, call)
             if not targets:
                 guess = unique_name(self, call.chain) or keyed_member(self, table, call)
                 targets = {guess} if guess else targets

@@ -10,12 +10,13 @@ boolean)` is the `long` overload, not itself.
 
 Parameters are stored as their type's simple name (`java.util.List<String>` -> `List`,
 `int[]` stays), `*` for varargs; arguments as `(type,)` when shown, else None. Nothing else
-about types is known (no class hierarchy, no types of results or of fields read through
-`.`, no `var`): an overload is dropped only when a shown type cannot be passed to its
-parameter (a primitive to a class other than its box or the box's supertypes, a class to a
-primitive, `String` or a box, which are final, to anything but their supertypes, anything
-else to them), when others take the shown types without boxing (Java's first phase), or
-when others are more specific (`chosen`).
+about types is known (no types of results or of fields read through `.`, no `var`, the
+hierarchy of the repository's own classes only): an overload is dropped only when a shown
+type cannot be passed to its parameter (a primitive to a class other than its box or the
+box's supertypes, a class to a primitive, `String` or a box, which are final, to anything
+but their supertypes, anything else to them, a repository class whose bases are all known
+to anything but them), when others take the shown types without boxing (Java's first
+phase), or when others are more specific (`chosen`).
 """
 
 from __future__ import annotations
@@ -197,9 +198,10 @@ def _text(node: Node | None) -> str:
     return "" if node is None or node.text is None else node.text.decode("utf-8", "replace")
 
 
-def fits(shown: str, declared: str) -> bool:
+def fits(shown: str, declared: str, above: set[str] | None = None) -> bool:
     """Whether an argument of static type `shown` may be passed to a parameter of type
-    `declared` (when in doubt, it may)."""
+    `declared` (when in doubt, it may), `above` being the simple names of `shown` and of
+    all its supertypes, when they are known."""
     if declared in (shown, UNKNOWN, VARARGS) or _TYPE_VARIABLE.fullmatch(declared):
         return True
     if shown in (NULL, FUNCTION):  # any class; a lambda only an interface it may implement
@@ -225,11 +227,15 @@ def fits(shown: str, declared: str) -> bool:
         return declared in _STRING_SUPERTYPES
     if shown in _UNBOXES:  # final: only its supertypes
         return declared in _SHARED or (declared == "Number" and shown not in _NOT_NUMBERS)
+    if above is not None:  # a repository class whose every supertype is known
+        return declared in above or declared == "Object"
     return declared not in _FINAL  # a final class: nothing else is one
 
 
 def chosen(
-    candidates: list[tuple[str, tuple[str, ...]]], args: tuple[Chain | None, ...]
+    candidates: list[tuple[str, tuple[str, ...]]],
+    args: tuple[Chain | None, ...],
+    above: dict[str, set[str] | None] | None = None,
 ) -> list[str]:
     """The candidates (target, parameter types) a call with `args` may reach: those its
     shown types fit (not varargs, when every argument shows its type and a fixed-arity
@@ -237,7 +243,8 @@ def chosen(
     taking exactly the shown types, if any, else those no other one is more specific
     than (`(BigDecimal, StringBuffer, FieldPosition)` over `(BigInteger, StringBuffer,
     FieldPosition)` for a `BigDecimal`); all of them when no argument shows its type or
-    none fits (what was read was not enough)."""
+    none fits (what was read was not enough). `above` holds, by shown type, the simple
+    names of its supertypes where they are all known (a repository class)."""
     shown = {i: arg[0] for i, arg in enumerate(args) if arg}
     if not shown or len(candidates) < 2:
         return [target for target, _ in candidates]
@@ -247,10 +254,11 @@ def chosen(
             return VARARGS
         return params[index] if index < len(params) else UNKNOWN
 
+    known = above or {}
     applicable = [
         (target, params)
         for target, params in candidates
-        if all(fits(kind, at(params, i)) for i, kind in shown.items())
+        if all(fits(kind, at(params, i), known.get(kind)) for i, kind in shown.items())
     ]
     if not applicable:
         return [target for target, _ in candidates]
@@ -259,7 +267,7 @@ def chosen(
             (target, params)
             for target, params in applicable
             if VARARGS not in params
-            and all(_surely_fits(kind, at(params, i)) for i, kind in shown.items())
+            and all(_surely_fits(kind, at(params, i), known.get(kind)) for i, kind in shown.items())
         ]
         applicable = fixed or applicable
     # Java's first phase: without boxing (`put(1)` is `put(long)`, not `put(Object)`)
@@ -291,10 +299,11 @@ def chosen(
     ]
 
 
-def _surely_fits(shown: str, declared: str) -> bool:
+def _surely_fits(shown: str, declared: str, above: set[str] | None) -> bool:
     """`fits`, where it knows (not a class passed to another class it may extend)."""
     known = shown in _WIDENS or shown in _FINAL or declared in _WIDENS or declared in _FINAL
-    return fits(shown, declared) and (known or declared == shown or declared in _SHARED)
+    known = known or above is not None or declared in (shown, "Object")
+    return fits(shown, declared, above) and known
 
 
 def _boxes(shown: str, declared: str) -> bool:
