@@ -27,6 +27,10 @@ from brownfield.graph.generic_world import (
 from brownfield.graph.overload_types import chosen
 from brownfield.model import Resolution
 
+#: The supertypes a Java enum, record or annotation type has without naming them (the
+#: facts tell them from classes not): any repository class may have them.
+_IMPLICIT = frozenset({"Enum", "Record", "Annotation", "Comparable", "Serializable", "Constable"})
+
 #: An interface method implemented by more types than this gets no `dispatch` edges (in
 #: Go's standard library, `io.Writer.Write` has hundreds): the call keeps its edge to the
 #: declaration only.
@@ -202,7 +206,8 @@ class ClassMembers:
     def _supertypes(self, table: Table, scope: str, name: str, line: int) -> set[str] | None:
         """The simple names of a repository class named `name` where the call is, and of all
         its bases, when every one of them is a repository class read whole (None when the
-        name is no such class, or a base comes from outside or is not found)."""
+        name is no such class, or a base comes from outside or is not found); with those an
+        enum, a record or an annotation has without saying (`_IMPLICIT`)."""
         if not name.isidentifier():
             return None
         found = [v for v, _ in self.reader.evaluate(table, scope, (name,), line)]
@@ -217,7 +222,7 @@ class ClassMembers:
             if len(self.bases(base_table, klass.name)) < len(definition.bases):
                 return None  # a base not found
             names.add(simple_name(klass.name))
-        return names
+        return names | _IMPLICIT
 
     # -- dispatch -------------------------------------------------------------------------
 
