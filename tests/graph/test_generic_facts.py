@@ -97,7 +97,7 @@ def test_java_arguments_keep_the_types_they_show() -> None:
         b"class A { void f(long n, Object o) {"
         b" m(\"x\", 5, 5L, 0x1F, 2.0, 2f, 'c', true, (long) n, new java.util.HashMap<>(),"
         b' "a" + n, (n), o, o.hashCode(), null, field, t, tag, this.field, () -> 1,'
-        b" Object::toString); }"
+        b" Object::toString, this); }"
         b" java.util.Map<String, Integer> field; <T> void g(T t) {} }\n",
     )
     call = next(c for c in facts.calls if c.chain == ("m",))
@@ -123,6 +123,7 @@ def test_java_arguments_keep_the_types_they_show() -> None:
         ("Map",),  # the field again, through `this`
         ("(lambda)",),
         ("(lambda)",),  # a method reference
+        ("A",),  # `this`: the class
     )
 
 

@@ -285,7 +285,7 @@ def extract(
         if not facts.namespace and "name" in captures:
             facts.namespace = ".".join(chain_of_text(_text(captures["name"][0])) or ())
 
-    declared = declared_types(grouped["binding"], scopes) if overloads else None
+    declared = declared_types(grouped["binding"], scopes, facts.definitions) if overloads else None
     for captures in grouped["reference.call"]:
         _call(facts, scopes, captures, declared)
     for captures in grouped["import"]:

@@ -3,8 +3,9 @@
 A call reaches the overloads whose parameter count fits (`generic_classes.accepts`); where
 several fit, the types the arguments show pick among them as the compiler would: a literal
 (`"x"`, `"a" + n`, `5`, `5L`, `2.0`, `'c'`, `true`, `null`), a cast (`(long) limit`), a
-constructor call (`new StringTokenizer(...)`), a lambda or method reference, or a variable
-declared with a type (a field, `this.field`, a parameter, a local: `Module module`).
+constructor call (`new StringTokenizer(...)`), a lambda or method reference, `this`, or a
+variable declared with a type (a field, `this.field`, a parameter, a local: `Module
+module`).
 `this(pattern, (long) limit, count, append)` inside `FileHandler(String, int, int,
 boolean)` is the `long` overload, not itself.
 
@@ -25,7 +26,7 @@ import re
 
 from tree_sitter import Node
 
-from brownfield.graph.facts import Chain
+from brownfield.graph.facts import Chain, Definition
 from brownfield.graph.spans import Spans
 
 UNKNOWN = "_"
@@ -87,10 +88,15 @@ def parameter_types(parameters: Node) -> tuple[str, ...]:
 Declared = dict[tuple[str, str], list[tuple[int, str]]]
 
 
-def declared_types(bindings: list[dict[str, list[Node]]], scopes: Spans[str]) -> Declared:
+def declared_types(
+    bindings: list[dict[str, list[Node]]], scopes: Spans[str], definitions: list[Definition]
+) -> Declared:
     """The types a file's fields, parameters and locals are declared with (the bindings
-    query's `@binding.type` captures), by the scope declaring them."""
-    found: Declared = {}
+    query's `@binding.type` captures), by the scope declaring them; and `this` in each of
+    the file's classes, whose type is the class."""
+    found: Declared = {
+        (d.qualname, "this"): [(0, d.name)] for d in definitions if d.kind in ("class", "interface")
+    }
     for captures in bindings:
         if "binding.type" not in captures:
             continue
@@ -118,7 +124,7 @@ def argument_types(
             continue
         shown = _shown(child)
         line = int(child.start_point.row) + 1
-        if shown is None and child.type == "identifier":
+        if shown is None and child.type in ("identifier", "this"):
             shown = _variable(declared, scope, _text(child), line)
         elif shown is None and (field := _this_field(child)) is not None:
             shown = _variable(declared, scope.rpartition(".")[0], field, line)  # the class's
@@ -143,7 +149,7 @@ def _variable(declared: Declared, scope: str, name: str, line: int) -> str | Non
         if entries:
             before = [kind for at, kind in entries if at <= line]
             kind = before[-1] if before else entries[0][1]
-            return None if _TYPE_VARIABLE.fullmatch(kind) else kind
+            return None if _TYPE_VARIABLE.fullmatch(kind) and name != "this" else kind
         if not scope:
             return None
         scope = scope.rpartition(".")[0]

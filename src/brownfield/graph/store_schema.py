@@ -50,7 +50,7 @@ from __future__ import annotations
 #: (the thesaurus: `readonly`); 46: JavaScript members keyed by a name (`{ [kWrite]: f }`)
 #: and the calls through them (`this[kWrite]`, the call's text keeps its key); 47: a key read
 #: as a string is cited where it is quoted (`'class'`, not the `class` keyword's line)
-SCHEMA_VERSION = 53
+SCHEMA_VERSION = 54
 
 SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
