@@ -304,6 +304,12 @@ def test_adverbs_participles_and_ones_of_the_idea_are_not_entities() -> None:
     names = {e.name for e in ontology.extract(state)}
     assert {"cookies", "file"} <= names, names
     assert not {"stays", "chooses"} & names, names  # an -s form after "it" is its verb
+    state.description = "Fill in the phrase (like 'Not Found') or send a 'payload too large' error"
+    names = {e.name for e in ontology.extract(state)}
+    assert {"phrase", "error"} <= names, names
+    assert not {"found", "payload", "large"} & names, names  # quoted examples of values
+    state.description = "Let me name the 'time' field, which the users' logs don't show"
+    assert {"time", "field", "users", "logs"} <= {e.name for e in ontology.extract(state)}
     state.description = "When a server sends a response without a reason, fill one in"
     names = {e.name for e in ontology.extract(state)}
     assert {"server", "response", "reason"} <= names, names

@@ -4,6 +4,8 @@ the nouns an ontology keeps."""
 
 from __future__ import annotations
 
+import re
+
 from brownfield.interview.engine.words import COMMON_VERBS
 from brownfield.query.context import STOP_WORDS
 
@@ -108,3 +110,14 @@ def nounlike(word: str, text_number: int) -> bool:
     if adverb or participle:
         return False
     return text_number == 0 or word not in _VERB_FORMS
+
+
+#: A quoted phrase of two words or more (`'Not Found'`, `"payload too large"`): an example
+#: of a value, not names of things. A quote inside a word (`don't`) opens none.
+_QUOTED_PHRASE = re.compile(r"""(?<!\w)(['"])(?=\S)[^'"]*?\s[^'"]*?(?<=\S)\1(?!\w)""")
+
+
+def without_quoted_phrases(text: str) -> str:
+    """The text with its quoted phrases of several words blanked out (a quoted single word,
+    `'time'`, may name a key and stays)."""
+    return _QUOTED_PHRASE.sub(lambda m: " " * len(m.group()), text)

@@ -17,7 +17,7 @@ from datetime import datetime
 
 from brownfield.graph.roles import is_test
 from brownfield.graph.thesaurus import idioms_read
-from brownfield.interview.adaptive.nouns import nounlike, verb_at
+from brownfield.interview.adaptive.nouns import nounlike, verb_at, without_quoted_phrases
 from brownfield.interview.adaptive.scoring import dimension_scores
 from brownfield.interview.adaptive.state import (
     AdaptiveState,
@@ -205,7 +205,8 @@ def _noun_entities(state: AdaptiveState, taken: list[_Draft]) -> dict[str, _Draf
     """Nouns of the idea, and nouns the person typed in at least two answers.
 
     A word is a token of 3 letters or more that is not a stop word (there is no part of
-    speech tagging: a verb can pass), read after idioms ("sends back" is the response,
+    speech tagging: a verb can pass), outside quoted phrases (examples of values), read
+    after idioms ("sends back" is the response,
     "at the same time" concurrent: `idioms_read`); its forms are merged by stem. An identifier
     (`snake_case`, `camelCase`, dotted) is kept whole. A word that names a code or outside
     entity already found (same stem as its last name part) is that entity, not a noun.
@@ -214,7 +215,7 @@ def _noun_entities(state: AdaptiveState, taken: list[_Draft]) -> dict[str, _Draf
     covered |= {d.name.lower() for d in taken} | {(d.symbol or "").lower() for d in taken}
     seen: dict[str, tuple[str, set[int]]] = {}
     for number, text in enumerate(_texts(state)):
-        read = idioms_read(text)
+        read = idioms_read(without_quoted_phrases(text))
         previous = ""  # the word before, or "," where a clause starts
         matches = list(_TOKEN.finditer(read))
         for at, match in enumerate(matches):
