@@ -1170,6 +1170,46 @@ def test_a_flat_negative_fact_names_where_the_name_is_written(tmp_path: Path) ->
         )
 
 
+def test_a_name_in_a_message_is_no_site_but_a_name_in_a_short_string_is(
+    tmp_path: Path,
+) -> None:
+    """starlette's `assert "user" in self.scope, "AuthenticationMiddleware must be installed
+    to access request.user"` named a class no code reaches there: a string of words is a
+    message. A name alone in a string (`getattr(plugins, "on_close")`) may be looked up,
+    and a string that interpolates code (`f"{on_close} ..."`) holds code."""
+    files = {
+        "app/hooks.py": """
+            def on_close(conn):
+                return conn.close()
+
+            def check(conn):
+                assert conn, "on_close must be registered before check"
+                raise RuntimeError('on_close needs a connection, not ' + repr(conn))
+            """,
+        "app/plugins.py": """
+            from app import hooks
+
+            def find():
+                return getattr(hooks, "on_close")
+
+            def describe():
+                return f"{hooks.on_close} and more"
+            """,
+    }
+    with opened(tmp_path, files) as store:
+        node = store.nodes(["app/hooks.py::on_close"])["app/hooks.py::on_close"]
+        callers = callers_fact(store, Touchpoint(node, 1.0, ()))
+        assert callers is not None
+        assert callers.statement.endswith(
+            "; but `on_close` is written at 2 line(s) of 1 production file(s), e.g. "
+            "app/plugins.py:4, app/plugins.py:7, which may reach it in a way the graph does "
+            "not resolve."
+        )  # not hooks.py:5 and :6, whose strings are messages
+    assert code_names.without_prose('x("on_close", "a b", `${y} z`, \'k\')') == (
+        'x("on_close", "", `${y} z`, \'k\')'
+    )
+
+
 def test_a_negative_tests_fact_names_where_a_caller_on_the_way_is_written(
     tmp_path: Path,
 ) -> None:

@@ -27,6 +27,7 @@ MAX_NAMES = 10  # names shown per touchpoint
 DECLARED_BONUS = 0.5  # a name the definition assigns or takes as a parameter comes first
 _NAME = re.compile(r"[A-Za-z_$][\w$]*")
 _LITERAL = re.compile(r"\"(?:[^\"\\\n]|\\.)*\"|'(?:[^'\\\n]|\\.)*'|`[^`\n]*`")
+MAX_KEY_TEXT = 80  # a longer string is text, not a key or a name
 _KEY_TEXT = re.compile(r"^[A-Za-z_][\w.\-]*[\w]$")
 _COMMENT_START = ("#", "//", "/*", "*", "--")
 _TRAILING_COMMENT = re.compile(r"\s(?:#|//).*$")
@@ -90,6 +91,21 @@ def _opens_string(code: str) -> bool:
 _QUOTED = re.compile(r'"""|\'\'\'|"(?:[^"\\\n]|\\.)*"|\'(?:[^\'\\\n]|\\.)*\'|`[^`\n]*`|#.*|//.*')
 
 
+def without_prose(text: str) -> str:
+    """A line of code with the text of its prose strings blanked: a one-line string holding
+    whitespace or longer than MAX_KEY_TEXT ("AuthenticationMiddleware must be installed"),
+    a message, not a name looked up; a short key (`"on_close"`) and a string that may
+    interpolate code (`f"{x} y"`, `` `${x} y` ``) stay."""
+
+    def blanked(match: re.Match[str]) -> str:
+        literal = match[0]
+        inner = literal[1:-1]
+        prose = len(inner) > MAX_KEY_TEXT or any(c.isspace() for c in inner)
+        return literal[0] * 2 if prose and "{" not in inner else literal
+
+    return _LITERAL.sub(blanked, text)
+
+
 def _without_trailing_comment(text: str) -> str:
     """A line without its trailing `#` or `//` comment (one inside a string stays)."""
     blanked = _LITERAL.sub(lambda m: " " * len(m[0]), text)
@@ -116,7 +132,7 @@ def code_names(lines: list[str], start: int, end: int) -> tuple[dict[str, int], 
         declared.update(_ASSIGNED.findall(code))
         for literal in literals:
             inner = literal[1:-1]
-            if len(inner) > 80 or any(c.isspace() for c in inner):
+            if len(inner) > MAX_KEY_TEXT or any(c.isspace() for c in inner):
                 continue
             for part in inner.split("="):
                 if _KEY_TEXT.match(part):

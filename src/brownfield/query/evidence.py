@@ -13,7 +13,7 @@ from brownfield.graph.roles import closeness_of_tests, is_production, is_test, w
 from brownfield.graph.store import GraphStore
 from brownfield.graph.vocabulary import KEYWORDS, index_words
 from brownfield.model import Citation, Edge, EdgeKind, Fact, Node, NodeKind
-from brownfield.query.code_names import code_lines
+from brownfield.query.code_names import code_lines, without_prose
 from brownfield.query.context import Touchpoint
 from brownfield.query.freshness import repository_root
 from brownfield.query.reaching_tests import (
@@ -156,7 +156,8 @@ def _written_note(
     (`tests`) or of production files that write the definition's name as a whole word
     (a class for a constructor), outside the definition itself: a reference passed on, a
     call through a value the resolver could not follow, a name in a short string (comments,
-    docstrings and import statements are not such lines: the graph follows imports). Read
+    docstrings, import statements and messages are not such lines: the graph follows
+    imports, and a string of words is prose). Read
     from the files as they are now, at most MAX_WRITTEN_FILES of them (when more are left
     unread, the note says so); empty when the name is written nowhere. `role` says what the
     definition is to the one the fact is about (", a caller on the way,")."""
@@ -182,7 +183,9 @@ def _written_note(
             continue
         for number, line in code_lines(text.splitlines()):
             inside = path == node.path and (node.line or 0) <= number <= (node.end_line or 0)
-            if not inside and pattern.search(line) and not _IMPORT_LINE.match(line):
+            if inside or _IMPORT_LINE.match(line):
+                continue
+            if pattern.search(line) and pattern.search(without_prose(line)):
                 sites.append((path, number))
     where = "test" if tests else "production"
     if not sites:
