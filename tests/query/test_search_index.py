@@ -1422,6 +1422,12 @@ def test_an_idiom_is_read_as_what_it_means_not_word_by_word(tmp_path: Path) -> N
         "reload",
         "poll",
     )
+    # nor do pronouns and fillers of time and degree: "drop the ones that stop answering"
+    assert parse("today drop the ones, etc, that normally stop, not whole peers").words == (
+        "drop",
+        "stop",
+        "peers",
+    )
     # a contraction's stem is no word; running out of time is a timeout
     assert parse("if it hasn't finished, it ran out of time").words == ("finished", "timeout")
     # conjunctions: "as long as they come back" is no length

@@ -187,7 +187,8 @@ STOP_WORDS = frozenset(
     toward towards among amongst besides beyond thus hence therefore however even ever
     others rather already actually still simply really somehow whose whoever whatever
     whichever wherever whenever somewhere anywhere everywhere nowhere elsewhere
-    hasn doesn isn wasn aren weren didn haven hadn wouldn shouldn couldn mustn cannot""".split()
+    hasn doesn isn wasn aren weren didn haven hadn wouldn shouldn couldn mustn cannot
+    ones etc today meantime whole normally particular""".split()
 )
 
 #: Keywords and literals of the languages read: words of the language, not names (a body
