@@ -544,6 +544,8 @@ SENTENCE_NO_TEST = re.compile(
     r"No test reaches (\S+) through calls\."
     r"|No test reaches (\S+) through resolved calls within \d+ calls \(looked for [^\n]*?\); "
     r"no unresolved call is named `[^`]+` either\."
+    r"|(\S+) \([^()\s]+:\d+\) is a type, not code: no test runs it; its name is written in "
+    r"none of the test files\."
 )
 SENTENCE_NO_CALLERS = re.compile(
     r"(\S+) \(([^()\s]+):(\d+)\) has no callers in the repository\."
@@ -572,7 +574,7 @@ def false_negative_facts(
                 similar["where"][:2]
             )
     for match in SENTENCE_NO_TEST.finditer(shown):
-        ids = index.by_symbol.get(match.group(1) or match.group(2), [])
+        ids = index.by_symbol.get(match.group(1) or match.group(2) or match.group(3), [])
         hit = [g for g in tested for i in ids if i == g or i.startswith(g + ".")]
         if hit:
             found[("no-test", match.group(0))] = f"the repository's tests exercise {hit[0]}"

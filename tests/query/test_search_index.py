@@ -15,7 +15,7 @@ from brownfield.graph.builder import build
 from brownfield.graph.store import GraphStore
 from brownfield.graph.vocabulary import compound, direct_terms, index_words, query_terms
 from brownfield.model import Citation
-from brownfield.query import code_names, evidence, reaching_tests, similar
+from brownfield.query import code_names, evidence, reaching_tests, similar, written
 from brownfield.query.context import Touchpoint, touchpoints
 from brownfield.query.declarations import is_type_declaration
 from brownfield.query.evidence import callers_fact
@@ -1159,11 +1159,11 @@ def test_a_flat_negative_fact_names_where_the_name_is_written(tmp_path: Path) ->
             "app/hooks.py:4, which may reach it in a way the graph does not resolve."
         )  # the table that holds it, not its own definition
         other = store.nodes(["app/hooks.py::on_close"])["app/hooks.py::on_close"]
-        evidence.MAX_WRITTEN_FILES, kept = 0, evidence.MAX_WRITTEN_FILES
+        written.MAX_WRITTEN_FILES, kept = 0, written.MAX_WRITTEN_FILES
         try:  # files left unread: the flat claim says so
             capped = evidence.tests_fact(store, Touchpoint(other, 1.0, ()))
         finally:
-            evidence.MAX_WRITTEN_FILES = kept
+            written.MAX_WRITTEN_FILES = kept
         assert capped.statement.endswith(
             "either; `on_close` is written in none of the first 0 of the 1 test files (the "
             "other 1 were not read)."
@@ -1195,6 +1195,11 @@ def test_a_name_in_a_message_is_no_site_but_a_name_in_a_short_string_is(
             def describe():
                 return f"{hooks.on_close} and more"
             """,
+        "app/public.py": """
+            from app.hooks import (
+                on_close,
+            )
+            """,
     }
     with opened(tmp_path, files) as store:
         node = store.nodes(["app/hooks.py::on_close"])["app/hooks.py::on_close"]
@@ -1204,10 +1209,68 @@ def test_a_name_in_a_message_is_no_site_but_a_name_in_a_short_string_is(
             "; but `on_close` is written at 2 line(s) of 1 production file(s), e.g. "
             "app/plugins.py:4, app/plugins.py:7, which may reach it in a way the graph does "
             "not resolve."
-        )  # not hooks.py:5 and :6, whose strings are messages
+        )  # not hooks.py:5 and :6, whose strings are messages, nor public.py's import
     assert code_names.without_prose('x("on_close", "a b", `${y} z`, \'k\')') == (
         'x("on_close", "", `${y} z`, \'k\')'
     )
+
+
+def test_a_type_is_named_not_called_and_its_facts_say_so(tmp_path: Path) -> None:
+    """query-core's spec said "No resolved caller of TimeoutProvider ... which may reach it"
+    and "No test reaches TimeoutProvider through resolved calls" of a type alias: no code
+    calls or runs a type. Its facts say it is a type and where the code names it, a
+    multi-line re-export (`export type {` ... `} from`) and import left out."""
+    files = {
+        "src/timer.ts": """
+            export type Provider = { schedule: (ms: number) => number }
+            export interface Clock { now(): number }
+            export function useProvider(provider: Provider): number {
+              return provider.schedule(1)
+            }
+            """,
+        "src/index.ts": """
+            export type {
+              Provider,
+              Clock,
+            } from './timer'
+            import {
+              useProvider,
+            } from './timer'
+            const fallback: Provider = { schedule: (ms) => ms }
+            export const start = () => useProvider(fallback)
+            """,
+        "test/timer.test.ts": """
+            import { useProvider } from '../src/timer'
+            const fake: Provider = { schedule: () => 0 }
+            test('schedules', () => { useProvider(fake) })
+            """,
+    }
+    with opened(tmp_path, files) as store:
+        nodes = store.nodes(["src/timer.ts::Provider", "src/timer.ts::Clock"])
+        provider = Touchpoint(nodes["src/timer.ts::Provider"], 1.0, ())
+        callers = callers_fact(store, provider)
+        assert callers is not None
+        assert callers.statement == (
+            "src.timer.Provider (src/timer.ts:1) is a type, not code: nothing calls it; its "
+            "name is written at 2 line(s) of 2 production file(s), e.g. src/index.ts:8, "
+            "src/timer.ts:3."
+        )  # not index.ts:2, inside the re-export, nor the import's lines
+        tests = evidence.tests_fact(store, provider)
+        assert tests.statement == (
+            "src.timer.Provider (src/timer.ts:1) is a type, not code: no test runs it; its "
+            "name is written at 1 line(s) of 1 test file(s), e.g. test/timer.test.ts:2."
+        )
+        assert ("test/timer.test.ts", 2) in [(c.path, c.line) for c in tests.citations]
+        clock = evidence.tests_fact(store, Touchpoint(nodes["src/timer.ts::Clock"], 1.0, ()))
+        assert clock.statement == (
+            "src.timer.Clock (src/timer.ts:2) is a type, not code: no test runs it; its name "
+            "is written in none of the test files."
+        )
+        function = Touchpoint(
+            store.nodes(["src/timer.ts::useProvider"])["src/timer.ts::useProvider"], 1.0, ()
+        )
+        called = callers_fact(store, function)
+        assert called is not None and "is a type" not in called.statement
 
 
 def test_a_negative_tests_fact_names_where_a_caller_on_the_way_is_written(

@@ -2,27 +2,24 @@
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Container
 
-from brownfield.confine import read_bytes_inside
-from brownfield.errors import BrownfieldError
 from brownfield.graph.generic_facts import without_overload
-from brownfield.graph.roles import closeness_of_tests, is_production, is_test, what_counts_as_tests
+from brownfield.graph.roles import closeness_of_tests, is_test, what_counts_as_tests
 from brownfield.graph.store import GraphStore
-from brownfield.graph.vocabulary import KEYWORDS, index_words
+from brownfield.graph.vocabulary import index_words
 from brownfield.model import Citation, Edge, EdgeKind, Fact, Node, NodeKind
-from brownfield.query.code_names import code_lines, without_prose
 from brownfield.query.context import Touchpoint
+from brownfield.query.declarations import is_type_declaration
 from brownfield.query.freshness import repository_root
 from brownfield.query.reaching_tests import (
-    CONSTRUCTOR_NAMES,
     TEST_DEPTH,
     call_targets,
     walk_to_tests,
 )
 from brownfield.query.search import Query, carried, matched_words, parse
+from brownfield.query.written import type_statement, written_note
 
 #: Well-known libraries whose import says what kind of project this is.
 FRAMEWORKS = {
@@ -143,70 +140,6 @@ def _listed(sites: list[tuple[str, int]]) -> str:
     return shown + (" ..." if len(sites) > 3 else "")
 
 
-MAX_WRITTEN_FILES = 400  # files read for where a name is written (a negative fact's note)
-#: An import statement's line (`from .gateway import refund`, `import { a } from "./b"`):
-#: the graph follows imports, so a call through one would be a resolved or unresolved call.
-_IMPORT_LINE = re.compile(r"\s*(?:from\s+\S+\s+import\b|import\b|export\s*\{[^}]*\}\s*from\b)")
-
-
-def _written_note(
-    store: GraphStore, node: Node, tests: bool, role: str = ""
-) -> tuple[str, tuple[Citation, ...]]:
-    """How a negative answer may be incomplete beyond calls: the lines of test files
-    (`tests`) or of production files that write the definition's name as a whole word
-    (a class for a constructor), outside the definition itself: a reference passed on, a
-    call through a value the resolver could not follow, a name in a short string (comments,
-    docstrings, import statements and messages are not such lines: the graph follows
-    imports, and a string of words is prose). Read
-    from the files as they are now, at most MAX_WRITTEN_FILES of them (when more are left
-    unread, the note says so); empty when the name is written nowhere. `role` says what the
-    definition is to the one the fact is about (", a caller on the way,")."""
-    if node.kind is NodeKind.MODULE:
-        return "", ()
-    name = node.name
-    if without_overload(name) in CONSTRUCTOR_NAMES:
-        name = node.qualname.split(".")[-2] if "." in node.qualname else name
-    name = without_overload(name)
-    if len(name) < 3 or name.lower() in KEYWORDS:
-        return "", ()
-    pattern = re.compile(r"(?<![\w$])" + re.escape(name) + r"(?![\w$])")
-    wanted = is_test if tests else is_production
-    root = repository_root(store)
-    sites: list[tuple[str, int]] = []
-    paths = sorted(path for path in store.file_rows() if wanted(path))
-    for path in paths[:MAX_WRITTEN_FILES]:
-        try:
-            text = read_bytes_inside(root, path).decode("utf-8", "replace")
-        except BrownfieldError:
-            continue
-        if name not in text:
-            continue
-        for number, line in code_lines(text.splitlines()):
-            inside = path == node.path and (node.line or 0) <= number <= (node.end_line or 0)
-            if inside or _IMPORT_LINE.match(line):
-                continue
-            if pattern.search(line) and pattern.search(without_prose(line)):
-                sites.append((path, number))
-    where = "test" if tests else "production"
-    if not sites:
-        unread = len(paths) - MAX_WRITTEN_FILES
-        return (
-            f"; `{name}` is written in none of the first {MAX_WRITTEN_FILES} of the "
-            f"{len(paths)} {where} files (the other {unread} were not read)"
-            if unread > 0
-            else ""
-        ), ()
-    shown = ", ".join(f"{path}:{line}" for path, line in sites[:3])
-    count = len({path for path, _ in sites})
-    return (
-        f"; but `{name}`{role} is written at {len(sites)} line(s) of {count} {where} file(s), "
-        "e.g. "
-        f"{shown}{' ...' if len(sites) > 3 else ''}, which may reach it in a way the graph "
-        "does not resolve",
-        tuple(_site(path, line, name) for path, line in sites[:3]),
-    )
-
-
 def _same_name_calls(store: GraphStore, node: Node) -> tuple[str, tuple[Citation, ...]]:
     """For a method: the resolved calls that land on another method of the same name (an
     override, an implementation, a sibling), which a call through a base type may dispatch
@@ -267,6 +200,9 @@ def callers_fact(store: GraphStore, touchpoint: Touchpoint) -> Fact | None:
     """Who calls a touchpoint (direct callers, each call site cited), production code apart
     from tests; "no resolved caller" says how many unresolved same-name calls remain."""
     node = touchpoint.node
+    if is_type_declaration(repository_root(store), node):
+        statement, seen = type_statement(store, node, tests=False)
+        return Fact("callers", node.qualname, statement, (definition_citation(node), *seen))
     ids = call_targets(store, node)
     edges = [e for e in store.edges_into(ids, [EdgeKind.CALLS]) if e.src not in ids]
     if not edges:
@@ -274,7 +210,7 @@ def callers_fact(store: GraphStore, touchpoint: Touchpoint) -> Fact | None:
         dispatch, dispatched = _same_name_calls(store, node)
         outside, elsewhere = _outside_calls(store, node)
         written, seen = (
-            ("", ()) if cited or dispatched or elsewhere else _written_note(store, node, False)
+            ("", ()) if cited or dispatched or elsewhere else written_note(store, node, False)
         )
         return Fact(
             "callers",
@@ -388,7 +324,7 @@ def _written_before(
         ):
             continue
         role = "" if walked_node is node else ", a caller on the way,"
-        note, cited = _written_note(store, walked_node, False, role)
+        note, cited = written_note(store, walked_node, False, role)
         if cited:
             return note, cited
         read += 1
@@ -411,6 +347,9 @@ def tests_fact(store: GraphStore, touchpoint: Touchpoint, depth: int = TEST_DEPT
     load a module whose top-level code calls it; when none, what was looked for and how
     many unresolved same-name calls remain."""
     node = touchpoint.node
+    if is_type_declaration(repository_root(store), node):
+        statement, seen = type_statement(store, node, tests=True)
+        return Fact("tests", node.qualname, statement, seen)
     reached, walked = walk_to_tests(store, node, depth)
     hops = [hop for hop in reached if hop.site is not None]
     # a file's own tests first (`closeness_of_tests`), then the nearest, then by place
@@ -430,7 +369,7 @@ def tests_fact(store: GraphStore, touchpoint: Touchpoint, depth: int = TEST_DEPT
         on_the_way = _unresolved_on_the_way(store, node, walked)
         through, passed = _through_files(store, node, walked)
         lost = cited or on_the_way or through
-        written, seen = ("", ()) if lost else _written_note(store, node, True)
+        written, seen = ("", ()) if lost else written_note(store, node, True)
         if not lost and not seen:
             written, seen = _written_before(store, node, walked) or (written, seen)
         return Fact(

@@ -1,0 +1,151 @@
+"""Where a definition's name is written in the code, outside the definition itself: what a
+negative answer about calls cannot rule out (a function passed on, stored in a table), and
+all a type is to the code (a type is named, never called).
+
+Read from the files as they are now, at most MAX_WRITTEN_FILES of them. Comments,
+docstrings, import statements and messages are not such lines: the graph follows imports,
+and a string of words is prose; a name alone in a string may be looked up.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from brownfield.confine import read_bytes_inside
+from brownfield.errors import BrownfieldError
+from brownfield.graph.generic_facts import without_overload
+from brownfield.graph.roles import is_production, is_test
+from brownfield.graph.store import GraphStore
+from brownfield.graph.vocabulary import KEYWORDS
+from brownfield.model import Citation, Node, NodeKind
+from brownfield.query.code_names import code_lines, without_prose
+from brownfield.query.freshness import repository_root
+from brownfield.query.reaching_tests import CONSTRUCTOR_NAMES
+
+MAX_WRITTEN_FILES = 400  # files read for where a name is written
+_IMPORT_LINE = re.compile(
+    r"\s*(?:from\s+\S+\s+import\b|import\b|export\s*(?:type\s*)?\{[^}]*\}\s*from\b)"
+)
+#: An import or re-export whose names go on over the next lines (`import {`, `export type {`,
+#: `from x import (`), up to the closing bracket: those lines name what the graph follows.
+_IMPORT_OPENS = re.compile(
+    r"\s*(?:from\s+\S+\s+import\s*\(|import\s+(?:type\s*)?\{|export\s*(?:type\s*)?\{)"
+    r"[^)}]*$"
+)
+_CLOSES = re.compile(r"[)}]")
+SHOWN = 3  # sites cited
+
+
+@dataclass(frozen=True)
+class Written:
+    """The lines of test or production files (`where`) writing `name`, of `read` files read
+    among `total`."""
+
+    name: str
+    where: str
+    sites: list[tuple[str, int]]
+    read: int
+    total: int
+
+    def shown(self) -> str:
+        listed = ", ".join(f"{path}:{line}" for path, line in self.sites[:SHOWN])
+        return listed + (" ..." if len(self.sites) > SHOWN else "")
+
+    def citations(self) -> tuple[Citation, ...]:
+        return tuple(Citation(path, line, None, self.name) for path, line in self.sites[:SHOWN])
+
+    def counted(self) -> str:
+        files = len({path for path, _ in self.sites})
+        return f"{len(self.sites)} line(s) of {files} {self.where} file(s), e.g. {self.shown()}"
+
+    def unread(self) -> str:
+        """How many files were left unread, said after a claim that the name is nowhere."""
+        left = self.total - self.read
+        return f" (the other {left} were not read)" if left > 0 else ""
+
+
+def written(store: GraphStore, node: Node, tests: bool) -> Written | None:
+    """Where the test (`tests`) or production files write the definition's name as a whole
+    word (a class's for a constructor), outside the definition; None for a module or a name
+    too short or common to look for."""
+    if node.kind is NodeKind.MODULE:
+        return None
+    name = node.name
+    if without_overload(name) in CONSTRUCTOR_NAMES:
+        name = node.qualname.split(".")[-2] if "." in node.qualname else name
+    name = without_overload(name)
+    if len(name) < 3 or name.lower() in KEYWORDS:
+        return None
+    pattern = re.compile(r"(?<![\w$])" + re.escape(name) + r"(?![\w$])")
+    wanted = is_test if tests else is_production
+    root = repository_root(store)
+    sites: list[tuple[str, int]] = []
+    paths = sorted(path for path in store.file_rows() if wanted(path))
+    for path in paths[:MAX_WRITTEN_FILES]:
+        try:
+            text = read_bytes_inside(root, path).decode("utf-8", "replace")
+        except BrownfieldError:
+            continue
+        if name not in text:
+            continue
+        listing = False  # inside a multi-line import or re-export
+        for number, line in code_lines(text.splitlines()):
+            if listing:
+                listing = not _CLOSES.search(line)
+                continue
+            if _IMPORT_OPENS.match(line):
+                listing = True
+                continue
+            inside = path == node.path and (node.line or 0) <= number <= (node.end_line or 0)
+            if inside or _IMPORT_LINE.match(line):
+                continue
+            if pattern.search(line) and pattern.search(without_prose(line)):
+                sites.append((path, number))
+    where = "test" if tests else "production"
+    return Written(name, where, sites, min(len(paths), MAX_WRITTEN_FILES), len(paths))
+
+
+def written_note(
+    store: GraphStore, node: Node, tests: bool, role: str = ""
+) -> tuple[str, tuple[Citation, ...]]:
+    """How a negative answer may be incomplete beyond calls: where the name is written
+    (`written`), as a clause to end the answer with; empty when it is written nowhere and
+    every file was read. `role` says what the definition is to the one the fact is about
+    (", a caller on the way,")."""
+    found = written(store, node, tests)
+    if found is None:
+        return "", ()
+    if not found.sites:
+        return (
+            f"; `{found.name}` is written in none of the first {found.read} of the "
+            f"{found.total} {found.where} files{found.unread()}"
+            if found.unread()
+            else ""
+        ), ()
+    return (
+        f"; but `{found.name}`{role} is written at {found.counted()}, which may reach it in a "
+        "way the graph does not resolve",
+        found.citations(),
+    )
+
+
+def type_statement(store: GraphStore, node: Node, tests: bool) -> tuple[str, tuple[Citation, ...]]:
+    """What the code does with a type (an interface, a type alias): it names it. Said in
+    place of who calls it (`tests`: which tests reach it), which no code does."""
+    said = f"{node.qualname} ({node.path}:{node.line}) is a type, not code: " + (
+        "no test runs it" if tests else "nothing calls it"
+    )
+    found = written(store, node, tests)
+    if found is None:
+        return f"{said}.", ()
+    if not found.total:
+        return f"{said}, and the repository has no {found.where} files.", ()
+    if not found.sites:
+        scope = f"the first {found.read} of the {found.total}" if found.unread() else "the"
+        return (
+            f"{said}; its name is written in none of {scope} {found.where} files{found.unread()}.",
+            (),
+        )
+    end = "" if found.counted().endswith("...") else "."
+    return f"{said}; its name is written at {found.counted()}{end}", found.citations()
