@@ -962,6 +962,39 @@ def test_the_settings_fact_ranks_attributes_by_the_idea_and_says_how_many_it_lef
         assert plain is not None and "`field_0` (app/server.py:3)" in plain.statement.split(",")[0]
 
 
+def test_a_go_struct_declares_its_fields_its_methods_set_and_read_them(tmp_path: Path) -> None:
+    """archive/tar's spec said "tar.Writer sets or reads: `err`, `hdr`, `pad`..." of the
+    struct's field list: the declaration sets and reads nothing."""
+    files = {
+        "srv/server.go": """
+            package srv
+
+            type Server struct {
+            \tMaxConns int
+            \tactive   int
+            }
+
+            func (s *Server) Accept() bool {
+            \ts.active++
+            \treturn s.active <= s.MaxConns
+            }
+            """,
+    }
+    with opened(tmp_path, files) as store:
+        nodes = store.nodes(["srv/server.go::Server", "srv/server.go::Server.Accept"])
+        struct = evidence.settings_fact(store, Touchpoint(nodes["srv/server.go::Server"], 1.0, ()))
+        assert struct is not None
+        assert struct.statement == (
+            "srv.Server declares the fields: `MaxConns` (srv/server.go:4), `active` "
+            "(srv/server.go:5)."
+        )
+        method = evidence.settings_fact(
+            store, Touchpoint(nodes["srv/server.go::Server.Accept"], 1.0, ())
+        )
+        assert method is not None
+        assert method.statement == "srv.Server.Accept sets or reads: `active` (srv/server.go:9)."
+
+
 def test_the_settings_fact_puts_attributes_named_like_the_other_touchpoints_next(
     tmp_path: Path,
 ) -> None:

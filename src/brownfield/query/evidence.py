@@ -470,9 +470,16 @@ def settings_fact(
     return Fact(
         "settings",
         node.qualname,
-        f"{node.qualname} sets or reads: {shown}{more}.",
+        f"{node.qualname} {_holding(node)}: {shown}{more}.",
         tuple(items[:MAX_SETTINGS]),
     )
+
+
+def _holding(node: Node) -> str:
+    """What a definition does with the names it holds: a Go struct declares its fields (its
+    methods, apart, set and read them); other code sets or reads them."""
+    struct = node.kind is NodeKind.CLASS and (node.path or "").endswith(".go")
+    return "declares the fields" if struct else "sets or reads"
 
 
 def _set_by_matching_members(store: GraphStore, node: Node, query: Query) -> set[str]:
