@@ -964,7 +964,8 @@ def test_the_settings_fact_ranks_attributes_by_the_idea_and_says_how_many_it_lef
 
 def test_a_go_struct_declares_its_fields_its_methods_set_and_read_them(tmp_path: Path) -> None:
     """archive/tar's spec said "tar.Writer sets or reads: `err`, `hdr`, `pad`..." of the
-    struct's field list: the declaration sets and reads nothing."""
+    struct's field list: the declaration sets and reads nothing; and "No resolved caller of
+    http.Server ... which may reach it" of a struct, which code builds, never calls."""
     files = {
         "srv/server.go": """
             package srv
@@ -977,6 +978,18 @@ def test_a_go_struct_declares_its_fields_its_methods_set_and_read_them(tmp_path:
             func (s *Server) Accept() bool {
             \ts.active++
             \treturn s.active <= s.MaxConns
+            }
+            """,
+        "srv/server_test.go": """
+            package srv
+
+            import "testing"
+
+            func TestAccept(t *testing.T) {
+            \ts := &Server{MaxConns: 1}
+            \tif !s.Accept() {
+            \t\tt.Fatal("refused")
+            \t}
             }
             """,
     }
@@ -993,6 +1006,18 @@ def test_a_go_struct_declares_its_fields_its_methods_set_and_read_them(tmp_path:
         )
         assert method is not None
         assert method.statement == "srv.Server.Accept sets or reads: `active` (srv/server.go:9)."
+        # nor is it called: code builds and names it (a struct literal is no call)
+        server = Touchpoint(nodes["srv/server.go::Server"], 1.0, ())
+        callers = callers_fact(store, server)
+        assert callers is not None
+        assert callers.statement == (
+            "srv.Server (srv/server.go:3) is a type, not code: nothing calls it; its name is "
+            "written at 1 line(s) of 1 production file(s), e.g. srv/server.go:8."
+        )
+        assert evidence.tests_fact(store, server).statement == (
+            "srv.Server (srv/server.go:3) is a type, not code: no test runs it; its name is "
+            "written at 1 line(s) of 1 test file(s), e.g. srv/server_test.go:6."
+        )
 
 
 def test_the_settings_fact_puts_attributes_named_like_the_other_touchpoints_next(
@@ -1372,8 +1397,7 @@ def test_a_name_written_in_a_block_comment_or_after_a_hash_in_a_string_is_no_sit
         callers = callers_fact(store, Touchpoint(node, 1.0, ()))
         assert callers is not None
         assert callers.statement.endswith(
-            "; but `Server` is written at 1 line(s) of 1 production file(s), e.g. "
-            "srv/server.go:5, which may reach it in a way the graph does not resolve."
+            "; its name is written at 1 line(s) of 1 production file(s), e.g. srv/server.go:5."
         )  # not doc.go:4 in the block comment; line 5's code after a string holding " #"
     lines = ['x = "a #b"  # c', "/* one", "Server", "*/", "y = 1 /* z */"]
     assert code_names.code_lines(lines) == [(1, 'x = "a #b" '), (5, "y = 1 /* z */")]

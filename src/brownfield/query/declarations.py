@@ -87,6 +87,13 @@ _INTERFACE = {
 }
 
 
+def is_go_type(node: Node) -> bool:
+    """Whether a class node is a Go type (a struct, an interface, a named type): data, whose
+    methods are definitions of their own; code builds and names it, and calls it only to
+    convert a value (`HandlerFunc(f)`)."""
+    return node.kind is NodeKind.CLASS and (node.path or "").endswith(".go")
+
+
 def is_type_declaration(root: Path, node: Node) -> bool:
     """Whether a class node is a TypeScript interface or type alias (not one named as the
     value declared with it), or a Go or Java interface: a shape, no code."""

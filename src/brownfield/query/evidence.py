@@ -11,7 +11,7 @@ from brownfield.graph.store import GraphStore
 from brownfield.graph.vocabulary import index_words
 from brownfield.model import Citation, Edge, EdgeKind, Fact, Node, NodeKind
 from brownfield.query.context import Touchpoint
-from brownfield.query.declarations import is_type_declaration
+from brownfield.query.declarations import is_go_type, is_type_declaration
 from brownfield.query.freshness import repository_root
 from brownfield.query.reaching_tests import (
     TEST_DEPTH,
@@ -205,6 +205,9 @@ def callers_fact(store: GraphStore, touchpoint: Touchpoint) -> Fact | None:
         return Fact("callers", node.qualname, statement, (definition_citation(node), *seen))
     ids = call_targets(store, node)
     edges = [e for e in store.edges_into(ids, [EdgeKind.CALLS]) if e.src not in ids]
+    if not edges and is_go_type(node):
+        statement, seen = type_statement(store, node, tests=False)
+        return Fact("callers", node.qualname, statement, (definition_citation(node), *seen))
     if not edges:
         note, cited = _unresolved_note(store, node)
         dispatch, dispatched = _same_name_calls(store, node)
@@ -363,6 +366,9 @@ def tests_fact(store: GraphStore, touchpoint: Touchpoint, depth: int = TEST_DEPT
         )
     )
     loads = [hop for hop in hops if hop.relation is EdgeKind.IMPORTS]
+    if not found and not loads and is_go_type(node):
+        statement, seen = type_statement(store, node, tests=True)
+        return Fact("tests", node.qualname, statement, seen)
     if not found and not loads:
         note, cited = _unresolved_note(store, node)
         looked = what_counts_as_tests([node.path or ""])

@@ -131,8 +131,9 @@ def written_note(
 
 
 def type_statement(store: GraphStore, node: Node, tests: bool) -> tuple[str, tuple[Citation, ...]]:
-    """What the code does with a type (an interface, a type alias): it names it. Said in
-    place of who calls it (`tests`: which tests reach it), which no code does."""
+    """What the code does with a type (an interface, a type alias, a Go struct nothing
+    converts to): it names it. Said in place of who calls it (`tests`: which tests reach
+    it), which no code does."""
     said = f"{node.qualname} ({node.path}:{node.line}) is a type, not code: " + (
         "no test runs it" if tests else "nothing calls it"
     )
