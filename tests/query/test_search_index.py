@@ -1271,6 +1271,15 @@ def test_a_name_in_a_message_is_no_site_but_a_name_in_a_short_string_is(
     assert code_names.without_prose('x("on_close", "a b", `${y} z`, \'k\')') == (
         'x("on_close", "", `${y} z`, \'k\')'
     )
+    # a variable of the same name is bound anew, not the definition (mobx's `let reaction:
+    # Reaction` and `reaction = new Reaction(...)` beside its function `reaction`)
+    rebound = written._rebinding("reaction")
+    kept = ["x = reaction(a)", "handler = reaction", "this.reaction = reaction"]
+    kept += ["#provider: reaction = fallback", "if reaction == 1:"]
+    gone = ["let reaction: Reaction", "reaction = new Reaction(", "reaction := f()"]
+    gone += ["def f(reaction=None):", "f(reaction=1)"]
+    assert [line for line in kept if "reaction" not in rebound.sub(" ", line)] == []
+    assert [line for line in gone if "reaction" in rebound.sub(" ", line)] == []
 
 
 def test_a_type_is_named_not_called_and_its_facts_say_so(tmp_path: Path) -> None:

@@ -78,6 +78,7 @@ def written(store: GraphStore, node: Node, tests: bool) -> Written | None:
     if len(name) < 3 or name.lower() in KEYWORDS:
         return None
     pattern = re.compile(r"(?<![\w$])" + re.escape(name) + r"(?![\w$])")
+    rebound = _rebinding(name)
     wanted = is_test if tests else is_production
     root = repository_root(store)
     sites: list[tuple[str, int]] = []
@@ -100,10 +101,23 @@ def written(store: GraphStore, node: Node, tests: bool) -> Written | None:
             inside = path == node.path and (node.line or 0) <= number <= (node.end_line or 0)
             if inside or _IMPORT_LINE.match(line):
                 continue
-            if pattern.search(line) and pattern.search(without_prose(line)):
+            if pattern.search(line) and pattern.search(rebound.sub(" ", without_prose(line))):
                 sites.append((path, number))
     where = "test" if tests else "production"
     return Written(name, where, sites, min(len(paths), MAX_WRITTEN_FILES), len(paths))
+
+
+def _rebinding(name: str) -> re.Pattern[str]:
+    """Where a line binds `name` anew, a variable of its own (`let reaction: Reaction`,
+    `reaction = new Reaction(...)`, `reaction := f()`, a parameter `reaction=None`): not
+    the definition; what is bound is read on other lines (or on the same line's right
+    side, which stays). A type annotation with a default (`config: Config = {}`) names the
+    type."""
+    escaped = re.escape(name)
+    return re.compile(
+        rf"\b(?:let|const|var)\s+{escaped}(?![\w$])"
+        rf"|(?<![\w$.:])(?<!:\s){escaped}\s*(?::\s*[\w$.<>\[\]|, ]+?)?\s*(?::=|=(?![=>]))"
+    )
 
 
 def written_note(
