@@ -482,10 +482,9 @@ def settings_fact(
 
 
 def _holding(node: Node) -> str:
-    """What a definition does with the names it holds: a Go struct declares its fields (its
+    """What a definition does with the names it holds: a Go type declares its fields (its
     methods, apart, set and read them); other code sets or reads them."""
-    struct = node.kind is NodeKind.CLASS and (node.path or "").endswith(".go")
-    return "declares the fields" if struct else "sets or reads"
+    return "declares the fields" if is_go_type(node) else "sets or reads"
 
 
 def _set_by_matching_members(store: GraphStore, node: Node, query: Query) -> set[str]:
