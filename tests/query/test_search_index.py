@@ -2084,6 +2084,50 @@ def test_a_go_or_java_interface_ranks_below_the_code_that_implements_it(tmp_path
     }
 
 
+def test_a_csharp_or_php_interface_and_a_rust_trait_are_type_declarations(
+    tmp_path: Path,
+) -> None:
+    """As Go's and Java's interfaces: a contract, named and implemented, never called."""
+    files = {
+        "Shapes.cs": """
+            namespace Shapes
+            {
+                public partial interface IShape { double Area(); }
+                public class Square : IShape { public double Area() { return 1.0; } }
+            }
+            """,
+        "lib.rs": """
+            pub trait Shape { fn area(&self) -> f64; }
+            pub struct Square;
+            impl Shape for Square { fn area(&self) -> f64 { 1.0 } }
+            """,
+        "shapes.php": """
+            <?php
+            interface Shape { public function area(): float; }
+            class Square implements Shape { public function area(): float { return 1.0; } }
+            """,
+    }
+    with opened(tmp_path, files) as store:
+        ids = ["Shapes.cs::IShape", "Shapes.cs::Square", "lib.rs::Shape", "lib.rs::Square"]
+        ids += ["shapes.php::Shape", "shapes.php::Square"]
+        nodes = store.nodes(ids)
+        kinds = {node_id: is_type_declaration(tmp_path, nodes[node_id]) for node_id in ids}
+        callers = callers_fact(store, Touchpoint(nodes["Shapes.cs::IShape"], 1.0, ()))
+    assert kinds == {
+        "Shapes.cs::IShape": True,
+        "Shapes.cs::Square": False,
+        "lib.rs::Shape": True,
+        "lib.rs::Square": False,
+        "shapes.php::Shape": True,
+        "shapes.php::Square": False,
+    }
+    assert callers is not None
+    assert callers.statement.startswith(
+        "Shapes.IShape (Shapes.cs:3) is a type, not code: nothing calls it; its name is "
+        "written at 1 line(s) of 1 production file(s), e.g. Shapes.cs:4"
+    )
+
+
 def test_an_idea_asking_for_a_setting_lifts_the_settings_type_beside_the_code(
     tmp_path: Path,
 ) -> None:

@@ -84,6 +84,11 @@ _INTERFACE = {
         r"\s*(?:(?:public|protected|private|static|abstract|sealed|non-sealed|strictfp)\s+)*"
         r"interface\s"
     ),
+    ".cs": re.compile(
+        r"\s*(?:(?:public|internal|protected|private|partial|unsafe|static|new)\s+)*interface\s"
+    ),
+    ".rs": re.compile(r"\s*(?:pub(?:\([^)]*\))?\s+)?(?:unsafe\s+)?trait\s"),
+    ".php": re.compile(r"\s*interface\s"),
 }
 
 
@@ -96,7 +101,8 @@ def is_go_type(node: Node) -> bool:
 
 def is_type_declaration(root: Path, node: Node) -> bool:
     """Whether a class node is a TypeScript interface or type alias (not one named as the
-    value declared with it), or a Go or Java interface: a shape, no code."""
+    value declared with it), a Go, Java, C# or PHP interface or a Rust trait: a shape, no
+    code."""
     if node.kind is not NodeKind.CLASS or not node.path:
         return False
     suffix = node.path[node.path.rfind(".") :]
