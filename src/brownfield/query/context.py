@@ -179,10 +179,11 @@ def _raised(store: GraphStore, found: list[Touchpoint], query: Query) -> list[To
 def _shapes(
     store: GraphStore, found: list[Touchpoint], mentions: tuple[str, ...]
 ) -> list[Touchpoint]:
-    """A TypeScript interface or type alias states a shape: the change lives in the code
-    that makes or reads it, unless the shape is the settings callers pass (named so:
-    `QueryOptions`, `RetryerConfig`), which a new setting extends. Other type declarations
-    the idea does not name keep SHAPE_WEIGHT of their score."""
+    """A type declaration (a TypeScript interface or type alias, an interface, a trait)
+    states a shape: the change lives in the code that makes or reads it, unless the shape
+    is the settings callers pass (named so: `QueryOptions`, `RetryerConfig`), which a new
+    setting extends. Other type declarations the idea does not name keep SHAPE_WEIGHT of
+    their score."""
     root = repository_root(store)
     return [
         replace(t, score=t.score * SHAPE_WEIGHT)

@@ -1,5 +1,6 @@
-"""Methods declared without a body, and the methods that implement them; TypeScript's
-type declarations.
+"""Methods declared without a body, and the methods that implement them; type
+declarations (TypeScript's types and interfaces, other languages' interfaces and traits, Go's
+types).
 
 A method with no body (`abstract void exportNode(...);`, an interface's method, a Python
 method whose body is only a docstring, `pass`, `...` or `raise NotImplementedError`)
