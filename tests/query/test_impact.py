@@ -187,6 +187,50 @@ def test_no_test_says_what_it_looked_for_and_what_may_reach(tmp_path: Path) -> N
     ) in output
 
 
+def test_a_changed_type_lists_the_lines_that_name_it(tmp_path: Path) -> None:
+    """A field added to an interface affects the code that names the type, which no call
+    edge reaches: `impact` listed nothing ("0 callers affected") for query-core's
+    `TimeoutProvider`. The lines naming a changed type are listed, tests marked; an
+    unchanged type and a function are not."""
+    root = tmp_path / "repo"
+    shapes = (
+        "export interface Provider {\n"  # 1
+        "  schedule(ms: number): number\n"  # 2
+        "}\n"
+        "export interface Clock { now(): number }\n"  # 4
+    )
+    write_files(
+        root,
+        {
+            "src/shapes.ts": shapes,
+            "src/use.ts": (
+                "import { Provider } from './shapes'\n"  # 1
+                "export function start(p: Provider): number {\n"  # 2
+                "  return p.schedule(1)\n"  # 3
+                "}\n"
+            ),
+            "test/use.test.ts": (
+                "import { start } from '../src/use'\n"
+                "const fake: Provider = { schedule: () => 0 }\n"  # 2
+                "test('start', () => { start(fake) })\n"
+            ),
+        },
+    )
+    git_init(root)
+    build(root, workers=1)
+    (root / "src/shapes.ts").write_text(shapes.replace("number\n}", "number\n  label?: string\n}"))
+    data = run(root, "impact", "--diff", "HEAD")
+    assert [c["id"] for c in data["changed"]] == ["src/shapes.ts::Provider"]
+    assert data["named"] == [
+        {"type": "src/shapes.ts::Provider", "site": "src/use.ts:2", "test": False},
+        {"type": "src/shapes.ts::Provider", "site": "test/use.test.ts:2", "test": True},
+    ]
+    assert data["summary"].endswith("; 2 line(s) name a changed type")
+    output = CliRunner().invoke(app, ["impact", "--diff", "HEAD", "--repo", str(root)]).output
+    assert "named: lines naming a changed type, which no call reaches (2):" in output
+    assert run(root, "impact", "src/use.ts")["named"] == []  # a function: its callers
+
+
 def test_context_says_what_it_looked_for_where_it_found_no_test_or_caller(
     tmp_path: Path,
 ) -> None:

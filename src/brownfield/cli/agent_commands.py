@@ -130,6 +130,10 @@ def print_impact(result: Impact) -> None:
             for hop in result.tests
         ]
         print(table(rows, ["dist", "site", "test"]))
+    if result.named:
+        print(f"named: lines naming a changed type, which no call reaches ({len(result.named)}):")
+        rows = [[clean(f"{n.path}:{n.line}"), clean(n.type)] for n in result.named]
+        print(table(rows, ["site", "type"]))
     if result.search is not None:
         explanation = result.search.explanation(len(result.tests))
         if explanation:

@@ -1,7 +1,8 @@
 """What a change touches: the definitions it changes, adds or deletes, and everything that
 reaches them, grouped by distance; the tests that reach them (looked for deeper than the
 callers shown, by the one rule of `roles`), and, when none does, what was looked for and
-how many unresolved calls share a changed definition's name."""
+how many unresolved calls share a changed definition's name; and the lines that name a
+changed type, which no call edge shows."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from brownfield.graph.languages import language_for
 from brownfield.graph.roles import is_test, what_counts_as_tests
 from brownfield.graph.store import GraphStore
 from brownfield.model import EdgeKind, Unresolved
+from brownfield.query.declarations import is_go_type, is_type_declaration
 from brownfield.query.freshness import repository_root, stale_paths
 from brownfield.query.reaching_tests import TEST_DEPTH, tests_reaching
 from brownfield.query.traverse import Hop, check_depth, walk
@@ -80,14 +82,16 @@ class Impact:
     depth: int = 2
     tests: list[Hop] = field(default_factory=list)  # tests reaching a change, each once
     search: TestSearch | None = None
+    named: list[Named] = field(default_factory=list)  # lines naming a changed type
 
     def summary(self) -> str:
         files = {hop.node.path for hop in self.hops} | {call.path for call in self.broken}
         callers = {hop.node.id for hop in self.hops} | {call.src for call in self.broken}
         tests = {hop.node.id for hop in self.tests}
+        naming = f"; {len(self.named)} line(s) name a changed type" if self.named else ""
         return (
             f"{len(self.changed)} definitions changed, {len(callers)} callers affected "
-            f"in {len(files)} files, {len(tests)} tests"
+            f"in {len(files)} files, {len(tests)} tests{naming}"
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -103,8 +107,22 @@ class Impact:
                 for u in self.broken
             ],
             "stale": self.stale,
+            "named": [n.to_json() for n in self.named],
             "summary": self.summary(),
         }
+
+
+@dataclass(frozen=True)
+class Named:
+    """A line naming a changed type (an interface, a type alias, a trait, a Go type no call
+    reaches): what a change to a shape affects, which no call edge shows."""
+
+    type: str
+    path: str
+    line: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": self.type, "site": f"{self.path}:{self.line}", "test": is_test(self.path)}
 
 
 def impact(
@@ -180,7 +198,30 @@ def impact(
     ]
     touched = {c.path for c in changed} | {h.node.path for h in hops if h.node.path}
     tests, search = _tests_reaching(store, changed, depth)
-    return Impact(changed, hops, broken, stale_paths(store, touched), depth, tests, search)
+    named = _naming(store, changed, root)
+    return Impact(changed, hops, broken, stale_paths(store, touched), depth, tests, search, named)
+
+
+def _naming(store: GraphStore, changed: list[Changed], root: Path) -> list[Named]:
+    """The production and test lines that name a changed (not deleted) type declaration,
+    or a Go type that no call reaches (as its facts say: `query/written.py`)."""
+    nodes = store.nodes(c.id for c in changed if c.status != "deleted")
+    typed = [
+        node
+        for node in nodes.values()
+        if is_type_declaration(root, node)
+        or (is_go_type(node) and not store.edges_into([node.id], [EdgeKind.CALLS]))
+    ]
+    if not typed:
+        return []
+    from brownfield.query.written import written  # (with the search's vocabulary: only here)
+
+    found = []
+    for node in typed:
+        for tests in (False, True):
+            sites = written(store, node, tests)
+            found += [Named(node.id, path, line) for path, line in (sites.sites if sites else [])]
+    return found
 
 
 def _tests_reaching(
