@@ -100,6 +100,14 @@ def is_go_type(node: Node) -> bool:
     return node.kind is NodeKind.CLASS and (node.path or "").endswith(".go")
 
 
+def is_named_only(store: GraphStore, root: Path, node: Node) -> bool:
+    """Whether code only names a definition, never calls it: a type declaration, or a Go
+    type no call reaches (no conversion `T(x)`; a literal `T{...}` is no call)."""
+    return is_type_declaration(root, node) or (
+        is_go_type(node) and not store.edges_into([node.id], [EdgeKind.CALLS])
+    )
+
+
 def is_type_declaration(root: Path, node: Node) -> bool:
     """Whether a class node is a TypeScript interface or type alias (not one named as the
     value declared with it), a Go, Java, C# or PHP interface or a Rust trait: a shape, no

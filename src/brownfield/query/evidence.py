@@ -11,7 +11,7 @@ from brownfield.graph.store import GraphStore
 from brownfield.graph.vocabulary import index_words
 from brownfield.model import Citation, Edge, EdgeKind, Fact, Node, NodeKind
 from brownfield.query.context import Touchpoint
-from brownfield.query.declarations import is_go_type, is_type_declaration
+from brownfield.query.declarations import is_go_type, is_named_only, is_type_declaration
 from brownfield.query.freshness import repository_root
 from brownfield.query.reaching_tests import (
     TEST_DEPTH,
@@ -200,14 +200,11 @@ def callers_fact(store: GraphStore, touchpoint: Touchpoint) -> Fact | None:
     """Who calls a touchpoint (direct callers, each call site cited), production code apart
     from tests; "no resolved caller" says how many unresolved same-name calls remain."""
     node = touchpoint.node
-    if is_type_declaration(repository_root(store), node):
+    if is_named_only(store, repository_root(store), node):
         statement, seen = type_statement(store, node, tests=False)
         return Fact("callers", node.qualname, statement, (definition_citation(node), *seen))
     ids = call_targets(store, node)
     edges = [e for e in store.edges_into(ids, [EdgeKind.CALLS]) if e.src not in ids]
-    if not edges and is_go_type(node):
-        statement, seen = type_statement(store, node, tests=False)
-        return Fact("callers", node.qualname, statement, (definition_citation(node), *seen))
     if not edges:
         note, cited = _unresolved_note(store, node)
         dispatch, dispatched = _same_name_calls(store, node)

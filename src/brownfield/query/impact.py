@@ -18,7 +18,7 @@ from brownfield.graph.languages import language_for
 from brownfield.graph.roles import is_test, what_counts_as_tests
 from brownfield.graph.store import GraphStore
 from brownfield.model import EdgeKind, Unresolved
-from brownfield.query.declarations import is_go_type, is_type_declaration
+from brownfield.query.declarations import is_named_only
 from brownfield.query.freshness import repository_root, stale_paths
 from brownfield.query.reaching_tests import TEST_DEPTH, tests_reaching
 from brownfield.query.traverse import Hop, check_depth, walk
@@ -203,15 +203,10 @@ def impact(
 
 
 def _naming(store: GraphStore, changed: list[Changed], root: Path) -> list[Named]:
-    """The production and test lines that name a changed (not deleted) type declaration,
-    or a Go type that no call reaches (as its facts say: `query/written.py`)."""
+    """The production and test lines that name a changed (not deleted) definition that
+    code only names (`declarations.is_named_only`), as its facts say: `query/written.py`."""
     nodes = store.nodes(c.id for c in changed if c.status != "deleted")
-    typed = [
-        node
-        for node in nodes.values()
-        if is_type_declaration(root, node)
-        or (is_go_type(node) and not store.edges_into([node.id], [EdgeKind.CALLS]))
-    ]
+    typed = [node for node in nodes.values() if is_named_only(store, root, node)]
     if not typed:
         return []
     from brownfield.query.written import written  # (with the search's vocabulary: only here)
