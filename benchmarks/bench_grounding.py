@@ -529,6 +529,7 @@ class RepoIndex:
 
 SENTENCE_SIMILAR = re.compile(
     r"Similar definitions exist: [^\n]*|Definitions that already do something like it[^\n]*"
+    r"|Definitions matching the idea's mechanism words[^\n]*"
 )
 CITATION = re.compile(r"\(([^()\s]+):(\d+)\)")
 # Negative claims, in every wording brownfield has used. A claim that says how complete it

@@ -316,7 +316,16 @@ def test_a_negative_fact_names_the_unresolved_calls_that_remain(tmp_path: Path) 
             "no unresolved call is named `run` either."
         )
         similar = similar_fact(store, "add retries with backoff to jobs")
-        assert "cli.params.backoff_delay (cli/params.py:13)" in similar.statement
+        assert similar.statement.startswith(
+            "Definitions matching the idea's mechanism words (retries, backoff) in the "
+            "full-text index"
+        )  # what each shares with the idea, not a judgement of what it does
+        assert 'cli.params.backoff_delay (cli/params.py:13) matches "retries", "backoff"' in (
+            similar.statement
+        )  # "try" in its docstring, "backoff" in its name
+        assert 'cli.runner.run (cli/runner.py:3) matches "retries", "backoff"' in (
+            similar.statement
+        )  # it calls backoff_delay
         nothing = similar_fact(store, "add caching to jobs")
         assert nothing.statement.startswith("The full-text index (names, docstrings")
         assert "for caching" in nothing.statement  # what was searched
@@ -363,7 +372,7 @@ def test_an_exception_is_a_similar_mechanism_only_when_its_name_says_so(tmp_path
         assert "net.errors.GaveUp" in ranked  # the docstrings match
         statement = similar_fact(store, "retry a failed request").statement
         assert "net.send.send_with_retries (net/send.py:1)" in statement
-        assert "net.errors.RetryTimeout (net/errors.py:7)" in statement  # named for it
+        assert 'net.errors.RetryTimeout (net/errors.py:7) matches "retry"' in statement
         assert "GaveUp" not in statement and "TransportError" not in statement
         inflected = similar_fact(store, "retries after a failed request").statement
         assert "net.errors.RetryTimeout (net/errors.py:7)" in inflected  # "retries", `Retry`

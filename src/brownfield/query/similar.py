@@ -13,18 +13,21 @@ from brownfield.query.search import matched_words, parse, rank, unfound
 
 
 def similar_fact(store: GraphStore, text: str) -> Fact:
-    """Production definitions that already do something like the idea: the full-text index
+    """Production definitions that may already do something like the idea, each with the
+    words it matches (a word match, not a judgement of what it does): the full-text index
     (names, docstrings, parameters, attributes, keys; abbreviations and plain words
     expanded) searched for the idea's mechanism, its words but those of the thing it is
     done to ("add *retries with backoff* to payment charges"); when none, what was searched."""
     query = parse(text)
     mechanism = [w for w in query.words if w not in query.target] or list(query.words)
     definitions = (NodeKind.FUNCTION, NodeKind.METHOD, NodeKind.CLASS)
-    found = [
-        hit.node
+    hits = [
+        hit
         for hit in rank(store, " ".join(mechanism), 40)
         if hit.node.kind in definitions and hit.matched and is_production(hit.node.path)
     ]
+    found = [hit.node for hit in hits]
+    matched = {hit.node.id: hit.matched for hit in hits}
     # an exception class says what goes wrong, not how anything is done: one is like the
     # idea only when its own name carries the idea's words, in any form ("retries" and
     # `RetryTimeout`)
@@ -45,8 +48,14 @@ def similar_fact(store: GraphStore, text: str) -> Fact:
     return Fact(
         "similar",
         "similar mechanism",
-        f"Definitions that already do something like it ({', '.join(mechanism)}): "
-        + ", ".join(f"{n.qualname} ({n.path}:{n.line})" for n in nodes)
+        f"Definitions matching the idea's mechanism words ({', '.join(mechanism)}) in the "
+        "full-text index (names, docstrings, parameters, attributes, keys, the identifiers "
+        "bodies name): "
+        + "; ".join(
+            f"{n.qualname} ({n.path}:{n.line}) matches "
+            + ", ".join(f'"{word}"' for word in matched[n.id])
+            for n in nodes
+        )
         + ".",
         tuple(definition_citation(n) for n in nodes),
     )
