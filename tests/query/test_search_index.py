@@ -379,6 +379,39 @@ def test_an_exception_is_a_similar_mechanism_only_when_its_name_says_so(tmp_path
         assert "GaveUp" not in inflected
 
 
+def test_without_test_files_the_tests_fact_says_so(tmp_path: Path) -> None:
+    """A package as published often ships no tests: "no test reaches it" then says why,
+    not what unresolved calls might have reached it."""
+    files = {
+        "lib/parse.js": """
+            function parse(text) {
+              return text.split(",");
+            }
+            module.exports = { parse };
+            """,
+    }
+    with opened(tmp_path / "bare", files) as store:
+        node = store.nodes(["lib/parse.js::parse"])["lib/parse.js::parse"]
+        fact = evidence.tests_fact(store, Touchpoint(node, 1.0, ("parse",)))
+        assert fact.statement == (
+            "No test reaches lib.parse.parse: the repository has no test files (looked for "
+            "JavaScript tests (*.test.js, *.spec.js, files under test/, tests/, __tests__/, "
+            "spec/))."
+        )
+        assert fact.citations == ()
+    tested = {**files, "test/parse.test.js": "const { parse } = require('../lib/parse');\n"}
+    with opened(tmp_path / "tested", tested) as store:
+        node = store.nodes(["lib/parse.js::parse"])["lib/parse.js::parse"]
+        fact = evidence.tests_fact(store, Touchpoint(node, 1.0, ("parse",)))
+        assert fact.statement == (  # a test file requires it and calls nothing
+            "No test reaches lib.parse.parse through resolved calls within 8 calls (looked for "
+            "JavaScript tests (*.test.js, *.spec.js, files under test/, tests/, __tests__/, "
+            "spec/)); no unresolved call is named `parse` either; but `parse` is written at 1 "
+            "line(s) of 1 production file(s), e.g. lib/parse.js:4, which may reach it in a way "
+            "the graph does not resolve."
+        )  # its export; `const { parse } = require(...)` imports it: no line that may reach it
+
+
 def test_tests_are_found_several_calls_away_and_not_walked_through(tmp_path: Path) -> None:
     files = {
         "app/chain.py": """

@@ -345,7 +345,8 @@ def _suffixes(callee: str) -> set[str]:
 def tests_fact(store: GraphStore, touchpoint: Touchpoint, depth: int = TEST_DEPTH) -> Fact:
     """Which tests reach a touchpoint through calls (to `depth` hops), and which test files
     load a module whose top-level code calls it; when none, what was looked for and how
-    many unresolved same-name calls remain."""
+    many unresolved same-name calls remain, or that the repository has no test files at
+    all (a package as published often ships none)."""
     node = touchpoint.node
     if is_type_declaration(repository_root(store), node):
         statement, seen = type_statement(store, node, tests=True)
@@ -367,8 +368,15 @@ def tests_fact(store: GraphStore, touchpoint: Touchpoint, depth: int = TEST_DEPT
         statement, seen = type_statement(store, node, tests=True)
         return Fact("tests", node.qualname, statement, seen)
     if not found and not loads:
-        note, cited = _unresolved_note(store, node)
         looked = what_counts_as_tests([node.path or ""])
+        if not any(is_test(path) for path in store.file_rows()):
+            return Fact(
+                "tests",
+                node.qualname,
+                f"No test reaches {node.qualname}: the repository has no test files "
+                f"(looked for {looked}).",
+            )
+        note, cited = _unresolved_note(store, node)
         on_the_way = _unresolved_on_the_way(store, node, walked)
         through, passed = _through_files(store, node, walked)
         lost = cited or on_the_way or through

@@ -25,7 +25,8 @@ from brownfield.query.reaching_tests import CONSTRUCTOR_NAMES
 
 MAX_WRITTEN_FILES = 400  # files read for where a name is written
 _IMPORT_LINE = re.compile(
-    r"\s*(?:from\s+\S+\s+import\b|import\b|export\s*(?:type\s*)?\{[^}]*\}\s*from\b)"
+    r"\s*(?:from\s+\S+\s+import\b|import\b|export\s*(?:type\s*)?\{[^}]*\}\s*from\b"
+    r"|(?:const|let|var)\s+[^=]+=\s*require\s*\(\s*['\"][^'\"]+['\"]\s*\)\s*;?\s*$)"
 )
 #: An import or re-export whose names go on over the next lines (`import {`, `export type {`,
 #: `from x import (`), up to the closing bracket: those lines name what the graph follows.
