@@ -74,6 +74,19 @@ def test_facts_are_cited_and_never_asked(tmp_path: Path) -> None:
     configured = next(f for f in state.established_facts if f.topic == "configuration")
     assert [str(c) for c in configured.citations] == ["app/payments/gateway.py:5"]
     assert configured.round == callers.round  # found in the same evidence round, not asked
+    tests = {f.subject: f for f in state.established_facts if f.topic == "tests"}
+    assert tests["app.payments.gateway.charge"].round == callers.round  # with its callers
+    assert tests["app.payments.gateway.charge"].statement == (
+        "2 test(s) reach app.payments.gateway.charge: tests.test_gateway.test_charge_rejects_"
+        "zero (tests/test_gateway.py:8), tests.test_cart.test_checkout_total (tests/test_cart.py:8)."
+    )
+    assert tests["app.jobs.billing.retry_failed"].statement.startswith(
+        "No test reaches app.jobs.billing.retry_failed through resolved calls"
+    )  # its only caller is the nightly job
+    spec = (root / f"docs/specs/{SLUG}.md").read_text()
+    location = spec.split("## Test Location\n")[1].split("\n\n")[0].splitlines()
+    assert location[0].startswith("- 2 test(s) reach app.payments.gateway.charge: ")
+    assert location[-1].startswith("- Tests live in tests/ (2 files)")  # the layout last
     fact_slots = {"touchpoints_confirmed", "similar_mechanism", "test_location"}
     asked = [r for r in state.rounds if r.kind in ("decision", "auto-answer", "closure")]
     assert not [r for r in asked if r.slot in fact_slots]

@@ -34,11 +34,29 @@ def test_a_milestone_change_folds_the_panel_into_the_next_question(tmp_path: Pat
     first = state.lateral_reviews[0]
     assert (first.round, first.trigger, first.slot) == (5, "initial -> progress", "compatibility")
     assert first.folded == [SMALLEST]
-    assert [f.persona for f in first.findings] == ["simplifier", "researcher", "researcher"]
+    # the researcher has nothing to add: the touchpoints' callers and tests are facts already
+    assert [f.persona for f in first.findings] == ["simplifier"]
     # one question per round: the panel never added one
     assert len([q for q in asked if q.startswith("R") and q[1:].isdigit()]) == len(
         {r.round for r in state.rounds if r.kind in ("topology", "decision", "auto-answer")}
     )
+
+
+def test_the_researcher_names_what_the_graph_can_still_say(tmp_path: Path) -> None:
+    root = sample("shop", tmp_path)
+    assert interview(root, COOPERATIVE, IDEA).returncode == 0
+    state = state_of(root)
+    component = state.topology.components[0]
+    slot = next(s for s in component.slots if s.name == "compatibility")
+    state.established_facts = [  # as if retry_failed's tests were never looked up
+        f
+        for f in state.established_facts
+        if (f.topic, f.subject) != ("tests", "app.jobs.billing.retry_failed")
+    ]
+    review = panel.convene(state, component, slot, "progress -> refined", 99)
+    assert [(f.persona, f.text) for f in review.findings if f.persona == "researcher"] == [
+        ("researcher", "The graph can still tell which tests reach app.jobs.billing.retry_failed.")
+    ]
 
 
 def test_the_folded_option_can_be_picked(tmp_path: Path) -> None:

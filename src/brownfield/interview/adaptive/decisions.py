@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from brownfield.graph.roles import is_test
 from brownfield.interview.adaptive import refine
 from brownfield.interview.adaptive.state import AdaptiveState, Component
 from brownfield.interview.adaptive.statements import edge_criterion, is_nothing, statement
@@ -83,7 +84,8 @@ def triggers(state: AdaptiveState) -> list[str]:
 
 def test_location(state: AdaptiveState) -> list[str]:
     """The decided test location; else what the code shows: the tests that reach the
-    touchpoints, or where the repository's tests live (with the fact's id)."""
+    touchpoints (the tests facts citing test files), then where the repository's tests
+    live (each with the fact's id)."""
     decided = values(state, "test_location")
     if decided:
         return decided
@@ -94,8 +96,18 @@ def test_location(state: AdaptiveState) -> list[str]:
         if slot.name == "test_location" and slot.filled_by == "evidence" and slot.value
     ]
     if not shown:
-        layout = [f for f in state.established_facts if f.topic == "test-layout"]
-        shown = [f"{statement(f.statement)} ({f.id}, from the code)" for f in layout]
+        facts = [
+            f
+            for f in state.established_facts
+            if f.source == "evidence"
+            and not f.disputed
+            and (
+                f.topic == "test-layout"
+                or (f.topic == "tests" and any(is_test(c.path) for c in f.citations))
+            )
+        ]
+        facts.sort(key=lambda f: f.topic == "test-layout")  # the tests reaching it first
+        shown = [f"{statement(f.statement)} ({f.id}, from the code)" for f in facts]
     return unique(shown)
 
 

@@ -73,13 +73,13 @@ def convene(
     }
     mine = [t for t in state.touchpoints if t.id in component.touchpoints and not is_test(t.path)]
     for touchpoint in mine[:2]:
-        missing = [t for t in ("callers", "tests") if (t, touchpoint.symbol) not in covered]
+        asks = {"callers": "who calls", "tests": "which tests reach"}
+        missing = [asks[t] for t in asks if (t, touchpoint.symbol) not in covered]
         if missing:
             findings.append(
                 LateralFinding(
                     persona="researcher",
-                    text=f"The graph can still say the {' and '.join(missing)} of "
-                    f"{touchpoint.symbol}.",
+                    text=f"The graph can still tell {' and '.join(missing)} {touchpoint.symbol}.",
                 )
             )
     if len(state.topology.active()) > 1 and where:

@@ -35,9 +35,10 @@ class EvidenceRounds:
         """The facts that would fill `slot`, or none."""
         if self.evidence is None:
             return []
-        if slot.name == "touchpoints_confirmed":  # callers, own code, settings
+        if slot.name == "touchpoints_confirmed":  # callers, tests, own code, settings
             return (
                 self.evidence.callers(component)
+                + self.evidence.tests(component)
                 + self.evidence.own_code_facts(component)
                 + self.evidence.configuration(component)
             ) or self.evidence.untouched(component)
