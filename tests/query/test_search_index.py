@@ -412,6 +412,41 @@ def test_without_test_files_the_tests_fact_says_so(tmp_path: Path) -> None:
         )  # its export; `const { parse } = require(...)` imports it: no line that may reach it
 
 
+def test_the_tests_named_after_a_touchpoint_are_cited_first(tmp_path: Path) -> None:
+    files = {
+        "app/codec.py": """
+            def parse_header(line):
+                return line.split(":", 1)
+
+            def read_message(lines):
+                return [parse_header(line) for line in lines]
+            """,
+        "tests/test_misc.py": """
+            from app.codec import parse_header, read_message
+
+            def test_a_message_is_read():
+                assert read_message(["a: b"])
+
+            def test_round_trip():
+                assert parse_header("a: b")
+
+            def test_a_bad_header_line_is_parsed():
+                assert parse_header("nothing")
+            """,
+    }
+    with opened(tmp_path, files) as store:
+        node = store.nodes(["app/codec.py::parse_header"])["app/codec.py::parse_header"]
+        fact = evidence.tests_fact(store, Touchpoint(node, 1.0, ("parse",)))
+        # named after it first; then the nearest (a direct call before one through
+        # read_message); then by place
+        assert fact.statement == (
+            "3 test(s) reach app.codec.parse_header: "
+            "tests.test_misc.test_a_bad_header_line_is_parsed (tests/test_misc.py:10), "
+            "tests.test_misc.test_round_trip (tests/test_misc.py:7), "
+            "tests.test_misc.test_a_message_is_read (tests/test_misc.py:4)."
+        )
+
+
 def test_tests_are_found_several_calls_away_and_not_walked_through(tmp_path: Path) -> None:
     files = {
         "app/chain.py": """

@@ -8,12 +8,13 @@ from collections.abc import Container
 from brownfield.graph.generic_facts import without_overload
 from brownfield.graph.roles import closeness_of_tests, is_test, what_counts_as_tests
 from brownfield.graph.store import GraphStore
-from brownfield.graph.vocabulary import index_words
+from brownfield.graph.vocabulary import STOP_WORDS, index_words
 from brownfield.model import Citation, Edge, EdgeKind, Fact, Node, NodeKind
 from brownfield.query.context import Touchpoint
 from brownfield.query.declarations import is_go_type, is_named_only, is_type_declaration
 from brownfield.query.freshness import repository_root
 from brownfield.query.reaching_tests import (
+    CONSTRUCTOR_NAMES,
     TEST_DEPTH,
     call_targets,
     walk_to_tests,
@@ -342,6 +343,15 @@ def _suffixes(callee: str) -> set[str]:
     return {".".join(parts[start:]) for start in range(len(parts))}
 
 
+def _name_words(node: Node) -> set[str]:
+    """The words of a definition's name (its class's, for a constructor), stop words out:
+    what a test named after it carries (`test_envvar_multiple` for `value_from_envvar`)."""
+    name = without_overload(node.name)
+    if name in CONSTRUCTOR_NAMES:
+        name = node.qualname.split(".")[-2] if "." in node.qualname else name
+    return set(index_words(name)) - STOP_WORDS - {"test", "tests"}
+
+
 def tests_fact(store: GraphStore, touchpoint: Touchpoint, depth: int = TEST_DEPTH) -> Fact:
     """Which tests reach a touchpoint through calls (to `depth` hops), and which test files
     load a module whose top-level code calls it; when none, what was looked for and how
@@ -353,9 +363,16 @@ def tests_fact(store: GraphStore, touchpoint: Touchpoint, depth: int = TEST_DEPT
         return Fact("tests", node.qualname, statement, seen)
     reached, walked = walk_to_tests(store, node, depth)
     hops = [hop for hop in reached if hop.site is not None]
-    # a file's own tests first (`closeness_of_tests`), then the nearest, then by place
-    own = node.path or ""
-    hops.sort(key=lambda hop: (closeness_of_tests(hop.node.path or "", own), hop.distance))
+    # a file's own tests first (`closeness_of_tests`), then those named after the
+    # touchpoint, then the nearest, then by place
+    own, words = node.path or "", _name_words(node)
+    hops.sort(
+        key=lambda hop: (
+            closeness_of_tests(hop.node.path or "", own),
+            -len(words & _name_words(hop.node)),
+            hop.distance,
+        )
+    )
     found = list(
         dict.fromkeys(
             _site(hop.site.path, hop.site.line, hop.node.qualname)
