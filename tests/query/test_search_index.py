@@ -1758,6 +1758,41 @@ def test_the_ideas_words_no_definition_holds_are_said(tmp_path: Path) -> None:
         assert similar.unfound_fact(store, "read the environment variable prefix") is None
 
 
+def test_a_word_the_code_writes_as_two_is_searched_as_two(tmp_path: Path) -> None:
+    """ "omitempty" is no word of the code; `omitEmpty` is: the idea's word is found, and
+    not said to be new to the code. A word the code holds is not split ("together")."""
+    files = {
+        "enc/fields.go": """
+            package enc
+
+            type field struct {
+                name      string
+                omitEmpty bool
+            }
+
+            func typeFields(tag string) field {
+                return field{name: tag, omitEmpty: tag == "x"}
+            }
+
+            // together joins two names.
+            func together(a, b string) string {
+                return a + b
+            }
+            """,
+    }
+    with opened(tmp_path, files) as store:
+        hits = rank(store, "leave a field out when omitempty is set", 3)
+        assert [h.node.id for h in hits[:2]] == [
+            "enc/fields.go::typeFields",
+            "enc/fields.go::field",
+        ]
+        assert "omitempty" in hits[0].matched
+        assert similar.unfound_fact(store, "the omitempty field") is None
+        fact = similar.unfound_fact(store, "omitzero together")
+        assert fact is not None and '"omitzero"' in fact.statement  # no "zero" here
+        assert rank(store, "get together", 1)[0].matched == ("together",)
+
+
 def test_a_class_touchpoint_lists_its_methods_wherever_its_language_defines_them(
     tmp_path: Path,
 ) -> None:

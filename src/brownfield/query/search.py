@@ -25,6 +25,7 @@ from brownfield.graph.store import GraphStore
 from brownfield.graph.thesaurus import idioms_read
 from brownfield.graph.vocabulary import (
     STOP_WORDS,
+    compound,
     direct_terms,
     index_words,
     query_terms,
@@ -107,9 +108,19 @@ class Query:
     pairs: tuple[tuple[str, str], ...] = ()  # adjacent words code may join ("log", "in")
     subject: tuple[str, ...] = ()  # the first words of "let *X* do ...", as class names
     doing: tuple[str, ...] = ()  # what is being done when the change applies ("when *reading*")
+    #: a word the repository writes only as two (`omitempty` as `omitEmpty`): its phrase
+    respelled: tuple[tuple[str, str], ...] = ()
+
+    def terms(self, word: str) -> tuple[str, ...]:
+        """The terms searched for one of the words (`query_terms`, and its phrase)."""
+        return query_terms(word) + tuple(p for w, p in self.respelled if w == word)
+
+    def direct(self, word: str) -> tuple[str, ...]:
+        """The word's own terms (`direct_terms`, and its phrase): no synonyms."""
+        return direct_terms(word) + tuple(p for w, p in self.respelled if w == word)
 
     def groups(self) -> list[tuple[str, ...]]:
-        return [query_terms(word) for word in self.words] + [
+        return [self.terms(word) for word in self.words] + [
             tuple(words(mention)) for mention in self.mentions
         ]
 
@@ -190,12 +201,38 @@ def _subject_classes(store: GraphStore, subject: tuple[str, ...]) -> list[Node]:
 
 def _joined(store: GraphStore, query: Query) -> Query:
     """The query with each pair of its words that the repository writes as one word in its
-    place ("log in" -> `login`, not `log`): code joins what people say in two."""
+    place ("log in" -> `login`, not `log`): code joins what people say in two. And the
+    other way round: a word no row holds, which the repository writes as two (`omitEmpty`
+    for "omitempty"), is searched as those two, one after the other."""
     kept = list(query.words)
     for a, b in query.pairs:
         if _written_as_one(store, a + b):
             kept = [w for w in kept if w not in (a, b)] + [a + b]
-    return replace(query, words=tuple(dict.fromkeys(kept)), pairs=())
+    respelled = tuple(
+        (word, phrase)
+        for word in dict.fromkeys(kept)
+        if (phrase := _written_as_two(store, word)) is not None
+    )
+    return replace(query, words=tuple(dict.fromkeys(kept)), pairs=(), respelled=respelled)
+
+
+MIN_RESPELLED = 6  # a word this long or longer may be two the code writes apart
+_PART = 3  # and each of the two this long at least
+
+
+def _written_as_two(store: GraphStore, word: str) -> str | None:
+    """The two words, as a phrase, that `word` is when no row holds it but a row holds
+    them one after the other ("omit empty"); None otherwise, and for a word the
+    vocabulary splits already (`envvar`)."""
+    if len(word) < MIN_RESPELLED or compound(word) != (word,):
+        return None
+    if store.search(expression([query_terms(word)]), 1):
+        return None
+    for cut in range(_PART, len(word) - _PART + 1):
+        phrase = f"{word[:cut]} {word[cut:]}"
+        if store.search(expression([(phrase,)]), 1):
+            return phrase
+    return None
 
 
 def _written_as_one(store: GraphStore, joined: str) -> bool:
@@ -261,11 +298,16 @@ def matched_words(query: Query, text: str) -> dict[str, float]:
     have = {stem(w) for w in re.findall(r"[a-z0-9]+", text.lower())}
     found = {}
     for word in query.words:
-        if any(stem(t) in have for t in direct_terms(word)):
+        if any(_held(t, have) for t in query.direct(word)):
             found[word] = 1.0
-        elif any(stem(t) in have for t in query_terms(word)):
+        elif any(_held(t, have) for t in query.terms(word)):
             found[word] = SYNONYM_STRENGTH
     return found
+
+
+def _held(term: str, have: set[str]) -> bool:
+    """Whether the stems `have` hold a term (each word of a phrase)."""
+    return all(stem(part) in have for part in term.split())
 
 
 def carried(query: Query, *names: str) -> float:
@@ -383,13 +425,17 @@ def unfound(store: GraphStore, text: str) -> tuple[str, ...]:
     """The text's words that no row of the index holds in any form the search tries (the
     word, its abbreviations and expansions, its base form, its synonyms)."""
     query = _joined(store, parse(text))
-    return tuple(w for w in query.words if not store.search(expression([query_terms(w)]), 1))
+    return tuple(w for w in query.words if not store.search(expression([query.terms(w)]), 1))
 
 
 def _matches_raw(raw: str, query: Query) -> bool:
     """Whether an attribute or key of a definition carries one of the text's words."""
     have = set(index_words(raw))
-    return any(set(query_terms(word)) & have for word in query.words)
+    return any(
+        all(part in have for part in term.split())
+        for word in query.words
+        for term in query.terms(word)
+    )
 
 
 def search(store: GraphStore, text: str, limit: int = 20) -> list[SearchHit]:
