@@ -429,6 +429,7 @@ def test_the_tests_named_after_a_touchpoint_are_cited_first(tmp_path: Path) -> N
 
             def test_round_trip():
                 assert parse_header("a: b")
+                assert parse_header("c: d")
 
             def test_a_bad_header_line_is_parsed():
                 assert parse_header("nothing")
@@ -438,10 +439,10 @@ def test_the_tests_named_after_a_touchpoint_are_cited_first(tmp_path: Path) -> N
         node = store.nodes(["app/codec.py::parse_header"])["app/codec.py::parse_header"]
         fact = evidence.tests_fact(store, Touchpoint(node, 1.0, ("parse",)))
         # named after it first; then the nearest (a direct call before one through
-        # read_message); then by place
+        # read_message); then by place; each test once, at its first call
         assert fact.statement == (
             "3 test(s) reach app.codec.parse_header: "
-            "tests.test_misc.test_a_bad_header_line_is_parsed (tests/test_misc.py:10), "
+            "tests.test_misc.test_a_bad_header_line_is_parsed (tests/test_misc.py:11), "
             "tests.test_misc.test_round_trip (tests/test_misc.py:7), "
             "tests.test_misc.test_a_message_is_read (tests/test_misc.py:4)."
         )

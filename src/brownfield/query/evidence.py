@@ -373,13 +373,13 @@ def tests_fact(store: GraphStore, touchpoint: Touchpoint, depth: int = TEST_DEPT
             hop.distance,
         )
     )
-    found = list(
-        dict.fromkeys(
-            _site(hop.site.path, hop.site.line, hop.node.qualname)
-            for hop in hops
-            if hop.site is not None and hop.relation is not EdgeKind.IMPORTS
-        )
-    )
+    once: dict[str, Citation] = {}  # each test once, at its first site in that order
+    for hop in hops:
+        if hop.site is not None and hop.relation is not EdgeKind.IMPORTS:
+            once.setdefault(
+                hop.node.qualname, _site(hop.site.path, hop.site.line, hop.node.qualname)
+            )
+    found = list(once.values())
     loads = [hop for hop in hops if hop.relation is EdgeKind.IMPORTS]
     if not found and not loads and is_go_type(node):
         statement, seen = type_statement(store, node, tests=True)
@@ -409,9 +409,8 @@ def tests_fact(store: GraphStore, touchpoint: Touchpoint, depth: int = TEST_DEPT
         )
     parts = []
     if found:
-        names = sorted({c.symbol or "" for c in found})
         parts.append(
-            f"{len(names)} test(s) reach {node.qualname}: "
+            f"{len(found)} test(s) reach {node.qualname}: "
             + ", ".join(f"{c.symbol} ({c})" for c in found[:5])
             + ("" if len(found) <= 5 else " ...")
         )
