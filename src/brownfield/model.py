@@ -120,7 +120,7 @@ class Fact:
     """
 
     #: callers | tests | similar | further | vocabulary | language | framework |
-    #: test-framework | test-layout | configuration | settings | members | names |
+    #: test-framework | test-layout | no-tests | configuration | settings | members | names |
     #: shared-names | errors | counterpart | touchpoints (and the person's topics:
     #: compatibility, limits, non_goals...)
     topic: str

@@ -368,6 +368,14 @@ def test_interview_runs_unchanged_on_a_javascript_repository(tmp_path: Path) -> 
     ]
     spec = (root / "docs/specs/add-caching-to-repository-find-lookups.md").read_text()
     assert "src/lib/repo.js:5" in spec
+    # no file is a test: said once, not once per touchpoint, and the test location says so
+    assert [f.statement for f in state.established_facts if "test" in f.topic] == [
+        "The repository has no test files (looked for JavaScript tests (*.test.js, *.spec.js, "
+        "files under test/, tests/, __tests__/, spec/))."
+    ]
+    location = spec.split("## Test Location\n")[1].split("\n\n")[0]
+    assert location.startswith("- The repository has no test files (looked for JavaScript")
+    assert not [f for r in state.lateral_reviews for f in r.findings if "tests reach" in f.text]
 
 
 def test_a_named_symbol_is_adopted_and_a_rejected_touchpoint_dropped(tmp_path: Path) -> None:

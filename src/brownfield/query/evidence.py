@@ -58,7 +58,8 @@ def definition_citation(node: Node) -> Citation:
 
 
 def project_facts(store: GraphStore) -> list[Fact]:
-    """Language, frameworks, the test framework and where tests live."""
+    """Language, frameworks, the test framework and where tests live (or that no file is
+    a test: a package as published often ships none)."""
     facts: list[Fact] = []
     languages = store.count("files", "language")
     if languages:
@@ -98,7 +99,17 @@ def project_facts(store: GraphStore) -> list[Fact]:
         facts.append(
             Fact("test-layout", "tests", f"Tests live in {top}.", (_first_test(store, first),))
         )
+    elif paths:
+        looked = what_counts_as_tests(sorted(paths))
+        facts.append(
+            Fact("no-tests", "tests", f"The repository has no test files (looked for {looked}).")
+        )
     return facts
+
+
+def has_test_files(store: GraphStore) -> bool:
+    """Whether any file of the repository is a test (by its language's rule)."""
+    return any(is_test(path) for path in store.file_rows())
 
 
 def _first_test(store: GraphStore, path: str) -> Citation:
@@ -386,7 +397,7 @@ def tests_fact(store: GraphStore, touchpoint: Touchpoint, depth: int = TEST_DEPT
         return Fact("tests", node.qualname, statement, seen)
     if not found and not loads:
         looked = what_counts_as_tests([node.path or ""])
-        if not any(is_test(path) for path in store.file_rows()):
+        if not has_test_files(store):
             return Fact(
                 "tests",
                 node.qualname,

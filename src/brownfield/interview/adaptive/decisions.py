@@ -85,7 +85,7 @@ def triggers(state: AdaptiveState) -> list[str]:
 def test_location(state: AdaptiveState) -> list[str]:
     """The decided test location; else what the code shows: the tests that reach the
     touchpoints (the tests facts citing test files), then where the repository's tests
-    live (each with the fact's id)."""
+    live, or that it has none (each with the fact's id)."""
     decided = values(state, "test_location")
     if decided:
         return decided
@@ -102,11 +102,11 @@ def test_location(state: AdaptiveState) -> list[str]:
             if f.source == "evidence"
             and not f.disputed
             and (
-                f.topic == "test-layout"
+                f.topic in ("test-layout", "no-tests")
                 or (f.topic == "tests" and any(is_test(c.path) for c in f.citations))
             )
         ]
-        facts.sort(key=lambda f: f.topic == "test-layout")  # the tests reaching it first
+        facts.sort(key=lambda f: f.topic != "tests")  # the tests reaching it first
         shown = [f"{statement(f.statement)} ({f.id}, from the code)" for f in facts]
     return unique(shown)
 

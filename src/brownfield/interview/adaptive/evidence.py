@@ -125,6 +125,10 @@ class EvidenceSource:
         return target[1] if target else []
 
     def tests(self, component: Component) -> list[Fact]:
+        """Which tests reach each production touchpoint; none where the repository has no
+        test files (a project fact says so once, not once per touchpoint)."""
+        if not facts.has_test_files(self.store):
+            return []
         return [facts.tests_fact(self.store, t) for t in self._touched(component)]
 
     def test_sites(self, component: Component) -> list[str]:
