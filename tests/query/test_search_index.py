@@ -1794,6 +1794,58 @@ def test_a_word_the_code_writes_as_two_is_searched_as_two(tmp_path: Path) -> Non
         assert rank(store, "get together", 1)[0].matched == ("together",)
 
 
+def test_when_reading_the_writer_is_not_where_the_change_goes(tmp_path: Path) -> None:
+    """ "When reading an archive, ..." applies while reading: the writer's methods and a
+    function named for writing keep OPPOSITE_WEIGHT of their score; a class named for the
+    operation (`NameFormat`) is no writer, and what the idea does not frame stays as it was."""
+    files = {
+        "arc/reader.go": """
+            package arc
+
+            type Reader struct{ r int }
+
+            // next reads the header of the next archive entry and checks its name.
+            func (tr *Reader) next(name string) string {
+                return name
+            }
+            """,
+        "arc/writer.go": """
+            package arc
+
+            type Writer struct{ w int }
+
+            // writeHeader writes the header of an archive entry with its name.
+            func (tw *Writer) writeHeader(name string) string {
+                return name
+            }
+
+            // writeEntryName writes the name of an archive entry in the header.
+            func writeEntryName(name string) string {
+                return name
+            }
+            """,
+        "arc/format.go": """
+            package arc
+
+            // NameFormat checks the name of an archive entry in a header.
+            type NameFormat struct{ entry int }
+            """,
+    }
+    with opened(tmp_path, files) as store:
+        idea = "When reading an archive, reject an entry header whose name climbs out"
+        ranked = [h.node.id for h in rank(store, idea, 5)]
+        assert ranked.index("arc/reader.go::Reader.next") < ranked.index(
+            "arc/writer.go::Writer.writeHeader"
+        )
+        assert ranked.index("arc/format.go::NameFormat") < ranked.index(
+            "arc/writer.go::writeEntryName"
+        )
+        plain = [h.node.id for h in rank(store, "reject an entry header whose name climbs out", 5)]
+        assert plain.index("arc/writer.go::writeEntryName") < plain.index(
+            "arc/reader.go::Reader.next"
+        )  # not framed by reading: the writer's words match more
+
+
 def test_a_class_touchpoint_lists_its_methods_wherever_its_language_defines_them(
     tmp_path: Path,
 ) -> None:
@@ -2132,11 +2184,12 @@ def test_what_is_being_done_when_a_change_applies_names_its_code(tmp_path: Path)
     assert parse("When I sort rows, keep blanks last").doing == ()  # no doing: a condition
     with opened(tmp_path, files) as store:
         ids = [t.node.id for t in touchpoints(store, idea, limit=5)]
-        # the reader (and what it holds) before the writer, which has more of the words
+        # the reader (and what it holds) before the writer, which has more of the words,
+        # and keeps half its score (`_undoes`)
         assert ids[:3] == [
             "tar/reader.go::Reader",
-            "tar/writer.go::Writer.writeHeader",
             "tar/reader.go::Reader.Next",
+            "tar/writer.go::Writer.writeHeader",
         ]
 
 

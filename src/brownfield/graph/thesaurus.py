@@ -8,6 +8,35 @@ from __future__ import annotations
 
 import re
 
+#: Operations and their opposites: what one writes the other reads (`query/counterparts.py`
+#: names a touchpoint's counterpart by them; the search leaves the opposite of what an idea
+#: is doing behind: "when reading an archive" is no change to `writeHeader`).
+OPPOSITE_OPERATIONS = (
+    ("write", "read"),
+    ("writer", "reader"),
+    ("output", "input"),
+    ("encode", "decode"),
+    ("encoder", "decoder"),
+    ("serialize", "deserialize"),
+    ("marshal", "unmarshal"),
+    ("marshaler", "unmarshaler"),
+    ("save", "load"),
+    ("dump", "load"),
+    ("dumps", "loads"),
+    ("export", "import"),
+    ("pack", "unpack"),
+    ("compress", "decompress"),
+    ("deflate", "inflate"),
+    ("deflater", "inflater"),
+    ("encrypt", "decrypt"),
+    ("sign", "unsign"),
+    ("escape", "unescape"),
+    ("quote", "unquote"),
+    ("format", "parse"),
+    ("formatter", "parser"),
+    ("stringify", "parse"),
+)
+
 #: Plain words a person may use -> the words code tends to use for the same thing. None
 #: is a name a language gives every constructor or entry point (`init`, `run`, `main`):
 #: "start" -> `init` matched every `__init__` of a repository by its name.

@@ -10,39 +10,14 @@ import re
 
 from brownfield.graph.roles import is_production
 from brownfield.graph.store import GraphStore
+from brownfield.graph.thesaurus import OPPOSITE_OPERATIONS
 from brownfield.model import Fact, Node, NodeKind
 from brownfield.query.context import Touchpoint
 from brownfield.query.evidence import definition_citation
 from brownfield.query.own_code import callees
 
-#: Operations and their opposites, both ways: what one writes the other reads.
-_PAIRS = (
-    ("write", "read"),
-    ("writer", "reader"),
-    ("output", "input"),
-    ("encode", "decode"),
-    ("encoder", "decoder"),
-    ("serialize", "deserialize"),
-    ("marshal", "unmarshal"),
-    ("marshaler", "unmarshaler"),
-    ("save", "load"),
-    ("dump", "load"),
-    ("dumps", "loads"),
-    ("export", "import"),
-    ("pack", "unpack"),
-    ("compress", "decompress"),
-    ("deflate", "inflate"),
-    ("deflater", "inflater"),
-    ("encrypt", "decrypt"),
-    ("sign", "unsign"),
-    ("escape", "unescape"),
-    ("quote", "unquote"),
-    ("format", "parse"),
-    ("formatter", "parser"),
-    ("stringify", "parse"),
-)
 _OPPOSITES: dict[str, tuple[str, ...]] = {}
-for _a, _b in _PAIRS:
+for _a, _b in OPPOSITE_OPERATIONS:  # both ways
     _OPPOSITES[_a] = (*_OPPOSITES.get(_a, ()), _b)
     _OPPOSITES[_b] = (*_OPPOSITES.get(_b, ()), _a)
 #: A name's words with their case: `writeHeader` -> write, Header; `GZIPOutputStream` ->

@@ -22,7 +22,7 @@ from brownfield.graph.generic_facts import without_overload
 from brownfield.graph.roles import Role, role_of
 from brownfield.graph.search_index import expression
 from brownfield.graph.store import GraphStore
-from brownfield.graph.thesaurus import idioms_read
+from brownfield.graph.thesaurus import OPPOSITE_OPERATIONS, idioms_read
 from brownfield.graph.vocabulary import (
     STOP_WORDS,
     compound,
@@ -74,6 +74,7 @@ SUBJECT_WORDS = 3  # the subject's first words (stop words skipped) looked up as
 MAX_SUBJECT_LOOKUP = 500  # nodes looked at for the classes ending in a subject's word
 SUBJECT_FLOOR = 0.5  # a class the subject names scores at least this share of the best
 TARGET_BONUS = 1.0  # a definition named by the target's words: relevance x (1 + this)
+OPPOSITE_WEIGHT = 0.5  # one doing the opposite of the target's doing keeps this share
 NAME_BONUS = 0.5  # a name carrying the text's (rarer) words: relevance x (1 + this x share)
 _PARTICLES = frozenset({"up", "down", "in", "out", "on", "off", "over"})  # "log in", "back up"
 #: The verb that frames a request, not what the code is called: "*keep* an access log",
@@ -362,6 +363,8 @@ def rank(store: GraphStore, text: str, limit: int = 20, pool: int = 300) -> list
         held = any(node.qualname == o or node.qualname.startswith(o + ".") for o in owners)
         if held or any(named.get(w) == 1.0 for w in query.target) or _does(query, node):
             weight *= 1 + TARGET_BONUS
+        elif _undoes(query, node):
+            weight *= OPPOSITE_WEIGHT
         if query.words and weight_of_role == 1.0:  # a name among names of its role
             own = matched_words(query, _own_name(node, names.get(node_id, "")))
             share = sum(rarity[w] * v for w, v in own.items()) / sum(rarity.values())
@@ -382,6 +385,38 @@ def _does(query: Query, node: Node) -> bool:
     -> `Reader`, `Reader.Next`; "parsing" -> `NumberParser`)."""
     doers = {stem(w) + "er" for w in (*query.target, *query.doing) if w.endswith("ing")}
     return bool(doers) and not doers.isdisjoint(words(node.qualname))
+
+
+def _undoes(query: Query, node: Node) -> bool:
+    """Whether a definition does the opposite of what the target is doing ("when reading
+    a tar archive, report ...": `Writer.writePAXHeader`, a method named for writing and
+    held by the writer): a function or method whose name holds the opposite operation
+    (`thesaurus.OPPOSITE_OPERATIONS`), or one named or held by its doer (`Writer`); a class
+    named for the operation is not its doer (`DecimalFormat` parses too)."""
+    verbs, doers = _opposite_of(
+        frozenset(stem(w) for w in (*query.target, *query.doing) if w.endswith("ing"))
+    )
+    if not verbs:
+        return False
+    own = {stem(w.lower()) for w in words(node.name)}
+    owner = node.qualname.rpartition(".")[0].rsplit(".", 1)[-1]
+    if node.kind in (NodeKind.FUNCTION, NodeKind.METHOD) and not own.isdisjoint(verbs):
+        return True
+    return not doers.isdisjoint(own | {stem(w.lower()) for w in words(owner)})
+
+
+@functools.cache
+def _opposite_of(doing: frozenset[str]) -> tuple[frozenset[str], frozenset[str]]:
+    """The stems of the operations opposite to those `doing` stems name, and of their doers
+    ("read" -> write, writer)."""
+    verbs: set[str] = set()
+    for a, b in OPPOSITE_OPERATIONS:
+        for this, other in ((a, b), (b, a)):
+            forms = {stem(this), stem(this + "ing"), stem(this.removesuffix("e") + "ing")}
+            if not doing.isdisjoint(forms):
+                verbs.add(stem(other))
+    doers = {stem(verb + ending) for verb in verbs for ending in ("er", "r")}
+    return frozenset(verbs), frozenset(doers)
 
 
 _CONSTRUCTORS = frozenset({"__init__", "__new__", "constructor"})
