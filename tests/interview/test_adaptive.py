@@ -421,13 +421,17 @@ def test_the_further_matches_never_name_a_rejected_touchpoint(tmp_path: Path) ->
         component = Component(id="C1", name=IDEA, description=IDEA, touchpoints=kept)
         source = EvidenceSource(store)
 
-        def further(rejections: list[str]) -> list[str]:
-            facts = [f for f in source.similar(component, rejections) if f.topic == "further"]
+        def cited(rejections: list[str], topic: str = "further") -> list[str]:
+            facts = [f for f in source.similar(component, rejections) if f.topic == topic]
             return [c.symbol or "" for f in facts for c in f.citations]
 
-        assert "app.jobs.billing.retry_failed" in further([])  # sixth once it is no touchpoint
-        assert "app.jobs.billing.retry_failed" not in further([rejected])
-        assert not {"app.cart.checkout", "app.payments.gateway.charge"} & set(further([]))
+        # sixth once it is no touchpoint, but the similar mechanism names it: said once
+        assert "app.jobs.billing.retry_failed" in cited([], "similar")
+        assert "app.jobs.billing.retry_failed" not in cited([])
+        assert cited([]) == ["app.payments.errors.PaymentDeclined.__init__"]
+        declined = "app/payments/errors.py::PaymentDeclined.__init__"  # rejected: not named
+        assert "app.payments.errors.PaymentDeclined.__init__" not in cited([rejected, declined])
+        assert not {"app.cart.checkout", "app.payments.gateway.charge"} & set(cited([]))
     finally:
         store.close()
 

@@ -21,7 +21,7 @@ from brownfield.query.declarations import is_type_declaration
 from brownfield.query.evidence import callers_fact
 from brownfield.query.own_code import own_code_fact
 from brownfield.query.search import _own_name, carried, parse, rank, search
-from brownfield.query.similar import similar_fact
+from brownfield.query.similar import further_fact, similar_fact
 from tests.conftest import git_init, write_files
 
 FILES = {
@@ -326,6 +326,15 @@ def test_a_negative_fact_names_the_unresolved_calls_that_remain(tmp_path: Path) 
         assert 'cli.runner.run (cli/runner.py:3) matches "retries", "backoff"' in (
             similar.statement
         )  # it calls backoff_delay
+        further = further_fact(store, "add retries with backoff to jobs", [])
+        assert further is not None and "cli.runner.run (cli/runner.py:3)" in further.statement
+        # what the similar mechanism cites already is not said again
+        assert (
+            further_fact(
+                store, "add retries with backoff to jobs", [], frozenset(similar.citations)
+            )
+            is None
+        )
         nothing = similar_fact(store, "add caching to jobs")
         assert nothing.statement.startswith("The full-text index (names, docstrings")
         assert "for caching" in nothing.statement  # what was searched

@@ -141,9 +141,12 @@ class EvidenceSource:
         it matches next after the component's touchpoints and the `rejected` ones (see
         `further_fact`), and the idea's words the code never uses (see `unfound_fact`)."""
         shown = component.touchpoints + rejected
+        like = similar.similar_fact(self.store, component.description)
         found = [
-            similar.similar_fact(self.store, component.description),
-            similar.further_fact(self.store, component.description, shown),
+            like,
+            similar.further_fact(
+                self.store, component.description, shown, frozenset(like.citations)
+            ),
             similar.unfound_fact(self.store, component.description),
         ]
         return [fact for fact in found if fact is not None]
