@@ -256,3 +256,33 @@ def test_context_says_what_it_looked_for_where_it_found_no_test_or_caller(
     assert "- No test reaches app." in shown.output
     tested = run(root, "context", "view")
     assert all(t["tests_note"] is None for t in tested["touchpoints"] if t["tests"])
+
+
+def test_context_lists_the_tests_named_after_a_touchpoint_first_and_at_most_ten(
+    tmp_path: Path,
+) -> None:
+    root = tmp_path / "repo"
+    many = "".join(f"def test_case_{n}():\n    assert checkout([{n}])\n\n" for n in range(12))
+    write_files(
+        root,
+        {
+            **PROJECT,
+            "tests/test_many.py": "from shop.cart import checkout\n\n" + many,
+            "tests/test_totals.py": (
+                "from shop.pricing import total\n\ndef test_total_of_nothing():\n"
+                "    assert total([]) == 1\n"
+            ),
+        },
+    )
+    git_init(root)
+    build(root, workers=1)
+    data = run(root, "context", "Change how the checkout total is computed")
+    total = next(t for t in data["touchpoints"] if t["id"] == "shop/pricing.py::total")
+    tests = [h["id"] for h in total["tests"]]
+    assert len(tests) == 14  # all of them in JSON
+    assert tests[0] == "tests/test_totals.py::test_total_of_nothing"  # named after it
+    text = CliRunner().invoke(app, ["context", "checkout total", "--repo", str(root)]).output
+    section = next(part for part in text.split("## ") if "`shop.pricing.total` (" in part)
+    listed = section.split("Tests reaching it:\n")[1].split("\n\n")[0].splitlines()
+    assert listed[0] == "- `tests.test_totals.test_total_of_nothing` at tests/test_totals.py:4"
+    assert len(listed) == 11 and listed[-1] == "- ... and 4 more (--json lists every one)"

@@ -13,6 +13,8 @@ from brownfield.graph.roles import is_test
 from brownfield.query.impact import Impact, impact
 from brownfield.text import check_text, clean
 
+MAX_LISTED = 10  # callers, callees or tests listed per touchpoint by `context` (--json: all)
+
 
 def register(app: typer.Typer) -> None:
     """Add the commands for agents to the top-level app."""
@@ -82,8 +84,10 @@ def register(app: typer.Typer) -> None:
                 ("Tests reaching it", item.tests, item.tests_note),
             ):
                 print(f"{label}:")
-                for hop in hops or []:
+                for hop in (hops or [])[:MAX_LISTED]:
                     print(f"- `{clean(hop.node.qualname)}` at {clean(hop.site or hop.node.path)}")
+                if len(hops or []) > MAX_LISTED:
+                    print(f"- ... and {len(hops) - MAX_LISTED} more (--json lists every one)")
                 if not hops:
                     print(f"- {clean(note)}" if note else "- (none)")
                 print()

@@ -20,6 +20,7 @@ from brownfield.query.reaching_tests import (
     walk_to_tests,
 )
 from brownfield.query.search import Query, carried, matched_words, parse
+from brownfield.query.traverse import Hop
 from brownfield.query.written import type_statement, written_note
 
 #: Well-known libraries whose import says what kind of project this is.
@@ -354,6 +355,21 @@ def _suffixes(callee: str) -> set[str]:
     return {".".join(parts[start:]) for start in range(len(parts))}
 
 
+def ordered_tests(node: Node, hops: list[Hop]) -> list[Hop]:
+    """The tests reaching a definition, the likeliest to be its own first: its file's own
+    tests (`closeness_of_tests`), then those named after it, then the nearest, then by
+    place (a stable sort)."""
+    own, words = node.path or "", _name_words(node)
+    return sorted(
+        hops,
+        key=lambda hop: (
+            closeness_of_tests(hop.node.path or "", own),
+            -len(words & _name_words(hop.node)),
+            hop.distance,
+        ),
+    )
+
+
 def _name_words(node: Node) -> set[str]:
     """The words of a definition's name (its class's, for a constructor), stop words out:
     what a test named after it carries (`test_envvar_multiple` for `value_from_envvar`)."""
@@ -373,17 +389,7 @@ def tests_fact(store: GraphStore, touchpoint: Touchpoint, depth: int = TEST_DEPT
         statement, seen = type_statement(store, node, tests=True)
         return Fact("tests", node.qualname, statement, seen)
     reached, walked = walk_to_tests(store, node, depth)
-    hops = [hop for hop in reached if hop.site is not None]
-    # a file's own tests first (`closeness_of_tests`), then those named after the
-    # touchpoint, then the nearest, then by place
-    own, words = node.path or "", _name_words(node)
-    hops.sort(
-        key=lambda hop: (
-            closeness_of_tests(hop.node.path or "", own),
-            -len(words & _name_words(hop.node)),
-            hop.distance,
-        )
-    )
+    hops = ordered_tests(node, [hop for hop in reached if hop.site is not None])
     once: dict[str, Citation] = {}  # each test once, at its first site in that order
     for hop in hops:
         if hop.site is not None and hop.relation is not EdgeKind.IMPORTS:

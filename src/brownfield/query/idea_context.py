@@ -1,7 +1,8 @@
 """`brownfield context`: the touchpoints the interview would find for an idea, each with its
 callers and callees at depth 1 and the tests that reach it (as the interview's tests fact:
-within `TEST_DEPTH` calls). Where it has no caller or no test, the interview's fact says
-what was looked for and what the graph could not resolve: never a flat "(none)"."""
+within `TEST_DEPTH` calls, its own tests and those named after it first). Where it has no
+caller or no test, the interview's fact says what was looked for and what the graph could
+not resolve: never a flat "(none)"."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from brownfield.errors import UsageError
 from brownfield.graph.store import GraphStore
 from brownfield.model import EdgeKind
 from brownfield.query.context import Touchpoint, touchpoints
-from brownfield.query.evidence import callers_fact, tests_fact
+from brownfield.query.evidence import callers_fact, ordered_tests, tests_fact
 from brownfield.query.reaching_tests import tests_reaching
 from brownfield.query.traverse import Hop, walk
 
@@ -48,7 +49,7 @@ def idea_context(store: GraphStore, idea: str, limit: int = 5) -> list[IdeaConte
     for touchpoint in touchpoints(store, idea, limit):
         start = [touchpoint.node.id]
         callers = walk(store, start, 1, [EdgeKind.CALLS], True, None)
-        tests = tests_reaching(store, touchpoint.node)
+        tests = ordered_tests(touchpoint.node, tests_reaching(store, touchpoint.node))
         no_callers = None if callers else callers_fact(store, touchpoint)
         found.append(
             IdeaContext(
