@@ -1345,16 +1345,56 @@ def test_a_name_in_a_message_is_no_site_but_a_name_in_a_short_string_is(
                 on_close,
             )
             """,
+        "app/local.py": """
+            from app import hooks
+
+            def wrap(on_close):
+                return on_close
+
+            def local():
+                on_close = None
+                return on_close
+
+            def passes(register):
+                return register(on_close=hooks.on_close)
+            """,
     }
     with opened(tmp_path, files) as store:
         node = store.nodes(["app/hooks.py::on_close"])["app/hooks.py::on_close"]
         callers = callers_fact(store, Touchpoint(node, 1.0, ()))
         assert callers is not None
         assert callers.statement.endswith(
-            "; but `on_close` is written at 2 line(s) of 1 production file(s), e.g. "
-            "app/plugins.py:4, app/plugins.py:7, which may reach it in a way the graph does "
-            "not resolve."
-        )  # not hooks.py:5 and :6, whose strings are messages, nor public.py's import
+            "; but `on_close` is written at 3 line(s) of 2 production file(s), e.g. "
+            "app/local.py:11, app/plugins.py:4, app/plugins.py:7, which may reach it in a way "
+            "the graph does not resolve."
+        )  # not hooks.py:5 and :6, whose strings are messages, nor public.py's import, nor
+        # the variables of wrap and local (local.py:3-8), which bind the name themselves
+    java = {
+        "src/Jar.java": """
+            class Jar {
+                static Jar open(String name) { return new Jar(); }
+            }
+            """,
+        "src/Use.java": """
+            class Use {
+                Jar keep(Jar jar) {
+                    return Jar.open("x");
+                }
+            }
+            """,
+        "lib/use.go": """
+            package lib
+
+            func keep(Jar int) int {
+                return Jar
+            }
+            """,
+    }
+    with opened(tmp_path / "java", java) as store:
+        node = store.nodes(["src/Jar.java::Jar"])["src/Jar.java::Jar"]
+        found = written.written(store, node, tests=False)
+        assert found is not None  # `(Jar jar` types a parameter in Java; in Go it binds one
+        assert found.sites == [("src/Use.java", 2), ("src/Use.java", 3)]
     assert code_names.without_prose('x("on_close", "a b", `${y} z`, \'k\')') == (
         'x("on_close", "", `${y} z`, \'k\')'
     )

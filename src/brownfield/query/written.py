@@ -92,7 +92,9 @@ def written(store: GraphStore, node: Node, tests: bool) -> Written | None:
         if name not in text:
             continue
         listing = False  # inside a multi-line import or re-export
-        for number, line in code_lines(text.splitlines()):
+        lines = text.splitlines()
+        found: list[tuple[str, int]] = []
+        for number, line in code_lines(lines):
             if listing:
                 listing = not _CLOSES.search(line)
                 continue
@@ -103,9 +105,48 @@ def written(store: GraphStore, node: Node, tests: bool) -> Written | None:
             if inside or _IMPORT_LINE.match(line):
                 continue
             if pattern.search(line) and pattern.search(rebound.sub(" ", without_prose(line))):
-                sites.append((path, number))
+                found.append((path, number))
+        sites += _not_local(store, path, lines, found, name)
     where = "test" if tests else "production"
     return Written(name, where, sites, min(len(paths), MAX_WRITTEN_FILES), len(paths))
+
+
+def _not_local(
+    store: GraphStore, path: str, lines: list[str], sites: list[tuple[str, int]], name: str
+) -> list[tuple[str, int]]:
+    """The sites but those inside a function or method that binds the name itself (`let
+    reaction = ...` or `reaction = ...` starting a line, a parameter `reaction` on its
+    first line): there the name is its own variable (`return reaction`), not the
+    definition. A keyword argument (`f(reaction=reaction)`) binds nothing here."""
+    if not sites:
+        return []
+    escaped = re.escape(name)
+    statement = re.compile(
+        rf"^\s*(?:(?:let|const|var)\s+{escaped}(?![\w$])"
+        rf"|{escaped}\s*(?::[^=]+)?(?::=|=(?![=>])))"
+    )
+    # Go writes a parameter's name before its type, `(reaction int)`; Java and C# after it,
+    # `(Jar jar)`, where the name is the type's
+    typed = r"|\s+[\w*\[]" if path.endswith(".go") else ""
+    parameter = re.compile(rf"[(,]\s*{escaped}\s*(?:[:,)=]{typed})")
+    bodies = [
+        n
+        for n in store.nodes_where("path", path)
+        if n.kind in (NodeKind.FUNCTION, NodeKind.METHOD) and n.line and n.end_line
+    ]
+
+    def binds(node: Node) -> bool:
+        body = lines[(node.line or 1) - 1 : node.end_line]
+        return bool(body) and (
+            bool(parameter.search(body[0])) or any(statement.search(line) for line in body)
+        )
+
+    local = [n for n in bodies if binds(n)]
+    return [
+        (at, number)
+        for at, number in sites
+        if not any((n.line or 0) <= number <= (n.end_line or 0) for n in local)
+    ]
 
 
 def _rebinding(name: str) -> re.Pattern[str]:
