@@ -72,10 +72,10 @@ def convene(
         if fact.topic in ("callers", "tests")
     }
     mine = [t for t in state.touchpoints if t.id in component.touchpoints and not is_test(t.path)]
+    asks = {"callers": "who calls", "tests": "which tests reach"}
+    if any(fact.topic == "no-tests" for fact in state.established_facts):
+        del asks["tests"]  # no file is a test
     for touchpoint in mine[:2]:
-        asks = {"callers": "who calls", "tests": "which tests reach"}
-        if any(fact.topic == "no-tests" for fact in state.established_facts):
-            del asks["tests"]  # no file is a test
         missing = [asks[t] for t in asks if (t, touchpoint.symbol) not in covered]
         if missing:
             findings.append(
