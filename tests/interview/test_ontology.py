@@ -230,6 +230,22 @@ def test_tests_are_no_key_entities_and_many_are_counted() -> None:
     assert not [name for name in found if "test_" in name]
     assert found["S"].relationships == ["called by 4 tests"]
     assert found["f"].relationships == ["called by test_f"]
+    # the tests fact names test_f again, and test_g, which reaches f through S: test_f is
+    # said once, as what calls f
+    reach = [*few, Citation(path="tests/test_s.py", line=30, symbol="tests.test_s.test_g")]
+    state.established_facts.append(
+        EstablishedFact(
+            id="F3",
+            topic="tests",
+            subject="s.f",
+            statement="2 test(s) reach s.f: ...",
+            citations=reach,
+            source="evidence",
+            round=1,
+        )
+    )
+    found = {e.name: e for e in ontology.extract(state)}
+    assert found["f"].relationships == ["called by test_f", "tested by test_g"]
 
 
 def test_repeated_skips_stall_into_the_ontology_question(tmp_path: Path) -> None:

@@ -156,6 +156,10 @@ def _code_entities(state: AdaptiveState) -> dict[str, _Draft]:
             else:
                 _relate(drafts, other, verb, subject, back)
     for (subject, back), named in tests.items():
+        if back == "tested by":  # a test that calls it is said once, as a caller
+            named = named - tests.get((subject, "called by"), set())
+            if not named:
+                continue
         drafts[subject].relationships |= (
             {f"{back} {name}" for name in named}
             if len(named) <= MAX_NAMED_TESTS
