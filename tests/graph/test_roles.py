@@ -12,6 +12,7 @@ from brownfield.graph.roles import (
     is_test,
     name_tested,
     role_of,
+    runs_as_test,
     what_counts_as_tests,
 )
 
@@ -153,3 +154,35 @@ def test_a_test_file_is_named_after_what_it_tests(test_file: str, tested: str) -
 )
 def test_a_files_own_tests_are_told_from_others(test_file: str, code: str, affinity: int) -> None:
     assert closeness_of_tests(test_file, code) == affinity
+
+
+@pytest.mark.parametrize(
+    ("path", "name", "runs"),
+    [
+        ("tests/test_app.py", "test_login", True),
+        ("tests/test_app.py", "TestLogin.test_bad_password", True),
+        ("tests/test_app.py", "TestLogin.setup_method", True),
+        ("tests/test_app.py", "test_login.handler", True),
+        ("tests/test_app.py", "", True),
+        ("tests/test_app.py", "make_user", False),
+        ("tests/conftest.py", "client", False),
+        ("spec/user_spec.rb", "", True),
+        ("test/user_test.rb", "UserTest.test_name", True),
+        ("test/user_test.rb", "UserTest.build_user", False),
+        ("net/http/serve_test.go", "TestServeFile", True),
+        ("net/http/serve_test.go", "BenchmarkServe", True),
+        ("net/http/serve_test.go", "ExampleServe", True),
+        ("net/http/serve_test.go", "FuzzServe", True),
+        ("net/http/serve_test.go", "Test", True),
+        ("net/http/serve_test.go", "testServe", False),
+        ("net/http/serve_test.go", "Testing", False),
+        ("net/http/serve_test.go", "testServer.start", False),
+        ("lib/router.test.js", "", True),
+        ("lib/router.test.js", "expectRoute", False),
+        ("src/app.spec.ts", "Fake.constructor", False),
+        ("src/test/java/org/x/ParserTest.java", "ParserTest.parsesEmpty", True),
+        ("tests/ParserTest.php", "ParserTest.helper", True),
+    ],
+)
+def test_a_test_is_told_from_a_helper_of_its_file(path: str, name: str, runs: bool) -> None:
+    assert runs_as_test(path, name) is runs

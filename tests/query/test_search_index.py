@@ -457,7 +457,40 @@ def test_the_tests_named_after_a_touchpoint_are_cited_first(tmp_path: Path) -> N
         )
 
 
-def test_tests_are_found_several_calls_away_and_not_walked_through(tmp_path: Path) -> None:
+def test_the_tests_of_a_file_named_after_a_touchpoint_come_first(tmp_path: Path) -> None:
+    files = {
+        "app/ui.py": """
+            def confirm(text):
+                return input(text) == "y"
+
+            def setup():
+                return confirm("go?")
+            """,
+        "tests/test_ui.py": """
+            from app.ui import setup
+
+            def test_setup():
+                assert setup()
+            """,
+        "tests/test_confirm.py": """
+            from app.ui import confirm
+
+            def test_yes():
+                assert confirm("sure?")
+            """,
+    }
+    with opened(tmp_path, files) as store:
+        confirm = store.nodes(["app/ui.py::confirm"])["app/ui.py::confirm"]
+        hops = evidence.ordered_tests(confirm, reaching_tests.tests_reaching(store, confirm))
+        # test_confirm.py is named after confirm itself: as close as its module's own test
+        # file, test_ui.py, and nearer
+        assert [h.node.qualname for h in hops] == [
+            "tests.test_confirm.test_yes",
+            "tests.test_ui.test_setup",
+        ]
+
+
+def test_tests_are_found_several_calls_away_through_helpers(tmp_path: Path) -> None:
     files = {
         "app/chain.py": """
             def a():
@@ -491,13 +524,77 @@ def test_tests_are_found_several_calls_away_and_not_walked_through(tmp_path: Pat
     with opened(tmp_path, files) as store:
         e = Touchpoint(store.nodes(["app/chain.py::e"])["app/chain.py::e"], 1.0, ("e",))
         hops = reaching_tests.tests_reaching(store, e.node)
-        # a() is four calls from e(); make() in tests/ reaches it at five, and the test that
-        # calls make() is not counted again: a test is where a chain starts
+        # a() is four calls from e(); make(), a helper in tests/, reaches it at five and is
+        # walked through to the test calling it, at six
         assert [(h.node.qualname, h.distance, str(h.site)) for h in hops] == [
-            ("tests.helpers.make", 5, "tests/helpers.py:4")
+            ("tests.test_chain.test_chain", 6, "tests/test_chain.py:4")
+        ]
+        # where its callers lie beyond the depth, the helper is where the chain starts
+        assert [h.node.qualname for h in reaching_tests.tests_reaching(store, e.node, 5)] == [
+            "tests.helpers.make"
         ]
         assert reaching_tests.tests_reaching(store, e.node, depth=4) == []
-        assert "tests/helpers.py:4" in evidence.tests_fact(store, e).statement
+        assert "tests/test_chain.py:4" in evidence.tests_fact(store, e).statement
+
+
+def test_a_helper_is_no_test_but_a_fixture_nothing_calls_is(tmp_path: Path) -> None:
+    files = {
+        "app/store.py": """
+            def save(item):
+                return [item]
+            """,
+        "tests/conftest.py": """
+            import pytest
+            from app.store import save
+
+            @pytest.fixture
+            def saved():
+                return save(1)
+            """,
+        "tests/test_store.py": """
+            from app.store import save
+
+            def check_saved(item):
+                assert save(item) == [item]
+
+            def test_save_one():
+                check_saved(1)
+
+            class TestSaving:
+                def test_two(self):
+                    check_saved(2)
+
+                def setup_method(self):
+                    save(0)
+            """,
+        "store.go": """
+            package store
+
+            func Save(item int) []int { return []int{item} }
+            """,
+        "save_test.go": """
+            package store
+
+            import "testing"
+
+            func testSaved(t *testing.T, item int) { Save(item) }
+
+            func TestSave(t *testing.T) { testSaved(t, 1) }
+            """,
+    }
+    with opened(tmp_path, files) as store:
+        save = store.nodes(["app/store.py::save"])["app/store.py::save"]
+        # check_saved is a helper: the two tests calling it reach save, it does not; the
+        # fixture, which pytest hands to tests by name (no call), and the test class's own
+        # setup stay
+        assert sorted(h.node.qualname for h in reaching_tests.tests_reaching(store, save)) == [
+            "tests.conftest.saved",
+            "tests.test_store.TestSaving.setup_method",
+            "tests.test_store.TestSaving.test_two",
+            "tests.test_store.test_save_one",
+        ]
+        go = store.nodes(["store.go::Save"])["store.go::Save"]
+        assert [h.node.name for h in reaching_tests.tests_reaching(store, go)] == ["TestSave"]
 
 
 def test_overloads_of_one_method_are_one_hit(tmp_path: Path) -> None:

@@ -6,7 +6,12 @@ from collections import Counter
 from collections.abc import Container
 
 from brownfield.graph.generic_facts import without_overload
-from brownfield.graph.roles import closeness_of_tests, is_test, what_counts_as_tests
+from brownfield.graph.roles import (
+    closeness_of_tests,
+    is_test,
+    name_tested,
+    what_counts_as_tests,
+)
 from brownfield.graph.store import GraphStore
 from brownfield.graph.vocabulary import STOP_WORDS, index_words
 from brownfield.model import Citation, Edge, EdgeKind, Fact, Node, NodeKind
@@ -357,26 +362,35 @@ def _suffixes(callee: str) -> set[str]:
 
 def ordered_tests(node: Node, hops: list[Hop]) -> list[Hop]:
     """The tests reaching a definition, the likeliest to be its own first: its file's own
-    tests (`closeness_of_tests`), then those named after it, then the nearest, then by
-    place (a stable sort)."""
+    tests and those of a test file named after it (`test_confirm.py` for `confirm`; see
+    `closeness_of_tests`), then those named after it, then the nearest, then by place (a
+    stable sort)."""
     own, words = node.path or "", _name_words(node)
+    named = name_tested(_called(node))
     return sorted(
         hops,
         key=lambda hop: (
-            closeness_of_tests(hop.node.path or "", own),
+            0
+            if name_tested(hop.node.path or "") == named
+            else closeness_of_tests(hop.node.path or "", own),
             -len(words & _name_words(hop.node)),
             hop.distance,
         ),
     )
 
 
+def _called(node: Node) -> str:
+    """What a definition is called: its name, its class's for a constructor."""
+    name = without_overload(node.name)
+    if name in CONSTRUCTOR_NAMES and "." in node.qualname:
+        return node.qualname.split(".")[-2]
+    return name
+
+
 def _name_words(node: Node) -> set[str]:
     """The words of a definition's name (its class's, for a constructor), stop words out:
     what a test named after it carries (`test_envvar_multiple` for `value_from_envvar`)."""
-    name = without_overload(node.name)
-    if name in CONSTRUCTOR_NAMES:
-        name = node.qualname.split(".")[-2] if "." in node.qualname else name
-    return set(index_words(name)) - STOP_WORDS - {"test", "tests"}
+    return set(index_words(_called(node))) - STOP_WORDS - {"test", "tests"}
 
 
 def tests_fact(store: GraphStore, touchpoint: Touchpoint, depth: int = TEST_DEPTH) -> Fact:

@@ -5,7 +5,7 @@ the interview's tests fact (`evidence`) and `impact`."""
 from __future__ import annotations
 
 from brownfield.graph.generic_facts import without_overload
-from brownfield.graph.roles import is_test
+from brownfield.graph.roles import is_test, runs_as_test
 from brownfield.graph.store import GraphStore
 from brownfield.model import Citation, EdgeKind, Node, NodeKind
 from brownfield.query.traverse import Hop
@@ -47,6 +47,9 @@ def walk_to_tests(
 ) -> tuple[list[Hop], dict[str, Node]]:
     """The tests that reach `node` through resolved calls within `depth` calls, one hop per
     call site, nearest first (a test is not walked through: it is where a chain starts).
+    A helper of a test file (`runs_as_test`: `testParse`, a fixture) is walked through to
+    the tests calling it, and is itself one only when nothing calls it (a fixture pytest
+    hands to its tests by name).
     Code at a module's top level runs when the module is loaded: a module reached is
     reached by the test files that import it and, in Go, by the test files of its package
     (its folder), each cited at the top-level call site that runs at load. Also returns
@@ -55,6 +58,8 @@ def walk_to_tests(
     walked: dict[str, Node] = {}
     frontier = call_targets(store, node)
     found: list[Hop] = []
+    helpers: list[Hop] = []  # test-file code the tests call, kept if nothing calls it
+    called: set[str] = set()
     go_tests: list[str] | None = None
     for distance in range(1, depth + 1):
         if not frontier or len(seen) > TEST_BUDGET:
@@ -64,12 +69,18 @@ def walk_to_tests(
         frontier = []
         loaded: dict[str, Citation] = {}  # a module reached -> the top-level call it runs
         for edge in sorted(edges, key=lambda e: (e.path, e.line or 0, e.src)):
+            if edge.src != edge.dst:
+                called.add(edge.dst)
             caller = callers.get(edge.src)
             if caller is None:
                 continue
             site = Citation(edge.path, edge.line or 1)
+            hop = Hop(distance, caller, edge.dst, edge.kind, site, edge.resolution)
             if is_test(caller.path):
-                found.append(Hop(distance, caller, edge.dst, edge.kind, site, edge.resolution))
+                test = runs_as_test(caller.path or "", caller.id.partition("::")[2])
+                (found if test else helpers).append(hop)
+                if not test and edge.src not in frontier:
+                    frontier.append(edge.src)
             elif edge.src not in frontier:
                 frontier.append(edge.src)
                 walked[caller.id] = caller
@@ -102,4 +113,5 @@ def walk_to_tests(
                     )
                 )
                 seen.add(src)
-    return found, walked
+    uncalled = [hop for hop in helpers if hop.node.id not in called]
+    return sorted(found + uncalled, key=lambda hop: hop.distance), walked
