@@ -38,6 +38,7 @@ TRICKY = [
     "s = \"self.fake = 1\" + 'cls.z = 2'\nMAX_SIZE_2 = DEFAULT_TIMEOUT_CONFIG\nA_B.C_D\n",
     "config['retries'] settings.get(x, 'level') options[\"a-b\"] param( 'p' )\n",
     "if (config.maxRedirects > 0 && myconfig.no) settings.DEBUG options .x opts.get(1)\n",
+    'p("a.config.file") q(\'options.x.y\') `${conf.z}` cfg.w.v) "opts.u" + params.t\n',
     'switch key {\ncase "missingkey":\ncase "ab", "cd": showcase "no" case\n\t"split" case \'q\'\n',
     "value(1, 'v') Value('W') env.get('E') process.env.NODE_ENV ENV.HOME os.environ.PATH_X\n",
     'print("a\\"b", \'c\') """doc "self.x = 1" \\""" r"raw" fetch(\'f\')["g"]\n',
@@ -109,6 +110,11 @@ def test_word_started_patterns_find_the_matches_of_the_patterns_they_stand_for()
 def test_a_property_getter_reads_a_key_and_other_property_calls_do_not() -> None:
     keys = [key for *_, key in _key_calls(TRICKY[-2] + TRICKY[-1])]
     assert keys == ["jdk.a.b", "p.q"]  # (`"r"` is too short for a key)
+
+
+def test_a_configuration_member_is_read_in_code_not_in_a_string() -> None:
+    text = TRICKY[6]  # `"a.config.file"`: a property's name, no read of `config.file`
+    assert _CONFIG_MEMBER.findall(text) == ["z", "w", "t"]
 
 
 def test_a_key_a_switch_compares_is_read() -> None:

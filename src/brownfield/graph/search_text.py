@@ -68,9 +68,11 @@ _CASE = r"case\s+[\"'](?!{types}[\"'])([A-Za-z_][\w.\-]{{1,80}})[\"']".format(
 )
 _CASE_KEY = re.compile(r"(?=c)\b" + _CASE)
 #: A setting read as a member of a configuration object (`config.maxRedirects`,
-#: `settings.DEBUG`, `options.timeout`), not a method called on it (`config.get(...)`).
+#: `settings.DEBUG`, `options.timeout`), not a method called on it (`config.get(...)`),
+#: nor words of a string ending there (`"java.util.logging.config.file"` reads no `file`).
 _CONFIG_MEMBER = re.compile(
-    r"(?=[cosp])\b(?:config|conf|cfg|options|opts|settings|params)\.([A-Za-z_]\w*)\b(?!\s*\()"
+    r"(?=[cosp])\b(?:config|conf|cfg|options|opts|settings|params)\.([A-Za-z_]\w*)\b"
+    r"(?!\s*\()(?![\w.]*[\"'`])"
 )
 _PROCESS_ENV = re.compile(r"\b(?:process\.env|ENV|os\.environ)\.([A-Z_][A-Z0-9_]*)\b")
 _CONSTANT = re.compile(r"([A-Z](?<!\w[A-Z])[A-Z0-9]*(?:_[A-Z0-9]+)+)\b")  # \b[A-Z]...
@@ -342,7 +344,8 @@ _PROCESS_ENV_WORDS = ("process.env", "ENV", "os.environ")
 _WORD_STARTED = {
     _CASE_KEY: re.compile(_CASE),
     _CONFIG_MEMBER: re.compile(
-        r"(?:config|conf|cfg|options|opts|settings|params)\.([A-Za-z_]\w*)\b(?!\s*\()"
+        r"(?:config|conf|cfg|options|opts|settings|params)\.([A-Za-z_]\w*)\b"
+        r"(?!\s*\()(?![\w.]*[\"'`])"
     ),
     _PROCESS_ENV: re.compile(r"(?:process\.env|ENV|os\.environ)\.([A-Z_][A-Z0-9_]*)\b"),
 }

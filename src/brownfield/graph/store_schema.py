@@ -49,8 +49,10 @@ from __future__ import annotations
 #: definition's line is its declaration's, after its annotations; 45: the index's words
 #: (the thesaurus: `readonly`); 46: JavaScript members keyed by a name (`{ [kWrite]: f }`)
 #: and the calls through them (`this[kWrite]`, the call's text keeps its key); 47: a key read
-#: as a string is cited where it is quoted (`'class'`, not the `class` keyword's line)
-SCHEMA_VERSION = 54
+#: as a string is cited where it is quoted (`'class'`, not the `class` keyword's line);
+#: 48-54: the commits that set them (`git log -G 'SCHEMA_VERSION = '`); 55: a string
+#: ending in a configuration object's member names no key (`"a.config.file"`: no `file`)
+SCHEMA_VERSION = 55
 
 SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
