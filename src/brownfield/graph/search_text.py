@@ -368,6 +368,16 @@ def _after_non_word(pattern: re.Pattern[str], text: str) -> list[tuple[int, int,
     return found
 
 
+def _in_code(text: str, found: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
+    """The matches not on a line that starts as a comment: a Javadoc's `{@systemProperty
+    java.util.logging.config.file}` reads no `file`."""
+    return [
+        match
+        for match in found
+        if not _COMMENT_START.match(text, text.rfind("\n", 0, match[0]) + 1, match[0])
+    ]
+
+
 class _Matches:
     """A pattern's matches in a file's text (its group 1), found once and then told per
     definition by its span: finding them again in every definition's text cost a file's
@@ -381,7 +391,7 @@ class _Matches:
             if pattern is _KEY_CALL
             else _assignments(text)
             if pattern is _ATTRIBUTE
-            else _after_non_word(_WORD_STARTED[pattern], text)
+            else _in_code(text, _after_non_word(_WORD_STARTED[pattern], text))
             if pattern in _WORD_STARTED
             else [(m.start(), m.end(), m.group(1)) for m in pattern.finditer(text)]
         )

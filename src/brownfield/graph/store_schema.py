@@ -51,8 +51,9 @@ from __future__ import annotations
 #: and the calls through them (`this[kWrite]`, the call's text keeps its key); 47: a key read
 #: as a string is cited where it is quoted (`'class'`, not the `class` keyword's line);
 #: 48-54: the commits that set them (`git log -G 'SCHEMA_VERSION = '`); 55: a string
-#: ending in a configuration object's member names no key (`"a.config.file"`: no `file`)
-SCHEMA_VERSION = 55
+#: ending in a configuration object's member names no key (`"a.config.file"`: no `file`);
+#: 56: nor does a comment line (a Javadoc's `{@systemProperty a.config.file}`)
+SCHEMA_VERSION = 56
 
 SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
