@@ -9,14 +9,19 @@ import re
 import shutil
 import subprocess
 import sys
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 
 from brownfield.graph.builder import build
 from brownfield.graph.store import GraphStore
+from brownfield.interview.adaptive.asking import Clock
+from brownfield.interview.adaptive.established import add_fact
 from brownfield.interview.adaptive.evidence import EvidenceSource
+from brownfield.interview.adaptive.rounds import EvidenceRounds
 from brownfield.interview.adaptive.state import AdaptiveState, Component
+from brownfield.interview.adaptive.topology import new_component
 from brownfield.interview.session import load_any
 from brownfield.query.context import touchpoints
 from tests.conftest import git_init, write_files
@@ -421,8 +426,10 @@ def test_the_further_matches_never_name_a_rejected_touchpoint(tmp_path: Path) ->
         component = Component(id="C1", name=IDEA, description=IDEA, touchpoints=kept)
         source = EvidenceSource(store)
 
-        def cited(rejections: list[str], topic: str = "further") -> list[str]:
-            facts = [f for f in source.similar(component, rejections) if f.topic == topic]
+        def cited(
+            rejections: list[str], topic: str = "further", named: frozenset[str] = frozenset()
+        ) -> list[str]:
+            facts = [f for f in source.similar(component, rejections, named) if f.topic == topic]
             return [c.symbol or "" for f in facts for c in f.citations]
 
         # sixth once it is no touchpoint, but the similar mechanism names it: said once
@@ -432,6 +439,27 @@ def test_the_further_matches_never_name_a_rejected_touchpoint(tmp_path: Path) ->
         declined = "app/payments/errors.py::PaymentDeclined.__init__"  # rejected: not named
         assert "app.payments.errors.PaymentDeclined.__init__" not in cited([rejected, declined])
         assert not {"app.cart.checkout", "app.payments.gateway.charge"} & set(cited([]))
+        # a further match another part's fact named is not named again
+        assert cited([]) and not cited([], named=frozenset({"app/payments/errors.py:2"}))
+        # the similar-mechanism round passes what earlier further facts cite
+        part = new_component(1, "Retries", IDEA, kept, True)
+        state = AdaptiveState(
+            slug="s",
+            description=IDEA,
+            created_at=datetime(2026, 1, 1, tzinfo=UTC),
+            updated_at=datetime(2026, 1, 1, tzinfo=UTC),
+            threshold=0.05,
+            threshold_source="default",
+            type="brownfield",
+            type_reason="test",
+        )
+        state.topology.components = [part]
+        rounds = EvidenceRounds(source, Clock())
+        slot = next(s for s in part.slots if s.name == "similar_mechanism")
+        further = [f for f in rounds.facts_for(state, part, slot) if f.topic == "further"]
+        assert len(further) == 1
+        add_fact(state, further[0], "evidence", 1)  # said for an earlier part
+        assert not [f for f in rounds.facts_for(state, part, slot) if f.topic == "further"]
     finally:
         store.close()
 

@@ -331,7 +331,10 @@ def test_a_negative_fact_names_the_unresolved_calls_that_remain(tmp_path: Path) 
         # what the similar mechanism cites already is not said again
         assert (
             further_fact(
-                store, "add retries with backoff to jobs", [], frozenset(similar.citations)
+                store,
+                "add retries with backoff to jobs",
+                [],
+                frozenset(map(str, similar.citations)),
             )
             is None
         )

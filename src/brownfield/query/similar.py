@@ -6,7 +6,7 @@ from __future__ import annotations
 from brownfield.graph.roles import is_production
 from brownfield.graph.store import GraphStore
 from brownfield.graph.vocabulary import index_words
-from brownfield.model import Citation, Fact, Node, NodeKind
+from brownfield.model import Fact, Node, NodeKind
 from brownfield.query.context import exception_classes, touchpoints
 from brownfield.query.evidence import definition_citation
 from brownfield.query.search import matched_words, parse, rank, unfound
@@ -65,17 +65,17 @@ MAX_FURTHER = 5  # further matches shown after a component's touchpoints
 
 
 def further_fact(
-    store: GraphStore, text: str, shown: list[str], cited: frozenset[Citation] = frozenset()
+    store: GraphStore, text: str, shown: list[str], cited: frozenset[str] = frozenset()
 ) -> Fact | None:
     """The production definitions the idea matches next, after the touchpoints `shown`
     (and any the person rejected, passed in `shown` too; None when there are none) and
-    those another fact cites already (`cited`, the similar mechanism's): where to look
-    when the first five miss."""
+    those another fact cites already (`cited`, as `path:line`: the similar mechanism's,
+    an earlier part's further matches): where to look when the first five miss."""
     ranked = touchpoints(store, text, 2 * MAX_FURTHER, frozenset(shown))
     found = [
         t.node
         for t in ranked
-        if is_production(t.node.path or "") and definition_citation(t.node) not in cited
+        if is_production(t.node.path or "") and str(definition_citation(t.node)) not in cited
     ]
     nodes = found[:MAX_FURTHER]
     if not nodes:

@@ -136,17 +136,19 @@ class EvidenceSource:
         tests fact cites what it looked at instead: unresolved calls, production lines)."""
         return [str(c) for fact in self.tests(component) for c in fact.citations if is_test(c.path)]
 
-    def similar(self, component: Component, rejected: list[str]) -> list[Fact]:
+    def similar(
+        self, component: Component, rejected: list[str], named: frozenset[str] = frozenset()
+    ) -> list[Fact]:
         """Definitions that already do something like the idea (see `similar_fact`), those
         it matches next after the component's touchpoints and the `rejected` ones (see
-        `further_fact`), and the idea's words the code never uses (see `unfound_fact`)."""
+        `further_fact`) but for those `named` before (`path:line`: an earlier part's further
+        matches), and the idea's words the code never uses (see `unfound_fact`)."""
         shown = component.touchpoints + rejected
         like = similar.similar_fact(self.store, component.description)
+        cited = named | {str(c) for c in like.citations}
         found = [
             like,
-            similar.further_fact(
-                self.store, component.description, shown, frozenset(like.citations)
-            ),
+            similar.further_fact(self.store, component.description, shown, cited),
             similar.unfound_fact(self.store, component.description),
         ]
         return [fact for fact in found if fact is not None]

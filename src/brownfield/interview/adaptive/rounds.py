@@ -42,8 +42,11 @@ class EvidenceRounds:
                 + self.evidence.own_code_facts(component)
                 + self.evidence.configuration(component)
             ) or self.evidence.untouched(component)
-        if slot.name == "similar_mechanism":
-            return self.evidence.similar(component, state.rejected_touchpoints)
+        if slot.name == "similar_mechanism":  # another part's further matches named once
+            named = {
+                str(c) for f in state.established_facts if f.topic == "further" for c in f.citations
+            }
+            return self.evidence.similar(component, state.rejected_touchpoints, frozenset(named))
         if slot.name == "test_location":
             reached = [f for f in self.evidence.tests(component) if f.citations]
             if reached:
