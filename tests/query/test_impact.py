@@ -155,6 +155,37 @@ def test_tests_are_looked_for_beyond_the_depth_shown(shop: Path) -> None:
     assert data["summary"] == "1 definitions changed, 1 callers affected in 1 files, 1 tests"
 
 
+def test_the_tests_of_a_changed_files_own_test_file_come_first(shop: Path) -> None:
+    write_files(
+        shop,
+        {
+            "tests/test_pricing.py": (
+                "from shop.cart import checkout\n"
+                "\n"
+                "def test_total_through_checkout():\n"  # 3
+                "    assert checkout([2]) == 3\n"  # 4: total is two calls away
+            ),
+            "tests/test_direct.py": (
+                "from shop.pricing import total\n"
+                "\n"
+                "def test_total():\n"
+                "    assert total([1]) == 2\n"  # 4: one call away
+            ),
+        },
+    )
+    subprocess.run(["git", "add", "-A"], cwd=shop, check=True)
+    subprocess.run(["git", "commit", "-qm", "tests"], cwd=shop, check=True)
+    build(shop, workers=1)
+    (shop / "shop/pricing.py").write_text(PROJECT["shop/pricing.py"].replace("+ 1", "+ 2"))
+    data = run(shop, "impact", "--diff", "HEAD")
+    # pricing.py's own test file first, though further away; then the nearest
+    assert [(t["id"], t["distance"]) for t in data["tests"]] == [
+        ("tests/test_pricing.py::test_total_through_checkout", 2),
+        ("tests/test_direct.py::test_total", 1),
+        ("tests/test_cart.py::test_checkout", 2),
+    ]
+
+
 def test_no_test_says_what_it_looked_for_and_what_may_reach(tmp_path: Path) -> None:
     root = tmp_path / "repo"
     write_files(

@@ -7,9 +7,7 @@ from collections.abc import Container
 
 from brownfield.graph.generic_facts import without_overload
 from brownfield.graph.roles import (
-    closeness_of_tests,
     is_test,
-    name_tested,
     what_counts_as_tests,
 )
 from brownfield.graph.store import GraphStore
@@ -19,9 +17,10 @@ from brownfield.query.context import Touchpoint
 from brownfield.query.declarations import is_go_type, is_named_only, is_type_declaration
 from brownfield.query.freshness import repository_root
 from brownfield.query.reaching_tests import (
-    CONSTRUCTOR_NAMES,
     TEST_DEPTH,
     call_targets,
+    called,
+    closeness,
     walk_to_tests,
 )
 from brownfield.query.search import Query, carried, matched_words, parse
@@ -363,34 +362,23 @@ def _suffixes(callee: str) -> set[str]:
 def ordered_tests(node: Node, hops: list[Hop]) -> list[Hop]:
     """The tests reaching a definition, the likeliest to be its own first: its file's own
     tests and those of a test file named after it (`test_confirm.py` for `confirm`; see
-    `closeness_of_tests`), then those named after it, then the nearest, then by place (a
-    stable sort)."""
-    own, words = node.path or "", _name_words(node)
-    named = name_tested(_called(node))
+    `reaching_tests.closeness`), then those named after it, then the nearest, then by place
+    (a stable sort)."""
+    words = _name_words(node)
     return sorted(
         hops,
         key=lambda hop: (
-            0
-            if name_tested(hop.node.path or "") == named
-            else closeness_of_tests(hop.node.path or "", own),
+            closeness(hop.node.path or "", node),
             -len(words & _name_words(hop.node)),
             hop.distance,
         ),
     )
 
 
-def _called(node: Node) -> str:
-    """What a definition is called: its name, its class's for a constructor."""
-    name = without_overload(node.name)
-    if name in CONSTRUCTOR_NAMES and "." in node.qualname:
-        return node.qualname.split(".")[-2]
-    return name
-
-
 def _name_words(node: Node) -> set[str]:
     """The words of a definition's name (its class's, for a constructor), stop words out:
     what a test named after it carries (`test_envvar_multiple` for `value_from_envvar`)."""
-    return set(index_words(_called(node))) - STOP_WORDS - {"test", "tests"}
+    return set(index_words(called(node))) - STOP_WORDS - {"test", "tests"}
 
 
 def tests_fact(store: GraphStore, touchpoint: Touchpoint, depth: int = TEST_DEPTH) -> Fact:

@@ -20,7 +20,7 @@ from brownfield.graph.store import GraphStore
 from brownfield.model import EdgeKind, Unresolved
 from brownfield.query.declarations import is_named_only
 from brownfield.query.freshness import repository_root, stale_paths
-from brownfield.query.reaching_tests import TEST_DEPTH, tests_reaching
+from brownfield.query.reaching_tests import TEST_DEPTH, closeness, tests_reaching
 from brownfield.query.traverse import Hop, check_depth, walk
 
 Span = tuple[str, int, int]  # qualname, first line, last line
@@ -222,19 +222,22 @@ def _naming(store: GraphStore, changed: list[Changed], root: Path) -> list[Named
 def _tests_reaching(
     store: GraphStore, changed: list[Changed], depth: int
 ) -> tuple[list[Hop], TestSearch]:
-    """The test definitions that reach a changed one (each once, nearest first), by the
-    rule the interview's tests fact uses (`reaching_tests`: up to `TEST_DEPTH` calls,
-    through production code), and how they were looked for."""
-    found: dict[str, Hop] = {}
+    """The test definitions that reach a changed one (each once), by the rule the
+    interview's tests fact uses (`reaching_tests`: up to `TEST_DEPTH` calls, through
+    production code), those of a changed definition's own test file first (its file's,
+    one named after it: `reaching_tests.closeness`), then the nearest; and how they were
+    looked for."""
+    found: dict[str, tuple[tuple[int, int, str], Hop]] = {}
     nodes = store.nodes(c.id for c in changed)
     for change in changed:
         node = nodes.get(change.id)
         if node is None:
             continue  # added since the build, or a file's top level
         for hop in tests_reaching(store, node):
+            key = (closeness(hop.node.path or "", node), hop.distance, hop.node.id)
             known = found.get(hop.node.id)
-            if known is None or hop.distance < known.distance:
-                found[hop.node.id] = hop
+            if known is None or key < known[0]:
+                found[hop.node.id] = (key, hop)
     names = sorted({c.id.partition("::")[2].rpartition(".")[2] for c in changed} - {""})
     same_name = store.unresolved_named(*names)
     search = TestSearch(
@@ -244,7 +247,7 @@ def _tests_reaching(
         len(same_name),
         sum(1 for u in same_name if is_test(u.path)),
     )
-    return sorted(found.values(), key=lambda h: (h.distance, h.node.id)), search
+    return [hop for _, hop in sorted(found.values(), key=lambda item: item[0])], search
 
 
 def _read(root: Path, path: str) -> bytes | None:

@@ -5,7 +5,7 @@ the interview's tests fact (`evidence`) and `impact`."""
 from __future__ import annotations
 
 from brownfield.graph.generic_facts import without_overload
-from brownfield.graph.roles import is_test, runs_as_test
+from brownfield.graph.roles import closeness_of_tests, is_test, name_tested, runs_as_test
 from brownfield.graph.store import GraphStore
 from brownfield.model import Citation, EdgeKind, Node, NodeKind
 from brownfield.query.traverse import Hop
@@ -29,6 +29,23 @@ def call_targets(store: GraphStore, node: Node) -> list[str]:
         ]
         return list(dict.fromkeys([node.id, f"{node.id}.__init__", *sorted(constructors)]))
     return [node.id]
+
+
+def called(node: Node) -> str:
+    """What a definition is called: its name, its class's for a constructor."""
+    name = without_overload(node.name)
+    if name in CONSTRUCTOR_NAMES and "." in node.qualname:
+        return node.qualname.split(".")[-2]
+    return name
+
+
+def closeness(test_path: str, node: Node) -> int:
+    """How closely a test file is named after a definition: 0 for one named after the
+    definition itself (`test_confirm.py` for `confirm`), else as `closeness_of_tests` to
+    its file (0 for the file's own test file)."""
+    if name_tested(test_path) == name_tested(called(node)):
+        return 0
+    return closeness_of_tests(test_path, node.path or "")
 
 
 #: How far up the callers a test is looked for, and how many definitions may be visited:
