@@ -155,7 +155,7 @@ def test_tests_are_looked_for_beyond_the_depth_shown(shop: Path) -> None:
     assert data["summary"] == "1 definitions changed, 1 callers affected in 1 files, 1 tests"
 
 
-def test_the_tests_of_a_changed_files_own_test_file_come_first(shop: Path) -> None:
+def test_a_changes_direct_tests_come_first_then_its_own_test_files(shop: Path) -> None:
     write_files(
         shop,
         {
@@ -178,10 +178,10 @@ def test_the_tests_of_a_changed_files_own_test_file_come_first(shop: Path) -> No
     build(shop, workers=1)
     (shop / "shop/pricing.py").write_text(PROJECT["shop/pricing.py"].replace("+ 1", "+ 2"))
     data = run(shop, "impact", "--diff", "HEAD")
-    # pricing.py's own test file first, though further away; then the nearest
+    # the test calling total first, wherever it lives; then pricing.py's own test file
     assert [(t["id"], t["distance"]) for t in data["tests"]] == [
-        ("tests/test_pricing.py::test_total_through_checkout", 2),
         ("tests/test_direct.py::test_total", 1),
+        ("tests/test_pricing.py::test_total_through_checkout", 2),
         ("tests/test_cart.py::test_checkout", 2),
     ]
 

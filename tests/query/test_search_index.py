@@ -468,28 +468,46 @@ def test_the_tests_of_a_file_named_after_a_touchpoint_come_first(tmp_path: Path)
 
             def setup():
                 return confirm("go?")
+
+            def wizard():
+                return setup()
             """,
         "tests/test_ui.py": """
-            from app.ui import setup
+            from app.ui import wizard
 
-            def test_setup():
-                assert setup()
+            def test_wizard():
+                assert wizard()
             """,
         "tests/test_confirm.py": """
-            from app.ui import confirm
+            from app.ui import setup
 
             def test_yes():
+                assert setup()
+            """,
+        "tests/test_other.py": """
+            from app.ui import setup
+
+            def test_other():
+                assert setup()
+            """,
+        "tests/test_misc.py": """
+            from app.ui import confirm
+
+            def test_direct():
                 assert confirm("sure?")
             """,
     }
     with opened(tmp_path, files) as store:
         confirm = store.nodes(["app/ui.py::confirm"])["app/ui.py::confirm"]
         hops = evidence.ordered_tests(confirm, reaching_tests.tests_reaching(store, confirm))
-        # test_confirm.py is named after confirm itself: as close as its module's own test
-        # file, test_ui.py, and nearer
+        # the test calling it directly first, wherever it lives; then test_confirm.py, named
+        # after confirm itself, as close as its module's own test file, test_ui.py, and
+        # nearer; then the rest
         assert [h.node.qualname for h in hops] == [
+            "tests.test_misc.test_direct",
             "tests.test_confirm.test_yes",
-            "tests.test_ui.test_setup",
+            "tests.test_ui.test_wizard",
+            "tests.test_other.test_other",
         ]
 
 

@@ -20,7 +20,7 @@ from brownfield.query.reaching_tests import (
     TEST_DEPTH,
     call_targets,
     called,
-    closeness,
+    rank_of_test,
     walk_to_tests,
 )
 from brownfield.query.search import Query, carried, matched_words, parse
@@ -360,15 +360,15 @@ def _suffixes(callee: str) -> set[str]:
 
 
 def ordered_tests(node: Node, hops: list[Hop]) -> list[Hop]:
-    """The tests reaching a definition, the likeliest to be its own first: its file's own
-    tests and those of a test file named after it (`test_confirm.py` for `confirm`; see
-    `reaching_tests.closeness`), then those named after it, then the nearest, then by place
-    (a stable sort)."""
+    """The tests reaching a definition, the likeliest to be its own first: those calling it
+    directly, then its file's own tests and those of a test file named after it
+    (`test_confirm.py` for `confirm`; see `reaching_tests.rank_of_test`), each group with
+    those named after it first, then the nearest, then by place (a stable sort)."""
     words = _name_words(node)
     return sorted(
         hops,
         key=lambda hop: (
-            closeness(hop.node.path or "", node),
+            *rank_of_test(hop, node),
             -len(words & _name_words(hop.node)),
             hop.distance,
         ),

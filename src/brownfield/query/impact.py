@@ -20,7 +20,7 @@ from brownfield.graph.store import GraphStore
 from brownfield.model import EdgeKind, Unresolved
 from brownfield.query.declarations import is_named_only
 from brownfield.query.freshness import repository_root, stale_paths
-from brownfield.query.reaching_tests import TEST_DEPTH, closeness, tests_reaching
+from brownfield.query.reaching_tests import TEST_DEPTH, rank_of_test, tests_reaching
 from brownfield.query.traverse import Hop, check_depth, walk
 
 Span = tuple[str, int, int]  # qualname, first line, last line
@@ -224,17 +224,17 @@ def _tests_reaching(
 ) -> tuple[list[Hop], TestSearch]:
     """The test definitions that reach a changed one (each once), by the rule the
     interview's tests fact uses (`reaching_tests`: up to `TEST_DEPTH` calls, through
-    production code), those of a changed definition's own test file first (its file's,
-    one named after it: `reaching_tests.closeness`), then the nearest; and how they were
-    looked for."""
-    found: dict[str, tuple[tuple[int, int, str], Hop]] = {}
+    production code), those calling a changed definition first, then those of its own test
+    file (its file's, one named after it), then the nearest (`reaching_tests.rank_of_test`);
+    and how they were looked for."""
+    found: dict[str, tuple[tuple[bool, int, int, str], Hop]] = {}
     nodes = store.nodes(c.id for c in changed)
     for change in changed:
         node = nodes.get(change.id)
         if node is None:
             continue  # added since the build, or a file's top level
         for hop in tests_reaching(store, node):
-            key = (closeness(hop.node.path or "", node), hop.distance, hop.node.id)
+            key = (*rank_of_test(hop, node), hop.distance, hop.node.id)
             known = found.get(hop.node.id)
             if known is None or key < known[0]:
                 found[hop.node.id] = (key, hop)

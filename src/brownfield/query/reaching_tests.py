@@ -48,6 +48,13 @@ def closeness(test_path: str, node: Node) -> int:
     return closeness_of_tests(test_path, node.path or "")
 
 
+def rank_of_test(hop: Hop, node: Node) -> tuple[bool, int]:
+    """Where a test reaching `node` is listed, before its other keys: the tests calling it
+    directly first (its own tests, wherever they live), then by `closeness`: a test of
+    click's `test_termui.py` reaches `confirm` through eight calls of a command run."""
+    return hop.distance > 1, closeness(hop.node.path or "", node)
+
+
 #: How far up the callers a test is looked for, and how many definitions may be visited:
 #: tests reach code through runners and fixtures, often several calls away.
 TEST_DEPTH = 8
