@@ -6,10 +6,7 @@ from collections import Counter
 from collections.abc import Container
 
 from brownfield.graph.generic_facts import without_overload
-from brownfield.graph.roles import (
-    is_test,
-    what_counts_as_tests,
-)
+from brownfield.graph.roles import is_test, what_counts_as_tests
 from brownfield.graph.store import GraphStore
 from brownfield.graph.vocabulary import STOP_WORDS, index_words
 from brownfield.model import Citation, Edge, EdgeKind, Fact, Node, NodeKind

@@ -83,7 +83,7 @@ def walk_to_tests(
     frontier = call_targets(store, node)
     found: list[Hop] = []
     helpers: list[Hop] = []  # test-file code the tests call, kept if nothing calls it
-    called: set[str] = set()
+    have_callers: set[str] = set()
     go_tests: list[str] | None = None
     for distance in range(1, depth + 1):
         if not frontier or len(seen) > TEST_BUDGET:
@@ -94,7 +94,7 @@ def walk_to_tests(
         loaded: dict[str, Citation] = {}  # a module reached -> the top-level call it runs
         for edge in sorted(edges, key=lambda e: (e.path, e.line or 0, e.src)):
             if edge.src != edge.dst:
-                called.add(edge.dst)
+                have_callers.add(edge.dst)
             caller = callers.get(edge.src)
             if caller is None:
                 continue
@@ -137,5 +137,5 @@ def walk_to_tests(
                     )
                 )
                 seen.add(src)
-    uncalled = [hop for hop in helpers if hop.node.id not in called]
+    uncalled = [hop for hop in helpers if hop.node.id not in have_callers]
     return sorted(found + uncalled, key=lambda hop: hop.distance), walked
