@@ -618,6 +618,38 @@ def test_a_helper_is_no_test_but_a_fixture_nothing_calls_is(tmp_path: Path) -> N
         assert [h.node.name for h in reaching_tests.tests_reaching(store, go)] == ["TestSave"]
 
 
+def test_a_test_no_name_marks_is_one_when_nothing_calls_it(tmp_path: Path) -> None:
+    files = {
+        "src/main/java/shop/Cart.java": """\
+            package shop;
+
+            public class Cart {
+                public int total() { return 1; }
+            }
+            """,
+        "src/test/java/shop/CartTest.java": """\
+            package shop;
+
+            import org.junit.jupiter.api.Test;
+
+            class CartTest {
+                private int totalOfNew() { return new Cart().total(); }
+
+                @Test
+                void emptyCartCostsOne() { assert totalOfNew() == 1; }
+
+                @Test
+                void totalIsStable() { assert totalOfNew() == totalOfNew(); }
+            }
+            """,
+    }
+    with opened(tmp_path, files) as store:
+        total = "src/main/java/shop/Cart.java::Cart.total"
+        hops = reaching_tests.tests_reaching(store, store.nodes([total])[total])
+        # the helper is called, so walked through; the tests JUnit runs are called by none
+        assert sorted({h.node.name for h in hops}) == ["emptyCartCostsOne", "totalIsStable"]
+
+
 def test_overloads_of_one_method_are_one_hit(tmp_path: Path) -> None:
     root = built(
         tmp_path,

@@ -155,28 +155,25 @@ def is_test(path: str | None) -> bool:
 #: A Go test the runner starts: `func TestX`, `BenchmarkX`, `ExampleX`, `FuzzX` (not
 #: `testParse`, a helper; not `Testing`).
 _GO_RUNNER_NAME = re.compile(r"^(Test|Benchmark|Example|Fuzz)(?![a-z])")
-#: Languages whose test runners find tests by name (`test*`); JavaScript's and TypeScript's
-#: tests are callbacks a test file's own code passes to `it`/`test`.
+#: Languages whose test runners find tests by name (`test*`).
 _NAMED_TESTS = frozenset({"python", "ruby"})
-_CALLBACK_TESTS = frozenset({"javascript", "typescript", "tsx"})
 
 
-def runs_as_test(path: str, name: str) -> bool:
+def marked_as_test(path: str, name: str) -> bool:
     """Whether the definition `name` (its name inside the file, "" for the file's top-level
-    code) of the test file at `path` is a test the runner starts, or code inside one, rather
-    than a helper the tests call: Python's and Ruby's `test*` functions, methods and `Test*`
-    classes, with what they hold; Go's `func TestX`, `BenchmarkX`, `ExampleX`, `FuzzX`;
-    in JavaScript and TypeScript, the file's own code (the callbacks passed to `it`).
-    Every definition of other languages' test files (a Java test needs no name: `@Test`
-    marks it)."""
+    code) of the test file at `path` is marked as a test the runner starts, or as code
+    inside one: Python's and Ruby's `test*` functions, methods and `Test*` classes, with
+    what they hold; Go's `func TestX`, `BenchmarkX`, `ExampleX`, `FuzzX`; in JavaScript and
+    TypeScript, the file's own code (the callbacks passed to `it`); a file's top-level code
+    always. One not marked is a helper the tests call, or a test no name marks (a Java
+    method `@Test` marks, a C# `[Fact]`): `query/reaching_tests.py` counts it as a test
+    only when nothing calls it."""
     if not name:
         return True
     language = language_for(path)
     if language in _NAMED_TESTS:
         return any(part.lower().startswith("test") for part in name.split("."))
-    if language == "go":
-        return bool(_GO_RUNNER_NAME.match(name))
-    return language not in _CALLBACK_TESTS
+    return language == "go" and bool(_GO_RUNNER_NAME.match(name))
 
 
 #: The marks a test file's name adds to the name of what it tests: `test_x.py`,

@@ -5,7 +5,7 @@ the interview's tests fact (`evidence`) and `impact`."""
 from __future__ import annotations
 
 from brownfield.graph.generic_facts import without_overload
-from brownfield.graph.roles import closeness_of_tests, is_test, name_tested, runs_as_test
+from brownfield.graph.roles import closeness_of_tests, is_test, marked_as_test, name_tested
 from brownfield.graph.store import GraphStore
 from brownfield.model import Citation, EdgeKind, Node, NodeKind
 from brownfield.query.traverse import Hop
@@ -71,9 +71,10 @@ def walk_to_tests(
 ) -> tuple[list[Hop], dict[str, Node]]:
     """The tests that reach `node` through resolved calls within `depth` calls, one hop per
     call site, nearest first (a test is not walked through: it is where a chain starts).
-    A helper of a test file (`runs_as_test`: `testParse`, a fixture) is walked through to
-    the tests calling it, and is itself one only when nothing calls it (a fixture pytest
-    hands to its tests by name).
+    A definition of a test file no name marks as a test (`marked_as_test`: Go's
+    `testParse`, a fixture, any Java method) is walked through to the tests calling it,
+    and is itself one only when nothing calls it (a fixture pytest hands to its tests by
+    name, a method JUnit runs for its `@Test`).
     Code at a module's top level runs when the module is loaded: a module reached is
     reached by the test files that import it and, in Go, by the test files of its package
     (its folder), each cited at the top-level call site that runs at load. Also returns
@@ -101,7 +102,7 @@ def walk_to_tests(
             site = Citation(edge.path, edge.line or 1)
             hop = Hop(distance, caller, edge.dst, edge.kind, site, edge.resolution)
             if is_test(caller.path):
-                test = runs_as_test(caller.path or "", caller.id.partition("::")[2])
+                test = marked_as_test(caller.path or "", caller.id.partition("::")[2])
                 (found if test else helpers).append(hop)
                 if not test and edge.src not in frontier:
                     frontier.append(edge.src)
