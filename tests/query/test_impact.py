@@ -293,7 +293,8 @@ def test_context_lists_the_tests_named_after_a_touchpoint_first_and_at_most_ten(
     tmp_path: Path,
 ) -> None:
     root = tmp_path / "repo"
-    many = "".join(f"def test_case_{n}():\n    assert checkout([{n}])\n\n" for n in range(12))
+    many = "".join(f"def test_case_{n}():\n    assert checkout([{n}])\n\n" for n in range(11))
+    many += "def test_case_11():\n    assert checkout([1])\n    assert checkout([2])\n"
     write_files(
         root,
         {
@@ -310,10 +311,17 @@ def test_context_lists_the_tests_named_after_a_touchpoint_first_and_at_most_ten(
     data = run(root, "context", "Change how the checkout total is computed")
     total = next(t for t in data["touchpoints"] if t["id"] == "shop/pricing.py::total")
     tests = [h["id"] for h in total["tests"]]
-    assert len(tests) == 14  # all of them in JSON
+    assert len(tests) == 15  # all of them in JSON, one per call site
     assert tests[0] == "tests/test_totals.py::test_total_of_nothing"  # named after it
     text = CliRunner().invoke(app, ["context", "checkout total", "--repo", str(root)]).output
     section = next(part for part in text.split("## ") if "`shop.pricing.total` (" in part)
     listed = section.split("Tests reaching it:\n")[1].split("\n\n")[0].splitlines()
     assert listed[0] == "- `tests.test_totals.test_total_of_nothing` at tests/test_totals.py:4"
     assert len(listed) == 11 and listed[-1] == "- ... and 4 more (--json lists every one)"
+    # a definition calling it at two sites is listed once, with the count of the others
+    section = next(part for part in text.split("## ") if "`shop.cart.checkout` (" in part)
+    callers = section.split("Called from:\n")[1].split("\n\n")[0].splitlines()
+    assert "- `tests.test_many.test_case_11` at tests/test_many.py:37 and 1 more site(s)" in (
+        callers
+    )
+    assert len(callers) == len(set(callers))

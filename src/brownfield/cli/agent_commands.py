@@ -84,10 +84,14 @@ def register(app: typer.Typer) -> None:
                 ("Tests reaching it", item.tests, item.tests_note),
             ):
                 print(f"{label}:")
-                for hop in (hops or [])[:MAX_LISTED]:
-                    print(f"- `{clean(hop.node.qualname)}` at {clean(hop.site or hop.node.path)}")
-                if len(hops or []) > MAX_LISTED:
-                    print(f"- ... and {len(hops) - MAX_LISTED} more (--json lists every one)")
+                sites: dict[str, list[str]] = {}  # each definition once, with its sites
+                for hop in hops or []:
+                    sites.setdefault(hop.node.qualname, []).append(str(hop.site or hop.node.path))
+                for qualname, at in list(sites.items())[:MAX_LISTED]:
+                    more = f" and {len(at) - 1} more site(s)" if len(at) > 1 else ""
+                    print(f"- `{clean(qualname)}` at {clean(at[0])}{more}")
+                if len(sites) > MAX_LISTED:
+                    print(f"- ... and {len(sites) - MAX_LISTED} more (--json lists every one)")
                 if not hops:
                     print(f"- {clean(note)}" if note else "- (none)")
                 print()
