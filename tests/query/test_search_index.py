@@ -618,6 +618,31 @@ def test_a_helper_is_no_test_but_a_fixture_nothing_calls_is(tmp_path: Path) -> N
         assert [h.node.name for h in reaching_tests.tests_reaching(store, go)] == ["TestSave"]
 
 
+def test_helpers_calling_each_other_that_no_test_calls_are_kept(tmp_path: Path) -> None:
+    helpers = """
+        from app.tree import size
+
+        def walk_even(node, depth):
+            return size(node) + walk_odd(node, depth - 1) if depth else 0
+
+        def walk_odd(node, depth):
+            return size(node) + walk_even(node, depth - 1) if depth else 0
+        """
+    code = {"app/tree.py": "def size(node):\n    return 1\n"}
+    built_with = {
+        "tests/test_tree.py": helpers + "\ndef build(node):\n    return walk_even(node, 2)\n"
+    }
+    for root, files, expected in (
+        # nothing calls `build` (a fixture, say): the chain starts there, not below it
+        (tmp_path / "with", {**code, **built_with}, {"build"}),
+        # the two lead to no test but each other: both stay, not none
+        (tmp_path / "alone", {**code, "tests/test_tree.py": helpers}, {"walk_even", "walk_odd"}),
+    ):
+        with opened(root, files) as store:
+            size = store.nodes(["app/tree.py::size"])["app/tree.py::size"]
+            assert {h.node.name for h in reaching_tests.tests_reaching(store, size)} == expected
+
+
 def test_a_test_no_name_marks_is_one_when_nothing_calls_it(tmp_path: Path) -> None:
     files = {
         "src/main/java/shop/Cart.java": """\

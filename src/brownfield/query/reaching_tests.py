@@ -73,8 +73,9 @@ def walk_to_tests(
     call site, nearest first (a test is not walked through: it is where a chain starts).
     A definition of a test file no name marks as a test (`marked_as_test`: Go's
     `testParse`, a fixture, any Java method) is walked through to the tests calling it,
-    and is itself one only when nothing calls it (a fixture pytest hands to its tests by
-    name, a method JUnit runs for its `@Test`).
+    and is itself one when neither a test nor a definition nothing calls is found above it
+    (a fixture pytest hands to its tests by name, a method JUnit runs for its `@Test`:
+    nothing calls them; helpers calling each other, that nothing else calls).
     Code at a module's top level runs when the module is loaded: a module reached is
     reached by the test files that import it and, in Go, by the test files of its package
     (its folder), each cited at the top-level call site that runs at load. Also returns
@@ -83,8 +84,8 @@ def walk_to_tests(
     walked: dict[str, Node] = {}
     frontier = call_targets(store, node)
     found: list[Hop] = []
-    helpers: list[Hop] = []  # test-file code the tests call, kept if nothing calls it
-    have_callers: set[str] = set()
+    helpers: list[Hop] = []  # test-file code the tests call, kept if no test calls it
+    callers_of: dict[str, set[str]] = {}
     go_tests: list[str] | None = None
     for distance in range(1, depth + 1):
         if not frontier or len(seen) > TEST_BUDGET:
@@ -94,8 +95,7 @@ def walk_to_tests(
         frontier = []
         loaded: dict[str, Citation] = {}  # a module reached -> the top-level call it runs
         for edge in sorted(edges, key=lambda e: (e.path, e.line or 0, e.src)):
-            if edge.src != edge.dst:
-                have_callers.add(edge.dst)
+            callers_of.setdefault(edge.dst, set()).add(edge.src)
             caller = callers.get(edge.src)
             if caller is None:
                 continue
@@ -138,5 +138,22 @@ def walk_to_tests(
                     )
                 )
                 seen.add(src)
-    uncalled = [hop for hop in helpers if hop.node.id not in have_callers]
-    return sorted(found + uncalled, key=lambda hop: hop.distance), walked
+    uncalled = {h.node.id for h in helpers if not callers_of.get(h.node.id, set()) - {h.node.id}}
+    below = _below({hop.node.id for hop in found} | uncalled, callers_of)
+    kept = [hop for hop in helpers if hop.node.id not in below]
+    return sorted(found + kept, key=lambda hop: hop.distance), walked
+
+
+def _below(starts: set[str], callers_of: dict[str, set[str]]) -> set[str]:
+    """What `starts` reach through the calls seen (`callers_of`: a callee -> its callers),
+    `starts` left out. A helper below a test or below one nothing calls (a fixture) is no
+    test itself; helpers calling each other that nothing else calls are none's."""
+    reached, frontier = set(starts), set(starts)
+    while frontier:
+        frontier = {
+            callee
+            for callee, callers in callers_of.items()
+            if callee not in reached and not callers.isdisjoint(frontier)
+        }
+        reached |= frontier
+    return reached - starts
