@@ -84,7 +84,7 @@ def walk_to_tests(
     walked: dict[str, Node] = {}
     frontier = call_targets(store, node)
     found: list[Hop] = []
-    helpers: list[Hop] = []  # test-file code the tests call, kept if no test calls it
+    helpers: list[Hop] = []  # test-file code no name marks: kept if no test is above it
     callers_of: dict[str, set[str]] = {}
     go_tests: list[str] | None = None
     for distance in range(1, depth + 1):
