@@ -1132,6 +1132,39 @@ def test_a_callers_count_says_how_many_same_name_calls_are_unresolved(tmp_path: 
     assert [str(c) for c in fact.citations] == ["app/query.py:2", "app/query.py:6"]
 
 
+def test_the_callers_facts_example_test_is_the_one_the_tests_fact_lists_first(
+    tmp_path: Path,
+) -> None:
+    """httpx's `HTTPTransport.__init__`: "4 test(s), e.g. ...test_for_deprecated_proxy_params"
+    where the tests fact listed `test_transport_for_request` first. The example is now the
+    tests fact's first: the definition's own test file's, then the one named after it."""
+    files = {
+        "app/transport.py": "class Transport:\n    def __init__(self, retries=0):\n"
+        "        self.retries = retries\n",
+        "tests/test_all.py": "from app.transport import Transport\n\n"
+        "def test_everything():\n    Transport()\n",
+        "tests/test_transport.py": "from app.transport import Transport\n\n"
+        "def test_other():\n    Transport()\n\n"
+        "def test_transport_retries():\n    Transport(retries=2)\n",
+    }
+    with opened(tmp_path, files) as store:
+        node = store.node("app/transport.py::Transport.__init__")
+        assert node is not None
+        fact = callers_fact(store, Touchpoint(node, 1.0, ()))
+        tests = evidence.tests_fact(store, Touchpoint(node, 1.0, ()))
+    assert fact is not None
+    assert fact.statement.endswith(
+        "only tests: 3 test(s), e.g. tests.test_transport.test_transport_retries "
+        "(tests/test_transport.py:7)."
+    ), fact.statement
+    assert [str(c) for c in fact.citations[1:]] == [
+        "tests/test_transport.py:7",
+        "tests/test_transport.py:4",
+        "tests/test_all.py:4",
+    ]
+    assert str(tests.citations[0]) == "tests/test_transport.py:7"
+
+
 def test_no_caller_of_an_overload_names_the_calls_of_its_other_overloads(tmp_path: Path) -> None:
     """A constructor is never dispatched: the calls of its other overloads were picked by
     their arguments."""

@@ -17,6 +17,7 @@ from brownfield.query.reaching_tests import (
     TEST_DEPTH,
     call_targets,
     called,
+    closeness,
     rank_of_test,
     walk_to_tests,
 )
@@ -234,6 +235,8 @@ def callers_fact(store: GraphStore, touchpoint: Touchpoint) -> Fact | None:
             (definition_citation(node), *cited, *dispatched, *elsewhere, *seen),
         )
     callers = store.nodes(e.src for e in edges)
+    tested = _as_tests_fact_orders(node, [e for e in edges if is_test(e.path)], callers)
+    edges = [e for e in edges if not is_test(e.path)] + tested
     sites = [
         _site(e.path, e.line, callers[e.src].qualname if e.src in callers else e.src) for e in edges
     ]
@@ -370,6 +373,14 @@ def ordered_tests(node: Node, hops: list[Hop]) -> list[Hop]:
             hop.distance,
         ),
     )
+
+
+def _as_tests_fact_orders(node: Node, edges: list[Edge], callers: dict[str, Node]) -> list[Edge]:
+    """Test call sites into `node` as `ordered_tests` lists tests calling it: its own test
+    file's first, then those named after it (the callers fact's "e.g." is the first)."""
+    words = _name_words(node)
+    named = {i: len(words & _name_words(caller)) for i, caller in callers.items()}
+    return sorted(edges, key=lambda e: (closeness(e.path, node), -named.get(e.src, 0)))
 
 
 def _name_words(node: Node) -> set[str]:
