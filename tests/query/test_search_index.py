@@ -1137,13 +1137,15 @@ def test_the_callers_facts_example_test_is_the_one_the_tests_fact_lists_first(
 ) -> None:
     """httpx's `HTTPTransport.__init__`: "4 test(s), e.g. ...test_for_deprecated_proxy_params"
     where the tests fact listed `test_transport_for_request` first. The example is now the
-    tests fact's first: the definition's own test file's, then the one named after it."""
+    tests fact's first: a test before a helper, the definition's own test file's first,
+    then the one named after it."""
     files = {
         "app/transport.py": "class Transport:\n    def __init__(self, retries=0):\n"
         "        self.retries = retries\n",
         "tests/test_all.py": "from app.transport import Transport\n\n"
         "def test_everything():\n    Transport()\n",
         "tests/test_transport.py": "from app.transport import Transport\n\n"
+        "def transport_with_retries():\n    return Transport(retries=1)\n\n"
         "def test_other():\n    Transport()\n\n"
         "def test_transport_retries():\n    Transport(retries=2)\n",
     }
@@ -1154,15 +1156,16 @@ def test_the_callers_facts_example_test_is_the_one_the_tests_fact_lists_first(
         tests = evidence.tests_fact(store, Touchpoint(node, 1.0, ()))
     assert fact is not None
     assert fact.statement.endswith(
-        "only tests: 3 test(s), e.g. tests.test_transport.test_transport_retries "
-        "(tests/test_transport.py:7)."
+        "only tests: 4 test(s), e.g. tests.test_transport.test_transport_retries "
+        "(tests/test_transport.py:10)."
     ), fact.statement
     assert [str(c) for c in fact.citations[1:]] == [
+        "tests/test_transport.py:10",
         "tests/test_transport.py:7",
-        "tests/test_transport.py:4",
         "tests/test_all.py:4",
+        "tests/test_transport.py:4",  # the helper, last
     ]
-    assert str(tests.citations[0]) == "tests/test_transport.py:7"
+    assert str(tests.citations[0]) == "tests/test_transport.py:10"
 
 
 def test_no_caller_of_an_overload_names_the_calls_of_its_other_overloads(tmp_path: Path) -> None:

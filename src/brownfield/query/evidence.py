@@ -6,7 +6,7 @@ from collections import Counter
 from collections.abc import Container
 
 from brownfield.graph.generic_facts import without_overload
-from brownfield.graph.roles import is_test, what_counts_as_tests
+from brownfield.graph.roles import is_test, marked_as_test, what_counts_as_tests
 from brownfield.graph.store import GraphStore
 from brownfield.graph.vocabulary import STOP_WORDS, index_words
 from brownfield.model import Citation, Edge, EdgeKind, Fact, Node, NodeKind
@@ -376,11 +376,14 @@ def ordered_tests(node: Node, hops: list[Hop]) -> list[Hop]:
 
 
 def _as_tests_fact_orders(node: Node, edges: list[Edge], callers: dict[str, Node]) -> list[Edge]:
-    """Test call sites into `node` as `ordered_tests` lists tests calling it: its own test
-    file's first, then those named after it (the callers fact's "e.g." is the first)."""
+    """Test call sites into `node` as `ordered_tests` lists tests calling it: tests before
+    helpers (`marked_as_test`), its own test file's first, then those named after it."""
     words = _name_words(node)
-    named = {i: len(words & _name_words(caller)) for i, caller in callers.items()}
-    return sorted(edges, key=lambda e: (closeness(e.path, node), -named.get(e.src, 0)))
+    named = {
+        e.src: len(words & _name_words(callers[e.src])) if e.src in callers else 0 for e in edges
+    }
+    helper = {e.src: not marked_as_test(e.path, e.src.partition("::")[2]) for e in edges}
+    return sorted(edges, key=lambda e: (helper[e.src], closeness(e.path, node), -named[e.src]))
 
 
 def _name_words(node: Node) -> set[str]:
