@@ -376,8 +376,8 @@ def ordered_tests(node: Node, hops: list[Hop]) -> list[Hop]:
 
 
 def _as_tests_fact_orders(node: Node, edges: list[Edge], callers: dict[str, Node]) -> list[Edge]:
-    """Test call sites into `node` as `ordered_tests` lists tests calling it: tests before
-    helpers (`marked_as_test`), its own test file's first, then those named after it."""
+    """Test call sites into `node` in the tests fact's order: tests before the helpers it
+    walks through (`marked_as_test`), its own test file's first, then those named after it."""
     words = _name_words(node)
     named = {
         e.src: len(words & _name_words(callers[e.src])) if e.src in callers else 0 for e in edges
