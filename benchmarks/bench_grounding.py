@@ -638,11 +638,21 @@ class Score:
     unverified: list[str] = field(default_factory=list)
 
 
-def score(
-    scenario: dict, repo: Path, language: str, context: dict, talk: Interview, index: RepoIndex
-) -> Score:
+@dataclass
+class Ranking:
+    """How a scenario's touchpoints rank against its gold: the top ten (rank, id, score,
+    gold, test), precision@5, the gold definitions the top ten match, tests@5."""
+
+    top: list[dict]
+    precision5: float
+    found: list[str]
+    tests5: int
+
+
+def ranking(scenario: dict, repo: Path, touchpoints: list[dict]) -> Ranking:
+    """The ranking figures of `touchpoints` (as `context --json` lists them) for a scenario
+    (`rank_grounding.py` measures them in process with this too)."""
     gold = scenario["gold"]
-    touchpoints = context.get("touchpoints", [])
     top = []
     for rank, item in enumerate(touchpoints[:CONTEXT_LIMIT], 1):
         test = is_test_path(item["path"], repo, int(item.get("line") or 0))
@@ -659,6 +669,15 @@ def score(
     precision = sum(t["gold"] for t in five) / len(five) if five else 0.0
     found = [g for g in gold if any(related(t["id"], g) for t in top)]
     tests5 = 0 if scenario["about_tests"] else sum(t["test"] for t in five)
+    return Ranking(top, precision, found, tests5)
+
+
+def score(
+    scenario: dict, repo: Path, language: str, context: dict, talk: Interview, index: RepoIndex
+) -> Score:
+    gold = scenario["gold"]
+    ranked = ranking(scenario, repo, context.get("touchpoints", []))
+    top, precision, found, tests5 = ranked.top, ranked.precision5, ranked.found, ranked.tests5
     shown = talk.shown()
     keys_found = [k for k in scenario["key_symbols"] if identifier_in(k, shown)]
     return Score(

@@ -8,7 +8,7 @@ Standalone (never run by the tests):
     python benchmarks/rank_grounding.py --repos DIR [--half NAME ...] [--show]
 
 The figures are those `bench_grounding.py --rankings-only` prints for the same code (its
-rules: `related`, `is_test_path`), without a subprocess per scenario and without rebuilding
+own `ranking`), without a subprocess per scenario and without rebuilding
 the graphs: a change to the build (the parser, the search index's rows) needs
 `bench_grounding.py` again. Every half but `sealed2` is measured by default; `sealed2` is
 the blind figure (see `bench_grounding.py`): it may be measured, its total row only.
@@ -21,7 +21,7 @@ import json
 import sys
 from pathlib import Path
 
-from bench_grounding import CONTEXT_LIMIT, HALVES, SCENARIOS, is_test_path, related
+from bench_grounding import CONTEXT_LIMIT, HALVES, SCENARIOS, ranking
 
 from brownfield.graph.store import GraphStore
 from brownfield.query.context import touchpoints
@@ -30,23 +30,22 @@ BLIND = "sealed2"  # never tuned on: no per-scenario output
 
 
 def measure(scenario: dict, store: GraphStore, root: Path, show: bool) -> tuple[float, float, int]:
-    """Precision@5, recall@10 and tests@5 of one scenario (printing its top ten if `show`)."""
+    """Precision@5, recall@10 and tests@5 of one scenario (printing its top ten if `show`),
+    by `bench_grounding.ranking`, the benchmark's own rules."""
     found = touchpoints(store, scenario["idea"], CONTEXT_LIMIT)
-    gold = scenario["gold"]
-    hits = [any(related(t.node.id, g) for g in gold) for t in found]
-    precision = sum(hits[:5]) / len(hits[:5]) if hits else 0.0
-    recall = sum(any(related(t.node.id, g) for t in found) for g in gold) / len(gold)
-    tests = 0
-    if not scenario["about_tests"]:
-        tests = sum(is_test_path(t.node.path or "", root, t.node.line or 0) for t in found[:5])
+    ranked = ranking(scenario, root, [t.to_json() for t in found])
+    recall = len(ranked.found) / len(scenario["gold"])
     if show:
-        print(f"{scenario['id']}  P@5 {precision:.2f}  R@10 {recall:.2f}  {scenario['idea']}")
-        for rank, (touchpoint, hit) in enumerate(zip(found, hits, strict=True), 1):
-            print(f"  {rank:2} {'G' if hit else ' '} {touchpoint.score:7.3f}  {touchpoint.node.id}")
-        missed = [g for g in gold if not any(related(t.node.id, g) for t in found)]
+        print(
+            f"{scenario['id']}  P@5 {ranked.precision5:.2f}  R@10 {recall:.2f}  {scenario['idea']}"
+        )
+        for item in ranked.top:
+            mark = "G" if item["gold"] else " "
+            print(f"  {item['rank']:2} {mark} {item['score']:7.3f}  {item['id']}")
+        missed = [g for g in scenario["gold"] if g not in ranked.found]
         if missed:
             print(f"  missed: {', '.join(missed)}")
-    return precision, recall, tests
+    return ranked.precision5, recall, ranked.tests5
 
 
 def main(argv: list[str] | None = None) -> int:
