@@ -379,11 +379,12 @@ def _as_tests_fact_orders(node: Node, edges: list[Edge], callers: dict[str, Node
     """Test call sites into `node` in the tests fact's order: tests before the helpers it
     walks through (`marked_as_test`), its own test file's first, then those named after it."""
     words = _name_words(node)
-    named = {
-        e.src: len(words & _name_words(callers[e.src])) if e.src in callers else 0 for e in edges
-    }
-    helper = {e.src: not marked_as_test(e.path, e.src.partition("::")[2]) for e in edges}
-    return sorted(edges, key=lambda e: (helper[e.src], closeness(e.path, node), -named[e.src]))
+
+    def rank(e: Edge) -> tuple[bool, int, int]:
+        named = len(words & _name_words(callers[e.src])) if e.src in callers else 0
+        return not marked_as_test(e.path, e.src.partition("::")[2]), closeness(e.path, node), -named
+
+    return sorted(edges, key=rank)
 
 
 def _name_words(node: Node) -> set[str]:
