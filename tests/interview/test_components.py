@@ -424,6 +424,49 @@ def test_an_evidence_line_shows_the_cited_name_before_the_facts_subject(tmp_path
     assert item.claim == "F1: app.env.Template (app/env.py:1) defines 1 method(s)..."
 
 
+def test_the_evidence_lists_the_lines_a_fact_shows_and_counts_the_rest(tmp_path: Path) -> None:
+    """A count's sites ("12 test(s) reach X") are not 12 evidence items: the fact's first six
+    and those its statement names are, the rest are counted once (a line two facts cite is
+    one line), and what is listed is what `verify` re-reads."""
+    from brownfield.interview.adaptive.state import EstablishedFact
+    from brownfield.interview.engine.records import CitationRecord
+    from brownfield.interview.spec.compile import compile_spec, evidence_items
+    from brownfield.interview.spec.verify import verify_spec
+
+    (tmp_path / "tests").mkdir()
+    (tmp_path / "tests/test_x.py").write_text(
+        "".join(f"def test_{n}():\n    run()\n" for n in range(1, 13))
+    )
+    sites = [CitationRecord(path="tests/test_x.py", line=2 * n, symbol="run") for n in range(1, 13)]
+    state = two_components(([], []))
+    state.established_facts = [
+        EstablishedFact(
+            id="F1",
+            topic="tests",
+            subject="app.run",
+            statement="12 test(s) reach app.run: tests.test_x.test_11 (tests/test_x.py:22) ...",
+            source="evidence",
+            round=4,
+            citations=sites,
+        ),
+        EstablishedFact(
+            id="F2",
+            topic="callers",
+            subject="app.run",
+            statement="app.run is called from 3 test(s).",
+            source="evidence",
+            round=4,
+            citations=[sites[9], sites[11], sites[0]],
+        ),
+    ]
+    listed = [item.line for item in evidence_items(state, tmp_path)]
+    assert listed == [2, 4, 6, 8, 10, 12, 20, 22, 24]  # F1's six and its test_11; F2's six
+    spec = compile_spec(state, tmp_path)
+    assert "- Not listed: 3 more line(s) the facts cite for what they count (F1 3)," in spec
+    (tmp_path / "spec.md").write_text(spec)
+    assert [c.line for c in verify_spec(tmp_path / "spec.md", tmp_path)] == listed
+
+
 def test_every_evidence_needle_is_found_where_it_is_cited_as_verify_finds_it(
     tmp_path: Path,
 ) -> None:

@@ -13,7 +13,12 @@ from brownfield.graph.roles import is_test
 from brownfield.interview.adaptive import decisions, ontology, panel, refine
 from brownfield.interview.adaptive.scoring import BROWNFIELD_WEIGHTS, dimension_scores, weights
 from brownfield.interview.adaptive.start import relevance
-from brownfield.interview.adaptive.state import AdaptiveState, Relationship, Round
+from brownfield.interview.adaptive.state import (
+    AdaptiveState,
+    EstablishedFact,
+    Relationship,
+    Round,
+)
 from brownfield.interview.engine.records import CitationRecord
 from brownfield.interview.phases.requirements import compile_requirements
 from brownfield.interview.phases.state import InterviewState, SpecData
@@ -53,9 +58,11 @@ def _bullets(items: list[str], empty: str = "- none stated") -> list[str]:
     return [f"- {item}" for item in items] or [empty]
 
 
-#: An evidence item names its fact by id and headline, at most this long: the fact itself,
-#: with every citation, is in Established Facts (a fact citing 12 lines was written 12 times).
+#: An evidence item names its fact by id and headline, at most this long: the fact itself
+#: is in Established Facts (a fact citing 12 lines was written 12 times).
 MAX_HEADLINE = 120
+#: A fact's cited lines written after it in Established Facts (each once, in its order).
+SHOWN_CITATIONS = 6
 MAX_NEEDLE = 60  # characters of a line shown as an evidence item's needle
 
 
@@ -88,8 +95,35 @@ def _line_of(root: Path, path: str, line: int) -> str | None:
     return lines[line - 1] if 0 < line <= len(lines) else None
 
 
+def listed_sites(fact: EstablishedFact) -> list[str]:
+    """The `path:line`s of a fact the spec writes, each once: its first SHOWN_CITATIONS and
+    those its statement names. A count's other sites ("414 test(s) reach X") stay in the
+    state file: a reader checks a claim by its examples, not by 400 lines of tests."""
+    sites = list(dict.fromkeys(f"{c.path}:{c.line}" for c in fact.citations))
+    return [
+        site
+        for n, site in enumerate(sites)
+        if n < SHOWN_CITATIONS or re.search(rf"(?<![\w./-]){re.escape(site)}(?!\d)", fact.statement)
+    ]
+
+
+def unlisted_citations(state: AdaptiveState) -> dict[str, int]:
+    """By fact id, how many lines it cites that no Evidence item lists (and no fact before
+    it cites: each line counted once)."""
+    facts = [f for f in state.established_facts if f.source == "evidence"]
+    seen = {f"{t.path}:{t.line}" for t in state.touchpoints}
+    seen.update(site for fact in facts for site in listed_sites(fact))
+    counts = {}
+    for fact in facts:
+        sites = {f"{c.path}:{c.line}" for c in fact.citations} - seen
+        seen |= sites
+        if sites:
+            counts[fact.id] = len(sites)
+    return counts
+
+
 def evidence_items(state: AdaptiveState, root: Path) -> list[EvidenceItem]:
-    """Every cited line of the interview, with the token that shows the claim on that line."""
+    """Every cited line the spec writes, with the token that shows the claim on that line."""
     items: dict[tuple[str, int], EvidenceItem] = {}
 
     def add(citation: CitationRecord, claim: str, names: list[str]) -> None:
@@ -109,10 +143,12 @@ def evidence_items(state: AdaptiveState, root: Path) -> list[EvidenceItem]:
     for fact in state.established_facts:
         if fact.source != "evidence":
             continue
+        listed = set(listed_sites(fact))
         for citation in fact.citations:
-            names = [*_names(citation.symbol or ""), *_names(fact.subject)]
             site = f"{citation.path}:{citation.line}"
-            add(citation, f"{fact.id}: {headline(fact.statement, site)}", names)
+            if site in listed:
+                names = [*_names(citation.symbol or ""), *_names(fact.subject)]
+                add(citation, f"{fact.id}: {headline(fact.statement, site)}", names)
     return sorted(items.values(), key=lambda item: (item.path, item.line))
 
 
@@ -252,7 +288,7 @@ def compile_spec(state: AdaptiveState, root: Path, interview_hash: str | None = 
         elif fact.disputed:
             status += " (DISPUTED)"
         sites = dict.fromkeys(f"{c.path}:{c.line}" for c in fact.citations)  # each once
-        cites = ", ".join(list(sites)[:6])
+        cites = ", ".join(list(sites)[:SHOWN_CITATIONS])
         lines.append(
             f"- {fact.id} [{fact.source}, round {fact.round}] {fact.statement}{status}"
             + (f" ({cites})" if cites else "")
@@ -305,6 +341,14 @@ def compile_spec(state: AdaptiveState, root: Path, interview_hash: str | None = 
         f"- [E{n}] {item.path}:{item.line} — `{item.needle}` — {item.claim}"
         for n, item in enumerate(evidence_items(state, root), 1)
     ] or ["- none (greenfield)"]
+    unlisted = unlisted_citations(state)
+    if unlisted:
+        each = ", ".join(f"{fact_id} {n}" for fact_id, n in unlisted.items())
+        lines.append(
+            f"- Not listed: {sum(unlisted.values())} more line(s) the facts cite for what they"
+            f" count ({each}), kept with each fact in the state file; `verify` re-reads the"
+            " lines listed here."
+        )
     lines += [
         "",
         "## Interview Transcript",
