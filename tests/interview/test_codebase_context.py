@@ -58,6 +58,38 @@ def test_the_state_keeps_the_relationships_carrying_the_ideas_words(tmp_path: Pa
     assert kept[0] == "app.jobs.retry_declined"  # the last caller in the file, at distance 1
 
 
+def test_the_state_keeps_production_relationships_before_tests_carrying_more_words(
+    tmp_path: Path,
+) -> None:
+    """click's spec for "default option values ... in a config file" kept fifteen tests
+    named after options and defaults around click/core.py and not one production caller;
+    an idea about tests keeps the tests."""
+    tests = "".join(
+        f"def test_retry_declined_charge_{n:02}():\n    charge_payment()\n\n\n" for n in range(20)
+    )
+    store = build_graph(
+        tmp_path,
+        {
+            "app/pay.py": "def charge_payment():\n    pass\n",
+            "app/jobs.py": "from app.pay import charge_payment\n\n\n"
+            "def nightly():\n    charge_payment()\n",
+            "tests/test_pay.py": "from app.pay import charge_payment\n\n\n" + tests,
+        },
+    )
+
+    def kept(idea: str) -> list[str]:
+        state = seed_state(idea, Threshold(0.05, "default"), store)
+        return [r.symbol for r in state.codebase_context if r.file == "app/pay.py"]
+
+    assert kept("Retry a payment charge when it is declined")[:2] == [
+        "app.jobs.nightly",
+        "app.jobs",
+    ]
+    about_tests = kept("Test that a declined payment charge is retried")
+    assert about_tests[0].startswith("tests.test_pay.test_retry_declined_charge_")
+    assert "app.jobs.nightly" not in about_tests  # fifteen tests carry more of its words
+
+
 def test_the_spec_cites_each_caller_and_target_once_with_its_other_sites_counted() -> None:
     """Technical Context: a caller calling one target at five sites takes one line of the
     ten, not five (the others would be pushed out of the spec by repeats)."""
@@ -76,10 +108,7 @@ def test_the_spec_cites_each_caller_and_target_once_with_its_other_sites_counted
     assert [line.split(" at ")[1].split(" (")[0] for line in lines[1:10]] == [
         f"app/pay.py:{n}" for n in range(9)
     ]
-    assert (
-        lines[10]
-        == "- and 1 more relationship(s) (0 from tests) in the state file's codebase_context"
-    )
+    assert lines[10] == "- and 1 more relationship(s) in the state file's codebase_context"
 
 
 def test_relationships_reaching_a_touchpoint_come_before_the_files_own_helpers(

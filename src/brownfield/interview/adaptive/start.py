@@ -10,6 +10,7 @@ from pathlib import Path
 from brownfield.errors import BrownfieldError, UsageError
 from brownfield.git import GitUnavailableError, list_files
 from brownfield.graph.repository import open_store
+from brownfield.graph.roles import is_test
 from brownfield.graph.store import GraphStore
 from brownfield.graph.store_home import db_path
 from brownfield.interview.adaptive.clauses import completed, referred, split_clauses
@@ -194,13 +195,17 @@ def _name(clause: str, limit: int = 60) -> str:
     return clause[:limit].rsplit(" ", 1)[0].rstrip(",;:") + "..."
 
 
-def relevance(r: Relationship, query: Query, touchpoints: set[str]) -> tuple[float, int, bool]:
-    """How a relationship of the codebase context ranks, best first: by the idea's words its
-    names carry, one more when it reaches a touchpoint (or its constructor), then nearer
-    first, then calls from other files before the touched file's own helpers calling each
-    other (koa's `host` calling `get` in request.js)."""
+def relevance(
+    r: Relationship, query: Query, touchpoints: set[str]
+) -> tuple[bool, float, int, bool]:
+    """How a relationship of the codebase context ranks, best first: from production code
+    before from tests (unless the idea is about tests), then by the idea's words its names
+    carry, one more when it reaches a touchpoint (or its constructor), then nearer first,
+    then calls from other files before the touched file's own helpers calling each other
+    (koa's `host` calling `get` in request.js)."""
+    path = r.site.rpartition(":")[0]
     weight = carried(query, *r.names()) + r.reaches(touchpoints)
-    return -weight, r.distance, r.site.rpartition(":")[0] == r.file
+    return is_test(path) and not query.about_tests, -weight, r.distance, path == r.file
 
 
 def seed_state(

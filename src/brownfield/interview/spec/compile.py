@@ -184,9 +184,9 @@ MAX_RELATIONSHIPS = 10
 
 def technical_context(state: AdaptiveState) -> list[str]:
     """The touchpoints (production code first), then the relationships around them: one
-    line per caller, relation and target (its other sites counted), production before
-    tests, then by `start.relevance` (the idea's words, a touchpoint reached, distance,
-    calls from other files first), bounded."""
+    line per caller, relation and target (its other sites counted), by `start.relevance`
+    (production before tests, the idea's words, a touchpoint reached, distance, calls from
+    other files first), bounded."""
     touched = sorted(state.touchpoints, key=lambda t: is_test(t.path))
     lines = [
         f"- Touchpoint: {t.symbol} ({t.path}:{t.line})" + (" (a test)" if is_test(t.path) else "")
@@ -200,11 +200,7 @@ def technical_context(state: AdaptiveState) -> list[str]:
     ids, query = {t.id for t in state.touchpoints}, parse(state.description)
     ranked = sorted(
         sites.values(),
-        key=lambda rs: (
-            is_test(rs[0].site.rpartition(":")[0]),
-            relevance(rs[0], query, ids),
-            rs[0].relation != "calls",
-        ),
+        key=lambda rs: (relevance(rs[0], query, ids), rs[0].relation != "calls"),
     )
     for first, *more in ranked[:MAX_RELATIONSHIPS]:
         also = f" and {len(more)} more site(s)" if more else ""
@@ -216,8 +212,9 @@ def technical_context(state: AdaptiveState) -> list[str]:
         rest = ranked[MAX_RELATIONSHIPS:]
         tests = sum(1 for rs in rest if is_test(rs[0].site.rpartition(":")[0]))
         lines.append(
-            f"- and {len(rest)} more relationship(s) ({tests} from tests) "
-            "in the state file's codebase_context"
+            f"- and {len(rest)} more relationship(s)"
+            + (f" ({tests} from tests)" if tests else "")
+            + " in the state file's codebase_context"
         )
     return lines or ["- greenfield: no existing code is involved"]
 
