@@ -127,3 +127,9 @@ class Fact:
     subject: str
     statement: str
     citations: tuple[Citation, ...] = ()
+
+
+def denies(statement: str) -> bool:
+    """Whether a fact says what is not there ("No test reaches X ...", "No resolved caller
+    of X ...": every such fact starts so); it cites what it looked at, not what it found."""
+    return statement.startswith("No ")

@@ -436,6 +436,53 @@ def test_a_touchpoints_own_test_file_comes_first_in_its_tests_and_the_acceptance
     assert sites[0] == "tests/test_reader.py:4"
 
 
+def test_the_acceptance_option_cites_a_test_that_reaches_before_one_naming_a_touchpoint(
+    tmp_path: Path,
+) -> None:
+    """zod: no resolved test reached `$ZodNaN`, the first touchpoint, and "a new test
+    beside" took a type-level line naming it (`z.nan() satisfies z.core.$ZodNaN`) over the
+    tests reaching the next touchpoint, the NaN check."""
+    files = {
+        "app/schemas.py": """
+            class NanSchema:
+                kind = "nan"
+
+            def check_nan(value):
+                return value != value
+            """,
+        "tests/test_types.py": """
+            from app import schemas
+
+            def test_kinds():
+                assert schemas.NanSchema.kind
+                assert issubclass(schemas.NanSchema, object)
+            """,
+        "tests/test_check.py": """
+            from app.schemas import check_nan
+
+            def test_check_nan():
+                assert check_nan(float("nan"))
+            """,
+    }
+    store = built(tmp_path, files)
+    try:
+        component = Component(
+            id="C1",
+            name="nan",
+            description="reject nan",
+            touchpoints=["app/schemas.py::NanSchema", "app/schemas.py::check_nan"],
+        )
+        source = EvidenceSource(store)
+        first, second = source.tests(component)
+        sites = source.test_sites(component)
+    finally:
+        store.close()
+    assert first.statement.startswith("No test reaches app.schemas.NanSchema"), first.statement
+    assert "tests/test_types.py:5" in [str(c) for c in first.citations]
+    assert second.statement.startswith("1 test(s) reach app.schemas.check_nan"), second.statement
+    assert sites[0] == "tests/test_check.py:4"
+
+
 def test_the_counterpart_of_a_touchpoint_is_evidence_a_pair_once(tmp_path: Path) -> None:
     from brownfield.interview.adaptive.state import Component
 

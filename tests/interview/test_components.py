@@ -236,6 +236,14 @@ def test_an_and_inside_a_clause_with_its_own_subject_goes_on_with_that_clause() 
     shift = "Let users hold Shift and click an order to refund every order up to it"
     assert cut(shift) == [shift]
     assert cut("Hold the order and email the customer") == ["Hold the order", "email the customer"]
+    # "also" joins a clause after a comma or an "and"; on its own it is an adverb inside one
+    also = "Let command-line flags also be read from environment variables when not given"
+    assert cut(also) == [also]
+    for two in (
+        "Hold the order, also email the customer",
+        "Hold the order and also email the customer",
+    ):
+        assert [c.split(" (")[0] for c in cut(two)] == ["Hold the order", two.rsplit("also ")[1]]
     # an order in its verb's base form is a clause of its own, even after a "when"
     assert cut("Retry the charge when the gateway times out and email the customer") == [
         "Retry the charge when the gateway times out",
@@ -422,6 +430,38 @@ def test_an_evidence_line_shows_the_cited_name_before_the_facts_subject(tmp_path
     assert [(i.line, i.needle) for i in evidence_items(state, tmp_path)] == [(2, "render")]
     (item,) = evidence_items(state, tmp_path)
     assert item.claim == "F1: app.env.Template (app/env.py:1) defines 1 method(s)..."
+
+
+def test_the_test_location_lists_tests_that_reach_before_lines_naming_a_touchpoint() -> None:
+    """zod's spec listed "No test reaches $ZodNaN ...; but `$ZodNaN` is written at ..." first
+    and the three tests reaching the NaN check after it."""
+    from brownfield.interview.adaptive.decisions import test_location
+    from brownfield.interview.adaptive.state import EstablishedFact
+    from brownfield.interview.engine.records import CitationRecord
+
+    def fact(n: int, topic: str, statement: str, path: str) -> EstablishedFact:
+        cited = [CitationRecord(path=path, line=n)]
+        return EstablishedFact(
+            id=f"F{n}",
+            topic=topic,
+            subject="s",
+            statement=statement,
+            source="evidence",
+            round=4,
+            citations=cited,
+        )
+
+    state = two_components(([], []))
+    state.established_facts = [
+        fact(1, "test-layout", "Tests live in tests/ (2 files).", "tests/test_a.py"),
+        fact(2, "tests", "No test reaches app.Nan through resolved calls.", "tests/test_a.py"),
+        fact(3, "tests", "1 test(s) reach app.check: tests.test_b.test_c.", "tests/test_b.py"),
+    ]
+    assert [line.rsplit("(", 1)[1] for line in test_location(state)] == [
+        "F3, from the code)",
+        "F2, from the code)",
+        "F1, from the code)",
+    ]
 
 
 def test_the_evidence_lists_the_lines_a_fact_shows_and_counts_the_rest(tmp_path: Path) -> None:

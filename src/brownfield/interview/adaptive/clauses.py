@@ -15,8 +15,11 @@ from brownfield.interview.engine.words import COMMON_VERBS
 from brownfield.query.context import idea_words
 
 #: Where an idea's clauses meet: a comma or semicolon followed by a space ("ids=1,2,3" is one
-#: value), or a joining word.
-_JOINT = re.compile(r"\s*(?:[;,](?=\s|$)|\band then\b|\bthen\b|\band\b|\bplus\b|\balso\b)\s*")
+#: value), or a joining word. "also" joins a clause only after one of them ("..., also log",
+#: "and also log"): on its own it is an adverb inside one ("let flags *also* be read from").
+_JOINT = re.compile(
+    r"\s*(?:[;,](?=\s|$)(?:\s*also\b)?|\band then\b|\bthen\b|\band(?:\s+also)?\b|\bplus\b)\s*"
+)
 
 
 def split_clauses(idea: str) -> list[str]:

@@ -17,6 +17,7 @@ from brownfield.graph.roles import is_test
 from brownfield.interview.adaptive import refine
 from brownfield.interview.adaptive.state import AdaptiveState, Component
 from brownfield.interview.adaptive.statements import edge_criterion, is_nothing, statement
+from brownfield.model import denies
 
 _URL = re.compile(r"https?://[^\s<>\"'`]+")
 PACING = (
@@ -84,8 +85,9 @@ def triggers(state: AdaptiveState) -> list[str]:
 
 def test_location(state: AdaptiveState) -> list[str]:
     """The decided test location; else what the code shows: the tests that reach the
-    touchpoints (the tests facts citing test files), then where the repository's tests
-    live, or that it has none (each with the fact's id)."""
+    touchpoints (the tests facts citing test files), the test lines naming a touchpoint no
+    test reaches, then where the repository's tests live, or that it has none (each with
+    the fact's id)."""
     decided = values(state, "test_location")
     if decided:
         return decided
@@ -106,7 +108,8 @@ def test_location(state: AdaptiveState) -> list[str]:
                 or (f.topic == "tests" and any(is_test(c.path) for c in f.citations))
             )
         ]
-        facts.sort(key=lambda f: f.topic != "tests")  # the tests reaching it first
+        # the tests reaching a touchpoint first, then the test lines naming one none reaches
+        facts.sort(key=lambda f: (f.topic != "tests", denies(f.statement)))
         shown = [f"{statement(f.statement)} ({f.id}, from the code)" for f in facts]
     return unique(shown)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from brownfield.graph.roles import is_production, is_test
 from brownfield.graph.store import GraphStore
 from brownfield.interview.adaptive.state import Component
-from brownfield.model import EdgeKind, Fact, Node, NodeKind
+from brownfield.model import EdgeKind, Fact, Node, NodeKind, denies
 from brownfield.query import code_names, counterparts, own_code, similar
 from brownfield.query import evidence as facts
 from brownfield.query.context import Touchpoint, exception_classes, idea_words
@@ -132,9 +132,11 @@ class EvidenceSource:
         return [facts.tests_fact(self.store, t) for t in self._touched(component)]
 
     def test_sites(self, component: Component) -> list[str]:
-        """The test code that reaches the component's touchpoints (where no test does, a
-        tests fact cites what it looked at instead: unresolved calls, production lines)."""
-        return [str(c) for fact in self.tests(component) for c in fact.citations if is_test(c.path)]
+        """The test code that reaches the component's touchpoints, then the test lines that
+        only name one no test reaches (a tests fact saying "No test reaches X" cites what
+        it looked at instead: unresolved calls, lines writing its name)."""
+        found = sorted(self.tests(component), key=lambda fact: denies(fact.statement))
+        return [str(c) for fact in found for c in fact.citations if is_test(c.path)]
 
     def similar(
         self, component: Component, rejected: list[str], named: frozenset[str] = frozenset()

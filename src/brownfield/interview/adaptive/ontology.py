@@ -22,12 +22,12 @@ from brownfield.interview.adaptive.scoring import dimension_scores
 from brownfield.interview.adaptive.state import (
     AdaptiveState,
     EntityType,
-    EstablishedFact,
     OntologyEntity,
     OntologySnapshot,
     Round,
 )
 from brownfield.interview.engine import words
+from brownfield.model import denies
 from brownfield.query.context import STOP_WORDS
 from brownfield.query.search import stem
 
@@ -82,7 +82,7 @@ def _definitions(state: AdaptiveState) -> tuple[dict[str, _Draft], dict[str, str
         kinds[_one(touch.symbol)] = touch.kind
         found.setdefault(_one(touch.symbol), _Draft("", "touchpoint", touch.symbol, touch.path))
     for fact in state.established_facts:
-        if fact.topic not in _CODE_TOPICS or not _affirms(fact):
+        if fact.topic not in _CODE_TOPICS or denies(fact.statement):
             continue
         for citation in fact.citations:
             if citation.symbol and not is_test(citation.path):  # a test: no key entity
@@ -99,13 +99,6 @@ def _one(symbol: str) -> str:
 
 
 _OVERLOAD_MARK = re.compile(r"~\d+(?=\.|$)")
-
-
-def _affirms(fact: EstablishedFact) -> bool:
-    """Whether a fact says what exists: "No resolved caller of X ...; 9 unresolved calls
-    named `close` remain at ..." cites what it looked at, which is neither an entity nor a
-    relationship ("close calls X" would claim what the graph does not know)."""
-    return not fact.statement.startswith("No ")
 
 
 def _members(state: AdaptiveState, symbol: str, local: str) -> list[str]:
@@ -144,7 +137,9 @@ def _code_entities(state: AdaptiveState) -> dict[str, _Draft]:
             draft.fields = _members(state, symbol, _local_name(symbol, draft.path))
     tests: dict[tuple[str, str], set[str]] = {}  # (entity, "called by"): the tests, by name
     for fact in state.established_facts:
-        if fact.topic not in ("callers", "tests") or not fact.citations or not _affirms(fact):
+        # "No resolved caller of X ...; 9 unresolved calls named `close` remain at ..." cites
+        # what it looked at: "close calls X" would claim what the graph does not know
+        if fact.topic not in ("callers", "tests") or not fact.citations or denies(fact.statement):
             continue
         subject = _owner(_one(fact.subject), code, kinds)
         sites = fact.citations[1:] if fact.topic == "callers" else fact.citations
