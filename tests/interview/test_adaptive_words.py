@@ -483,6 +483,38 @@ def test_the_acceptance_option_cites_a_test_that_reaches_before_one_naming_a_tou
     assert sites[0] == "tests/test_check.py:4"
 
 
+def test_a_named_attribute_of_a_class_points_at_the_class(tmp_path: Path) -> None:
+    """click: "read the defaults into Context.default_map" named no definition (an
+    attribute), so nothing was adopted; the class holding it is what the person points at."""
+    files = {
+        "app/ctx.py": """
+            class Context:
+                def __init__(self):
+                    self.default_map = {}
+
+                def lookup_default(self, name):
+                    return self.default_map.get(name)
+
+            def defaults():
+                return {}
+            """,
+    }
+    store = built(tmp_path, files)
+    try:
+        source = EvidenceSource(store)
+
+        def named(text: str) -> list[str]:
+            return [node.id for node in source.named(text)]
+
+        assert named("read them into Context.default_map") == ["app/ctx.py::Context"]
+        assert named("use Context.lookup_default()") == ["app/ctx.py::Context.lookup_default"]
+        assert named("keep self.default_map as it is") == []  # `self` is no class
+        assert named("like ctx.default_map") == []  # the module is no class
+        assert named("like ctx.defaults") == ["app/ctx.py::defaults"]
+    finally:
+        store.close()
+
+
 def test_the_counterpart_of_a_touchpoint_is_evidence_a_pair_once(tmp_path: Path) -> None:
     from brownfield.interview.adaptive.state import Component
 

@@ -369,6 +369,38 @@ def test_a_method_is_named_with_its_class_in_options() -> None:
     assert "It must not make cramMD5Auth.Next noticeably slower" in limits.options
 
 
+def test_a_touchpoint_the_person_named_is_the_first_the_panel_and_options_name() -> None:
+    """click: after "... into Context.default_map", Context was adopted first in the
+    component, but the contrarian's "Not at all: leave X as it is" and the filled-in change
+    point named the search's first touchpoint, which the state file lists first."""
+    from brownfield.interview.adaptive import panel
+    from brownfield.interview.adaptive.state import TouchpointRecord
+    from brownfield.interview.spec.autofill import _answer
+
+    state = two_components(([], []))
+    ids = ["click/utils.py::get_app_dir", "click/core.py::Context"]
+    state.touchpoints = [
+        TouchpointRecord(
+            id=node_id,
+            symbol=node_id.replace("/", ".").replace(".py::", "."),
+            kind="class",
+            path=node_id.split("::")[0],
+            line=9,
+            score=score,
+            named_in_round=named,
+        )
+        for node_id, score, named in zip(ids, (1.0, 0.0), (None, 1), strict=True)
+    ]
+    state.topology.components = [new_component(1, "Defaults", "defaults", ids[::-1], True)]
+    component = state.topology.components[0]
+    review = panel.convene(state, component, slot_of(state, 0, "change_points"), "t", 5)
+    assert [f.option for f in review.findings if f.persona == "contrarian"] == [
+        "Not at all: leave click.core.Context as it is"
+    ]
+    answer = _answer(state, component, "change_points")
+    assert answer is not None and answer[0] == "change click.core.Context"
+
+
 class _SecondTouchpointCalled:
     def caller_target(self, component: object, scores: object) -> tuple[str, list[str]]:
         return "lib.response.res.send", ["lib.response.res.json (lib/response.js:249)"]

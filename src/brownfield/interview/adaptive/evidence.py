@@ -213,21 +213,30 @@ class EvidenceSource:
     def named(self, text: str) -> list[Node]:
         """Definitions the text names exactly: an identifier, dotted name or path that is a
         definition's name, qualified name or file (a name several definitions share is not
-        one pointer)."""
+        one pointer); for a class's member that is no definition (`Context.default_map`,
+        an attribute), the class."""
         found: dict[str, Node] = {}
         for mention in parse(text).mentions:
-            last = mention.replace("::", ".").replace("/", ".").rstrip("()").split(".")[-1]
-            if not last:
-                continue
-            exact = [
-                node
-                for node in self.store.nodes_like(last, limit=50)
-                if node.kind is not NodeKind.EXTERNAL
-                and (
-                    mention.rstrip("()") in (node.name, node.qualname, node.id)
-                    or node.qualname.endswith("." + mention.rstrip("()"))
-                )
-            ]
-            if len(exact) == 1:
-                found.setdefault(exact[0].id, exact[0])
+            node = self._one_named(mention.rstrip("()"))
+            owner = mention.rpartition(".")[0]
+            if node is None and owner:
+                node = self._one_named(owner)
+                node = node if node is not None and node.kind is NodeKind.CLASS else None
+            if node is not None:
+                found.setdefault(node.id, node)
         return list(found.values())
+
+    def _one_named(self, mention: str) -> Node | None:
+        last = mention.replace("::", ".").replace("/", ".").split(".")[-1]
+        if not last:
+            return None
+        exact = [
+            node
+            for node in self.store.nodes_like(last, limit=50)
+            if node.kind is not NodeKind.EXTERNAL
+            and (
+                mention in (node.name, node.qualname, node.id)
+                or node.qualname.endswith("." + mention)
+            )
+        ]
+        return exact[0] if len(exact) == 1 else None

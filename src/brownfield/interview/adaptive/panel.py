@@ -43,7 +43,7 @@ def convene(
     state: AdaptiveState, component: Component, slot: Slot, trigger: str, number: int
 ) -> LateralReview:
     """Run the reviewers for the question of round `number` and record what they found."""
-    top = next((t for t in state.touchpoints if t.id in component.touchpoints), None)
+    top = next(iter(state.touchpoints_of(component)), None)
     where = f"{top.symbol} ({top.path}:{top.line})" if top else None
     findings: list[LateralFinding] = []
     if slot.dimension == "goal":
@@ -71,7 +71,7 @@ def convene(
         for fact in state.established_facts
         if fact.topic in ("callers", "tests")
     }
-    mine = [t for t in state.touchpoints if t.id in component.touchpoints and not is_test(t.path)]
+    mine = [t for t in state.touchpoints_of(component) if not is_test(t.path)]
     asks = {"callers": "who calls", "tests": "which tests reach"}
     if any(fact.topic == "no-tests" for fact in state.established_facts):
         del asks["tests"]  # no file is a test

@@ -78,13 +78,7 @@ class Prompt:
 
 def _touch(state: AdaptiveState, component: Component) -> list[tuple[str, str]]:
     """(symbol, citation) of the component's touchpoints, best first."""
-    by_id = {t.id: t for t in state.touchpoints}
-    found = []
-    for node_id in component.touchpoints:
-        record = by_id.get(node_id)
-        if record is not None:
-            found.append((record.symbol, f"{record.path}:{record.line}"))
-    return found
+    return [(t.symbol, f"{t.path}:{t.line}") for t in state.touchpoints_of(component)]
 
 
 def _by_caller(sites: list[str]) -> list[str]:

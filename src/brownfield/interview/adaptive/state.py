@@ -279,6 +279,12 @@ class AdaptiveState(StrictModel):
     review: Review = Field(default_factory=Review)
     initial: dict[str, Any] = Field(default_factory=dict)  # the state before any answer
 
+    def touchpoints_of(self, component: Component) -> list[TouchpointRecord]:
+        """A component's touchpoints in its own order: one the person named first, then the
+        search's best first."""
+        by_id = {record.id: record for record in self.touchpoints}
+        return [by_id[node_id] for node_id in component.touchpoints if node_id in by_id]
+
     def touchpoint_scores(self) -> dict[str, float]:
         """Each touchpoint's score when the idea was searched (0.0: the person named it)."""
         return {record.id: record.score for record in self.touchpoints}

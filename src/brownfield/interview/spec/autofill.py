@@ -88,7 +88,7 @@ def _answer(
         for fact in _facts(state, component, "tests")
     ]  # where no test reaches it, the fact cites what it looked at instead: not tests
     tests = [(fact, tested) for fact, tested in tests if tested]
-    touched = [t for t in state.touchpoints if t.id in component.touchpoints]
+    touched = state.touchpoints_of(component)
     production = [
         (fact, [c for c in fact.citations[1:] if not is_test(c.path)]) for fact in callers
     ]  # the first citation is the definition itself; call sites in tests are not callers
