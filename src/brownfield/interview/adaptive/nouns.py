@@ -66,6 +66,12 @@ _BEFORE_GERUNDS = _BEFORE_VERBS | frozenset(
 #: Pronouns a third-person verb follows ("so *it stays* logged in", "for *whoever
 #: chooses*"); not "that", "this", "which", which also come before a plural noun.
 _SUBJECT_PRONOUNS = frozenset("it he she who whoever".split())
+#: The people an idea lets do something: the word after one, but an -s form, is what they
+#: do ("let *people keep* default values", "let *operators turn* logging up"); an -s form
+#: after one is a noun of theirs ("the *users' logs*").
+_PEOPLE = frozenset(
+    "me us you people users operators developers authors writers admins administrators".split()
+)
 
 
 #: Words that open a noun phrase: an -s form between a noun and one of them is the
@@ -75,7 +81,8 @@ _DETERMINERS = frozenset("a an the its their his her our my your each every".spl
 
 def verb_at(word: str, after: str, following: str = "") -> bool:
     """Whether an idea's word is a verb where it stands (a clause's first word, after "and",
-    "to", "that"...; an -ing form after "without", "stop"...; an -s form after "it", "who",
+    "to", "that"...; after "people", "users"...; an -ing form after "without", "stop"...; an
+    -s form after "it", "who",
     or after a noun and before "a", "the", "its"...: not after a stop word, a common verb
     ("give callers a way") or an -ed form ("uploaded files a submission spills")): the
     idea keeps its nouns, not the actions done to them."""
@@ -83,6 +90,8 @@ def verb_at(word: str, after: str, following: str = "") -> bool:
         return True
     third_person = word.endswith("s") and not word.endswith(("ss", "us", "is"))
     if third_person and after in _SUBJECT_PRONOUNS:
+        return True
+    if after in _PEOPLE and not word.endswith("s"):
         return True
     if (
         third_person
