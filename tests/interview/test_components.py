@@ -532,7 +532,7 @@ def test_the_evidence_lists_the_lines_a_fact_shows_and_counts_the_rest(tmp_path:
         ),
     ]
     listed = [item.line for item in evidence_items(state, tmp_path)]
-    assert listed == [2, 4, 6, 8, 10, 12, 20, 22, 24]  # F1's six and its test_11; F2's six
+    assert listed == [2, 4, 6, 8, 10, 12, 20, 22, 24]  # F1's six and its test_11; F2's three
     spec = compile_spec(state, tmp_path)
     assert "- Not listed: 3 more line(s) the facts cite for what they count (F1 3)," in spec
     (tmp_path / "spec.md").write_text(spec)

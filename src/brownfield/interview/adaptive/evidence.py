@@ -227,6 +227,7 @@ class EvidenceSource:
         return list(found.values())
 
     def _one_named(self, mention: str) -> Node | None:
+        """The one definition a mention names exactly, if only one does."""
         last = mention.replace("::", ".").replace("/", ".").split(".")[-1]
         if not last:
             return None

@@ -81,11 +81,10 @@ _DETERMINERS = frozenset("a an the its their his her our my your each every".spl
 
 def verb_at(word: str, after: str, following: str = "") -> bool:
     """Whether an idea's word is a verb where it stands (a clause's first word, after "and",
-    "to", "that"...; after "people", "users"...; an -ing form after "without", "stop"...; an
-    -s form after "it", "who",
-    or after a noun and before "a", "the", "its"...: not after a stop word, a common verb
-    ("give callers a way") or an -ed form ("uploaded files a submission spills")): the
-    idea keeps its nouns, not the actions done to them."""
+    "to", "that"...; after "people", "users"...; an -ing form after "without", "stop"...;
+    an -s form after "it", "who", or after a noun and before "a", "the", "its"...: not
+    after a stop word, a common verb ("give callers a way") or an -ed form ("uploaded files
+    a submission spills")): the idea keeps its nouns, not the actions done to them."""
     if word.endswith("ing") and len(word) > 5 and after in _BEFORE_GERUNDS:
         return True
     third_person = word.endswith("s") and not word.endswith(("ss", "us", "is"))

@@ -100,11 +100,12 @@ def listed_sites(fact: EstablishedFact) -> list[str]:
     those its statement names. A count's other sites ("414 test(s) reach X") stay in the
     state file: a reader checks a claim by its examples, not by 400 lines of tests."""
     sites = list(dict.fromkeys(f"{c.path}:{c.line}" for c in fact.citations))
-    return [
-        site
-        for n, site in enumerate(sites)
-        if n < SHOWN_CITATIONS or re.search(rf"(?<![\w./-]){re.escape(site)}(?!\d)", fact.statement)
-    ]
+    return [site for n, site in enumerate(sites) if n < SHOWN_CITATIONS or _names_site(fact, site)]
+
+
+def _names_site(fact: EstablishedFact, site: str) -> bool:
+    """Whether the statement writes `site` whole (`a.py:3` is not in `a.py:31`)."""
+    return re.search(rf"(?<![\w./-]){re.escape(site)}(?!\d)", fact.statement) is not None
 
 
 def unlisted_citations(state: AdaptiveState) -> dict[str, int]:
