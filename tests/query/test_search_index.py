@@ -287,9 +287,17 @@ def test_plain_phrases_code_names_otherwise(
             def has_suffix(text, end):
                 return text.endswith(end)
             """,
+        "app/settings.py": """
+            def disable(setting):
+                return setting
+
+            def turn_page(offset):
+                return offset
+            """,
     }
     with opened(tmp_path, files) as store:
         cases = {
+            "let apps turn off etags": "disable",
             "require the text to begin with a word": "has_prefix",
             "check that it ends with a dot": "has_suffix",
             "reload data when someone switches back to the browser tab": "on_window_focus",

@@ -391,6 +391,23 @@ IDIOMS: dict[str, str] = {
     "as long as": "",
     "as soon as": "",
     "as well as": "",
+    # a switch: "turn off the X-Powered-By header" is `app.disable("x-powered-by")`
+    "turn off": "disable",
+    "turns off": "disable",
+    "turned off": "disable",
+    "turning off": "disable",
+    "switch off": "disable",
+    "switches off": "disable",
+    "switched off": "disable",
+    "switching off": "disable",
+    "turn on": "enable",
+    "turns on": "enable",
+    "turned on": "enable",
+    "turning on": "enable",
+    "switch on": "enable",
+    "switches on": "enable",
+    "switched on": "enable",
+    "switching on": "enable",
 }
 
 _IDIOM = re.compile(
