@@ -371,11 +371,14 @@ def test_a_method_is_named_with_its_class_in_options() -> None:
 
 def test_a_touchpoint_the_person_named_is_the_first_the_panel_and_options_name() -> None:
     """click: after "... into Context.default_map", Context was adopted first in the
-    component, but the contrarian's "Not at all: leave X as it is" and the filled-in change
-    point named the search's first touchpoint, which the state file lists first."""
+    component, but the contrarian's "Not at all: leave X as it is", the filled-in change
+    point, the spec's Technical Context and the brief for a coding agent named the
+    search's first touchpoint first, as the state file lists them."""
     from brownfield.interview.adaptive import panel
     from brownfield.interview.adaptive.state import TouchpointRecord
+    from brownfield.interview.handoff import brief
     from brownfield.interview.spec.autofill import _answer
+    from brownfield.interview.spec.compile import technical_context
 
     state = two_components(([], []))
     ids = ["click/utils.py::get_app_dir", "click/core.py::Context"]
@@ -399,6 +402,14 @@ def test_a_touchpoint_the_person_named_is_the_first_the_panel_and_options_name()
     ]
     answer = _answer(state, component, "change_points")
     assert answer is not None and answer[0] == "change click.core.Context"
+    assert [t["symbol"] for t in brief(state)["touchpoints"]] == [
+        "click.core.Context",
+        "click.utils.get_app_dir",
+    ]
+    assert technical_context(state)[:2] == [
+        "- Touchpoint: click.core.Context (click/core.py:9)",
+        "- Touchpoint: click.utils.get_app_dir (click/utils.py:9)",
+    ]
 
 
 class _SecondTouchpointCalled:

@@ -37,7 +37,8 @@ def brief(state: AdaptiveState) -> dict[str, Any]:
         + [f.value for f in autofill.fills(state) if f.slot == "acceptance"],
         "change_points": decisions.change_points(state),
         "touchpoints": [
-            {"symbol": t.symbol, "citation": f"{t.path}:{t.line}"} for t in state.touchpoints
+            {"symbol": t.symbol, "citation": f"{t.path}:{t.line}"}
+            for t in state.ordered_touchpoints()
         ],
         "open_questions": autofill.open_questions(state),
     }

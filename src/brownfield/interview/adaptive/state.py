@@ -285,6 +285,11 @@ class AdaptiveState(StrictModel):
         by_id = {record.id: record for record in self.touchpoints}
         return [by_id[node_id] for node_id in component.touchpoints if node_id in by_id]
 
+    def ordered_touchpoints(self) -> list[TouchpointRecord]:
+        """Every touchpoint once: each component's in its order, then any other."""
+        first = [t for c in self.topology.components for t in self.touchpoints_of(c)]
+        return list({t.id: t for t in [*first, *self.touchpoints]}.values())
+
     def touchpoint_scores(self) -> dict[str, float]:
         """Each touchpoint's score when the idea was searched (0.0: the person named it)."""
         return {record.id: record.score for record in self.touchpoints}

@@ -184,11 +184,12 @@ MAX_RELATIONSHIPS = 10
 
 
 def technical_context(state: AdaptiveState) -> list[str]:
-    """The touchpoints (production code first), then the relationships around them: one
-    line per caller, relation and target (its other sites counted), by `start.relevance`
-    (production before tests, the idea's words, a touchpoint reached, distance, calls from
-    other files first), bounded."""
-    touched = sorted(state.touchpoints, key=lambda t: is_test(t.path))
+    """The touchpoints (production code first, each component's in its order: one the
+    person named first), then the relationships around them: one line per caller,
+    relation and target (its other sites counted), by `start.relevance` (production before
+    tests, the idea's words, a touchpoint reached, distance, calls from other files
+    first), bounded."""
+    touched = sorted(state.ordered_touchpoints(), key=lambda t: is_test(t.path))
     lines = [
         f"- Touchpoint: {t.symbol} ({t.path}:{t.line})" + (" (a test)" if is_test(t.path) else "")
         for t in touched
