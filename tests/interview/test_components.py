@@ -412,6 +412,41 @@ def test_a_touchpoint_the_person_named_is_the_first_the_panel_and_options_name()
     ]
 
 
+def test_the_technical_context_lists_a_test_touchpoint_first_for_an_idea_about_tests() -> None:
+    """werkzeug, "Add tests for parsing multipart form data when the boundary is missing":
+    the test already there, the component's first touchpoint, was listed last."""
+    from brownfield.interview.adaptive.state import TouchpointRecord
+    from brownfield.interview.spec.compile import technical_context
+
+    state = two_components(([], []))
+    ids = ["tests/test_form.py::test_missing_boundary", "app/form.py::parse_multipart"]
+    state.touchpoints = [
+        TouchpointRecord(
+            id=node_id,
+            symbol=node_id.split("::")[1],
+            kind="function",
+            path=node_id.split("::")[0],
+            line=3,
+            score=1.0,
+        )
+        for node_id in ids
+    ]
+    state.topology.components = [new_component(1, "Form", "form", ids, True)]
+
+    def listed(idea: str) -> list[str]:
+        state.description = idea
+        return [line.split(" (")[0] for line in technical_context(state)[:2]]
+
+    assert listed("Add tests for a missing multipart boundary") == [
+        "- Touchpoint: test_missing_boundary",
+        "- Touchpoint: parse_multipart",
+    ]
+    assert listed("Reject a missing multipart boundary") == [
+        "- Touchpoint: parse_multipart",
+        "- Touchpoint: test_missing_boundary",
+    ]
+
+
 class _SecondTouchpointCalled:
     def caller_target(self, component: object, scores: object) -> tuple[str, list[str]]:
         return "lib.response.res.send", ["lib.response.res.json (lib/response.js:249)"]

@@ -184,12 +184,15 @@ MAX_RELATIONSHIPS = 10
 
 
 def technical_context(state: AdaptiveState) -> list[str]:
-    """The touchpoints (production code first, each component's in its order: one the
-    person named first), then the relationships around them: one line per caller,
-    relation and target (its other sites counted), by `start.relevance` (production before
-    tests, the idea's words, a touchpoint reached, distance, calls from other files
-    first), bounded."""
-    touched = sorted(state.ordered_touchpoints(), key=lambda t: is_test(t.path))
+    """The touchpoints (production code first unless the idea is about tests, each
+    component's in its order: one the person named first), then the relationships around
+    them: one line per caller, relation and target (its other sites counted), by
+    `start.relevance` (production before tests, the idea's words, a touchpoint reached,
+    distance, calls from other files first), bounded."""
+    ids, query = {t.id for t in state.touchpoints}, parse(state.description)
+    touched = sorted(
+        state.ordered_touchpoints(), key=lambda t: is_test(t.path) and not query.about_tests
+    )
     lines = [
         f"- Touchpoint: {t.symbol} ({t.path}:{t.line})" + (" (a test)" if is_test(t.path) else "")
         for t in touched
@@ -199,7 +202,6 @@ def technical_context(state: AdaptiveState) -> list[str]:
         found = sites.setdefault((r.symbol, r.relation, r.via), [])
         if all(r.site != other.site for other in found):
             found.append(r)
-    ids, query = {t.id for t in state.touchpoints}, parse(state.description)
     ranked = sorted(
         sites.values(),
         key=lambda rs: (relevance(rs[0], query, ids), rs[0].relation != "calls"),
