@@ -8,8 +8,9 @@ from pathlib import Path
 from brownfield.interview.adaptive import contradictions, deciding
 from brownfield.interview.adaptive.established import add_fact, established
 from brownfield.interview.adaptive.slots import prompt_for
-from brownfield.interview.adaptive.state import AdaptiveState
+from brownfield.interview.adaptive.state import AdaptiveState, EstablishedFact
 from brownfield.interview.adaptive.topology import new_component
+from brownfield.interview.engine.records import CitationRecord
 from brownfield.interview.spec.compile import compile_spec
 from brownfield.model import Citation, Fact
 
@@ -37,6 +38,21 @@ def two_components(touchpoints: tuple[list[str], list[str]]) -> AdaptiveState:
 
 def slot_of(state: AdaptiveState, index: int, name: str):  # type: ignore[no-untyped-def]
     return next(s for s in state.topology.components[index].slots if s.name == name)
+
+
+def code_fact(
+    fact_id: str, topic: str, subject: str, statement: str, citations: list[CitationRecord]
+) -> EstablishedFact:
+    """A fact the code answered in round 4."""
+    return EstablishedFact(
+        id=fact_id,
+        topic=topic,
+        subject=subject,
+        statement=statement,
+        source="evidence",
+        round=4,
+        citations=citations,
+    )
 
 
 def test_a_question_reading_the_same_for_two_components_is_asked_once_and_fills_both() -> None:
@@ -485,8 +501,6 @@ def test_a_trigger_through_a_lower_touchpoint_says_what_it_calls() -> None:
 def test_an_evidence_line_shows_the_cited_name_before_the_facts_subject(tmp_path: Path) -> None:
     """A class's method cited on a line that also names the class (its return type): the
     Evidence token is the method, which is what the citation says is there."""
-    from brownfield.interview.adaptive.state import EstablishedFact
-    from brownfield.interview.engine.records import CitationRecord
     from brownfield.interview.spec.compile import evidence_items
 
     (tmp_path / "app").mkdir()
@@ -495,14 +509,12 @@ def test_an_evidence_line_shows_the_cited_name_before_the_facts_subject(tmp_path
     )
     state = two_components(([], []))
     state.established_facts = [
-        EstablishedFact(
-            id="F1",
-            topic="members",
-            subject="app.env.Template",
-            statement="app.env.Template (app/env.py:1) defines 1 method(s): `render` (app/env.py:2).",
-            source="evidence",
-            round=4,
-            citations=[CitationRecord(path="app/env.py", line=2, symbol="render")],
+        code_fact(
+            "F1",
+            "members",
+            "app.env.Template",
+            "app.env.Template (app/env.py:1) defines 1 method(s): `render` (app/env.py:2).",
+            [CitationRecord(path="app/env.py", line=2, symbol="render")],
         )
     ]
     assert [(i.line, i.needle) for i in evidence_items(state, tmp_path)] == [(2, "render")]
@@ -514,20 +526,9 @@ def test_the_test_location_lists_tests_that_reach_before_lines_naming_a_touchpoi
     """zod's spec listed "No test reaches $ZodNaN ...; but `$ZodNaN` is written at ..." first
     and the three tests reaching the NaN check after it."""
     from brownfield.interview.adaptive.decisions import test_location
-    from brownfield.interview.adaptive.state import EstablishedFact
-    from brownfield.interview.engine.records import CitationRecord
 
     def fact(n: int, topic: str, statement: str, path: str) -> EstablishedFact:
-        cited = [CitationRecord(path=path, line=n)]
-        return EstablishedFact(
-            id=f"F{n}",
-            topic=topic,
-            subject="s",
-            statement=statement,
-            source="evidence",
-            round=4,
-            citations=cited,
-        )
+        return code_fact(f"F{n}", topic, "s", statement, [CitationRecord(path=path, line=n)])
 
     state = two_components(([], []))
     state.established_facts = [
@@ -546,8 +547,6 @@ def test_the_evidence_lists_the_lines_a_fact_shows_and_counts_the_rest(tmp_path:
     """A count's sites ("12 test(s) reach X") are not 12 evidence items: the fact's first six
     and those its statement names are, the rest are counted once (a line two facts cite is
     one line), and what is listed is what `verify` re-reads."""
-    from brownfield.interview.adaptive.state import EstablishedFact
-    from brownfield.interview.engine.records import CitationRecord
     from brownfield.interview.spec.compile import compile_spec, evidence_items
     from brownfield.interview.spec.verify import verify_spec
 
@@ -558,23 +557,19 @@ def test_the_evidence_lists_the_lines_a_fact_shows_and_counts_the_rest(tmp_path:
     sites = [CitationRecord(path="tests/test_x.py", line=2 * n, symbol="run") for n in range(1, 13)]
     state = two_components(([], []))
     state.established_facts = [
-        EstablishedFact(
-            id="F1",
-            topic="tests",
-            subject="app.run",
-            statement="12 test(s) reach app.run: tests.test_x.test_11 (tests/test_x.py:22) ...",
-            source="evidence",
-            round=4,
-            citations=sites,
+        code_fact(
+            "F1",
+            "tests",
+            "app.run",
+            "12 test(s) reach app.run: tests.test_x.test_11 (tests/test_x.py:22) ...",
+            sites,
         ),
-        EstablishedFact(
-            id="F2",
-            topic="callers",
-            subject="app.run",
-            statement="app.run is called from 3 test(s).",
-            source="evidence",
-            round=4,
-            citations=[sites[9], sites[11], sites[0]],
+        code_fact(
+            "F2",
+            "callers",
+            "app.run",
+            "app.run is called from 3 test(s).",
+            [sites[9], sites[11], sites[0]],
         ),
     ]
     listed = [item.line for item in evidence_items(state, tmp_path)]
@@ -592,8 +587,6 @@ def test_every_evidence_needle_is_found_where_it_is_cited_as_verify_finds_it(
     line (`_when`, not the `when` inside it), a constructor's class stands for its
     `__init__`, an overload's name is shown without its `~N`, and a line shown by its code
     is not cut inside a word."""
-    from brownfield.interview.adaptive.state import EstablishedFact
-    from brownfield.interview.engine.records import CitationRecord
     from brownfield.interview.spec.compile import evidence_items
     from brownfield.interview.spec.verify import holds_word
 
@@ -614,14 +607,12 @@ def test_every_evidence_needle_is_found_where_it_is_cited_as_verify_finds_it(
     ]
     state = two_components(([], []))
     state.established_facts = [
-        EstablishedFact(
-            id=f"F{n}",
-            topic="callers",
-            subject=subject,
-            statement=f"{subject} is called from {symbol} (app/mod.py:{line}).",
-            source="evidence",
-            round=4,
-            citations=[CitationRecord(path="app/mod.py", line=line, symbol=symbol)],
+        code_fact(
+            f"F{n}",
+            "callers",
+            subject,
+            f"{subject} is called from {symbol} (app/mod.py:{line}).",
+            [CitationRecord(path="app/mod.py", line=line, symbol=symbol)],
         )
         for n, (line, symbol, subject) in enumerate(cited, 1)
     ]
