@@ -67,7 +67,7 @@ def open_questions(state: AdaptiveState) -> list[str]:
 
 
 def _facts(state: AdaptiveState, component: Component, topic: str) -> list[EstablishedFact]:
-    symbols = {t.symbol for t in state.touchpoints if t.id in component.touchpoints}
+    symbols = {t.symbol for t in state.touchpoints_of(component)}
     return [
         fact
         for fact in state.established_facts
