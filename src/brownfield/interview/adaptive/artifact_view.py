@@ -5,7 +5,7 @@ answer carried back into the state."""
 from __future__ import annotations
 
 from brownfield.errors import UsageError
-from brownfield.interview.adaptive import decisions
+from brownfield.interview.adaptive import decisions, topology
 from brownfield.interview.adaptive.slots import MULTIPLE_CHOICE
 from brownfield.interview.adaptive.state import AdaptiveState, Round, Slot
 from brownfield.interview.review.artifact import (
@@ -56,17 +56,12 @@ def questions(state: AdaptiveState) -> list[ArtifactQuestion]:
                     answer_type="single_choice",
                     options=[
                         Option(id=f"o{n}", label=label)
-                        for n, label in enumerate(
-                            (
-                                "Looks right",
-                                "Add/remove/merge components",
-                                "Defer one or more components",
-                            ),
-                            1,
-                        )
+                        for n, label in enumerate(topology.OPTIONS, 1)
                     ],
                     answer=Answer(
-                        selected_option_ids=["o1"], answered_by="user", answered_at=r.timestamp
+                        selected_option_ids=["o1"],
+                        answered_by="auto_answer" if r.answer_kind == "auto-answer" else "user",
+                        answered_at=r.timestamp,
                     ),
                 )
             )

@@ -9,6 +9,7 @@ from brownfield.interview.adaptive import asking
 from brownfield.interview.adaptive.slots import new_slots
 from brownfield.interview.adaptive.state import AdaptiveState, Component, Deferral, Round
 from brownfield.interview.engine.loop import Feedback, Question, Verdict
+from brownfield.interview.engine.words import Word
 
 
 def new_component(
@@ -105,20 +106,21 @@ def question(state: AdaptiveState) -> Question:
         "Is that topology right? Should any component be added, removed, merged, split, "
         "or explicitly deferred?"
     )
-    options = ("Looks right", "Add/remove/merge components", "Defer one or more components")
     return asking.question(
-        state,
-        "R0",
-        "Round 0 | Topology confirmation | Ambiguity: not scored yet",
-        text,
-        options,
+        state, "R0", "Round 0 | Topology confirmation | Ambiguity: not scored yet", text, OPTIONS
     )
 
 
-def apply_answer(state: AdaptiveState, question: Question, text: str, when: datetime) -> Feedback:
-    """Confirm the topology (1, yes...) or apply the edits the answer names."""
+def apply_answer(
+    state: AdaptiveState, question: Question, text: str, word: Word | None, when: datetime
+) -> Feedback:
+    """Confirm the topology (1, yes...; `you decide` and `skip` keep it as read) or apply
+    the edits the answer names."""
+    if word is not None and word.kind == "enough":
+        return Feedback(Verdict.REFUSED, f"Early exit is possible from round 3 on. {TOPOLOGY_HELP}")
     lowered = text.lower().strip().rstrip(".!")
-    if lowered in ("1", "looks right", "yes", "y", "ok", "right", "correct", "confirm"):
+    kept = word is not None and word.kind in ("you-decide", "skip")
+    if kept or lowered in ("1", "looks right", "yes", "y", "ok", "right", "correct", "confirm"):
         asking.record(state, question, text, when)
         topology = state.topology
         topology.status, topology.confirmed_at = "confirmed", when
@@ -129,7 +131,7 @@ def apply_answer(state: AdaptiveState, question: Question, text: str, when: date
                 kind="topology",
                 question=question.text,
                 answer=text,
-                answer_kind="option",
+                answer_kind="auto-answer" if kept else "option",
                 timestamp=when,
             )
         )
