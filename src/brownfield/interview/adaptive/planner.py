@@ -182,7 +182,7 @@ class AdaptivePlanner:
             asking.record(state, question, text, self.clock.now())
             return self._skip_all(state, (skip_all.group("reason") or "").strip() or None)
         if state.phase == "topology":
-            return topology.apply_answer(state, question, text, self.clock.now())
+            return topology.apply_answer(state, question, text, word, self.clock.now())
         if state.phase == "review":
             return self._apply_review(state, question, text, word)
         if state.phase == "restate":
@@ -229,7 +229,8 @@ class AdaptivePlanner:
         """The weakest active (component, dimension) and its first open slot.
 
         Ties rotate: a component other than the last targeted one goes first. After three
-        rounds without the person, only decisions are eligible.
+        rounds without the person, only decisions are eligible: not a slot the code settles,
+        a fact or a decision about existing callers where no production code calls.
         """
         active = state.topology.active()
         if closure and closure.startswith(("closure:", "batch:")):
@@ -251,11 +252,7 @@ class AdaptivePlanner:
                     if s.dimension == dimension
                     and s.name != "no_dispute"
                     and (not s.touched or asking.disputed(state, s))
-                    and not (
-                        person_only
-                        and s.kind == "fact"
-                        and self.rounds.can_resolve(state, component, s)
-                    )
+                    and not (person_only and self.rounds.can_resolve(state, component, s))
                 ]
                 if not open_slots:
                     continue
