@@ -11,8 +11,23 @@ from brownfield.model import Citation, EdgeKind, Node, NodeKind
 from brownfield.query.traverse import Hop
 
 #: The names a constructor has, by language: Python's `__init__` (and `__new__`), JS/TS's
-#: `constructor`; Java's and C#'s is the class's own name (overloads `Name~2`...).
-CONSTRUCTOR_NAMES = frozenset({"__init__", "__new__", "constructor"})
+#: `constructor`, Ruby's `initialize` (`Foo.new` runs it), PHP's `__construct`; Java's, C#'s
+#: and C++'s is the class's own name (overloads `Name~2`...); Go and Rust have none.
+CONSTRUCTORS = {
+    "python": frozenset({"__init__", "__new__"}),
+    "javascript": frozenset({"constructor"}),
+    "typescript": frozenset({"constructor"}),
+    "tsx": frozenset({"constructor"}),
+    "ruby": frozenset({"initialize"}),
+    "php": frozenset({"__construct"}),
+}
+CONSTRUCTOR_NAMES = frozenset().union(*CONSTRUCTORS.values())
+
+
+def is_constructor(node: Node) -> bool:
+    """Whether `node` is a constructor by its language's own name for one (`called`)."""
+    names = CONSTRUCTORS.get(node.language or "", CONSTRUCTOR_NAMES)
+    return without_overload(node.name) in names and "." in node.qualname
 
 
 def call_targets(store: GraphStore, node: Node) -> list[str]:
@@ -22,10 +37,9 @@ def call_targets(store: GraphStore, node: Node) -> list[str]:
         return [n.id for n in store.nodes_where("path", node.path or "")]
     if node.kind is NodeKind.CLASS:
         inside = [e.dst for e in store.edges_out_of([node.id], [EdgeKind.CONTAINS])]
+        names = CONSTRUCTORS.get(node.language or "", CONSTRUCTOR_NAMES) | {node.name}
         constructors = [
-            child
-            for child in inside
-            if without_overload(child.rsplit(".", 1)[-1]) in CONSTRUCTOR_NAMES | {node.name}
+            child for child in inside if without_overload(child.rsplit(".", 1)[-1]) in names
         ]
         return list(dict.fromkeys([node.id, f"{node.id}.__init__", *sorted(constructors)]))
     return [node.id]
@@ -33,10 +47,7 @@ def call_targets(store: GraphStore, node: Node) -> list[str]:
 
 def called(node: Node) -> str:
     """What a definition is called: its name, its class's for a constructor."""
-    name = without_overload(node.name)
-    if name in CONSTRUCTOR_NAMES and "." in node.qualname:
-        return node.qualname.split(".")[-2]
-    return name
+    return node.qualname.split(".")[-2] if is_constructor(node) else without_overload(node.name)
 
 
 def closeness(test_path: str, node: Node) -> int:

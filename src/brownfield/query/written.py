@@ -14,14 +14,13 @@ from dataclasses import dataclass
 
 from brownfield.confine import read_bytes_inside
 from brownfield.errors import BrownfieldError
-from brownfield.graph.generic_facts import without_overload
 from brownfield.graph.roles import is_production, is_test
 from brownfield.graph.store import GraphStore
 from brownfield.graph.vocabulary import KEYWORDS
 from brownfield.model import Citation, Node, NodeKind
 from brownfield.query.code_names import code_lines, without_prose
 from brownfield.query.freshness import repository_root
-from brownfield.query.reaching_tests import CONSTRUCTOR_NAMES
+from brownfield.query.reaching_tests import called
 
 MAX_WRITTEN_FILES = 400  # files read for where a name is written
 _IMPORT_LINE = re.compile(
@@ -72,14 +71,12 @@ def written(store: GraphStore, node: Node, tests: bool) -> Written | None:
     too short or common to look for."""
     if node.kind is NodeKind.MODULE:
         return None
-    name = node.name
-    if without_overload(name) in CONSTRUCTOR_NAMES:
-        name = node.qualname.split(".")[-2] if "." in node.qualname else name
-    name = without_overload(name)
+    name = called(node)
     if len(name) < 3 or name.lower() in KEYWORDS:
         return None
     pattern = re.compile(r"(?<![\w$])" + re.escape(name) + r"(?![\w$])")
     rebound = _rebinding(name)
+    declared = _declaring(name)
     wanted = is_test if tests else is_production
     root = repository_root(store)
     sites: list[tuple[str, int]] = []
@@ -104,7 +101,8 @@ def written(store: GraphStore, node: Node, tests: bool) -> Written | None:
             inside = path == node.path and (node.line or 0) <= number <= (node.end_line or 0)
             if inside or _IMPORT_LINE.match(line):
                 continue
-            if pattern.search(line) and pattern.search(rebound.sub(" ", without_prose(line))):
+            code = declared.sub(" ", rebound.sub(" ", without_prose(line)))
+            if pattern.search(line) and pattern.search(code):
                 found.append((path, number))
         sites += _not_local(store, path, lines, found, name)
     where = "test" if tests else "production"
@@ -147,6 +145,18 @@ def _not_local(
         for at, number in sites
         if not any((n.line or 0) <= number <= (n.end_line or 0) for n in local)
     ]
+
+
+def _declaring(name: str) -> re.Pattern[str]:
+    """Where a line declares a definition of that name, not the one asked about: another
+    `def initialize` (each Ruby class has its own), a class reopened in another file
+    (Ruby's `class Logger`), a Go `type Logger struct`. A base list stays (`class
+    Handler(Logger)`, `class Handler < Logger`): it names the class."""
+    return re.compile(
+        r"\b(?:class|module|struct|interface|enum|trait|def|func|fn|function|type)\s+"
+        + re.escape(name)
+        + r"(?![\w$])"
+    )
 
 
 def _rebinding(name: str) -> re.Pattern[str]:
