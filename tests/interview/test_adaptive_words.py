@@ -60,6 +60,31 @@ def test_topology_edits_then_confirmation(shop_store: GraphStore) -> None:
     assert any(kind == "hint" and "cannot read 'bogus words'" in text for kind, text in script.told)
 
 
+@pytest.mark.parametrize("answer", ["you decide", "I don't know", "skip"])
+def test_the_words_the_hint_names_keep_the_topology_as_read(
+    shop_store: GraphStore, answer: str
+) -> None:
+    """Round 0's hint says skip and you decide work: they keep the components as read (a
+    user's "you decide" was refused as an unreadable topology edit)."""
+    state, script, _ = run(shop_store, [answer, "stop"])
+    assert state.topology.status == "confirmed"
+    assert [c.name for c in state.topology.components] == [IDEA]
+    assert not [text for kind, text in script.told if "cannot read" in text]
+    (topology,) = [r for r in state.rounds if r.kind == "topology"]
+    assert (topology.answer, topology.answer_kind) == (answer, "auto-answer")
+
+
+def test_enough_at_the_topology_is_refused_as_in_the_first_rounds(
+    shop_store: GraphStore,
+) -> None:
+    state, script, _ = run(shop_store, ["enough", "1", "stop"])
+    assert any(
+        kind == "hint" and text.startswith("Early exit is possible from round 3 on. Say what")
+        for kind, text in script.told
+    )
+    assert state.topology.status == "confirmed"  # by the "1" after it
+
+
 def test_you_decide_is_marked_and_capped(shop_store: GraphStore) -> None:
     state, _, _ = run(shop_store, ["1", "you decide"])
     outcome = next(s for s in state.topology.components[0].slots if s.name == "outcome")
@@ -554,3 +579,32 @@ def test_the_counterpart_of_a_touchpoint_is_evidence_a_pair_once(tmp_path: Path)
         "app.codec.encode_header",
     ]
     assert [f.subject for f in both] == ["app.codec.encode_header"]
+
+
+def test_after_three_answers_left_to_me_no_question_is_about_callers_nobody_has(
+    tmp_path: Path,
+) -> None:
+    """The rhythm guard (a decision of the person's after three rounds without them) asked
+    Ruby's logger "Apply it to all 0 call sites ()": the callers questions are moot where no
+    production code calls the touchpoint, and the code settles them once the person answered."""
+    store = built(
+        tmp_path,
+        {
+            "app/log.py": '''
+                def write_line(message):
+                    """Write one log line to the log file."""
+                    return message
+                ''',
+        },
+    )
+    state, script, _ = run(
+        store,
+        ["1", "you decide", "you decide", "you decide", "1", "1", "1", "stop"],
+        "Write each log line as JSON",
+    )
+    asked = [q.field for q in script.asked]
+    assert asked[:4] == ["", "outcome", "non_goals", "acceptance"]
+    assert "caller_impact" not in asked and "compatibility" not in asked
+    assert not [q.text for q in script.asked if "0 call site" in q.text]
+    impact = next(s for s in state.topology.components[0].slots if s.name == "caller_impact")
+    assert impact.filled_by == "evidence"

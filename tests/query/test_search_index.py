@@ -1534,6 +1534,56 @@ def test_a_flat_negative_fact_names_where_the_name_is_written(tmp_path: Path) ->
         )
 
 
+def test_a_constructor_is_looked_for_by_its_class_and_no_declaration_is_a_site(
+    tmp_path: Path,
+) -> None:
+    """Ruby's logger: "no resolved caller of Logger#initialize ... but `initialize` is written
+    at logger/formatter.rb:11, logger/log_device.rb:14", the other classes' own `def
+    initialize` lines. A Ruby or PHP constructor is looked for by its class's name, as
+    Python's and JavaScript's are; a line declaring a definition of that name (another
+    `def initialize`, the class reopened in another file) is no site; a base list is."""
+    files = {
+        "lib/logger.rb": """
+            class Logger
+              def initialize(dev)
+                @dev = dev
+              end
+            end
+            """,
+        "lib/logger/formatter.rb": """
+            class Logger
+              class Formatter
+                def initialize
+                  @format = "%s"
+                end
+              end
+            end
+            """,
+        "lib/app.rb": """
+            class AppLogger < Logger
+            end
+            KINDS = [Logger]
+            """,
+        "src/Mailer.php": """
+            <?php
+            class Mailer {
+                public function __construct($host) { $this->host = $host; }
+            }
+            function kinds() { return [Mailer::class]; }
+            """,
+    }
+    with opened(tmp_path, files) as store:
+        init = store.nodes_where("path", "lib/logger.rb")
+        (constructor,) = [n for n in init if n.name == "initialize"]
+        found = written.written(store, constructor, tests=False)
+        assert found is not None
+        assert (found.name, found.sites) == ("Logger", [("lib/app.rb", 1), ("lib/app.rb", 3)])
+        (php,) = [n for n in store.nodes_where("path", "src/Mailer.php") if n.name == "__construct"]
+        assert reaching_tests.called(php) == "Mailer"
+        found = written.written(store, php, tests=False)
+        assert found is not None and found.sites == [("src/Mailer.php", 5)]
+
+
 def test_a_name_in_a_message_is_no_site_but_a_name_in_a_short_string_is(
     tmp_path: Path,
 ) -> None:
