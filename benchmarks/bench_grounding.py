@@ -14,7 +14,8 @@ express, ws, body-parser, morgan, pino, qs, and the TypeScript of immer, mobx, z
 archive/zip, encoding/json, mime/multipart, archive/tar, encoding/xml and net/url from Debian's
 golang-1.19-src; the JDK's java.logging, java.net.http, java.prefs and jdk.httpserver modules
 and java.base's java.util.zip, java.util.jar, java.text and java.util.regex packages from
-Debian's openjdk-17-source), every version pinned there. The labels were written by reading the
+Debian's openjdk-17-source; Ruby's csv and optparse and the rake and rexml gems from Debian's
+libruby3.1), every version pinned there. The labels were written by reading the
 code before brownfield was run on any of them; each scenario is in one half, fixed before
 its first run:
 
@@ -55,6 +56,11 @@ its first run:
   java.util.regex), by helpers reading only the code, its tests and the graph's node list,
   committed before brownfield's context, search or interview was run on any of them. It is
   the blind figure now: report its total row, never change brownfield against it.
+- `ruby` (8): Ruby, which no other half has, labelled in stop 54 on four code bases of
+  Debian's Ruby 3.1 (libruby3.1: the standard library's csv and optparse, the bundled gems
+  rake and rexml; none ships tests) by a helper reading only the code, committed before
+  brownfield's context, search or interview was run on any of them. A blind figure like
+  `sealed2`: report its total row, never change brownfield against it.
 
 `--half NAME` runs only the scenarios of that half (repeatable); the total row is then over
 the scenarios run. `--repos DIR` keeps the fetched repositories in DIR and fetches only those
@@ -90,7 +96,8 @@ Metrics (per scenario, per half, in total):
 - recall@10: share of gold definitions that a top-10 touchpoint matches by the same rule.
 - tests@5: test definitions among the top 5 when the idea is not about tests (Python
   `test_*.py`, `*_test.py` or under `tests/`; Go `*_test.go`; Java under `src/test/` or
-  annotated `@Test`; JS/TS `*.test.*`, `*.spec.*`, under `test/` or `__tests__/`).
+  annotated `@Test`; JS/TS `*.test.*`, `*.spec.*`, under `test/` or `__tests__/`; Ruby
+  `*_spec.rb`, `*_test.rb`, under `spec/` or `test/`).
 - key-symbol recall: share of the key symbols that appear, as whole identifiers (case
   sensitive, not inside a longer identifier), anywhere in what the interview shows.
 - false negative facts: a claim that something does not exist which the gold or the code
@@ -136,8 +143,8 @@ ANSWERS = (
     "same question comes back at once: " + ", ".join(f"`{a}`" for a in FALLBACKS)
 )
 
-#: The halves, in the order they are reported; `sealed2` is never tuned on (see
-#: the docstring).
+#: The halves, in the order they are reported; `sealed2` and `ruby` are never tuned on
+#: (see the docstring).
 HALVES = (
     "tune",
     "holdout",
@@ -148,6 +155,7 @@ HALVES = (
     "tstune",
     "sealed",
     "sealed2",
+    "ruby",
 )
 
 MIN_PRECISION = 0.5
@@ -157,7 +165,7 @@ MIN_KEY_RECALL = 0.6
 MAX_FALSE_NEGATIVES = 0
 
 PIP_DOWNLOAD = [sys.executable, "-m", "pip", "download", "-q", "--no-deps", "--no-binary", ":all:"]
-SOURCE_EXTENSIONS = {".py", ".js", ".mjs", ".cjs", ".ts", ".go", ".java"}
+SOURCE_EXTENSIONS = {".py", ".js", ".mjs", ".cjs", ".ts", ".go", ".java", ".rb"}
 
 GIT = bench_build.GIT  # one git identity and configuration for every benchmark
 
@@ -421,6 +429,8 @@ def is_test_path(path: str, repo: Path | None = None, line: int = 0) -> bool:
             or "/tests/" in slashed
             or "/__tests__/" in slashed
         )
+    if path.endswith(".rb"):
+        return name.endswith(("_spec.rb", "_test.rb")) or "/spec/" in slashed or "/test/" in slashed
     return False
 
 
