@@ -183,6 +183,7 @@ def test_a_condition_or_a_contrast_is_part_of_a_clause_not_a_component() -> None
         "Select every row between the two clicked, like in a file manager",
         "Let a receipt name its file, written like receipt-42.pdf in the header",
         "Hide the card number wherever it shows up in a refund, at any nesting depth",
+        "Hide passwords and tokens in the context of log records before they are written",
     ):
         assert cut(one) == [one]  # a participle, a purpose, examples, two nouns joined, a
         # manner, a likeness and where it is done

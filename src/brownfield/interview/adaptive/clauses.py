@@ -89,27 +89,29 @@ _PARTICIPLE = re.compile(
     r"|held|built|found|thrown|drawn|chosen|broken|hidden|bound|left)\b",
     re.I,
 )
-#: What follows a verb (its object) or is a clause of its own: determiners, pronouns,
-#: particles, prepositions.
-_FUNCTION_WORDS = frozenset(
+#: What follows a verb (its object, a particle): determiners, pronouns, particles.
+_OBJECT_WORDS = frozenset(
     """the a an this that these those every each all any some no its their his her our
-    my your them it they he she we you us him so back up down out off in on to for from
-    with at into by as""".split()
+    my your them it they he she we you us him so back up down out off""".split()
 )
+#: What opens a clause of its own, or follows a verb: those and the prepositions. A noun
+#: is followed by a preposition as often as a verb ("passwords and *tokens in* the
+#: context"), so a preposition second says nothing.
+_FUNCTION_WORDS = _OBJECT_WORDS | frozenset("in on to for from with at into by as".split())
 
 
 def _joins_nouns(idea: str, joint: re.Match[str]) -> bool:
     """Whether a bare "and" (no comma before it) joins two nouns ("the original file name
     *and* modification time"), not two clauses ("save the cookies to a file *and* load them
-    back"): the word after it is no common verb nor a function word, and neither is the one
-    after that (a verb is followed by its object: "load *them*", "email *the* receipt")."""
+    back"): the word after it is no common verb nor a function word, and the one after
+    that no object ("load *them*", "email *the* receipt") nor particle ("turn *off*")."""
     if joint.group(0).strip() != "and" or idea[: joint.start()].rstrip().endswith((",", ";")):
         return False
     following = re.findall(r"[A-Za-z0-9'./<>:-]+", idea[joint.end() :])[:2]
     if len(following) < 2:
         return False
     first, second = (word.lower() for word in following)
-    return not (first in COMMON_VERBS or first in _FUNCTION_WORDS or second in _FUNCTION_WORDS)
+    return not (first in COMMON_VERBS or first in _FUNCTION_WORDS or second in _OBJECT_WORDS)
 
 
 #: A modifier key held down is held while the next action is done: "hold Shift *and*
