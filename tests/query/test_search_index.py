@@ -1534,6 +1534,45 @@ def test_a_flat_negative_fact_names_where_the_name_is_written(tmp_path: Path) ->
         )
 
 
+def test_a_namespace_is_not_found_for_the_words_of_the_classes_in_it(tmp_path: Path) -> None:
+    """Ruby's `module Net` spans all of net/http.rb and ranked first for every word of its
+    classes ("read from an environment variable": `read_timeout`, `ENV[...]`). A namespace
+    (classes, no method of its own) keeps its own words; a class with methods keeps its
+    inner classes' (Java's `HttpClientImpl.SelectorManager` is part of it)."""
+    files = {
+        "lib/net/http.rb": """
+            module Net
+              class HTTP
+                def initialize(address)
+                  @read_timeout = ENV["HTTP_READ_TIMEOUT"]
+                end
+              end
+            end
+            """,
+        "lib/store.rb": """
+            class Store
+              def fetch(key)
+                @items[key]
+              end
+
+              class Entry
+                def initialize
+                  @expires_at = ENV["STORE_EXPIRES_AT"]
+                end
+              end
+            end
+            """,
+    }
+    with opened(tmp_path, files) as store:
+        found = [h.node.id for h in rank(store, "read timeout", 10)]
+        assert "lib/net/http.rb::Net.HTTP" in found
+        assert "lib/net/http.rb::Net" not in found
+        keyed = [h.node.id for h in rank(store, "http read timeout environment variable", 10)]
+        assert "lib/net/http.rb::Net" not in keyed[:2]
+        expiring = [h.node.id for h in rank(store, "expires at", 10)]
+        assert {"lib/store.rb::Store", "lib/store.rb::Store.Entry"} <= set(expiring)
+
+
 def test_a_constructor_is_looked_for_by_its_class_and_no_declaration_is_a_site(
     tmp_path: Path,
 ) -> None:

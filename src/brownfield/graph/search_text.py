@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left, bisect_right
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from functools import cache, lru_cache
 from itertools import accumulate, chain, compress, islice
 from operator import not_
@@ -45,6 +45,7 @@ class SearchRow(NamedTuple):
 
 
 _SEARCHED_KINDS = frozenset({"class", "function", "method", "module"})
+Spans = Sequence[tuple[int, int]]  # offsets into a file's text, the end excluded
 _LINE_COMMENT = re.compile(r"^\s*(?://+|#+|--|\*+/|\*+|/\*+\*?|;+)\s?(.*?)\s*(?:\*/)?\s*$")
 _DECORATOR = re.compile(r"^\s*(?:@|#\[|\[[A-Z])")
 _DOCSTRING = re.compile(r'^\s*[rRbBuUfF]{0,2}("""|\'\'\'|"|\')')
@@ -422,11 +423,15 @@ class _Keys:
         ]
         self.found = [matches for matches in every if matches.found]  # (most find none)
 
-    def within(self, low: int, high: int) -> list[str]:
-        """The keys read between offsets `low` and `high`, by pattern, then in order."""
-        if not self.found:
-            return []
-        return list(dict.fromkeys(key for found in self.found for key in found.within(low, high)))
+    def within(self, low: int, high: int, nested: Spans = ()) -> list[str]:
+        """The keys read between offsets `low` and `high`, not in `nested`, by pattern."""
+        keys = (_outside(found.within_at(low, high), nested) for found in self.found)
+        return list(dict.fromkeys(key for found in keys for _, key in found))
+
+
+def _outside(found: list[tuple[int, str]], nested: Spans) -> list[tuple[int, str]]:
+    """The (offset, name) found outside the `nested` spans (offsets, the end excluded)."""
+    return [(at, name) for at, name in found if not any(a <= at < b for a, b in nested)]
 
 
 def rows_for(
@@ -449,11 +454,22 @@ def rows_for(
     folders = [part for part in path.split("/")[:-1]]
     file_name = path.rsplit("/", 1)[-1].rsplit(".", 1)[0]
     found = []
+    # A namespace's attributes and keys are its own, not its classes': Ruby's `module Net`
+    # holding all of net/http.rb was found for every word in it. A class with methods keeps
+    # its inner classes' (Java's `HttpClientImpl.SelectorManager`).
+    classes = [(n[5], n[6]) for n in nodes if n[1] == "class" and n[4] == path and n[5] and n[6]]
+    methods = {n[3].rpartition(".")[0] for n in nodes if n[1] == "method"}
     for node_id, kind, name, qualname, node_path, line, end_line, _ in nodes:
         if kind not in _SEARCHED_KINDS or node_path != path:
             continue
         start = min((line or 1) - 1, max(len(lines) - 1, 0))
         end = min((end_line or line or 1) - 1, len(lines) - 1)
+        namespace = kind == "class" and qualname not in methods  # classes, no method
+        nested = [
+            (offsets[min(a, len(lines)) - 1], offsets[min(b, len(lines))])
+            for a, b in (classes if namespace else ())
+            if start < a <= b <= end + 1 and (a, b) != (line, end_line)
+        ]
         minified = kind != "module" and start == end and len(lines[start]) > LONG_LINE
         low, high = offsets[start], min(offsets[start] + MAX_BODY, offsets[end + 1] - 1)
         cut = high < offsets[end + 1] - 1  # a long body, cut inside a line: read its text
@@ -478,7 +494,7 @@ def rows_for(
                 if cut
                 else file_attrs.within_at(low, high)
             )
-            for at, attribute in found_attrs:  # cited where first assigned, not first named
+            for at, attribute in _outside(found_attrs, nested):  # cited where first assigned
                 assigned.setdefault(attribute, at)
             attrs = list(assigned)
         # Go's fields and receiver writes are cited (the settings facts), not searched: as
@@ -495,7 +511,9 @@ def rows_for(
         keys = (
             []
             if minified
-            else file_keys.within(*((low, high) if kind != "module" else (0, len(joined))))
+            else file_keys.within(low, high, nested)
+            if kind != "module"
+            else file_keys.within(0, len(joined))
         )
         found.append(
             SearchRow(
