@@ -201,6 +201,15 @@ def test_adaptive_coverage_follow_up_fills_the_gap(shop_store: GraphStore) -> No
     assert (edge.filled_by, edge.value) == ("person", "1")
 
 
+def test_a_question_without_options_does_not_hint_at_picking_one(shop_store: GraphStore) -> None:
+    """The final free-form question has no options; its hint said "A number picks an
+    option", and a person answering "1" had "1" recorded under Also Recorded."""
+    _, script, _ = run(shop_store, ["1"] * 15)
+    hints = {q.id: q.hint for q in script.asked}
+    assert hints["R1"].startswith("A number picks an option; skip, back")
+    assert hints["FFF"] == "Type your answer; skip, back, you decide, enough, stop also work."
+
+
 def test_an_override_calling_the_method_it_overrides_is_no_caller_to_decide_on(
     tmp_path: Path,
 ) -> None:

@@ -43,7 +43,8 @@ def question(
         field=field,
         text=body,
         required=True,
-        hint="A number picks an option; skip, back, you decide, enough, stop also work.",
+        hint=("A number picks an option; " if shown else "Type your answer; ")
+        + "skip, back, you decide, enough, stop also work.",
         progress=header,
     )
 
