@@ -78,6 +78,25 @@ def test_javascript_definitions_by_assignment_are_named_by_their_property_path()
     }
 
 
+def test_a_ruby_singleton_method_named_by_its_own_class_is_that_class_s_method() -> None:
+    """Ruby's net/http writes `def HTTP.new` inside `class HTTP`: it was named
+    `Net.HTTP.HTTP.new`, a class HTTP inside HTTP that does not exist."""
+    facts = parser.parse(
+        "ruby",
+        b"module Net\n  class HTTP\n    def HTTP.new(address)\n      super\n    end\n"
+        b"    def self.start(address)\n    end\n  end\nend\n"
+        b"def Net.get(uri)\nend\n",
+    )
+    kinds = {d.qualname: d.kind for d in facts.definitions}
+    assert kinds == {
+        "Net": "class",
+        "Net.HTTP": "class",
+        "Net.HTTP.new": "method",
+        "Net.HTTP.start": "method",
+        "Net.get": "method",  # written outside it: named by its owner
+    }
+
+
 def test_java_overloads_are_numbered_and_keep_their_parameter_types() -> None:
     facts = parser.parse(
         "java",

@@ -6,14 +6,13 @@ reads those names, so a language needs no extraction code of its own:
 * `@definition.class` / `.interface` / `.function` / `.method` / `.object` with `@name`: a
   definition (`@name` may be a dotted path, `a.b.f`, or a string, `'f'`). An object is a
   namespace of members (a JavaScript object literal, `exports`): it has no node. With
-  `@member`, a definition counts only inside an object (a member of an object literal
-  that is no namespace, say an argument, is none). Optional: `@declaration` (the statement
-  holding it, whose line it is made on),
-  `@base` (each base type), `@owner` (the type or object a member belongs to when it is
-  written outside it: Go receivers, C++ `A::f`, `Ctor.prototype.f = function`),
-  `@owner.object` (an owner that is an object created by assigning to it, `exports.f = ...`,
-  at the top of a file), `@return.type` (each declared result type, in order) or
-  `@return.list` (a list of results, each with a `type`),
+  `@member`, a definition counts only inside an object (a member of an object literal that
+  is no namespace, say an argument, is none). Optional: `@declaration` (the statement
+  holding it, whose line it is made on), `@base` (each base type), `@owner` (the type or
+  object a member belongs to when it is written outside it: Go receivers, C++ `A::f`,
+  `Ctor.prototype.f = function`), `@owner.object` (an owner that is an object created by
+  assigning to it, `exports.f = ...`, at the top of a file), `@return.type` (each declared
+  result type, in order) or `@return.list` (a list of results, each with a `type`),
   `@parameters` (the parameter list: its arity; with overloads, its types:
   `overload_types`), `@abstract` (a method without a body).
 * `@scope` with `@name`: a naming scope without a node of its own (Rust `impl T`, a
@@ -341,6 +340,7 @@ def _definitions(
         prefix = ".".join(chain_of_text(_text(owner[0])) or ()) if owner else ""
         if not prefix and len(name_chain) > 1:  # `void A::f()`: the owner is in the name
             prefix, name_chain = ".".join(name_chain[:-1]), name_chain[-1:]
+        prefix = "" if f".{parent}".endswith(f".{prefix}") else prefix  # `def HTTP.m` in HTTP
         base = ".".join(filter(None, (parent, prefix)))
         qualname = ".".join(filter(None, (base, name_chain[-1])))
         if "owner.object" in captures and not parent and prefix:
