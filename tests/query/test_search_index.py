@@ -15,7 +15,7 @@ from brownfield.graph.builder import build
 from brownfield.graph.store import GraphStore
 from brownfield.graph.vocabulary import compound, direct_terms, index_words, query_terms
 from brownfield.model import Citation
-from brownfield.query import code_names, evidence, reaching_tests, similar, written
+from brownfield.query import code_names, evidence, project, reaching_tests, similar, written
 from brownfield.query.context import Touchpoint, touchpoints
 from brownfield.query.declarations import is_type_declaration
 from brownfield.query.evidence import callers_fact
@@ -2890,7 +2890,7 @@ def test_where_tests_live_is_cited_at_a_test_of_the_main_test_folder(tmp_path: P
         "a/x_test.go": 'package a\n\nimport "testing"\n\nfunc TestX(t *testing.T) {}\n',
     }
     with opened(tmp_path, files) as store:
-        (fact,) = [f for f in evidence.project_facts(store) if f.topic == "test-layout"]
+        (fact,) = [f for f in project.project_facts(store) if f.topic == "test-layout"]
     assert fact.statement == "Tests live in pkg/ (2 files), a/ (1 file)."
     assert [str(c) for c in fact.citations] == ["pkg/core_test.go:7"]
 
@@ -2905,7 +2905,7 @@ def test_the_repositorys_own_package_is_no_framework(tmp_path: Path) -> None:
         "import flask\n\ndef test_get():\n    assert requests.get('u') == 'u'\n",
     }
     with opened(tmp_path, files) as store:
-        facts = evidence.project_facts(store)
+        facts = project.project_facts(store)
     assert [f.subject for f in facts if f.topic == "framework"] == ["Flask"]
 
 

@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Container
-
 from brownfield.graph.generic_facts import without_overload
 from brownfield.graph.roles import is_test, marked_as_test, what_counts_as_tests
 from brownfield.graph.store import GraphStore
@@ -25,22 +22,6 @@ from brownfield.query.search import Query, carried, matched_words, parse
 from brownfield.query.traverse import Hop
 from brownfield.query.written import type_statement, written_note
 
-#: Well-known libraries whose import says what kind of project this is.
-FRAMEWORKS = {
-    "django": "Django",
-    "flask": "Flask",
-    "fastapi": "FastAPI",
-    "starlette": "Starlette",
-    "click": "Click",
-    "typer": "Typer",
-    "sqlalchemy": "SQLAlchemy",
-    "pydantic": "pydantic",
-    "requests": "requests",
-    "httpx": "HTTPX",
-    "celery": "Celery",
-    "aiohttp": "aiohttp",
-}
-TEST_FRAMEWORKS = {"pytest": "pytest", "unittest": "unittest"}
 MAX_SETTINGS = 12  # attributes and keys named per touchpoint
 _CONFIG_CALLS = ("os.getenv", "os.environ.get", "os.environ.setdefault", "os.environ.__getitem__")
 
@@ -49,83 +30,13 @@ def _site(path: str, line: int | None, symbol: str) -> Citation:
     return Citation(path, line or 1, None, symbol)
 
 
-def _own_package(module: str, paths: Container[str]) -> bool:
-    """Whether the repository holds a top-level Python package or module so named (at its
-    root or in `src/`): its own code, not a framework."""
-    marks = (f"{module}/__init__.py", f"{module}.py")
-    return any(root + mark in paths for root in ("", "src/") for mark in marks)
-
-
 def definition_citation(node: Node) -> Citation:
     return Citation(node.path or "", node.line or 1, node.end_line, node.qualname)
-
-
-def project_facts(store: GraphStore) -> list[Fact]:
-    """Language, frameworks, the test framework and where tests live (or that no file is
-    a test: a package as published often ships none)."""
-    facts: list[Fact] = []
-    languages = store.count("files", "language")
-    if languages:
-        listing = ", ".join(f"{name} ({count} files)" for name, count in sorted(languages.items()))
-        facts.append(Fact("language", "language", f"Language: {listing}."))
-    imports = store.import_sites()
-    paths = store.file_rows()
-    for topic, table in (("framework", FRAMEWORKS), ("test-framework", TEST_FRAMEWORKS)):
-        for module, label in sorted(table.items()):
-            if _own_package(module, paths):
-                continue  # the repository is `requests`: an import of it left unresolved
-            sites = [
-                (path, line)
-                for target, path, line in imports
-                if not target.endswith(".py") and target.split(".")[0] == module
-            ]
-            if sites:
-                path, line = min(sites)
-                facts.append(
-                    Fact(
-                        topic,
-                        label,
-                        f"{label} is imported in {len({p for p, _ in sites})} file(s).",
-                        (_site(path, line, module),),
-                    )
-                )
-    tests = sorted(path for path in paths if is_test(path))
-    if tests:
-        folder_of = {path: path.rsplit("/", 1)[0] if "/" in path else "." for path in tests}
-        folders = Counter(folder_of.values())
-        top = ", ".join(
-            f"{folder}/ ({count} file{'' if count == 1 else 's'})"
-            for folder, count in folders.most_common(3)
-        )
-        most = folders.most_common(1)[0][0]
-        first = next(path for path in tests if folder_of[path] == most)
-        facts.append(
-            Fact("test-layout", "tests", f"Tests live in {top}.", (_first_test(store, first),))
-        )
-    elif paths:
-        looked = what_counts_as_tests(sorted(paths))
-        facts.append(
-            Fact("no-tests", "tests", f"The repository has no test files (looked for {looked}).")
-        )
-    return facts
 
 
 def has_test_files(store: GraphStore) -> bool:
     """Whether any file of the repository is a test (by its language's rule)."""
     return any(is_test(path) for path in store.file_rows())
-
-
-def _first_test(store: GraphStore, path: str) -> Citation:
-    """A test file cited at its first definition (a test, a test class, a helper), not at a
-    licence header; at its first line when it defines nothing."""
-    defined = [
-        n
-        for n in store.nodes_where("path", path)
-        if n.kind in (NodeKind.FUNCTION, NodeKind.METHOD, NodeKind.CLASS)
-    ]
-    if not defined:
-        return _site(path, 1, path)
-    return definition_citation(min(defined, key=lambda n: (n.line or 1, n.id)))
 
 
 def _unresolved_note(store: GraphStore, node: Node) -> tuple[str, tuple[Citation, ...]]:

@@ -6,7 +6,7 @@ from brownfield.graph.roles import is_production, is_test
 from brownfield.graph.store import GraphStore
 from brownfield.interview.adaptive.state import Component
 from brownfield.model import EdgeKind, Fact, Node, NodeKind, denies
-from brownfield.query import code_names, counterparts, own_code, similar
+from brownfield.query import code_names, counterparts, own_code, project, similar
 from brownfield.query import evidence as facts
 from brownfield.query.context import Touchpoint, exception_classes, idea_words
 from brownfield.query.reaching_tests import call_targets
@@ -35,7 +35,7 @@ class EvidenceSource:
         return [t for t in first if is_production(t.node.path or "")][:MAX_TOUCHED]
 
     def project(self) -> list[Fact]:
-        return facts.project_facts(self.store)
+        return project.project_facts(self.store)
 
     def callers(self, component: Component) -> list[Fact]:
         found = [facts.callers_fact(self.store, t) for t in self._touched(component)]
