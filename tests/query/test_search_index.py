@@ -1493,6 +1493,27 @@ def test_a_local_function_is_folded_into_the_function_holding_it(tmp_path: Path)
         assert f"{holder}.log_warning" in named  # named, it is a touchpoint of its own
 
 
+def test_a_function_only_calling_itself_has_no_caller_but_itself(tmp_path: Path) -> None:
+    """Ruby's OptionParser#load calls itself twice: "No resolved caller of ... load ...; no
+    unresolved call is named `load` either" read as though nothing calls it."""
+    files = {
+        "app/tree.py": """
+            def walk(node):
+                for child in node.children:
+                    walk(child)
+            """,
+    }
+    with opened(tmp_path, files) as store:
+        node = store.nodes(["app/tree.py::walk"])["app/tree.py::walk"]
+        fact = callers_fact(store, Touchpoint(node, 1.0, ()))
+        assert fact is not None
+        assert fact.statement == (
+            "No resolved caller of app.tree.walk (app/tree.py:1) in the repository but itself "
+            "(at app/tree.py:3); no unresolved call is named `walk` either."
+        )
+        assert [str(c) for c in fact.citations] == ["app/tree.py:1", "app/tree.py:3"]
+
+
 def test_a_flat_negative_fact_names_where_the_name_is_written(tmp_path: Path) -> None:
     files = {
         "app/hooks.py": """

@@ -130,8 +130,11 @@ def callers_fact(store: GraphStore, touchpoint: Touchpoint) -> Fact | None:
         statement, seen = type_statement(store, node, tests=False)
         return Fact("callers", node.qualname, statement, (definition_citation(node), *seen))
     ids = call_targets(store, node)
-    edges = [e for e in store.edges_into(ids, [EdgeKind.CALLS]) if e.src not in ids]
-    if not edges:
+    into = store.edges_into(ids, [EdgeKind.CALLS])
+    edges = [e for e in into if e.src not in ids]
+    if not edges:  # but maybe itself: a recursion is no caller, and no absence of calls
+        itself = [_site(e.path, e.line, node.qualname) for e in into if e.src in ids]
+        but = f" but itself (at {', '.join(map(str, itself))})" if itself else ""
         note, cited = _unresolved_note(store, node)
         dispatch, dispatched = _same_name_calls(store, node)
         outside, elsewhere = _outside_calls(store, node)
@@ -142,8 +145,8 @@ def callers_fact(store: GraphStore, touchpoint: Touchpoint) -> Fact | None:
             "callers",
             node.qualname,
             f"No resolved caller of {node.qualname} ({node.path}:{node.line}) in the "
-            f"repository{note}{dispatch}{outside}{written}.",
-            (definition_citation(node), *cited, *dispatched, *elsewhere, *seen),
+            f"repository{but}{note}{dispatch}{outside}{written}.",
+            (definition_citation(node), *itself, *cited, *dispatched, *elsewhere, *seen),
         )
     callers = store.nodes(e.src for e in edges)
     tested = _as_tests_fact_orders(node, [e for e in edges if is_test(e.path)], callers)
