@@ -7,13 +7,19 @@
 (trait_item name: (type_identifier) @name) @definition.class
 
 ; `impl T` and `impl Trait for T`: a naming scope called after the type, so its functions
-; are `T.f` wherever `T` itself is declared
+; are `T.f` wherever `T` itself is declared; `impl Trait for &'a mut T` too (a method of
+; it is called on a `T` as on a `&mut T`)
 (impl_item
   type: [
     (type_identifier) @name
     (generic_type type: (type_identifier) @name)
     (scoped_type_identifier name: (type_identifier) @name)
     (generic_type type: (scoped_type_identifier name: (type_identifier) @name))
+    (reference_type type: [
+      (type_identifier) @name
+      (generic_type type: (type_identifier) @name)
+      (scoped_type_identifier name: (type_identifier) @name)
+      (generic_type type: (scoped_type_identifier name: (type_identifier) @name))])
   ]) @scope
 ; an inline `mod x { ... }`: its items are `x.f`
 (mod_item name: (identifier) @name body: (declaration_list)) @scope

@@ -25,6 +25,20 @@ impl Render for Summary {
     }
 }
 
+pub trait Describe {
+    fn describe(self) -> String;
+}
+
+impl<'a> Describe for &'a Summary {
+    fn describe(self) -> String {
+        self.title()
+    }
+}
+
+pub fn headline(summary: &Summary) -> String {
+    summary.describe()
+}
+
 pub fn summarize(store: &Store) -> Summary {
     Summary::from_store(store)
 }
