@@ -184,6 +184,8 @@ def test_a_condition_or_a_contrast_is_part_of_a_clause_not_a_component() -> None
         "Let a receipt name its file, written like receipt-42.pdf in the header",
         "Hide the card number wherever it shows up in a refund, at any nesting depth",
         "Hide passwords and tokens in the context of log records before they are written",
+        "Ask again when someone types an answer that fails validation, but give up after a "
+        "few tries",
     ):
         assert cut(one) == [one]  # a participle, a purpose, examples, two nouns joined, a
         # manner, a likeness and where it is done
