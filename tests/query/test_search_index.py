@@ -856,6 +856,8 @@ def test_inflected_words_take_their_base_forms_synonyms_and_nouns() -> None:
     assert "io" not in direct_terms("output")  # `io` stands for input too: no bridge
     assert "depth" in direct_terms("deeply")  # the noun, not only a synonym
     assert "abort" in query_terms("cancelled")  # a doubled consonant: cancel -> abort
+    # a base form of three letters: "give up after a few tries" finds `maxAttempts`
+    assert "attempt" in query_terms("tries")
 
 
 def test_plain_words_find_what_code_commonly_calls_the_same_thing(tmp_path: Path) -> None:

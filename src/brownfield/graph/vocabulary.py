@@ -292,9 +292,9 @@ def base_forms(word: str) -> tuple[str, ...]:
         ("ed", ("", "e")),
         ("ly", ("",)),
     ):
-        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
-            stem = word[: -len(suffix)]
-            found += [stem + r for r in replacements]
+        stem = word[: -len(suffix)]
+        if word.endswith(suffix) and len(stem) >= 2:  # a form of 3 letters: `tries` -> try
+            found += [form for r in replacements if len(form := stem + r) >= 3]
             if suffix in ("ing", "ed") and stem[-1] == stem[-2] and stem[-1] not in "aeiou":
                 found.append(stem[:-1])  # a doubled consonant: `cancelled`, `stopped`
     return tuple(dict.fromkeys(found))
