@@ -617,3 +617,47 @@ def test_after_three_answers_left_to_me_no_question_is_about_callers_nobody_has(
     assert not [q.text for q in script.asked if "0 call site" in q.text]
     impact = next(s for s in state.topology.components[0].slots if s.name == "caller_impact")
     assert impact.filled_by == "evidence"
+
+
+def test_a_ruby_name_written_class_hash_method_is_followed(tmp_path: Path) -> None:
+    """Ruby (and Javadoc) write a method `Net::HTTP#finish`: the answer "Change
+    Net::HTTP#finish ..., not Net::HTTP#proxy_user" adopted nothing and dropped nothing."""
+    store = built(
+        tmp_path,
+        {
+            "lib/net/http.rb": """
+                module Net
+                  class HTTP
+                    def connect
+                      @open_timeout = ENV["HTTP_OPEN_TIMEOUT"]
+                    end
+
+                    def proxy_user
+                      ENV["HTTP_PROXY_USER"]
+                    end
+
+                    def finish
+                      @socket = nil
+                    end
+
+                    def read_timeout
+                      @read_timeout = ENV["HTTP_READ_TIMEOUT"]
+                    end
+
+                    def request_time_limit
+                      @request_time_limit
+                    end
+                  end
+                end
+                """,
+        },
+    )
+    idea = "Let HTTP requests give up after a time limit read from an environment variable"
+    answer = "Change Net::HTTP#finish to close on the time limit, not Net::HTTP#proxy_user"
+    state, script, _ = run(store, ["1", answer, "stop"], idea)
+    (component,) = state.topology.components
+    told = "\n".join(text for _, text in script.told)
+    assert "lib/net/http.rb::Net.HTTP.proxy_user" in state.rejected_touchpoints
+    assert "Dropped lib/net/http.rb::Net.HTTP.proxy_user from the touchpoints" in told
+    assert "Adopted lib.net.http.Net.HTTP.finish (lib/net/http.rb:11) as a touchpoint." in told
+    assert component.touchpoints[0] == "lib/net/http.rb::Net.HTTP.finish"

@@ -14,8 +14,9 @@ import pytest
 from brownfield.graph.builder import build
 from brownfield.graph.store import GraphStore
 from brownfield.graph.vocabulary import compound, direct_terms, index_words, query_terms
-from brownfield.model import Citation
+from brownfield.model import Citation, Node, NodeKind
 from brownfield.query import code_names, evidence, project, reaching_tests, similar, written
+from brownfield.query import search as search_module
 from brownfield.query.context import Touchpoint, touchpoints
 from brownfield.query.declarations import is_type_declaration
 from brownfield.query.evidence import callers_fact
@@ -847,6 +848,27 @@ def test_a_languages_plain_values_are_not_names_of_the_idea(tmp_path: Path) -> N
             assert not shown & {"Array", "Date"}, shown  # JavaScript's built-in classes
             assert not shown & {"int32", "int64", "Integer", "Number", "String"}, shown
             assert "type" not in shown or node.language != "go", shown  # Go's keyword
+
+
+def test_a_method_written_class_hash_method_is_a_mention_of_it() -> None:
+    """Ruby, Javadoc and JSDoc write `Net::HTTP#connect`; "C#" and "#42" name nothing."""
+    assert parse("Change Net::HTTP#connect to read it").mentions == ("Net::HTTP#connect",)
+    assert parse("Port the C# client, see #42").mentions == ()
+    node = Node(
+        "lib/net/http.rb::Net.HTTP.connect",
+        NodeKind.METHOD,
+        "connect",
+        "net.http.Net.HTTP.connect",
+        "lib/net/http.rb",
+        3,
+        5,
+        "ruby",
+    )
+    assert all(
+        search_module.names_node(node, m)
+        for m in ("Net::HTTP#connect", "HTTP#connect", "Net.HTTP.connect", "connect")
+    )
+    assert not search_module.names_node(node, "Net::FTP#connect")
 
 
 def test_inflected_words_take_their_base_forms_synonyms_and_nouns() -> None:

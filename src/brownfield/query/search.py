@@ -45,7 +45,7 @@ ROLE_WEIGHT = {
     Role.VENDORED: 0.2,
 }
 _ABOUT_TESTS = re.compile(r"\b(tests?|testing|unit[- ]tests?|specs?|fixtures?|coverage)\b", re.I)
-_TOKEN = re.compile(r"[A-Za-z_][A-Za-z0-9_./:-]*")
+_TOKEN = re.compile(r"[A-Za-z_][A-Za-z0-9_./:-]*(?:#[A-Za-z_][A-Za-z0-9_./:-]*)?")
 #: "Add retries *to payment charges*": the thing a change is made to follows the preposition
 #: after what is added; a definition matching it is the likelier place to change.
 _TARGET = re.compile(
@@ -132,7 +132,7 @@ def parse(text: str) -> Query:
     read = _FRAME.sub(" ", idioms_read(_EXAMPLE.sub(" ", text)), count=1)
     for token in _TOKEN.findall(read):
         token = token.rstrip(".:-")
-        if any(mark in token for mark in "_./:") or re.search(r"[a-z][A-Z]", token):
+        if any(mark in token for mark in "_./:#") or re.search(r"[a-z][A-Z]", token):
             mentions.append(token.rstrip("()"))
         for word in words(token):
             if word not in STOP_WORDS and len(word) > 1 and word not in found:
@@ -274,8 +274,16 @@ class SearchHit:
 
 
 def _spelled(node: Node, mentions: tuple[str, ...]) -> bool:
-    names = {node.name, node.qualname, node.id, node.path or ""}
-    return any(m in names or node.qualname.endswith("." + m) for m in mentions)
+    return (node.path or "") in mentions or any(names_node(node, m) for m in mentions)
+
+
+def names_node(node: Node, mention: str) -> bool:
+    """Whether a mention spells a definition's name, qualified name (or its end) or id; as
+    Ruby, C++, Rust and Javadoc write one too: `Net::HTTP#connect` is `Net.HTTP.connect`."""
+    for form in dict.fromkeys((mention, mention.replace("::", ".").replace("#", "."))):
+        if form in (node.name, node.qualname, node.id) or node.qualname.endswith("." + form):
+            return True
+    return False
 
 
 @functools.cache
@@ -330,7 +338,7 @@ def rank(store: GraphStore, text: str, limit: int = 20, pool: int = 300) -> list
     nodes = store.nodes(m.id for m in matches)
     owners = {node.qualname for node in subject}
     for mention in query.mentions:  # a name spelled out is found even if rarely worded
-        last = mention.replace("::", ".").replace("/", ".").split(".")[-1] or mention
+        last = re.split(r"::|[/.#]", mention)[-1] or mention
         for node in store.nodes_like(last, limit=50):
             if node.kind is not NodeKind.EXTERNAL and _spelled(node, query.mentions):
                 nodes.setdefault(node.id, node)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from brownfield.graph.roles import is_production, is_test
 from brownfield.graph.store import GraphStore
 from brownfield.interview.adaptive.state import Component
@@ -10,7 +12,7 @@ from brownfield.query import code_names, counterparts, own_code, project, simila
 from brownfield.query import evidence as facts
 from brownfield.query.context import Touchpoint, exception_classes, idea_words
 from brownfield.query.reaching_tests import call_targets
-from brownfield.query.search import parse
+from brownfield.query.search import names_node, parse
 
 MAX_TOUCHED = 5  # production touchpoints per component whose callers and tests are gathered
 MAX_NAMED = 5  # touchpoints per component whose names are shown
@@ -218,7 +220,7 @@ class EvidenceSource:
         found: dict[str, Node] = {}
         for mention in parse(text).mentions:
             node = self._one_named(mention.rstrip("()"))
-            owner = mention.rpartition(".")[0]
+            owner = mention.replace("::", ".").replace("#", ".").rpartition(".")[0]
             if node is None and owner:
                 node = self._one_named(owner)
                 node = node if node is not None and node.kind is NodeKind.CLASS else None
@@ -228,16 +230,12 @@ class EvidenceSource:
 
     def _one_named(self, mention: str) -> Node | None:
         """The one definition a mention names exactly, if only one does."""
-        last = mention.replace("::", ".").replace("/", ".").split(".")[-1]
+        last = re.split(r"::|[/.#]", mention)[-1]
         if not last:
             return None
         exact = [
             node
             for node in self.store.nodes_like(last, limit=50)
-            if node.kind is not NodeKind.EXTERNAL
-            and (
-                mention in (node.name, node.qualname, node.id)
-                or node.qualname.endswith("." + mention)
-            )
+            if node.kind is not NodeKind.EXTERNAL and names_node(node, mention)
         ]
         return exact[0] if len(exact) == 1 else None

@@ -12,27 +12,26 @@ from brownfield.interview.adaptive.evidence import EvidenceSource
 from brownfield.interview.adaptive.state import AdaptiveState, Component, TouchpointRecord
 
 _REJECT = (
-    r"(?:\bnot|\bignore|\bforget|\bdrop|\bexclude|\bleave out|\bnever mind)\s+`?(?P<a>[\w./:]+)`?"
+    r"(?:\bnot|\bignore|\bforget|\bdrop|\bexclude|\bleave out|\bnever mind)\s+`?(?P<a>[\w./:#]+)`?"
     r"(?!\s+(?:is|are|was|be|been|called|used|changed|touched)\b)"
-    r"|`?(?P<b>[\w./:]+)`?\s+(?:is|was)\s+(?:not\s+(?:relevant|involved|part of (?:this|it)|"
+    r"|`?(?P<b>[\w./:#]+)`?\s+(?:is|was)\s+(?:not\s+(?:relevant|involved|part of (?:this|it)|"
     r"the (?:right|one|place))|irrelevant|unrelated|the wrong (?:one|place)|wrong here)"
-    r"|`?(?P<c>[\w./:]+)`?\s+has\s+nothing\s+to\s+do\s+with"
+    r"|`?(?P<c>[\w./:#]+)`?\s+has\s+nothing\s+to\s+do\s+with"
 )
 _REJECTED = re.compile(_REJECT, re.I)
 
 
 def rejected(state: AdaptiveState, component: Component, text: str) -> list[str]:
-    """The component's touchpoints the text rejects, by name or qualified name."""
-    by_name: dict[str, str] = {}
-    for record in state.touchpoints:
-        if record.id in component.touchpoints:
-            by_name[record.symbol] = record.id
-            by_name.setdefault(record.symbol.rsplit(".", 1)[-1], record.id)
+    """The component's touchpoints the text rejects, by name or qualified name (or its end,
+    `Net::HTTP#start` as Ruby writes it)."""
+    records = [r for r in state.touchpoints if r.id in component.touchpoints]
     found = []
     for match in _REJECTED.finditer(text):
         name = (match.group("a") or match.group("b") or match.group("c") or "").rstrip(".,;:")
-        if name in by_name and by_name[name] not in found:
-            found.append(by_name[name])
+        dotted = name.replace("::", ".").replace("#", ".")
+        named = [r.id for r in records if r.symbol == dotted or r.symbol.endswith("." + dotted)]
+        named = named or [r.id for r in records if r.symbol.rsplit(".", 1)[-1] == name][:1]
+        found += [node_id for node_id in named[:1] if node_id not in found]
     return found
 
 
