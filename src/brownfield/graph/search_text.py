@@ -431,6 +431,8 @@ class _Keys:
 
 def _outside(found: list[tuple[int, str]], nested: Spans) -> list[tuple[int, str]]:
     """The (offset, name) found outside the `nested` spans (offsets, the end excluded)."""
+    if not nested:  # (all but a namespace's)
+        return found
     return [(at, name) for at, name in found if not any(a <= at < b for a, b in nested)]
 
 
@@ -454,9 +456,8 @@ def rows_for(
     folders = [part for part in path.split("/")[:-1]]
     file_name = path.rsplit("/", 1)[-1].rsplit(".", 1)[0]
     found = []
-    # A namespace's attributes and keys are its own, not its classes': Ruby's `module Net`
-    # holding all of net/http.rb was found for every word in it. A class with methods keeps
-    # its inner classes' (Java's `HttpClientImpl.SelectorManager`).
+    # A namespace's attributes and keys are its own, not its classes' (Ruby's `module Net`,
+    # all of net/http.rb); a class with methods keeps its inner classes' (Java's).
     classes = [(n[5], n[6]) for n in nodes if n[1] == "class" and n[4] == path and n[5] and n[6]]
     methods = {n[3].rpartition(".")[0] for n in nodes if n[1] == "method"}
     for node_id, kind, name, qualname, node_path, line, end_line, _ in nodes:
@@ -464,10 +465,9 @@ def rows_for(
             continue
         start = min((line or 1) - 1, max(len(lines) - 1, 0))
         end = min((end_line or line or 1) - 1, len(lines) - 1)
-        namespace = kind == "class" and qualname not in methods  # classes, no method
-        nested = [
+        nested = [  # a namespace: a class holding classes and no method
             (offsets[min(a, len(lines)) - 1], offsets[min(b, len(lines))])
-            for a, b in (classes if namespace else ())
+            for a, b in (classes if kind == "class" and qualname not in methods else ())
             if start < a <= b <= end + 1 and (a, b) != (line, end_line)
         ]
         minified = kind != "module" and start == end and len(lines[start]) > LONG_LINE
