@@ -277,10 +277,16 @@ def _spelled(node: Node, mentions: tuple[str, ...]) -> bool:
     return (node.path or "") in mentions or any(names_node(node, m) for m in mentions)
 
 
+def dotted(mention: str) -> str:
+    """A name as Ruby, C++, Rust and Javadoc write it, as a qualified name is written:
+    `Net::HTTP#connect` is `Net.HTTP.connect`."""
+    return mention.replace("::", ".").replace("#", ".")
+
+
 def names_node(node: Node, mention: str) -> bool:
-    """Whether a mention spells a definition's name, qualified name (or its end) or id; as
-    Ruby, C++, Rust and Javadoc write one too: `Net::HTTP#connect` is `Net.HTTP.connect`."""
-    for form in dict.fromkeys((mention, mention.replace("::", ".").replace("#", "."))):
+    """Whether a mention spells a definition's name, qualified name (or its end) or id, as
+    written or `dotted`."""
+    for form in dict.fromkeys((mention, dotted(mention))):
         if form in (node.name, node.qualname, node.id) or node.qualname.endswith("." + form):
             return True
     return False

@@ -12,7 +12,7 @@ from brownfield.query import code_names, counterparts, own_code, project, simila
 from brownfield.query import evidence as facts
 from brownfield.query.context import Touchpoint, exception_classes, idea_words
 from brownfield.query.reaching_tests import call_targets
-from brownfield.query.search import names_node, parse
+from brownfield.query.search import dotted, names_node, parse
 
 MAX_TOUCHED = 5  # production touchpoints per component whose callers and tests are gathered
 MAX_NAMED = 5  # touchpoints per component whose names are shown
@@ -220,7 +220,7 @@ class EvidenceSource:
         found: dict[str, Node] = {}
         for mention in parse(text).mentions:
             node = self._one_named(mention.rstrip("()"))
-            owner = mention.replace("::", ".").replace("#", ".").rpartition(".")[0]
+            owner = dotted(mention).rpartition(".")[0]
             if node is None and owner:
                 node = self._one_named(owner)
                 node = node if node is not None and node.kind is NodeKind.CLASS else None

@@ -10,6 +10,7 @@ import re
 
 from brownfield.interview.adaptive.evidence import EvidenceSource
 from brownfield.interview.adaptive.state import AdaptiveState, Component, TouchpointRecord
+from brownfield.query.search import dotted
 
 _REJECT = (
     r"(?:\bnot|\bignore|\bforget|\bdrop|\bexclude|\bleave out|\bnever mind)\s+`?(?P<a>[\w./:#]+)`?"
@@ -28,9 +29,8 @@ def rejected(state: AdaptiveState, component: Component, text: str) -> list[str]
     found = []
     for match in _REJECTED.finditer(text):
         name = (match.group("a") or match.group("b") or match.group("c") or "").rstrip(".,;:")
-        dotted = name.replace("::", ".").replace("#", ".")
-        named = [r.id for r in records if r.symbol == dotted or r.symbol.endswith("." + dotted)]
-        named = named or [r.id for r in records if r.symbol.rsplit(".", 1)[-1] == name][:1]
+        qualified = dotted(name)
+        named = [r.id for r in records if f".{r.symbol}".endswith(f".{qualified}")]
         found += [node_id for node_id in named[:1] if node_id not in found]
     return found
 
