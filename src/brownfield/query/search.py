@@ -283,6 +283,12 @@ def dotted(mention: str) -> str:
     return mention.replace("::", ".").replace("#", ".")
 
 
+def last_name(mention: str) -> str:
+    """The name a mention ends with, after its path and owners (`connect` of
+    `lib/net/http.rb::Net::HTTP#connect`); empty when it ends with a separator."""
+    return re.split(r"::|[/.#]", mention)[-1]
+
+
 def names_node(node: Node, mention: str) -> bool:
     """Whether a mention spells a definition's name, qualified name (or its end) or id, as
     written or `dotted`."""
@@ -344,7 +350,7 @@ def rank(store: GraphStore, text: str, limit: int = 20, pool: int = 300) -> list
     nodes = store.nodes(m.id for m in matches)
     owners = {node.qualname for node in subject}
     for mention in query.mentions:  # a name spelled out is found even if rarely worded
-        last = re.split(r"::|[/.#]", mention)[-1] or mention
+        last = last_name(mention) or mention
         for node in store.nodes_like(last, limit=50):
             if node.kind is not NodeKind.EXTERNAL and _spelled(node, query.mentions):
                 nodes.setdefault(node.id, node)

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import re
-
 from brownfield.graph.roles import is_production, is_test
 from brownfield.graph.store import GraphStore
 from brownfield.interview.adaptive.state import Component
@@ -12,7 +10,7 @@ from brownfield.query import code_names, counterparts, own_code, project, simila
 from brownfield.query import evidence as facts
 from brownfield.query.context import Touchpoint, exception_classes, idea_words
 from brownfield.query.reaching_tests import call_targets
-from brownfield.query.search import dotted, names_node, parse
+from brownfield.query.search import dotted, last_name, names_node, parse
 
 MAX_TOUCHED = 5  # production touchpoints per component whose callers and tests are gathered
 MAX_NAMED = 5  # touchpoints per component whose names are shown
@@ -230,7 +228,7 @@ class EvidenceSource:
 
     def _one_named(self, mention: str) -> Node | None:
         """The one definition a mention names exactly, if only one does."""
-        last = re.split(r"::|[/.#]", mention)[-1]
+        last = last_name(mention)
         if not last:
             return None
         exact = [
