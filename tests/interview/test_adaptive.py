@@ -546,6 +546,76 @@ def test_an_exception_class_is_no_caller_target(tmp_path: Path) -> None:
     assert not [o for o in asked["trigger"].options if "PaymentDeclined" in o]
 
 
+def test_what_starts_a_change_is_a_call_of_a_method_not_the_building_of_its_class(
+    tmp_path: Path,
+) -> None:
+    """The idea matches the class best, but building an `Uploader` starts no upload: the
+    trigger is offered from the callers of its method, though the method's own words match
+    far less (it is the class's), the caller most code goes through first."""
+    root = tmp_path / "store"
+    write_files(
+        root,
+        {
+            "app/uploader.py": '''
+                class Uploader:
+                    """Uploads files to the storage server over the network; a failed
+                    upload of a file is not retried, the network error is raised."""
+
+                    def __init__(self, server):
+                        self.server = server
+
+                    def push(self, data):
+                        """Send one file to the server."""
+                        return self.server.put(data)
+                ''',
+            "app/alerts.py": """
+                from app.uploader import Uploader
+
+
+                def on_alarm(sender: Uploader, report):
+                    return sender.push(report)
+                """,
+            "app/client.py": """
+                from app.alerts import on_alarm
+                from app.uploader import Uploader
+
+
+                class Client:
+                    def __init__(self, server):
+                        self.uploader = Uploader(server)
+
+                    def put(self, data):
+                        return self.uploader.push(data)
+
+
+                def save(client, data):
+                    return client.put(data)
+
+
+                def sync(client, items):
+                    for item in items:
+                        client.put(item)
+                    on_alarm(client.uploader, items)
+                """,
+        },
+    )
+    git_init(root)
+    idea = "Retry a failed upload of a file a few times when the network fails"
+    done = interview(root, ["1"] * 40, idea)
+    assert done.returncode == 0, done.stderr
+    state = load_any(next((root / "docs").glob("INTERVIEW-*.yaml")))
+    assert isinstance(state, AdaptiveState)
+    (component,) = state.topology.active()
+    assert component.touchpoints[0] == "app/uploader.py::Uploader"
+    scores = state.touchpoint_scores()
+    assert scores.get("app/uploader.py::Uploader.push", 0) < scores["app/uploader.py::Uploader"] / 3
+    trigger = next(r for r in state.rounds if r.slot == "trigger" and r.kind != "evidence")
+    assert trigger.options[:2] == [
+        "Called from app.client.Client.put (app/client.py:10), where it calls Uploader.push",
+        "Called from app.alerts.on_alarm (app/alerts.py:5), where it calls Uploader.push",
+    ]
+
+
 def test_a_weak_touchpoint_is_no_caller_target(tmp_path: Path) -> None:
     """The idea is about `redirect`, which no code here calls: the callers of a definition
     matching a word or two of it (`log_visit`, from "visitors") are no callers whose

@@ -273,7 +273,9 @@ def test_an_and_inside_a_clause_with_its_own_subject_goes_on_with_that_clause() 
 class _OneCaller:
     """The one part of the evidence the caller-impact question reads."""
 
-    def caller_target(self, component: object, scores: object) -> tuple[str, list[str]]:
+    def caller_target(
+        self, component: object, scores: object, started: bool = False
+    ) -> tuple[str, list[str]]:
         return "app.pay.charge", ["app.cart.checkout (app/cart.py:17)"]
 
 
@@ -289,7 +291,9 @@ def test_one_call_site_is_asked_about_as_one() -> None:
 
 
 class _TwoSitesOneCaller:
-    def caller_target(self, component: object, scores: object) -> tuple[str, list[str]]:
+    def caller_target(
+        self, component: object, scores: object, started: bool = False
+    ) -> tuple[str, list[str]]:
         return "app.pay.charge", [
             "app.cart.checkout (app/cart.py:17)",
             "app.cart.checkout (app/cart.py:21)",
@@ -361,7 +365,9 @@ def test_an_offered_edge_case_is_an_acceptance_check_the_persons_own_words_stay(
 
 
 class _MethodCaller:
-    def caller_target(self, component: object, scores: object) -> tuple[str, list[str]]:
+    def caller_target(
+        self, component: object, scores: object, started: bool = False
+    ) -> tuple[str, list[str]]:
         return "smtp.cramMD5Auth.Next", ["smtp.Client.Auth (net/smtp/smtp.go:222)"]
 
 
@@ -467,7 +473,9 @@ def test_the_technical_context_lists_a_test_touchpoint_first_for_an_idea_about_t
 
 
 class _SecondTouchpointCalled:
-    def caller_target(self, component: object, scores: object) -> tuple[str, list[str]]:
+    def caller_target(
+        self, component: object, scores: object, started: bool = False
+    ) -> tuple[str, list[str]]:
         return "lib.response.res.send", ["lib.response.res.json (lib/response.js:249)"]
 
 

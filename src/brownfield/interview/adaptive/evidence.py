@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 from brownfield.graph.roles import is_production, is_test
 from brownfield.graph.store import GraphStore
 from brownfield.interview.adaptive.state import Component
@@ -9,7 +11,7 @@ from brownfield.model import EdgeKind, Fact, Node, NodeKind, denies
 from brownfield.query import code_names, counterparts, own_code, project, similar
 from brownfield.query import evidence as facts
 from brownfield.query.context import Touchpoint, exception_classes, idea_words
-from brownfield.query.reaching_tests import call_targets
+from brownfield.query.reaching_tests import call_targets, is_constructor
 from brownfield.query.search import dotted, last_name, names_node, parse
 
 MAX_TOUCHED = 5  # production touchpoints per component whose callers and tests are gathered
@@ -66,11 +68,19 @@ class EvidenceSource:
     def _production_callers(self, node_id: str) -> list[str]:
         """`symbol (path:line)` of every production call site into a definition, but an
         override's call of the method it overrides (`super().__init__(...)` in a
-        subclass's `__init__`): that extends the operation, it does not start it."""
+        subclass's `__init__`): that extends the operation, it does not start it. The
+        callers most production code calls come first: `Session.send`, which every request
+        goes through, before `HTTPDigestAuth.handle_401`, a hook (stable otherwise)."""
         node = self.store.node(node_id)
         ids = call_targets(self.store, node) if node else [node_id]
         edges = [e for e in self.store.edges_into(ids, [EdgeKind.CALLS]) if e.src not in ids]
         callers = self.store.nodes(e.src for e in edges)
+        reached = Counter(
+            e.dst
+            for e in self.store.edges_into(list(callers), [EdgeKind.CALLS])
+            if is_production(e.path)
+        )
+        edges.sort(key=lambda e: -reached[e.src])
         return [
             f"{callers[e.src].qualname if e.src in callers else e.src} ({e.path}:{e.line})"
             for e in edges
@@ -93,7 +103,7 @@ class EvidenceSource:
         return False
 
     def caller_target(
-        self, component: Component, scores: dict[str, float]
+        self, component: Component, scores: dict[str, float], started: bool = False
     ) -> tuple[str, list[str]] | None:
         """The first of the component's top touchpoints that production code calls, with
         those call sites: what the questions about existing callers are about (None when
@@ -103,15 +113,22 @@ class EvidenceSource:
         below CALLER_SHARE of the best: "Stop sending visitors to another website when a
         redirect address comes from the request" matches `res.redirect` (3.7), which no code
         here calls, far better than `sendfile` (0.99), whose caller is no part of the idea.
-        The best of the others and one the person named (score 0) always qualify."""
+        The best of the others and one the person named (score 0) always qualify, and a
+        method scores as the best of its owners among the touchpoints. Asked
+        what sets the change in motion (`started`), a function's callers come before a
+        class's or a constructor's: `Session.__init__` building an `HTTPAdapter` starts no
+        retry of a failed request; `Session.send` calling `HTTPAdapter.send` does."""
         touched = self._touched(component)
         raised = exception_classes(
             self.store, {t.node.id for t in touched if t.node.kind is NodeKind.CLASS}
         )
         eligible = [t for t in touched if t.node.id not in raised]
-        best = max((scores.get(t.node.id, 0.0) for t in eligible), default=0.0)
+        if started:
+            eligible.sort(key=lambda t: t.node.kind is NodeKind.CLASS or is_constructor(t.node))
+        share = {t.node.id: _score_with_owners(t.node.id, scores) for t in eligible}
+        best = max(share.values(), default=0.0)
         for touchpoint in eligible:
-            if 0 < scores.get(touchpoint.node.id, 0.0) < CALLER_SHARE * best:
+            if 0 < share[touchpoint.node.id] < CALLER_SHARE * best:
                 continue
             sites = self._production_callers(touchpoint.node.id)
             if sites:
@@ -237,3 +254,12 @@ class EvidenceSource:
             if node.kind is not NodeKind.EXTERNAL and names_node(node, mention)
         ]
         return exact[0] if len(exact) == 1 else None
+
+
+def _score_with_owners(node_id: str, scores: dict[str, float]) -> float:
+    """A touchpoint's score, or its owner's where that is higher: `HTTPAdapter.send` is as
+    much the idea's as `HTTPAdapter`, whatever its own words (ids: `path::Owner.name`)."""
+    path, _, name = node_id.partition("::")
+    parts = name.split(".")
+    owners = (f"{path}::{'.'.join(parts[:n])}" for n in range(1, len(parts)))
+    return max([scores.get(node_id, 0.0), *(scores.get(owner, 0.0) for owner in owners)])

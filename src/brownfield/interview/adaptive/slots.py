@@ -109,7 +109,8 @@ def prompt_for(
     name = component.name
     touched = _touch(state, component)
     top = _short(state, touched[0][0]) if touched else NEW_CODE
-    target = evidence.caller_target(component, state.touchpoint_scores()) if evidence else None
+    scores, started = state.touchpoint_scores(), slot.name == "trigger"
+    target = evidence.caller_target(component, scores, started) if evidence else None
     callers = target[1] if target else []
     called = _short(state, target[0]) if target else top  # what the callers call
     by_caller = _by_caller(callers)
