@@ -1164,6 +1164,34 @@ def test_a_callers_count_says_how_many_same_name_calls_are_unresolved(tmp_path: 
     assert [str(c) for c in fact.citations] == ["app/query.py:2", "app/query.py:6"]
 
 
+def test_a_caller_calling_twice_is_named_once_with_both_sites(tmp_path: Path) -> None:
+    """requests' `HTTPAdapter` "is called from 2 place(s) in production code:
+    Session.__init__ (sessions.py:502), Session.__init__ (sessions.py:503)": one caller,
+    named once with its two sites; the count is of sites, every site cited."""
+    files = {
+        "app/adapter.py": "class Adapter:\n    pass\n",
+        "app/session.py": "from app.adapter import Adapter\n\n\n"
+        "def mount(table):\n    table['http'] = Adapter()\n    table['https'] = Adapter()\n\n\n"
+        "def single(table):\n    table['file'] = Adapter()\n",
+    }
+    with opened(tmp_path, files) as store:
+        node = store.node("app/adapter.py::Adapter")
+        assert node is not None
+        fact = callers_fact(store, Touchpoint(node, 1.0, ()))
+    assert fact is not None
+    assert fact.statement == (
+        "app.adapter.Adapter (app/adapter.py:1) is called from 3 place(s) in production code: "
+        "app.session.mount (app/session.py:5, app/session.py:6), "
+        "app.session.single (app/session.py:10)."
+    )
+    assert [str(c) for c in fact.citations] == [
+        "app/adapter.py:1",
+        "app/session.py:5",
+        "app/session.py:6",
+        "app/session.py:10",
+    ]
+
+
 def test_the_callers_facts_example_test_is_the_one_the_tests_fact_lists_first(
     tmp_path: Path,
 ) -> None:

@@ -158,7 +158,10 @@ def callers_fact(store: GraphStore, touchpoint: Touchpoint) -> Fact | None:
     tests = [c for c in sites if is_test(c.path)]
     parts = []
     if production:
-        shown = ", ".join(f"{c.symbol} ({c})" for c in production[:5])
+        by_caller: dict[str | None, list[str]] = {}  # a caller calling twice named once
+        for c in production[:5]:
+            by_caller.setdefault(c.symbol, []).append(str(c))
+        shown = ", ".join(f"{symbol} ({', '.join(at)})" for symbol, at in by_caller.items())
         parts.append(
             f"{len(production)} place(s) in production code: {shown}"
             + (" ..." if len(production) > 5 else "")
