@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from brownfield.graph.generic_facts import without_overload
-from brownfield.graph.roles import is_test, marked_as_test, what_counts_as_tests
+from brownfield.graph.roles import is_production, is_test, marked_as_test, what_counts_as_tests
 from brownfield.graph.store import GraphStore
 from brownfield.graph.vocabulary import STOP_WORDS, index_words
 from brownfield.model import Citation, Edge, EdgeKind, Fact, Node, NodeKind
@@ -151,11 +151,15 @@ def callers_fact(store: GraphStore, touchpoint: Touchpoint) -> Fact | None:
     callers = store.nodes(e.src for e in edges)
     tested = _as_tests_fact_orders(node, [e for e in edges if is_test(e.path)], callers)
     edges = [e for e in edges if not is_test(e.path)] + tested
-    sites = [
-        _site(e.path, e.line, callers[e.src].qualname if e.src in callers else e.src) for e in edges
-    ]
-    production = [c for c in sites if not is_test(c.path)]
+    sites = list(  # a call of a class lands on it and on its constructors: one site
+        dict.fromkeys(
+            _site(e.path, e.line, callers[e.src].qualname if e.src in callers else e.src)
+            for e in edges
+        )
+    )
+    production = [c for c in sites if is_production(c.path)]
     tests = [c for c in sites if is_test(c.path)]
+    aside = [c for c in sites if c not in production and c not in tests]
     parts = []
     if production:
         by_caller: dict[str | None, list[str]] = {}  # a caller calling twice named once
@@ -166,11 +170,16 @@ def callers_fact(store: GraphStore, touchpoint: Touchpoint) -> Fact | None:
             f"{len(production)} place(s) in production code: {shown}"
             + (" ..." if len(production) > 5 else "")
         )
+    if aside:  # examples, benchmarks, docs, vendored copies: no production code
+        parts.append(
+            f"{len(aside)} place(s) in examples, benchmarks, docs or vendored code, "
+            f"e.g. {aside[0].symbol} ({aside[0]})"
+        )
     if tests:
         names = sorted({c.symbol or "" for c in tests})
         parts.append(
             f"{len(names)} test(s), e.g. {tests[0].symbol} ({tests[0]})"
-            if production
+            if production or aside
             else f"only tests: {len(names)} test(s), e.g. {tests[0].symbol} ({tests[0]})"
         )
     # How complete the count is: calls so named the graph did not resolve (named in the
@@ -186,7 +195,7 @@ def callers_fact(store: GraphStore, touchpoint: Touchpoint) -> Fact | None:
         "callers",
         node.qualname,
         statement + ("" if statement.endswith("...") else "."),
-        (definition_citation(node), *production, *tests),
+        (definition_citation(node), *production, *aside, *tests),
     )
 
 

@@ -81,11 +81,12 @@ class EvidenceSource:
             if is_production(e.path)
         )
         edges.sort(key=lambda e: -reached[e.src])
-        return [
+        sites = (  # a call of a class lands on it and on its constructors: one site
             f"{callers[e.src].qualname if e.src in callers else e.src} ({e.path}:{e.line})"
             for e in edges
             if is_production(e.path) and not self._extends(e.src, e.dst)
-        ]
+        )
+        return list(dict.fromkeys(sites))
 
     def _extends(self, caller: str, callee: str) -> bool:
         """Whether `caller` overrides `callee`: a method of the same name in a subclass."""
