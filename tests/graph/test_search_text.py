@@ -11,23 +11,21 @@ from pathlib import Path
 from brownfield.graph import parser, search_text
 from brownfield.graph.builder import build
 from brownfield.graph.declared import class_fields, top_level_names
-from brownfield.graph.search_text import (
-    _ATTRIBUTE,
+from brownfield.graph.search_keys import (
     _CASE_KEY,
     _CONFIG_MEMBER,
     _CONSTANT,
-    _IDENTIFIER,
     _KEY_CALL,
     _PROCESS_ENV,
-    _STRING,
     _SUBSCRIPT_KEY,
     _WORD_STARTED,
+    ATTRIBUTE,
+    Matches,
     _after_non_word,
     _assignments,
     _key_calls,
-    _Matches,
-    _Names,
 )
+from brownfield.graph.search_text import _IDENTIFIER, _STRING, _Names
 from brownfield.graph.store import GraphStore
 from brownfield.graph.vocabulary import KEYWORDS
 from tests.conftest import write_files
@@ -79,7 +77,7 @@ def test_patterns_found_once_per_file_are_those_of_each_span() -> None:
     rng = random.Random(7)
     for text in _texts():
         for pattern in (
-            _ATTRIBUTE,
+            ATTRIBUTE,
             _KEY_CALL,
             _SUBSCRIPT_KEY,
             _CASE_KEY,
@@ -87,7 +85,7 @@ def test_patterns_found_once_per_file_are_those_of_each_span() -> None:
             _PROCESS_ENV,
             _CONSTANT,
         ):
-            found = _Matches(pattern, text)
+            found = Matches(pattern, text)
             for low, high in _spans(text, rng):
                 expected = [
                     m.group(1)
@@ -128,7 +126,7 @@ def test_a_configuration_member_is_read_in_code_not_in_a_string() -> None:
     text = TRICKY[6]  # `"a.config.file"`: a property's name, no read of `config.file`
     assert _CONFIG_MEMBER.findall(text) == ["z", "w", "t"]
     # nor is a comment's mention a read
-    assert _Matches(_CONFIG_MEMBER, TRICKY[7]).within(0, len(TRICKY[7])) == ["z"]
+    assert Matches(_CONFIG_MEMBER, TRICKY[7]).within(0, len(TRICKY[7])) == ["z"]
 
 
 def test_a_key_a_switch_compares_is_read() -> None:
@@ -201,7 +199,7 @@ def test_a_configuration_objects_member_read_is_a_key() -> None:
 
 def test_assignments_are_the_attribute_pattern_s_matches() -> None:
     for text in _texts():
-        expected = [(m.start(), m.end(), m.group(1)) for m in _ATTRIBUTE.finditer(text)]
+        expected = [(m.start(), m.end(), m.group(1)) for m in ATTRIBUTE.finditer(text)]
         assert _assignments(text) == expected, text
 
 
@@ -230,7 +228,7 @@ def test_a_body_cut_inside_a_line_is_read_alone(tmp_path: Path) -> None:
     text = source.decode()
     start = text.index("class Big")
     cut = text[start : start + search_text.MAX_BODY]
-    attrs = list(dict.fromkeys(_ATTRIBUTE.findall(cut)))
+    attrs = list(dict.fromkeys(ATTRIBUTE.findall(cut)))
     assert rows["m.py::Big"].attrs == search_text._words_of(attrs)
     assert len(attrs) < 3000  # it was cut
 
