@@ -197,6 +197,45 @@ def test_a_configuration_objects_member_read_is_a_key() -> None:
     assert {"maxredirects", "redirects", "beforeredirect"} <= set(row.keys.split())
 
 
+def test_ruby_s_declared_attributes_and_symbol_keys_are_read() -> None:
+    """Ruby names its attributes in `attr_accessor :a, :b` and reads its options by symbol
+    (`options[:verbose]`, `options.fetch(:level, 1)`); `[:n]` slices in Python and Go."""
+    rb = (
+        "class Client\n"  # 1
+        "  attr_accessor :read_timeout, :open_timeout\n"
+        "  attr_reader(:address)\n"  # 3
+        "\n"
+        "  def initialize(options = {})\n"  # 5
+        "    @verbose = options[:verbose]\n"
+        "    @level = options.fetch(:level, 1)\n"  # 7
+        "    @names = [:a, :b]\n"  # a list of symbols reads no key
+        "  end\n"
+        "end\n"  # 10
+    )
+    nodes = [
+        _definition("client.rb", "class", "Client", 1, 10),
+        _definition("client.rb", "method", "Client.initialize", 5, 9),
+    ]
+    rows = {r.id: r for r in search_text.rows_for("client.rb", "ruby", rb.encode(), nodes)}
+    client, initialize = rows["client.rb::Client"], rows["client.rb::Client.initialize"]
+    assert client.raw.split()[:3] == ["read_timeout:2", "open_timeout:2", "address:3"]
+    assert {"read", "timeout", "open", "address"} <= set(client.attrs.split())
+    assert initialize.raw.split() == ["verbose:6", "level:7", "names:8"]
+    assert initialize.keys.split() == ["verbose", "level", "lvl"]  # (an abbreviation)
+    slices = {
+        "py": "def head(buf, n):\n    return buf[:n]\n",
+        "go": "package b\n\nfunc head(buf []byte, n int) []byte {\n\treturn buf[:n]\n}\n",
+    }
+    for language, source in (("python", slices["py"]), ("go", slices["go"])):
+        (row,) = search_text.rows_for(
+            f"b.{language[:2]}",
+            language,
+            source.encode(),
+            [_definition(f"b.{language[:2]}", "function", "head", 1, source.count("\n"))],
+        )
+        assert not row.keys and not row.raw, (language, row)
+
+
 def test_assignments_are_the_attribute_pattern_s_matches() -> None:
     for text in _texts():
         expected = [(m.start(), m.end(), m.group(1)) for m in ATTRIBUTE.finditer(text)]

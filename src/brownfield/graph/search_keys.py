@@ -48,7 +48,16 @@ _CONSTANT = re.compile(r"([A-Z](?<!\w[A-Z])[A-Z0-9]*(?:_[A-Z0-9]+)+)\b")  # \b[A
 COMMENT_START = re.compile(r"[ \t]*(?://|#|--|\*|/\*|;)")
 
 
+#: Ruby's declared attributes, `attr_accessor :read_timeout, :open_timeout`: each symbol.
+_RUBY_DECLARED = re.compile(r"\battr_(?:accessor|reader|writer)\b[ \t(]*(?::\w+[ \t]*,[ \t]*)*:\w+")
+_SYMBOL = re.compile(r":(\w+)")
+#: A Ruby hash read by a symbol key: `options[:timeout]`, `opts.fetch(:level, 1)`,
+#: `config.dig(:log, :level)` (its first). Not in other languages: `buf[:n]` slices.
+_RUBY_SYMBOL_KEY = re.compile(
+    r"(?:\[(?=\s*:\w+\s*\])|\b(?:fetch|dig|key\?|delete)\()\s*:([A-Za-z_]\w*)"
+)
 _KEY_PATTERNS = (_KEY_CALL, _SUBSCRIPT_KEY, _CASE_KEY, _CONFIG_MEMBER, _PROCESS_ENV, _CONSTANT)
+_LANGUAGE_KEYS = {"ruby": (_RUBY_SYMBOL_KEY,)}
 #: `_KEY_CALL` from its bracket on, and the words it may follow (longest first): its matches
 #: are found from their brackets (`_key_calls`), far fewer places than its words' letters.
 _KEY_TAIL = re.compile(r"[\(\[]\s*+(?:[\w.]++\s*+,\s*+)?+[\"']([A-Za-z_][\w.\-]{1,80})[\"']")
@@ -178,6 +187,8 @@ class Matches:
             if pattern is _KEY_CALL
             else _assignments(text)
             if pattern is ATTRIBUTE
+            else _ruby_declared(text)
+            if pattern is _RUBY_DECLARED
             else _in_code(text, _after_non_word(_WORD_STARTED[pattern], text))
             if pattern in _WORD_STARTED
             else [(m.start(), m.end(), m.group(1)) for m in pattern.finditer(text)]
@@ -198,13 +209,37 @@ class Matches:
         return kept
 
 
+def _ruby_declared(text: str) -> list[tuple[int, int, str]]:
+    """The attributes Ruby's `attr_accessor` and its kin declare, each where it is written."""
+    return [
+        (match.start() + symbol.start(), match.start() + symbol.end(), symbol.group(1))
+        for match in _RUBY_DECLARED.finditer(text)
+        for symbol in _SYMBOL.finditer(match.group())
+    ]
+
+
+class Attributes:
+    """The attributes a file's text assigns (`ATTRIBUTE`), and Ruby's declared ones, found
+    once and then told per definition by its span."""
+
+    def __init__(self, text: str, language: str) -> None:
+        self.assigned = Matches(ATTRIBUTE, text)
+        ruby = language == "ruby" and "attr_" in text
+        self.declared = Matches(_RUBY_DECLARED, text) if ruby else None
+
+    def within_at(self, low: int, high: int) -> list[tuple[int, str]]:
+        """The attributes between offsets `low` and `high`, in order, each with its start."""
+        found = self.assigned.within_at(low, high)
+        return sorted(found + self.declared.within_at(low, high)) if self.declared else found
+
+
 class Keys:
     """The keys a file's text reads, found once and then told per definition by its span."""
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, language: str = "") -> None:
         every = [
             Matches(pattern, text)
-            for pattern in _KEY_PATTERNS
+            for pattern in (*_KEY_PATTERNS, *_LANGUAGE_KEYS.get(language, ()))
             if pattern is not _PROCESS_ENV or any(word in text for word in _PROCESS_ENV_WORDS)
         ]
         self.found = [matches for matches in every if matches.found]  # (most find none)

@@ -23,8 +23,8 @@ from brownfield.graph.declared import go_attributes, top_level_names
 from brownfield.graph.search_keys import (
     ATTRIBUTE,
     COMMENT_START,
+    Attributes,
     Keys,
-    Matches,
     outside,
 )
 from brownfield.graph.vocabulary import KEYWORDS, index_words
@@ -254,8 +254,8 @@ def rows_for(
     lines = text.splitlines()
     joined = "\n".join(lines)  # the text as the definitions' bodies are cut from it
     offsets = list(accumulate((len(line) + 1 for line in lines), initial=0))
-    file_keys = Keys(joined)
-    file_attrs = Matches(ATTRIBUTE, joined)
+    file_keys = Keys(joined, language)
+    file_attrs = Attributes(joined, language)
     file_names: _Names | None = None  # made when a function or method asks
     folders = [part for part in path.split("/")[:-1]]
     file_name = path.rsplit("/", 1)[-1].rsplit(".", 1)[0]
