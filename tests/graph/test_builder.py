@@ -163,6 +163,27 @@ def test_noop_rebuild_parses_nothing_and_one_edit_parses_one(repo: Path) -> None
     assert 1 <= edited.resolved < len(PROJECT)
 
 
+def test_a_graph_another_version_built_is_parsed_again(repo: Path, tmp_path: Path) -> None:
+    """Upgraded, brownfield reads the code otherwise (a new fact, another search column):
+    an incremental build parses every file again, as a full build would, not only the
+    changed ones, and without reading the facts the other version stored."""
+    write_files(repo, PROJECT)
+    build(repo, workers=1)
+    store = GraphStore.open(repo, writable=True)
+    with store.transaction():
+        store.set_meta({"brownfield_version": "0.0.1"})
+        store._db.execute("UPDATE files SET facts = '{not json'")
+    store.close()
+    again = build(repo, workers=1)
+    assert (again.parsed, again.unchanged) == (len(PROJECT), 0)
+    assert GraphStore.open(repo).meta()["brownfield_version"] != "0.0.1"
+    clean = tmp_path / "clean"
+    shutil.copytree(repo, clean, ignore=shutil.ignore_patterns(".brownfield"))
+    build(clean, full=True, workers=1)
+    assert exported(repo) == exported(clean)
+    assert build(repo, workers=1).parsed == 0  # and then it is this version's graph
+
+
 def test_process_pool_gives_the_same_graph(tmp_path: Path) -> None:
     # Enough files that resolution, not only parsing, goes to the pool (whose workers each
     # work out on their own what one file's resolution asks of another: what its factory

@@ -212,11 +212,14 @@ def _build(
     """Parse and resolve first (reading the store only), then write everything in one go."""
     found = discover(root)
     skipped = Counter({reason: len(paths) for reason, paths in found.skipped.items()})
+    stored_meta = store.meta()
+    # Another brownfield reads the code otherwise: every file is parsed again (the facts of
+    # the unchanged ones would be the old version's).
+    same_reader = stored_meta.get("brownfield_version", __version__) == __version__
     known = store.file_rows()
     # Per-repository context a resolver names files with (Python's import roots), computed
     # once; when it changed since the last build, that resolver's files are parsed again.
     layouts = _layouts(root, found.files, found.configs)
-    stored_meta = store.meta()
     fingerprints = {f"layout:{module}": layout.fingerprint() for module, layout in layouts.items()}
     relayout = {
         module
@@ -230,7 +233,7 @@ def _build(
     for rel_path, language in sorted(found.files.items()):
         stat = found.stats[rel_path]
         previous = known.get(rel_path)
-        if LANGUAGES[language].resolver in relayout:
+        if LANGUAGES[language].resolver in relayout or not same_reader:
             previous = None
         if (
             previous is not None
@@ -266,8 +269,9 @@ def _build(
 
     # What changed, as dependency keys; every file that consulted one is resolved again.
     invalidated: set[str] = set()
-    # (a fresh graph has no file depending on anything: every file is parsed and resolved)
-    for path in [] if store.fresh else sorted(gone | set(parsed)):
+    # (a fresh graph has no file depending on anything: every file is parsed and resolved;
+    # so is every file when another version wrote the graph, whose facts it may not read)
+    for path in [] if store.fresh or not same_reader else sorted(gone | set(parsed)):
         row = known.get(path)
         file_language = row.language if row is not None else found.files.get(path)
         if file_language is None:
