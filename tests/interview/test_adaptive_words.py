@@ -661,3 +661,43 @@ def test_a_ruby_name_written_class_hash_method_is_followed(tmp_path: Path) -> No
     assert "Dropped lib/net/http.rb::Net.HTTP.proxy_user from the touchpoints" in told
     assert "Adopted lib.net.http.Net.HTTP.finish (lib/net/http.rb:11) as a touchpoint." in told
     assert component.touchpoints[0] == "lib/net/http.rb::Net.HTTP.finish"
+
+
+def test_a_rejection_said_beside_the_decision_is_followed(tmp_path: Path) -> None:
+    """requests: "Retry inside HTTPAdapter.send; RetryError is not what I mean" was refined
+    into a decision and a constraint, and the pointers read only the decision: `RetryError`
+    stayed a touchpoint, offered as a change point. A rejection stands wherever it is said,
+    in the words people use for one ("is not what I mean", "isn't the one")."""
+    store = built(
+        tmp_path,
+        {
+            "app/errors.py": '''
+                class RetryError(Exception):
+                    """Raised when a request failed and every retry of it failed too."""
+                ''',
+            "app/adapter.py": '''
+                from app.errors import RetryError
+
+
+                class Adapter:
+                    def send(self, request):
+                        """Send a request; a failed request is not retried."""
+                        if request is None:
+                            raise RetryError("no request")
+                        return request
+                ''',
+        },
+    )
+    idea = "Retry a failed request a few times before giving up"
+    first = run(store, ["1", "stop"], idea)[0]
+    assert "app/errors.py::RetryError" in first.topology.components[0].touchpoints
+    for answer in (
+        "Retry inside Adapter.send; RetryError is not what I mean",
+        "Retry inside Adapter.send, because RetryError isn't the one",
+    ):
+        state, script, _ = run(store, ["1", answer, "1", "stop"], idea)
+        told = "\n".join(text for _, text in script.told)
+        assert state.refined_rounds == [1]  # read as a decision and a constraint or reason
+        assert state.rejected_touchpoints == ["app/errors.py::RetryError"], answer
+        assert "Dropped app/errors.py::RetryError from the touchpoints" in told
+        assert "app/errors.py::RetryError" not in state.topology.components[0].touchpoints

@@ -379,7 +379,10 @@ class AdaptivePlanner:
             )
         else:
             value = statements.statement(value)
-            pointed = pointers.follow(state, component, choice.note or text, self.evidence, number)
+            typed = refined.original if refined is not None else None
+            pointed = pointers.follow(
+                state, component, choice.note or text, self.evidence, number, typed
+            )
             shown = "\n".join(pointed)
             triggers += deciding.decide(state, component, slot, value, text, number)
         if not disputed and not triggers:

@@ -1,8 +1,8 @@
 """The person's pointers into the code: a definition the person names is adopted as a
 touchpoint at once (first in its component); a touchpoint the person rejects ("not
-retry_failed", "ignore X", "X is not relevant") is dropped, is never one again, and what was
-answered from the code about it is asked of the code again, so that the next round
-re-targets."""
+retry_failed", "ignore X", "X is not relevant", "X isn't what I mean") is dropped, is never
+one again, and what was answered from the code about it is asked of the code again, so that
+the next round re-targets."""
 
 from __future__ import annotations
 
@@ -15,8 +15,9 @@ from brownfield.query.search import dotted
 _REJECT = (
     r"(?:\bnot|\bignore|\bforget|\bdrop|\bexclude|\bleave out|\bnever mind)\s+`?(?P<a>[\w./:#]+)`?"
     r"(?!\s+(?:is|are|was|be|been|called|used|changed|touched)\b)"
-    r"|`?(?P<b>[\w./:#]+)`?\s+(?:is|was)\s+(?:not\s+(?:relevant|involved|part of (?:this|it)|"
-    r"the (?:right|one|place))|irrelevant|unrelated|the wrong (?:one|place)|wrong here)"
+    r"|`?(?P<b>[\w./:#]+)`?\s+(?:is|was)(?:(?:\s+not|n't)\s+(?:relevant|involved|"
+    r"part of (?:this|it)|the (?:right|one|place)|what I (?:mean|meant|want|wanted))|"
+    r"\s+(?:irrelevant|unrelated|the wrong (?:one|place)|wrong here))"
     r"|`?(?P<c>[\w./:#]+)`?\s+has\s+nothing\s+to\s+do\s+with"
 )
 _REJECTED = re.compile(_REJECT, re.I)
@@ -41,10 +42,14 @@ def follow(
     text: str,
     evidence: EvidenceSource | None,
     number: int,
+    whole: str | None = None,
 ) -> list[str]:
-    """Apply the pointers of an answer; the messages that say what changed."""
+    """Apply the pointers of an answer; the messages that say what changed. `whole` is all
+    the person typed where `text` is only what is scored (a refined answer's decision and
+    reasons): a rejection stands wherever it is said ("RetryError is not what I mean", read
+    as a constraint), a name in a constraint ("do not touch X") adopts nothing."""
     messages = []
-    for node_id in rejected(state, component, text):
+    for node_id in rejected(state, component, whole or text):
         drop(state, node_id)
         messages.append(f"Dropped {node_id} from the touchpoints; the code is asked again.")
     if evidence is None:
