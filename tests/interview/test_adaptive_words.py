@@ -701,3 +701,44 @@ def test_a_rejection_said_beside_the_decision_is_followed(tmp_path: Path) -> Non
         assert state.rejected_touchpoints == ["app/errors.py::RetryError"], answer
         assert "Dropped app/errors.py::RetryError from the touchpoints" in told
         assert "app/errors.py::RetryError" not in state.topology.components[0].touchpoints
+
+
+def test_a_name_a_test_helper_shares_names_the_production_definition(tmp_path: Path) -> None:
+    """tqdm: "Change format_interval so that it prints days and hours" adopted nothing, as
+    a test file defines a helper of the same name: the one production definition so named
+    is the pointer (two in production code are still none)."""
+    store = built(
+        tmp_path,
+        {
+            "app/meter.py": '''
+                def format_interval(seconds):
+                    """As a clock writes it: 1:05."""
+                    return f"{seconds // 60}:{seconds % 60:02d}"
+
+
+                def format_meter(done, total, elapsed):
+                    """The progress line: how much is done and the time left."""
+                    return f"{done}/{total} {format_interval(elapsed)}"
+                ''',
+            "tests/test_perf.py": """
+                def test_speed():
+                    def format_interval(seconds):
+                        return str(seconds)
+
+                    assert format_interval(3) == "3"
+                """,
+        },
+    )
+    idea = "Show the time left in hours when the progress takes longer than a day"
+    answer = "Change format_interval so that it prints days and hours"
+    first = run(store, ["1", "stop"], idea)[0]
+    assert "app/meter.py::format_interval" not in first.topology.components[0].touchpoints
+    state, script, _ = run(store, ["1", answer, "1", "stop"], idea)
+    told = "\n".join(text for _, text in script.told)
+    assert "Adopted app.meter.format_interval (app/meter.py:1) as a touchpoint." in told
+    assert state.topology.components[0].touchpoints[0] == "app/meter.py::format_interval"
+    # a name two production definitions share points at neither
+    write_files(tmp_path, {"app/clock.py": "def format_interval(seconds):\n    return seconds\n"})
+    build(tmp_path, workers=1)
+    state, script, _ = run(store, ["1", answer, "1", "stop"], idea)
+    assert "Adopted" not in "\n".join(text for _, text in script.told)

@@ -245,7 +245,8 @@ class EvidenceSource:
         return list(found.values())
 
     def _one_named(self, mention: str) -> Node | None:
-        """The one definition a mention names exactly, if only one does."""
+        """The one definition a mention names exactly, if only one does, or only one in
+        production code: "Change format_interval" is tqdm's, not a test's helper so named."""
         last = last_name(mention)
         if not last:
             return None
@@ -254,7 +255,8 @@ class EvidenceSource:
             for node in self.store.nodes_like(last, limit=50)
             if node.kind is not NodeKind.EXTERNAL and names_node(node, mention)
         ]
-        return exact[0] if len(exact) == 1 else None
+        production = [node for node in exact if is_production(node.path)]
+        return exact[0] if len(exact) == 1 else production[0] if len(production) == 1 else None
 
 
 def _score_with_owners(node_id: str, scores: dict[str, float]) -> float:
