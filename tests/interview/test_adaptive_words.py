@@ -742,3 +742,43 @@ def test_a_name_a_test_helper_shares_names_the_production_definition(tmp_path: P
     build(tmp_path, workers=1)
     state, script, _ = run(store, ["1", answer, "1", "stop"], idea)
     assert "Adopted" not in "\n".join(text for _, text in script.told)
+
+
+def test_a_class_named_is_the_class_not_its_file_or_its_constructors(tmp_path: Path) -> None:
+    """Naming a Java or PHP class adopted nothing: the file `ForkJoinPool.java` and the
+    constructors `ForkJoinPool.ForkJoinPool` are named so too. And a method was not found
+    when 50 other names held its own (`DB.conn` among `connect`, `connOpen`, ...)."""
+    others = "".join(f"func conn{i}() int {{ return {i} }}\n\n" for i in range(60))
+    store = built(
+        tmp_path,
+        {
+            "src/app/WorkerPool.java": """
+                package app;
+
+                public class WorkerPool {
+                    public WorkerPool() { this(4); }
+                    public WorkerPool(int size) { }
+                    public void start() { }
+                }
+                """,
+            "src/Handler/StreamHandler.php": """
+                <?php
+                namespace Log\\Handler;
+
+                class StreamHandler
+                {
+                    public function write(array $record): void { }
+                }
+                """,
+            "db/a_conns.go": "package db\n\n" + others,
+            "db/db.go": "package db\n\ntype DB struct{}\n\nfunc (db *DB) conn() int { return 1 }\n",
+        },
+    )
+    source = EvidenceSource(store)
+    assert [n.id for n in source.named("Change WorkerPool so that it names its threads")] == [
+        "src/app/WorkerPool.java::WorkerPool"
+    ]
+    assert [n.id for n in source.named("Change \\Log\\Handler\\StreamHandler")] == [
+        "src/Handler/StreamHandler.php::StreamHandler"
+    ]
+    assert [n.id for n in source.named("Log it in DB.conn")] == ["db/db.go::DB.conn"]

@@ -246,15 +246,24 @@ class EvidenceSource:
 
     def _one_named(self, mention: str) -> Node | None:
         """The one definition a mention names exactly, if only one does, or only one in
-        production code: "Change format_interval" is tqdm's, not a test's helper so named."""
+        production code: "Change format_interval" is tqdm's, not a test's helper so named.
+        A file and the class it is named after (Java's, PHP's), a class and its constructors
+        so named (Java's `ForkJoinPool.ForkJoinPool`), are the class. Looked up by name
+        first: `DB.conn` was none of the first 50 definitions whose names hold `conn`."""
         last = last_name(mention)
         if not last:
             return None
+        nodes = [*self.store.nodes_where("name", last), *self.store.nodes_like(last, limit=50)]
         exact = [
             node
-            for node in self.store.nodes_like(last, limit=50)
+            for node in {node.id: node for node in nodes}.values()
             if node.kind is not NodeKind.EXTERNAL and names_node(node, mention)
         ]
+        if len(exact) > 1:
+            exact = [node for node in exact if node.kind is not NodeKind.MODULE] or exact
+            exact = [
+                n for n in exact if not any(n.qualname.startswith(f"{o.qualname}.") for o in exact)
+            ]
         production = [node for node in exact if is_production(node.path)]
         return exact[0] if len(exact) == 1 else production[0] if len(production) == 1 else None
 
