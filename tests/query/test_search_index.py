@@ -3289,3 +3289,18 @@ def test_a_typescript_type_named_as_its_value_is_code(tmp_path: Path) -> None:
         nodes = store.nodes(["src/checks.ts::$StartsWith", "src/checks.ts::StartsWithParams"])
         assert not is_type_declaration(tmp_path, nodes["src/checks.ts::$StartsWith"])
         assert is_type_declaration(tmp_path, nodes["src/checks.ts::StartsWithParams"])
+
+
+def test_a_name_spelled_out_is_found_among_many_holding_it(tmp_path: Path) -> None:
+    """`DB.conn` named in an answer was not found: the lookup took the first 50 definitions
+    whose names hold `conn` (`conn0` ... `conn59` came first). (The search finds it by its
+    words as well.)"""
+    others = "".join(f"func conn{i}() int {{ return {i} }}\n\n" for i in range(60))
+    files = {
+        "db/a_conns.go": "package db\n\n" + others,
+        "db/db.go": "package db\n\ntype DB struct{}\n\nfunc (db *DB) conn() int { return 1 }\n",
+    }
+    with opened(tmp_path, files) as store:
+        assert [n.id for n in search_module.spelled_by(store, "DB.conn")] == ["db/db.go::DB.conn"]
+        found = [hit.node.id for hit in rank(store, "Log a warning in DB.conn", 5)]
+    assert found[0] == "db/db.go::DB.conn", found

@@ -289,6 +289,19 @@ def last_name(mention: str) -> str:
     return re.split(r"::|[/.#]", mention)[-1]
 
 
+def spelled_by(store: GraphStore, mention: str) -> list[Node]:
+    """The repository's definitions a mention spells (`names_node`): looked up by the name it
+    ends with, then among the first 50 whose names, qualified names or paths hold that (a
+    path; `DB.conn` was none of the first 50 definitions whose names hold `conn`)."""
+    last = last_name(mention) or mention
+    nodes = [*store.nodes_where("name", last), *store.nodes_like(last, limit=50)]
+    return [
+        node
+        for node in {node.id: node for node in nodes}.values()
+        if node.kind is not NodeKind.EXTERNAL and names_node(node, mention)
+    ]
+
+
 def names_node(node: Node, mention: str) -> bool:
     """Whether a mention spells a definition's name, qualified name (or its end) or id, as
     written or `dotted`."""
@@ -350,10 +363,8 @@ def rank(store: GraphStore, text: str, limit: int = 20, pool: int = 300) -> list
     nodes = store.nodes(m.id for m in matches)
     owners = {node.qualname for node in subject}
     for mention in query.mentions:  # a name spelled out is found even if rarely worded
-        last = last_name(mention) or mention
-        for node in store.nodes_like(last, limit=50):
-            if node.kind is not NodeKind.EXTERNAL and _spelled(node, query.mentions):
-                nodes.setdefault(node.id, node)
+        for node in spelled_by(store, mention):
+            nodes.setdefault(node.id, node)
     relevance = {m.id: m.relevance for m in matches}
     top = max(relevance.values(), default=1.0) or 1.0
     texts = {m.id: m.text for m in matches}

@@ -12,7 +12,7 @@ from brownfield.query import code_names, counterparts, own_code, project, simila
 from brownfield.query import evidence as facts
 from brownfield.query.context import Touchpoint, exception_classes, idea_words
 from brownfield.query.reaching_tests import call_targets, is_constructor
-from brownfield.query.search import dotted, last_name, names_node, parse
+from brownfield.query.search import dotted, last_name, parse, spelled_by
 
 MAX_TOUCHED = 5  # production touchpoints per component whose callers and tests are gathered
 MAX_NAMED = 5  # touchpoints per component whose names are shown
@@ -249,16 +249,10 @@ class EvidenceSource:
         production code: "Change format_interval" is tqdm's, not a test's helper so named.
         A file and the class it is named after (Java's, PHP's), a class and its constructors
         so named (Java's `ForkJoinPool.ForkJoinPool`), are the class. Looked up by name
-        first: `DB.conn` was none of the first 50 definitions whose names hold `conn`."""
-        last = last_name(mention)
-        if not last:
+        first (`spelled_by`)."""
+        if not last_name(mention):
             return None
-        nodes = [*self.store.nodes_where("name", last), *self.store.nodes_like(last, limit=50)]
-        exact = [
-            node
-            for node in {node.id: node for node in nodes}.values()
-            if node.kind is not NodeKind.EXTERNAL and names_node(node, mention)
-        ]
+        exact = spelled_by(self.store, mention)
         if len(exact) > 1:
             exact = [node for node in exact if node.kind is not NodeKind.MODULE] or exact
             exact = [
