@@ -1187,8 +1187,8 @@ def test_a_caller_calling_twice_is_named_once_with_both_sites(tmp_path: Path) ->
     assert fact.statement == (
         "app.adapter.Adapter (app/adapter.py:1) is called from 3 place(s) in production code: "
         "app.session.mount (app/session.py:5, app/session.py:6), "
-        "app.session.single (app/session.py:10); 1 place(s) in examples, benchmarks, docs or "
-        "vendored code, e.g. examples.demo.main (examples/demo.py:5)."
+        "app.session.single (app/session.py:10); 1 place(s) in test helpers, examples, "
+        "benchmarks, docs or vendored code, e.g. examples.demo.main (examples/demo.py:5)."
     )
     assert [str(c) for c in fact.citations] == [
         "app/adapter.py:1",

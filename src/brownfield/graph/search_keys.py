@@ -2,8 +2,10 @@
 by its span: attributes assigned (`self.timeout = ...`, `this.x =`, `$this->x =`, `@x =`),
 string keys of configuration, settings and environment lookups (`os.environ.get("X")`,
 `config["retries"]`, `System.getProperty("a.b")`), keys a switch compares, settings read as
-members of a configuration object, and the constants a definition names. Plain text rules,
-the same for every language: pointers into the code for the search index, never claims.
+members of a configuration object, and the constants a definition names; in Ruby also the
+attributes `attr_accessor` declares and the symbol keys a hash is read by. Plain text rules,
+the same for every language but Ruby's: pointers into the code for the search index, never
+claims.
 """
 
 from __future__ import annotations

@@ -170,9 +170,9 @@ def callers_fact(store: GraphStore, touchpoint: Touchpoint) -> Fact | None:
             f"{len(production)} place(s) in production code: {shown}"
             + (" ..." if len(production) > 5 else "")
         )
-    if aside:  # examples, benchmarks, docs, vendored copies: no production code
+    if aside:  # test helpers, examples, benchmarks, docs, vendored copies
         parts.append(
-            f"{len(aside)} place(s) in examples, benchmarks, docs or vendored code, "
+            f"{len(aside)} place(s) in test helpers, examples, benchmarks, docs or vendored code, "
             f"e.g. {aside[0].symbol} ({aside[0]})"
         )
     if tests:
