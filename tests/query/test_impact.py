@@ -112,6 +112,16 @@ def test_staged_changes_and_text_output(shop: Path) -> None:
     assert text.output.splitlines()[-1] == (
         "1 definitions changed, 1 callers affected in 1 files, 1 tests"
     )
+    # a caller in an example (or a benchmark, docs, vendored code) is marked as one
+    write_files(
+        shop,
+        {
+            "examples/demo.py": "from shop.cart import checkout\n\n\ndef main():\n    return checkout([1])\n"
+        },
+    )
+    build(shop, workers=1)
+    text = CliRunner().invoke(app, ["impact", "--staged", "--repo", str(shop)])
+    assert "examples.demo.main [example]" in text.output, text.output
 
 
 def test_impact_errors_are_one_line(shop: Path) -> None:
