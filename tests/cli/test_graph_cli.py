@@ -82,6 +82,18 @@ def test_callers_text_cites_call_sites(shop: Path) -> None:
         "  1     shop/cart.py:4  shop.cart.checkout  function  import",
         "unresolved: no unresolved call site is named `charge`",
     ]
+    # a caller outside production code says what it is, as `impact` marks it
+    write_files(
+        shop,
+        {
+            "tests/test_pay.py": "from shop.pay import charge\n\n\ndef test_charge():\n    charge(1)\n"
+        },
+    )
+    assert run("graph", "build", "--repo", str(shop))[0] == 0
+    out = run("callers", "shop.pay.charge", "--repo", str(shop))[1]
+    assert (
+        "  1     tests/test_pay.py:5  tests.test_pay.test_charge [test]  function  import" in out
+    ), out
 
 
 def test_callers_json_is_sorted_and_complete(shop: Path) -> None:

@@ -7,9 +7,8 @@ from pathlib import Path
 import typer
 
 from brownfield.cli.options import DEPTH_HELP, JSON, REPO, check_depth, repo_path
-from brownfield.cli.render import print_json, table
+from brownfield.cli.render import print_json, role_mark, table
 from brownfield.graph.repository import check_repository, open_store
-from brownfield.graph.roles import Role, role_of
 from brownfield.query.impact import Impact, impact
 from brownfield.text import check_text, clean
 
@@ -104,12 +103,6 @@ def register(app: typer.Typer) -> None:
         serve(repo)
 
 
-def _role_mark(path: str | None) -> str:
-    """` [test]`, ` [example]`, ` [vendored]` ...: what a caller outside production code is."""
-    role = role_of(path or "")
-    return "" if role is Role.PRODUCTION or not path else f" [{role.value}]"
-
-
 def print_impact(result: Impact) -> None:
     if result.stale:
         print(
@@ -127,7 +120,7 @@ def print_impact(result: Impact) -> None:
             rows = [
                 [
                     str(hop.site or ""),
-                    hop.node.qualname + _role_mark(hop.node.path),
+                    hop.node.qualname + role_mark(hop.node.path),
                     hop.via,
                 ]
                 for hop in hops

@@ -8,7 +8,7 @@ from pathlib import Path
 import typer
 
 from brownfield.cli.options import DEPTH_HELP, JSON, REPO, check_depth, repo_path
-from brownfield.cli.render import print_json, table
+from brownfield.cli.render import print_json, role_mark, table
 from brownfield.graph.repository import check_repository, open_store
 from brownfield.graph.store import GraphStore
 from brownfield.query.traverse import (
@@ -81,7 +81,7 @@ def _hop_rows(hops: list[Hop]) -> list[list[str]]:
         [
             str(hop.distance),
             str(hop.site or ""),
-            hop.node.qualname,
+            hop.node.qualname + role_mark(hop.node.path),
             hop.node.kind.value,
             hop.resolution.value if hop.resolution else hop.relation.value,
         ]

@@ -7,6 +7,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any, TextIO
 
+from brownfield.graph.roles import Role, role_of
 from brownfield.text import clean
 
 
@@ -23,6 +24,13 @@ def table(rows: Sequence[Sequence[str]], header: Sequence[str], indent: str = " 
         cells = [cell.ljust(width) for cell, width in zip(row, widths, strict=True)]
         lines.append((indent + "  ".join(cells)).rstrip())
     return "\n".join(lines)
+
+
+def role_mark(path: str | None) -> str:
+    """` [test]`, ` [example]`, ` [vendored]` ...: what a definition outside production code
+    is, as a table of callers marks it."""
+    role = role_of(path or "")
+    return "" if role is Role.PRODUCTION or not path else f" [{role.value}]"
 
 
 class ProgressBar:
