@@ -57,6 +57,16 @@ def state_of(root: Path) -> AdaptiveState:
     return state
 
 
+def finished(root: Path, idea: str, answers: int = 40) -> AdaptiveState:
+    """The state of an interview of `idea`, every question given its recommended option
+    (`answers` of them at most), run to its end."""
+    done = interview(root, ["1"] * answers, idea)
+    assert done.returncode == 0, done.stderr
+    state = load_any(next((root / "docs").glob("INTERVIEW-*.yaml")))
+    assert isinstance(state, AdaptiveState)
+    return state
+
+
 #: Topology, then the recommended option of every question the person gets.
 COOPERATIVE = ["1"] * 15
 
@@ -283,10 +293,7 @@ def test_a_whole_interview_changes_no_tracked_file(tmp_path: Path) -> None:
 def test_second_sample_repository(tmp_path: Path) -> None:
     root = sample("python-packages-relative", tmp_path)
     idea = "Change how add_tax rounds prices for discounts"
-    done = interview(root, ["1"] * 15, idea)
-    assert done.returncode == 0, done.stderr
-    state = load_any(next((root / "docs").glob("INTERVIEW-*.yaml")))
-    assert isinstance(state, AdaptiveState)
+    state = finished(root, idea, 15)
     assert state.type == "brownfield"
     assert state.touchpoints[0].symbol == "shop.pricing.add_tax"
     callers = next(f for f in state.established_facts if f.subject == "shop.pricing.add_tax")
@@ -471,10 +478,7 @@ def test_a_part_touching_no_production_code_is_never_asked_about_its_callers(
     idea = (
         "Add retries with backoff to payment charges, and send a weekly newsletter to subscribers"
     )
-    done = interview(root, ["1"] * 40, idea)
-    assert done.returncode == 0, done.stderr
-    state = load_any(next((root / "docs").glob("INTERVIEW-*.yaml")))
-    assert isinstance(state, AdaptiveState)
+    state = finished(root, idea)
     charges, newsletter = state.topology.active()
     assert charges.touchpoints and not newsletter.touchpoints
     asked = [r for r in state.rounds if r.component == newsletter.id and r.kind != "evidence"]
@@ -534,10 +538,7 @@ def test_an_exception_class_is_no_caller_target(tmp_path: Path) -> None:
         },
     )
     git_init(root)
-    done = interview(root, ["1"] * 40, "Tell the customer the reason a declined payment gives")
-    assert done.returncode == 0, done.stderr
-    state = load_any(next((root / "docs").glob("INTERVIEW-*.yaml")))
-    assert isinstance(state, AdaptiveState)
+    state = finished(root, "Tell the customer the reason a declined payment gives")
     (component,) = state.topology.active()
     assert component.touchpoints[0] == "app/errors.py::PaymentDeclined"
     asked = {r.slot: r for r in state.rounds if r.kind != "evidence"}
@@ -604,10 +605,7 @@ def test_what_starts_a_change_is_a_call_of_a_method_not_the_building_of_its_clas
     )
     git_init(root)
     idea = "Retry a failed upload of a file a few times when the network fails"
-    done = interview(root, ["1"] * 40, idea)
-    assert done.returncode == 0, done.stderr
-    state = load_any(next((root / "docs").glob("INTERVIEW-*.yaml")))
-    assert isinstance(state, AdaptiveState)
+    state = finished(root, idea)
     (component,) = state.topology.active()
     assert component.touchpoints[0] == "app/uploader.py::Uploader"
     scores = state.touchpoint_scores()
@@ -658,10 +656,7 @@ def test_a_weak_touchpoint_is_no_caller_target(tmp_path: Path) -> None:
     )
     git_init(root)
     idea = "Stop the redirect from sending visitors to another website when the address is unsafe"
-    done = interview(root, ["1"] * 40, idea)
-    assert done.returncode == 0, done.stderr
-    state = load_any(next((root / "docs").glob("INTERVIEW-*.yaml")))
-    assert isinstance(state, AdaptiveState)
+    state = finished(root, idea)
     (component,) = state.topology.active()
     assert component.touchpoints[:2] == ["app/response.py::redirect", "app/stats.py::log_visit"]
     scores = state.touchpoint_scores()

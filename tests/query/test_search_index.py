@@ -14,7 +14,7 @@ import pytest
 from brownfield.graph.builder import build
 from brownfield.graph.store import GraphStore
 from brownfield.graph.vocabulary import compound, direct_terms, index_words, query_terms
-from brownfield.model import Citation, Node, NodeKind
+from brownfield.model import Citation, Fact, Node, NodeKind
 from brownfield.query import code_names, evidence, project, reaching_tests, similar, written
 from brownfield.query import search as search_module
 from brownfield.query.context import Touchpoint, touchpoints
@@ -1108,6 +1108,15 @@ def test_a_docstrings_code_examples_are_not_its_words(tmp_path: Path) -> None:
     assert "logging" not in doc and "@param {object} impliedValues" in doc
 
 
+def callers_of(store: GraphStore, node_id: str) -> Fact:
+    """The callers fact of the definition `node_id`, which has one."""
+    node = store.node(node_id)
+    assert node is not None
+    fact = callers_fact(store, Touchpoint(node, 1.0, ()))
+    assert fact is not None
+    return fact
+
+
 def test_no_caller_of_a_method_names_the_calls_that_land_on_its_namesakes(
     tmp_path: Path,
 ) -> None:
@@ -1129,10 +1138,7 @@ def test_no_caller_of_a_method_names_the_calls_that_land_on_its_namesakes(
             """,
     }
     with opened(tmp_path, files) as store:
-        node = store.node("src/main/java/app/Client.java::Client.connectTimeout")
-        assert node is not None
-        fact = callers_fact(store, Touchpoint(node, 1.0, ()))
-        assert fact is not None
+        fact = callers_of(store, "src/main/java/app/Client.java::Client.connectTimeout")
         assert fact.statement.startswith("No resolved caller of app.Client.connectTimeout")
         assert fact.statement.endswith(
             "; but 1 resolved call(s) land on other methods named `connectTimeout` (e.g. "
@@ -1152,10 +1158,7 @@ def test_a_callers_count_says_how_many_same_name_calls_are_unresolved(tmp_path: 
         "app/other.py": "class Other:\n    def fetch(self):\n        return 2\n",
     }
     with opened(tmp_path, files) as store:
-        node = store.node("app/query.py::Query.fetch")
-        assert node is not None
-        fact = callers_fact(store, Touchpoint(node, 1.0, ()))
-    assert fact is not None
+        fact = callers_of(store, "app/query.py::Query.fetch")
     assert fact.statement == (
         "app.query.Query.fetch (app/query.py:2) is called from 1 place(s) in production code: "
         "app.query.hydrate (app/query.py:6); 2 call(s) named `fetch` the graph left "
@@ -1180,10 +1183,7 @@ def test_a_caller_calling_twice_is_named_once_with_both_sites(tmp_path: Path) ->
         "examples/demo.py": "from app.adapter import Adapter\n\n\ndef main():\n    Adapter()\n",
     }
     with opened(tmp_path, files) as store:
-        node = store.node("app/adapter.py::Adapter")
-        assert node is not None
-        fact = callers_fact(store, Touchpoint(node, 1.0, ()))
-    assert fact is not None
+        fact = callers_of(store, "app/adapter.py::Adapter")
     assert fact.statement == (
         "app.adapter.Adapter (app/adapter.py:1) is called from 3 place(s) in production code: "
         "app.session.mount (app/session.py:5, app/session.py:6), "
@@ -1977,10 +1977,7 @@ def test_no_caller_names_the_calls_of_its_name_that_resolve_outside_the_reposito
             """,
     }
     with opened(tmp_path, files) as store:
-        node = store.node("lib/app.js::Application.listen")
-        assert node is not None
-        fact = callers_fact(store, Touchpoint(node, 1.0, ()))
-        assert fact is not None
+        fact = callers_of(store, "lib/app.js::Application.listen")
         assert fact.statement == (
             "No resolved caller of lib.app.Application.listen (lib/app.js:4) in the repository; "
             "no unresolved call is named `listen` either; 1 call(s) named `listen` resolve "
@@ -3155,10 +3152,7 @@ def test_an_import_of_a_name_is_no_site_where_it_may_be_reached(tmp_path: Path) 
             """,
     }
     with opened(tmp_path, files) as store:
-        node = store.node("app/gateway.py::refund")
-        assert node is not None
-        fact = callers_fact(store, Touchpoint(node, 1.0, ()))
-        assert fact is not None
+        fact = callers_of(store, "app/gateway.py::refund")
         assert fact.statement.endswith(
             "; but `refund` is written at 1 line(s) of 1 production file(s), e.g. "
             "app/gateway.py:9, which may reach it in a way the graph does not resolve."
