@@ -1,10 +1,11 @@
 ; brownfield's own Rust definitions, naming scopes and calls (capture names: generic_facts.py).
 
-; types: a struct, enum, union or trait is a class; its fields and methods are its members
+; types: a struct, enum or union is a class, a trait an interface (a call of its method may
+; run an implementing type's: `dispatch`); their fields and methods are their members
 (struct_item name: (type_identifier) @name) @definition.class
 (enum_item name: (type_identifier) @name) @definition.class
 (union_item name: (type_identifier) @name) @definition.class
-(trait_item name: (type_identifier) @name) @definition.class
+(trait_item name: (type_identifier) @name) @definition.interface
 
 ; `impl T` and `impl Trait for T`: a naming scope called after the type, so its functions
 ; are `T.f` wherever `T` itself is declared; `impl Trait for &'a mut T` too (a method of
@@ -74,3 +75,17 @@
 (call_expression
   function: [(identifier) (scoped_identifier) (field_expression)] @callee) @reference.call
 (call_expression function: (generic_function function: (_) @callee)) @reference.call
+
+; `impl Trait for T`: T implements the trait, which is a base of T (its default methods
+; are T's; a call through the trait may reach T's own)
+(impl_item
+  trait: [
+    (type_identifier) @inherits.base
+    (scoped_type_identifier) @inherits.base
+    (generic_type type: (_) @inherits.base)]
+  type: [
+    (type_identifier) @inherits.child
+    (generic_type type: (type_identifier) @inherits.child)
+    (reference_type type: [
+      (type_identifier) @inherits.child
+      (generic_type type: (type_identifier) @inherits.child)])]) @inherits

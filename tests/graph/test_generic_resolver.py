@@ -327,3 +327,48 @@ def test_typescript_type_aliases_and_enums_are_nodes_and_a_name_may_be_type_and_
         assert kinds["user.ts::Options.check"] == "method"
     finally:
         store.close()
+
+
+def test_rust_a_trait_a_type_implements_gives_it_its_methods_and_dispatches_to_it(
+    repo: Path,
+) -> None:
+    found = edges_of(
+        repo,
+        {
+            "src/lib.rs": "mod shape;\nmod value;\n",
+            "src/shape.rs": (
+                "pub trait Shape {\n"
+                "    fn sides(&self) -> u32;\n"
+                "    fn describe(&self) -> u32 { self.sides() }\n"
+                "}\n"
+                "pub struct Square;\n"
+                "impl Shape for Square {\n"
+                "    fn sides(&self) -> u32 { 4 }\n"
+                "}\n"
+                "pub fn show(s: Square) -> u32 { s.describe() }\n"
+            ),
+            "src/value.rs": (
+                "use std::fmt;\n"
+                "pub enum Value { Text(String) }\n"
+                "impl fmt::Debug for Value {\n"
+                "    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result { Ok(()) }\n"
+                "}\n"
+                "pub fn text(s: String) -> Value { Value::Text(s) }\n"
+            ),
+        },
+    )
+    # a default method of the trait is the type's; `self.sides()` in it may run Square's
+    assert ("src/shape.rs::show", "src/shape.rs::Shape.describe", "inferred", 9) in found
+    assert ("src/shape.rs::Shape.describe", "src/shape.rs::Shape.sides", "self", 3) in found
+    assert ("src/shape.rs::Shape.describe", "src/shape.rs::Square.sides", "dispatch", 3) in found
+    # a trait from outside holds no name the type's own do not: `Value::Text` is a variant
+    assert not [edge for edge in found if edge[0] == "src/value.rs::text"]
+    store = GraphStore.open(repo)
+    try:
+        bases = {(e.src, e.dst) for e in store.all_edges() if e.kind.value == "inherits"}
+    finally:
+        store.close()
+    assert bases == {
+        ("src/shape.rs::Square", "src/shape.rs::Shape"),
+        ("src/value.rs::Value", "std.fmt.Debug"),
+    }

@@ -126,6 +126,8 @@ class ClassMembers:
         order = self.order(cls)
         for klass in order[1:] if skip_self else order:
             if klass.kind == "ext":
+                if not self.reader.profile.outside_bases_hold_members:
+                    continue
                 return [(Value("ext", "", f"{klass.name}.{name}"), Resolution.IMPORT)]
             table = self.reader.table(klass.path)
             bindings = table.scopes.get(klass.name, {}).get(name)

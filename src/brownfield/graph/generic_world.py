@@ -267,6 +267,10 @@ class Profile:
     instance_step: str | None = None
     #: steps that, on a function, call it (`f.call(this, x)`, `f.apply(this, args)`)
     invoke_steps: frozenset[str] = frozenset()
+    #: whether a base from outside the repository holds every name its class's own do not
+    #: (Java's `extends AbstractList`: `add` is its); not so where a type has many bases
+    #: (Rust's traits: `Value::String` is no member of an implemented `Debug`)
+    outside_bases_hold_members = True
     #: whether overloads are definitions of their own (`m`, `m~2`...: see generic_facts)
     #: and a call reaches only those whose arity it matches (Java)
     overloads = False

@@ -130,3 +130,56 @@ def is_type_declaration(root: Path, node: Node) -> bool:
         rf"\s*(?:export\s+)?(?:const|let|var|function|class)\s+{re.escape(node.name)}\b"
     )
     return not any(value.match(row) for row in text[line : node.end_line or line + 1])
+
+
+#: A Rust `impl` header's `for` (not a bound's `for<'a>`): `impl<T> Trait for Type`.
+_IMPL_FOR = re.compile(r"\sfor\s+(?!<)")
+#: What else a Rust method's block may be, or what ends the one above it.
+_OTHER_ITEMS = ("}", "fn ", "pub ", "mod ", "trait ", "struct ", "enum ", "macro_rules!")
+#: A method's own word that it overrides one of its bases' (Java's annotation, the C#,
+#: TypeScript and Kotlin modifier).
+_OVERRIDE = re.compile(r"@Override\b|\boverride\b")
+#: Python methods the language calls that a base from outside may call too (not those
+#: that construct an instance: a base's code does not construct its subclasses).
+_CONSTRUCTING = frozenset({"__init__", "__new__", "__init_subclass__", "__post_init__"})
+
+
+def overridden_bases(root: Path, node: Node, bases: list[str]) -> list[str]:
+    """Those of a method's class's `bases` the method says it overrides a method of, where
+    its code says so: a Rust method of an `impl Trait for Type` block (the trait, if among
+    them); a Java, C#, TypeScript or Kotlin method marked `@Override` or `override`; a
+    Python special method (`__getitem__`), which any base may call. None otherwise: a
+    base's code calls what it declares, which the repository does not show."""
+    text = file_lines(root, node.path or "") if node.line else None
+    if text is None or node.line is None or node.line > len(text):
+        return []
+    if node.language == "rust":
+        header = _rust_trait_header(text, node.line)
+        return [b for b in bases if re.search(rf"\b{re.escape(b.rpartition('.')[2])}\b", header)]
+    if node.language == "python":
+        special = node.name.startswith("__") and node.name.endswith("__")
+        return bases if special and node.name not in _CONSTRUCTING else []
+    above = []  # the definition's first line, with the annotations written above it
+    for line in reversed(text[max(node.line - 6, 0) : node.line]):
+        if above and line.rstrip().endswith(("}", ";", "{")):
+            break
+        above.append(line)
+    return bases if any(_OVERRIDE.search(line) for line in above) else []
+
+
+def _rust_trait_header(text: list[str], line: int) -> str:
+    """The part before `for` of the `impl Trait for Type` header a Rust method at `line` is
+    written in; empty for a method of an inherent `impl Type` block, a trait's or a module's."""
+    indent = len(text[line - 1]) - len(text[line - 1].lstrip())
+    for at in range(line - 2, -1, -1):
+        stripped = text[at].lstrip()
+        if not stripped or len(text[at]) - len(stripped) >= indent:
+            continue  # inside the block, or blank
+        item = stripped.removeprefix("unsafe ")
+        if item.startswith(_OTHER_ITEMS):
+            return ""  # the method is in something else (a trait, a module)
+        if item.startswith("impl"):
+            header = " ".join(text[at : line - 1]).partition("{")[0]  # may take lines
+            parts = _IMPL_FOR.split(header, maxsplit=1)
+            return parts[0] if len(parts) > 1 else ""
+    return ""

@@ -8,7 +8,12 @@ from brownfield.graph.store import GraphStore
 from brownfield.graph.vocabulary import STOP_WORDS, index_words
 from brownfield.model import Citation, Edge, EdgeKind, Fact, Node, NodeKind
 from brownfield.query.context import Touchpoint
-from brownfield.query.declarations import is_go_type, is_named_only, is_type_declaration
+from brownfield.query.declarations import (
+    is_go_type,
+    is_named_only,
+    is_type_declaration,
+    overridden_bases,
+)
 from brownfield.query.freshness import repository_root
 from brownfield.query.reaching_tests import (
     TEST_DEPTH,
@@ -122,6 +127,44 @@ def _outside_calls(store: GraphStore, node: Node) -> tuple[str, tuple[Citation, 
     )
 
 
+#: How many bases from outside a "no resolved caller" answer names.
+MAX_OUTSIDE_BASES = 3
+
+
+def _outside_bases(store: GraphStore, node: Node) -> str:
+    """For a method that says it overrides (`declarations.overridden_bases`): the bases from
+    outside the repository its class extends or implements, directly or through repository
+    classes (`serde.de.SeqAccess`, `collections.abc.Mapping`),
+    named with a warning that their code, which the graph does not read, may call the
+    method. Empty for anything else."""
+    if node.kind is not NodeKind.METHOD:
+        return ""
+    path, _, qualname = without_overload(node.id).partition("::")
+    owner = qualname.rpartition(".")[0]
+    if not owner:
+        return ""
+    seen, pending, outside = set(), [f"{path}::{owner}"], []
+    while pending:
+        edges = store.edges_out_of(pending, [EdgeKind.INHERITS])
+        seen.update(pending)
+        known = store.nodes(e.dst for e in edges)
+        pending = []
+        for dst in dict.fromkeys(e.dst for e in edges):
+            if dst in known and known[dst].kind is not NodeKind.EXTERNAL:
+                pending += [] if dst in seen else [dst]
+            elif dst not in outside:
+                outside.append(dst)
+    outside = overridden_bases(repository_root(store), node, outside)
+    if not outside:
+        return ""
+    shown = ", ".join(outside[:MAX_OUTSIDE_BASES])
+    shown += " ..." if len(outside) > MAX_OUTSIDE_BASES else ""
+    return (
+        f"; {node.qualname.rpartition('.')[0]} has a base from outside the repository "
+        f"({shown}), whose code the graph does not read: it may call `{node.name}`"
+    )
+
+
 def callers_fact(store: GraphStore, touchpoint: Touchpoint) -> Fact | None:
     """Who calls a touchpoint (direct callers, each call site cited), production code apart
     from tests; "no resolved caller" says how many unresolved same-name calls remain."""
@@ -138,6 +181,7 @@ def callers_fact(store: GraphStore, touchpoint: Touchpoint) -> Fact | None:
         note, cited = _unresolved_note(store, node)
         dispatch, dispatched = _same_name_calls(store, node)
         outside, elsewhere = _outside_calls(store, node)
+        bases = _outside_bases(store, node)
         written, seen = (
             ("", ()) if cited or dispatched or elsewhere else written_note(store, node, False)
         )
@@ -145,7 +189,7 @@ def callers_fact(store: GraphStore, touchpoint: Touchpoint) -> Fact | None:
             "callers",
             node.qualname,
             f"No resolved caller of {node.qualname} ({node.path}:{node.line}) in the "
-            f"repository{but}{note}{dispatch}{outside}{written}.",
+            f"repository{but}{note}{dispatch}{outside}{bases}{written}.",
             (definition_citation(node), *itself, *cited, *dispatched, *elsewhere, *seen),
         )
     callers = store.nodes(e.src for e in edges)
@@ -353,6 +397,8 @@ def tests_fact(store: GraphStore, touchpoint: Touchpoint, depth: int = TEST_DEPT
         note, cited = _unresolved_note(store, node)
         on_the_way = _unresolved_on_the_way(store, node, walked)
         through, passed = _through_files(store, node, walked)
+        bases = _outside_bases(store, node)
+        through += f"{bases}, and a test through it" if bases else ""
         lost = cited or on_the_way or through
         written, seen = ("", ()) if lost else written_note(store, node, True)
         if not lost and not seen:

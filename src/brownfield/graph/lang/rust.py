@@ -173,6 +173,7 @@ class Rust(Profile):
     super_names: frozenset[str] = frozenset()  # `super::` is a module path, not a base
     constructors = ()  # `Type::new()` is an ordinary associated function
     class_members_visible = False  # a method says `self.m()` or `Self::f()`
+    outside_bases_hold_members = False  # a type implements many traits: which has `m`?
     builtins = BUILTINS
 
     def resolve_import(self, world: World, path: str, fact: ImportFact) -> list[Value]:

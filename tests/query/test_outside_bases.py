@@ -1,0 +1,132 @@
+"""A method with no caller in the repository that overrides one of a base from outside it
+(a trait of a crate, a class of the standard library): code the graph does not read may
+call it, and the facts say so, where the method's own code says it overrides."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from brownfield.model import Fact
+from brownfield.query import evidence
+from brownfield.query.context import Touchpoint
+from tests.conftest import build_graph, git_init, write_files
+
+RUST = {
+    "src/lib.rs": "mod seq;\n",
+    "src/seq.rs": """\
+use serde::de;
+
+pub struct Items { first: bool }
+
+impl<'de> de::SeqAccess<'de>
+    for Items
+{
+    fn next_element(&mut self) -> bool {
+        self.first
+    }
+}
+
+impl Items {
+    pub fn reset(&mut self) {
+        self.first = true;
+    }
+}
+""",
+    "tests/seq_test.rs": "#[test]\nfn nothing() {}\n",
+}
+
+JAVA = {
+    "src/main/java/app/Names.java": """\
+package app;
+
+import java.util.AbstractList;
+
+public class Names extends AbstractList<String> {
+    public Names() {}
+
+    @Override
+    public String get(int index) { return "a"; }
+
+    public int unused() { return 1; }
+}
+""",
+}
+
+PYTHON = {
+    "app/jar.py": """\
+from collections.abc import MutableMapping
+
+
+class Jar(MutableMapping):
+    def __init__(self):
+        self.items = {}
+
+    def __getitem__(self, key):
+        return self.items[key]
+
+    def unused(self):
+        return 1
+""",
+}
+
+
+def facts_of(root: Path, files: dict[str, str], node_id: str) -> tuple[Fact, Fact]:
+    """The callers and tests facts of `node_id` in a repository of `files`."""
+    write_files(root, files)
+    git_init(root)
+    store = build_graph(root)
+    try:
+        node = store.node(node_id)
+        assert node is not None
+        callers = evidence.callers_fact(store, Touchpoint(node, 1.0, ()))
+        assert callers is not None
+        return callers, evidence.tests_fact(store, Touchpoint(node, 1.0, ()))
+    finally:
+        store.close()
+
+
+def test_a_method_of_a_trait_implemented_from_outside_may_be_called_there(
+    tmp_path: Path,
+) -> None:
+    callers, tests = facts_of(tmp_path, RUST, "src/seq.rs::Items.next_element")
+    outside = (
+        "src.seq.Items has a base from outside the repository (serde.de.SeqAccess), whose "
+        "code the graph does not read: it may call `next_element`"
+    )
+    assert callers.statement.startswith("No resolved caller of src.seq.Items.next_element")
+    assert callers.statement.endswith(f"; {outside}."), callers.statement
+    assert tests.statement.startswith("No test reaches src.seq.Items.next_element")
+    assert tests.statement.endswith(f"; {outside}, and a test through it."), tests.statement
+
+
+def test_a_method_that_overrides_nothing_from_outside_is_not_said_to_be_called_there(
+    tmp_path: Path,
+) -> None:
+    """An inherent `impl Items` method, a Java method without `@Override`, a constructor,
+    a Python method the language does not call: no base's code calls them."""
+    cases = [
+        (RUST, "src/seq.rs::Items.reset"),
+        (JAVA, "src/main/java/app/Names.java::Names.unused"),
+        (JAVA, "src/main/java/app/Names.java::Names.Names"),
+        (PYTHON, "app/jar.py::Jar.unused"),
+        (PYTHON, "app/jar.py::Jar.__init__"),
+    ]
+    for number, (files, node_id) in enumerate(cases):
+        callers, tests = facts_of(tmp_path / str(number), files, node_id)
+        assert "from outside the repository" not in callers.statement, callers.statement
+        assert "from outside the repository" not in tests.statement, tests.statement
+
+
+def test_an_override_said_so_in_java_or_a_python_special_method_may_be_called_there(
+    tmp_path: Path,
+) -> None:
+    java, _ = facts_of(tmp_path / "java", JAVA, "src/main/java/app/Names.java::Names.get")
+    assert java.statement.endswith(
+        "; app.Names has a base from outside the repository (java.util.AbstractList), whose "
+        "code the graph does not read: it may call `get`."
+    ), java.statement
+    python, _ = facts_of(tmp_path / "python", PYTHON, "app/jar.py::Jar.__getitem__")
+    assert python.statement.endswith(
+        "; app.jar.Jar has a base from outside the repository (collections.abc.MutableMapping), "
+        "whose code the graph does not read: it may call `__getitem__`."
+    ), python.statement
