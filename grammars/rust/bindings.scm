@@ -30,5 +30,11 @@
   name: (field_identifier) @binding.name
   type: (reference_type type: (_) @binding.type)) @binding
 
-; `type Db = Store;`
-(type_item name: (type_identifier) @binding.name type: (_) @binding.value) @binding
+; `type Db = Store;` (not an impl's associated type, `type Error = Error;`, which is no
+; member the type holds, as a field is)
+(source_file
+  (type_item name: (type_identifier) @binding.name type: (_) @binding.value) @binding)
+(mod_item body: (declaration_list
+  (type_item name: (type_identifier) @binding.name type: (_) @binding.value) @binding))
+(block
+  (type_item name: (type_identifier) @binding.name type: (_) @binding.value) @binding)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from brownfield.graph import parser
+from brownfield.graph.declared import class_fields
 from brownfield.graph.store import GraphStore
 from tests.conftest import build_graph
 
@@ -372,3 +374,22 @@ def test_rust_a_trait_a_type_implements_gives_it_its_methods_and_dispatches_to_i
         ("src/shape.rs::Square", "src/shape.rs::Shape"),
         ("src/value.rs::Value", "std.fmt.Debug"),
     }
+
+
+def test_rust_an_associated_type_is_no_member_of_the_type(repo: Path) -> None:
+    """`type Err = String;` in an `impl FromStr for Version` names the trait's type, not a
+    field of `Version` (a setting its facts list) nor a name that hides `Err(...)`."""
+    source = (
+        "use std::str::FromStr;\n"
+        "pub struct Version { major: u32 }\n"
+        "impl FromStr for Version {\n"
+        "    type Err = String;\n"
+        "    fn from_str(s: &str) -> Result<Version, String> { Err(String::new()) }\n"
+        "}\n"
+        "pub type Name = String;\n"
+    )
+    found = edges_of(repo, {"src/lib.rs": source})
+    assert ("src/lib.rs::Version.from_str", "<builtin>.Err", "builtin", 5) in found
+    facts = parser.parse("rust", source.encode())
+    assert class_fields(facts) == {"Version": [("major", 2)]}
+    assert ("Name", 7) in {(b.target[0], b.line) for b in facts.bindings}
