@@ -7,7 +7,8 @@ from pathlib import Path
 import pytest
 
 from brownfield.graph import parser
-from brownfield.graph.generic_facts import chain_of_text, type_chain
+from brownfield.graph.generic_chains import chain_of_text, type_chain
+from brownfield.graph.generic_world import nodes_of
 from brownfield.graph.lang.go import GoModules, layout
 from tests.conftest import write_files
 
@@ -225,3 +226,53 @@ def test_the_standard_library_module_has_no_prefix() -> None:
     modules = GoModules([("std", "")])
     assert modules.folder_of("go/ast") == "go/ast"
     assert modules.folder_of("golang.org/x/net/http2") is None  # a dotted path: not std
+
+
+def test_a_cpp_overload_written_later_does_not_stretch_the_first() -> None:
+    """cxxopts' `Options::add_option`, defined in its class and twice more 700 lines below:
+    the node spanned all 700 lines (the names it "held" were other functions')."""
+    source = b"""\
+class Options {
+ public:
+  void add(int a) {
+    add(a, 1);
+  }
+  void other() {}
+};
+
+void Options::add(int a, int b) {
+}
+
+void Options::add(int a, int b, int c) {
+}
+"""
+    facts = parser.parse("cpp", source)
+    spans = {n.id: (n.line, n.end_line) for n in nodes_of("cpp", "src/o.cpp", facts)}
+    assert spans["src/o.cpp::Options.add"] == (3, 5)
+    typescript = parser.parse(
+        "typescript",
+        b"function f(a: string): void;\nfunction f(a: number): void;\nfunction f(a: any) {\n}\n",
+    )
+    spans = {n.id: (n.line, n.end_line) for n in nodes_of("typescript", "a.ts", typescript)}
+    assert spans["a.ts::f"] == (1, 4)  # overload signatures before their body: one definition
+
+
+def test_a_cpp_call_operator_is_named_operator_call() -> None:
+    """`operator()` was named `()` (`OptionAdder.()`) or `operator.()`: its brackets were
+    read as a call step."""
+    source = b"""\
+struct Adder {
+  int operator()(int a) { return a; }
+  bool operator==(const Adder& o) const { return true; }
+};
+struct Check { int operator[](int i); };
+int Check::operator[](int i) { return i; }
+"""
+    facts = parser.parse("cpp", source)
+    assert [d.qualname for d in facts.definitions] == [
+        "Adder",
+        "Adder.operator()",
+        "Adder.operator==",
+        "Check",
+        "Check.operator[]",
+    ]

@@ -37,11 +37,7 @@ reads those names, so a language needs no extraction code of its own:
   an object.
 * `@return` with `@return.value`: a returned expression.
 
-Expressions become chains by their text: `a.b`, `a::b`, `a->b`, `new A(...)`, `A{...}`,
-`f(...)` (a call step, `()`), `a[i]` (a subscript step, `[]`), `x.(T)` (Go: a `T`),
-stripped of `&`, `*` and `new`. A type becomes the chain of an instance: `T` is `T()`,
-and a collection type (`[]T`, `map[K]T`, `T[]`, `chan T`) is `T() [*]`, whose elements
-(`[]`) are `T()`.
+Expressions and types are read as chains (`generic_chains`).
 """
 
 from __future__ import annotations
@@ -60,6 +56,12 @@ from brownfield.graph.facts import (
     ImportFact,
     ReturnFact,
 )
+from brownfield.graph.generic_chains import (
+    RESULT,
+    chain_of_text,
+    operator_chain,
+    type_chain,
+)
 from brownfield.graph.overload_types import (
     Declared,
     argument_types,
@@ -71,11 +73,6 @@ from brownfield.graph.spans import Spans
 Node = Any  # tree_sitter.Node
 Match = tuple[int, dict[str, list[Node]]]
 
-#: The step of a collection type: `[]T` is `T() [*]`; a subscript (`[]`) of it is a `T()`.
-ELEMENTS = "[*]"
-#: Marks the k-th declared result (k >= 1) of a function: `#1`, `#2`...; the call step
-#: `()#1` takes it (`a, b := f()`: `b` is `f ()#1`).
-RESULT = "#"
 #: An overload's qualname: the n-th declaration (n >= 2) of `m` in one class is `m~n`.
 OVERLOAD = "~"
 _OVERLOADED = re.compile(re.escape(OVERLOAD) + r"\d+$")
@@ -86,17 +83,6 @@ def without_overload(name: str) -> str:
     return _OVERLOADED.sub("", name)
 
 
-_NAME = re.compile(r"[$@#]{0,2}[A-Za-z_][A-Za-z0-9_$]*(?:[!?](?![.:=]))?")
-_SIMPLE = re.compile(r"[A-Za-z_][A-Za-z0-9_$]*(?:\.[A-Za-z_][A-Za-z0-9_$]*)*\Z")
-_SEPARATOR = re.compile(r"\s*(?:\.|::|->|\?\.|\\)\s*")
-_PREFIX = re.compile(r"(?:new\s+|await\s+|&|\*|\\)*")
-_COLLECTION = re.compile(r"^(?:\[[^\]]*\]|map\[[^\]]*\]|(?:<-\s*)?chan\s+(?:<-\s*)?)")
-_CLOSING = {"(": ")", "<": ">", "{": "}", "[": "]"}
-_BRACKETS = {
-    opener: re.compile(f"[{re.escape(opener)}{re.escape(closer)}]")
-    for opener, closer in _CLOSING.items()
-}
-_NOT_A_TYPE = re.compile(r"[()\n;=]")  # after ` as `: the cast's type has none of these
 _TOP = (
     "definition.",
     "scope",
@@ -117,109 +103,6 @@ _KINDS = {
     "method": "method",
     "object": "object",
 }
-
-
-def chain_of_text(text: str) -> Chain | None:
-    """`this.repo.find(x)` -> ("this", "repo", "find", "()"); `new A(1)` -> ("A", "()");
-    `Type{...}` (a Go literal) -> ("Type", "()"); `a[0].b` -> ("a", "[]", "b");
-    `x.(*T).m` -> ("T", "()", "m"); None for anything else (`a + b`)."""
-    text = text.strip()
-    if _SIMPLE.match(text):  # the common case, `a` or `a.b.c`: no brackets, no prefix
-        return tuple(text.split("."))
-    prefix = _PREFIX.match(text)
-    constructs = bool(prefix and "new" in prefix.group(0))
-    position = prefix.end() if prefix else 0
-    steps: list[str] = []
-    while True:
-        if text.startswith("<", position):  # `Vec::<i32>::new`
-            position = _skip_space(text, _balanced(text, position))
-            separator = _SEPARATOR.match(text, position)
-            position = separator.end() if separator else position
-        if text.startswith("(", position):
-            end = _balanced(text, position)
-            inner = _parenthesized(text[position + 1 : end - 1], steps, text[end : end + 1])
-            if inner is None or end > len(text):
-                return None
-            steps[:] = list(inner)
-            position = _skip_space(text, end)
-        else:
-            name = _NAME.match(text, position)
-            if name is None:
-                return None
-            steps.append(name.group(0))
-            position = _skip_space(text, name.end())
-            if text.startswith("!", position) and text[position + 1 : position + 2] in ".[(":
-                position += 1  # TypeScript's `x!.y`: not null
-        if text.startswith("<", position):  # generic arguments: `List<T>`, `::<T>`
-            position = _skip_space(text, _balanced(text, position))
-        while position < len(text) and text[position] in "({[":
-            opener = text[position]
-            position = _skip_space(text, _balanced(text, position))
-            steps.append(SUBSCRIPT if opener == "[" else CALL)
-            if opener != "[":
-                constructs = False
-            if opener == "{":
-                break
-        if constructs and position >= len(text):
-            steps.append(CALL)  # `new Foo` without arguments
-        if position >= len(text):
-            return tuple(steps) if position == len(text) else None
-        separator = _SEPARATOR.match(text, position)
-        if separator is None or separator.end() == position:
-            return None
-        position = separator.end()
-
-
-def _parenthesized(inner: str, steps: list[str], after: str) -> Chain | None:
-    """The steps a parenthesized part of a chain stands for: after a name, `x.(*T)` (a Go
-    type assertion: a T); at the start, `(x as T)` (a TypeScript cast: a T), `(*T)(x)` (a
-    Go conversion: the type T, which the call step that follows makes a T) or `(a.b)`."""
-    if steps:
-        return type_chain(inner)
-    cast = inner.rfind(" as ")
-    if cast > 0 and not _NOT_A_TYPE.search(inner, cast + 4):
-        return type_chain(inner[cast + 4 :])
-    if after == "(":
-        converted = type_chain(inner)
-        return None if converted is None else converted[:-1]
-    return chain_of_text(inner)
-
-
-def type_chain(text: str) -> Chain | None:
-    """A declared type as the chain of a value of it: `Repo` -> ("Repo", "()"), `*Repo`
-    the same, `[]*Repo` / `Repo[]` / `map[string]Repo` -> ("Repo", "()", "[*]")."""
-    text = text.strip().lstrip("*&").strip()
-    collection = _COLLECTION.match(text)
-    if collection and collection.end():
-        element = type_chain(text[collection.end() :])
-        return None if element is None else (*element, ELEMENTS)
-    if text.endswith("[]"):
-        element = type_chain(text[:-2])
-        return None if element is None else (*element, ELEMENTS)
-    chain = chain_of_text(text)
-    if chain is None or chain[-1] in (CALL, SUBSCRIPT):
-        return chain if chain is None or chain[-1] == CALL else None
-    return (*chain, CALL)
-
-
-def _skip_space(text: str, position: int) -> int:
-    while position < len(text) and text[position].isspace():
-        position += 1
-    return position
-
-
-def _balanced(text: str, position: int) -> int:
-    """The index just past the bracket group opening at `position` (or past the end)."""
-    opener = text[position]
-    depth = 0
-    for found in _BRACKETS[opener].finditer(text, position):
-        if found.group() == opener:
-            depth += 1
-        else:
-            depth -= 1
-            if depth == 0:
-                return found.end()
-    return len(text) + 1
 
 
 def _text(node: Node) -> str:
@@ -336,7 +219,7 @@ def _definitions(
         seen.add(node.start_byte * 4 + (kind == "scope"))
         owner = captures.get("owner") or captures.get("owner.object")
         name_text = _text(captures["name"][0])
-        name_chain = chain_of_text(name_text) or (_unquote(name_text),)
+        name_chain = operator_chain(name_text) or chain_of_text(name_text) or (_unquote(name_text),)
         prefix = ".".join(chain_of_text(_text(owner[0])) or ()) if owner else ""
         if not prefix and len(name_chain) > 1:  # `void A::f()`: the owner is in the name
             prefix, name_chain = ".".join(name_chain[:-1]), name_chain[-1:]

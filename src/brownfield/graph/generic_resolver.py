@@ -25,8 +25,8 @@ from brownfield.graph.facts import (
     FileGraph,
     ImportFact,
 )
+from brownfield.graph.generic_chains import ELEMENTS, RESULT
 from brownfield.graph.generic_classes import ClassMembers, overloads_of
-from brownfield.graph.generic_facts import ELEMENTS, RESULT
 from brownfield.graph.generic_guesses import keyed_member, unique_name
 from brownfield.graph.generic_world import (
     CLASS_LIKE,

@@ -307,14 +307,19 @@ def nodes_of(language: str, path: str, facts: FileFacts) -> list[Node]:
         )
     ]
     # declarations of one name in a row (TypeScript's overload signatures, which must come
-    # right before their implementation) are one definition, spanning them all
+    # right before their implementation) are one definition, spanning them all; a later
+    # run of the name (C++'s overloads written outside the class) spans nothing more
     ends: dict[str, int] = {}
+    ended: set[str] = set()  # names whose first run is over
     previous = None
     for definition in facts.definitions:
-        if definition.qualname == previous:
-            ends[previous] = max(ends[previous], definition.end_line)
-        ends.setdefault(definition.qualname, definition.end_line)
-        previous = definition.qualname
+        name = definition.qualname
+        if name == previous and name not in ended:
+            ends[name] = max(ends[name], definition.end_line)
+        elif previous is not None:
+            ended.add(previous)
+        ends.setdefault(name, definition.end_line)
+        previous = name
     seen: set[str] = set()
     for definition in facts.definitions:
         if definition.qualname in seen or definition.kind not in NODE_KINDS:

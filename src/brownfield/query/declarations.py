@@ -159,7 +159,7 @@ def overridden_bases(root: Path, node: Node, bases: list[str]) -> list[str]:
     if node.language == "python":
         special = node.name.startswith("__") and node.name.endswith("__")
         return bases if special and node.name not in _CONSTRUCTING else []
-    above = []  # the definition's first line, with the annotations written above it
+    above: list[str] = []  # the definition's first line, with the annotations written above it
     for line in reversed(text[max(node.line - 6, 0) : node.line]):
         if above and line.rstrip().endswith(("}", ";", "{")):
             break
