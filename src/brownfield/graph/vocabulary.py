@@ -199,7 +199,9 @@ KEYWORDS = frozenset(
     false final finally float for from func function global go goto if implements import in
     instanceof int interface is lambda let long new nil none nonlocal not null or package
     pass private protected public raise range return self short static struct super
-    switch synchronized this throw throws true try typeof var void while with yield""".split()
+    switch synchronized this throw throws true try typeof var void while with yield
+    inline virtual typename namespace constexpr noexcept decltype nullptr unsigned sizeof
+    mutable volatile extern typedef impl mut pub dyn fn elsif elseif endif foreach""".split()
 )
 
 #: Known words for splitting lowercase compounds (`envvar` -> env var, `timeout` -> time out).
