@@ -98,6 +98,7 @@ def test_examples_benchmarks_docs_and_vendored_code_are_told_apart(path: str, ro
         "lib/testkit/runner.rb",
         "core/src/testFixtures/java/org/x/FakeClock.java",
         "pkg/testing.py",
+        "src/Console/Tester/CommandTester.php",
     ],
 )
 def test_code_written_for_tests_is_test_support(path: str) -> None:

@@ -3046,9 +3046,28 @@ def test_a_touchpoints_signature_is_quoted_as_its_file_writes_it(tmp_path: Path)
               return Promise.resolve();
             }
             """,
+        "lib/device.rb": """
+            class Device
+              def shift
+                File.open(@name, File::WRONLY) do |lock|
+                  lock.flock(File::LOCK_EX)
+                end
+              end
+
+              def add message, level = 1
+                message
+              end
+            end
+            """,
     }
     with opened(tmp_path, files) as store:
         expected = {
+            # Ruby's parentheses are optional: a header without them is its first line (it
+            # read on to `File.open(...)`: "`def shift File.open(@name, File::WRONLY) do`")
+            "lib/device.rb::Device.shift": "lib.device.Device.shift (lib/device.rb:2) is "
+            "declared `def shift`.",
+            "lib/device.rb::Device.add": "lib.device.Device.add (lib/device.rb:8) is "
+            "declared `def add message, level = 1`.",
             "app/pool.py::Pool.grow": "app.pool.Pool.grow (app/pool.py:2) is declared "
             '`def grow(self, size: int, colour="#fff") -> None`.',
             "server/serve.go::Server.Serve": "server.Server.Serve (server/serve.go:5) is "

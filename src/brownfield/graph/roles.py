@@ -99,11 +99,11 @@ RULES["tsx"] = RULES["typescript"]
 _GENERIC = TestLayout(_COMMON, re.compile(r"^test_|_test\.|\.test\.|\.spec\."), "test files")
 
 #: Code written for tests to use, shipped beside the product (click's `testing.py`, rxjs's
-#: `testing/TestScheduler.ts`, Go's `net/http/httptest`, Gradle's `src/testFixtures/`): named
-#: so, as a folder or a file.
+#: `testing/TestScheduler.ts`, Go's `net/http/httptest`, Gradle's `src/testFixtures/`,
+#: Symfony's `Tester/CommandTester.php`): named so, as a folder or a file.
 _TEST_SUPPORT = frozenset(
     {"testing", "testutil", "testutils", "test_util", "test_utils", "testhelpers", "test_helpers"}
-    | {"testlib", "testkit", "testsupport", "test_support", "testenv", "testfixtures"}
+    | {"testlib", "testkit", "testsupport", "test_support", "testenv", "testfixtures", "tester"}
 )
 #: A Go package made for tests (`httptest`, `iotest`, `fstest`), not a word (`latest`).
 _GO_TEST_PACKAGE = re.compile(r"^(?!(la|con|pro|at|de|grea|fas)test$)[a-z]+test$")

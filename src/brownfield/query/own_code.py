@@ -71,8 +71,13 @@ def signature(store: GraphStore, node: Node) -> str | None:
     text = file_lines(repository_root(store), node.path)
     if text is None:
         return None
-    lines = text[node.line - 1 : node.line - 1 + MAX_HEADER_LINES]
-    header = _header("\n".join(_COMMENT_TAIL.sub("", line) for line in lines))
+    lines = [
+        _COMMENT_TAIL.sub("", line)
+        for line in text[node.line - 1 : node.line - 1 + MAX_HEADER_LINES]
+    ]
+    if node.language == "ruby" and lines and "(" not in lines[0]:  # `def shift`, `def add msg`
+        return " ".join(lines[0].split()) or None
+    header = _header("\n".join(lines))
     if header is None or len(header) <= MAX_SIGNATURE:
         return header
     return header[: MAX_SIGNATURE - 3] + "..."
