@@ -96,6 +96,32 @@ def test_callers_text_cites_call_sites(shop: Path) -> None:
     ), out
 
 
+def test_callers_of_an_override_of_an_outside_base_say_code_there_may_call_it(
+    repo: Path,
+) -> None:
+    """`__getitem__` of a `MutableMapping` has no caller here, but `collections.abc`'s code
+    calls it: "(none)" alone read as dead code."""
+    write_files(
+        repo,
+        {
+            "jar.py": "from collections.abc import MutableMapping\n\n\n"
+            "class Jar(MutableMapping):\n    def __getitem__(self, key):\n        return key\n"
+        },
+    )
+    assert run("graph", "build", "--repo", str(repo))[0] == 0
+    code, out, _ = run("callers", "jar.Jar.__getitem__", "--repo", str(repo))
+    assert code == 0
+    assert out.splitlines()[1:] == [
+        "  (none)",
+        "unresolved: no unresolved call site is named `__getitem__`",
+        "outside: jar.Jar has a base from outside the repository "
+        "(collections.abc.MutableMapping), whose code the graph does not read: it may call "
+        "it too",
+    ]
+    data = json.loads(run("callers", "jar.Jar.__getitem__", "--json", "--repo", str(repo))[1])
+    assert data["unresolved"]["outside"] == ["collections.abc.MutableMapping"]
+
+
 def test_callers_json_is_sorted_and_complete(shop: Path) -> None:
     code, out, _ = run("callers", "shop/pay.py::charge", "--json", "--repo", str(shop))
     assert code == 0

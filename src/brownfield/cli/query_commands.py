@@ -68,6 +68,15 @@ def print_walk(result: WalkResult, as_json: bool) -> None:
         print(table(_hop_rows(result.dispatch), ["dist", "site", "symbol", "kind", "how"]))
     if completeness is not None:
         print(clean(_completeness_line(result.query, completeness)))
+        if completeness.outside:
+            owner = result.start[0].qualname.rpartition(".")[0] if result.start else ""
+            print(
+                clean(
+                    f"outside: {owner} has a base from outside the repository "
+                    f"({', '.join(completeness.outside)}), whose code the graph does not "
+                    "read: it may call it too"
+                )
+            )
         if completeness.sites:
             rows = [
                 [f"{u.path}:{u.line}", u.callee, u.src, u.reason, "possible"]

@@ -14,9 +14,10 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from brownfield.graph.generic_facts import without_overload
 from brownfield.graph.store import GraphStore
 from brownfield.model import EdgeKind, Node, NodeKind
-from brownfield.query.freshness import file_lines
+from brownfield.query.freshness import file_lines, repository_root
 
 MAX_DERIVED = 50  # classes looked at for implementations, nearest first
 #: Python statements that do nothing but say "not here" (a raise's message may take lines
@@ -142,6 +143,32 @@ _OVERRIDE = re.compile(r"@Override\b|\boverride\b")
 #: Python methods the language calls that a base from outside may call too (not those
 #: that construct an instance: a base's code does not construct its subclasses).
 _CONSTRUCTING = frozenset({"__init__", "__new__", "__init_subclass__", "__post_init__"})
+
+
+def outside_bases(store: GraphStore, node: Node) -> list[str]:
+    """The bases from outside the repository a method's class extends or implements,
+    directly or through repository classes (`serde.de.SeqAccess`, `collections.abc.Mapping`),
+    those the method says it overrides a method of (`overridden_bases`): code there, which
+    the graph does not read, may call it. None for anything else."""
+    if node.kind is not NodeKind.METHOD:
+        return []
+    path, _, qualname = without_overload(node.id).partition("::")
+    owner = qualname.rpartition(".")[0]
+    if not owner:
+        return []
+    seen: set[str] = set()
+    pending, outside = [f"{path}::{owner}"], []
+    while pending:
+        edges = store.edges_out_of(pending, [EdgeKind.INHERITS])
+        seen.update(pending)
+        known = store.nodes(e.dst for e in edges)
+        pending = []
+        for dst in dict.fromkeys(e.dst for e in edges):
+            if dst in known and known[dst].kind is not NodeKind.EXTERNAL:
+                pending += [] if dst in seen else [dst]
+            elif dst not in outside:
+                outside.append(dst)
+    return overridden_bases(repository_root(store), node, outside) if outside else []
 
 
 def overridden_bases(root: Path, node: Node, bases: list[str]) -> list[str]:

@@ -12,7 +12,7 @@ from brownfield.query.declarations import (
     is_go_type,
     is_named_only,
     is_type_declaration,
-    overridden_bases,
+    outside_bases,
 )
 from brownfield.query.freshness import repository_root
 from brownfield.query.reaching_tests import (
@@ -132,29 +132,10 @@ MAX_OUTSIDE_BASES = 3
 
 
 def _outside_bases(store: GraphStore, node: Node) -> str:
-    """For a method that says it overrides (`declarations.overridden_bases`): the bases from
-    outside the repository its class extends or implements, directly or through repository
-    classes (`serde.de.SeqAccess`, `collections.abc.Mapping`),
-    named with a warning that their code, which the graph does not read, may call the
-    method. Empty for anything else."""
-    if node.kind is not NodeKind.METHOD:
-        return ""
-    path, _, qualname = without_overload(node.id).partition("::")
-    owner = qualname.rpartition(".")[0]
-    if not owner:
-        return ""
-    seen, pending, outside = set(), [f"{path}::{owner}"], []
-    while pending:
-        edges = store.edges_out_of(pending, [EdgeKind.INHERITS])
-        seen.update(pending)
-        known = store.nodes(e.dst for e in edges)
-        pending = []
-        for dst in dict.fromkeys(e.dst for e in edges):
-            if dst in known and known[dst].kind is not NodeKind.EXTERNAL:
-                pending += [] if dst in seen else [dst]
-            elif dst not in outside:
-                outside.append(dst)
-    outside = overridden_bases(repository_root(store), node, outside)
+    """For a method that says it overrides one of a base from outside the repository (see
+    `declarations.outside_bases`): those bases, and that their code, which the graph does
+    not read, may call it. Empty for anything else."""
+    outside = outside_bases(store, node)
     if not outside:
         return ""
     shown = ", ".join(outside[:MAX_OUTSIDE_BASES])

@@ -24,6 +24,7 @@ from brownfield.model import (
     Resolution,
     Unresolved,
 )
+from brownfield.query.declarations import outside_bases
 from brownfield.query.freshness import stale_paths
 from brownfield.query.symbols import expand_targets, find_symbol
 
@@ -75,11 +76,15 @@ class Completeness:
     name: str  # the name the unresolved calls were matched on ("" for callees)
     count: int
     sites: list[Unresolved] | None = None
+    #: callers: the bases from outside the repository whose code may call the method, which
+    #: says it overrides one of theirs (`declarations.outside_bases`)
+    outside: list[str] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         return {
             "name": self.name,
             "count": self.count,
+            "outside": self.outside,
             "sites": [
                 {"src": u.src, "callee": u.callee, "site": f"{u.path}:{u.line}", "reason": u.reason}
                 for u in self.sites or []
@@ -230,7 +235,10 @@ def callers(
     result = _result(store, "callers", [node], depth, hops)
     named = node.kind not in (NodeKind.EXTERNAL, NodeKind.MODULE)  # a module is not called
     same_name = store.unresolved_named(node.name) if named else []
-    result.unresolved = Completeness(node.name, len(same_name), same_name if possible else None)
+    outside = outside_bases(store, node)
+    result.unresolved = Completeness(
+        node.name, len(same_name), same_name if possible else None, outside
+    )
     return result
 
 
