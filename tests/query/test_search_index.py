@@ -2056,6 +2056,13 @@ def test_an_idiom_is_read_as_what_it_means_not_word_by_word(tmp_path: Path) -> N
     """ "Open at the same time" is about concurrency: read word by word, "time" found every
     timeout. "Let the program choose" asks for an option."""
     assert parse("once too many are open at the same time").words == ("many", "open", "concurrent")
+    # "at once" is concurrent for what is open or runs; otherwise it says "together"
+    assert parse("cap the streams open at once").words == ("cap", "streams", "open", "concurrent")
+    assert parse("report every problem in the input at once").words == (
+        "report",
+        "problem",
+        "input",
+    )
     assert "time" not in parse("giving up after a couple of tries").words
     assert parse("let users set the limit when someone asks").words == ("limit", "asks")
     # fillers say how, not what: "rather than", "already", "still" name nothing of the code

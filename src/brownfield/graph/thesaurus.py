@@ -298,7 +298,13 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
 #: the same time" is about concurrency, not time; "right away" about no delay).
 IDIOMS: dict[str, str] = {
     "at the same time": "concurrent",
-    "at once": "concurrent",
+    # what is open or runs "at once" runs concurrently; what is reported or done "at once"
+    # is done together (zod: "report every problem in the input at once")
+    "open at once": "open concurrent",
+    "run at once": "run concurrent",
+    "running at once": "running concurrent",
+    "active at once": "active concurrent",
+    "at once": "",
     "in parallel": "concurrent parallel",
     "right away": "immediately",
     "from time to time": "periodically",
