@@ -1147,6 +1147,23 @@ def test_no_caller_of_a_method_names_the_calls_that_land_on_its_namesakes(
         ), fact.statement
 
 
+def test_no_caller_of_a_constructor_names_no_other_class_s_constructor(tmp_path: Path) -> None:
+    """ws: "No resolved caller of WebSocketServer.constructor ...; but 12 resolved call(s)
+    land on other methods named `constructor` (e.g. Event.constructor ...): through dynamic
+    dispatch some may reach this one": making an Event never runs a server's constructor."""
+    files = {
+        "lib/event.js": "class Event {\n  constructor(type) {\n    this.type = type;\n  }\n}\n"
+        "function fire() {\n  return new Event('open');\n}\nmodule.exports = { Event, fire };\n",
+        "lib/server.js": "class Server {\n  constructor(options) {\n    this.options = options;\n"
+        "  }\n}\nmodule.exports = Server;\n",
+    }
+    with opened(tmp_path, files) as store:
+        fact = callers_of(store, "lib/server.js::Server.constructor")
+        assert fact.statement.startswith("No resolved caller of lib.server.Server.constructor")
+        assert "dynamic dispatch" not in fact.statement, fact.statement
+        assert "lib/event.js" not in {c.path for c in fact.citations}, fact.citations
+
+
 def test_a_callers_count_says_how_many_same_name_calls_are_unresolved(tmp_path: Path) -> None:
     """query-core's `Query.fetch` "is called from 1 place(s)" while 7 `x.fetch(...)` calls
     on values the graph could not type may reach it: the fact says so, naming them in its

@@ -20,6 +20,7 @@ from brownfield.query.reaching_tests import (
     call_targets,
     called,
     closeness,
+    is_constructor,
     rank_of_test,
     walk_to_tests,
 )
@@ -86,7 +87,9 @@ def _same_name_calls(store: GraphStore, node: Node) -> tuple[str, tuple[Citation
     # an overload is picked by the call's arguments (a constructor's too), never dispatched
     declared = without_overload(node.id)
     overloads = [e for e in edges if without_overload(e.dst) == declared]
-    dispatched = [e for e in edges if without_overload(e.dst) != declared]
+    # a constructor runs when its own class is made: another class's is never dispatched to
+    constructs = is_constructor(node) or without_overload(node.name) == _owner_name(node)
+    dispatched = [] if constructs else [e for e in edges if without_overload(e.dst) != declared]
     notes = []
     if overloads:
         notes.append(
@@ -102,6 +105,11 @@ def _same_name_calls(store: GraphStore, node: Node) -> tuple[str, tuple[Citation
         )
     shown = (overloads[:3] + dispatched)[:3]
     return "".join(notes), tuple(_site(e.path, e.line, node.name) for e in shown)
+
+
+def _owner_name(node: Node) -> str:
+    """The simple name of the class holding a method (Java's constructor `A.A` bears it)."""
+    return node.qualname.rpartition(".")[0].rpartition(".")[2]
 
 
 def _landing(store: GraphStore, edge: Edge) -> str:
