@@ -47,6 +47,9 @@ public class Names extends AbstractList<String> {
     @Override
     public String get(int index) { return "a"; }
 
+    /**
+     * Subclasses may override this.
+     */
     public int unused() { return 1; }
 }
 """,

@@ -1,6 +1,6 @@
 """Methods declared without a body, and the methods that implement them; type
 declarations (TypeScript's types and interfaces, other languages' interfaces and traits, Go's
-types).
+types); the bases from outside the repository whose method a method says it overrides.
 
 A method with no body (`abstract void exportNode(...);`, an interface's method, a Python
 method whose body is only a docstring, `pass`, `...` or `raise NotImplementedError`)
@@ -190,7 +190,8 @@ def overridden_bases(root: Path, node: Node, bases: list[str]) -> list[str]:
     for line in reversed(text[max(node.line - 6, 0) : node.line]):
         if above and line.rstrip().endswith(("}", ";", "{")):
             break
-        above.append(line)
+        if not line.lstrip().startswith(("*", "/*", "//")):  # "Subclasses may override this"
+            above.append(line)
     return bases if any(_OVERRIDE.search(line) for line in above) else []
 
 
