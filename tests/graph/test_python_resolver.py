@@ -665,3 +665,34 @@ def test_a_class_written_with_object_as_its_base_reads_like_one_without(repo: Pa
         ("m.py::New.run", "self.helper", "unknown-attribute"),
         ("m.py::Old.run", "self.helper", "unknown-attribute"),
     ]
+
+
+def test_a_comprehension_s_target_is_read_in_it_before_a_later_binding(repo: Path) -> None:
+    """schedule's `run_pending`: `(job for job in self.jobs if job.should_run)`, then
+    `for job in sorted(...)`: the condition's `job` is the comprehension's (a `Job`), not
+    the loop's below, of unknown type, whose union left the property read unresolved."""
+    calls = calls_of(
+        repo,
+        {
+            "m.py": """
+            class Job:
+                @property
+                def ready(self):
+                    return True
+
+                def run(self):
+                    pass
+
+
+            class Scheduler:
+                def __init__(self):
+                    self.jobs = [Job()]
+
+                def pending(self, pick):
+                    runnable = (job for job in self.jobs if job.ready)
+                    for job in pick(runnable):
+                        job.run()
+            """
+        },
+    )
+    assert "m.Job.ready" in calls["m.Scheduler.pending"]

@@ -514,6 +514,9 @@ class Resolver:
                     if binding.line < line or (binding.line == line and binding.source != "assign")
                 ]
                 shown = len(before)  # a prefix: same-line assignments sort last
+                if not before:  # a comprehension's target, read in it: `(j for j in js if j.x)`
+                    same = [i for i, binding in enumerate(bindings) if binding.line == line]
+                    before, shown = [bindings[i] for i in same], tuple(same)
             bindings = before or bindings
         # Uses at different lines that see the same bindings share one evaluation.
         key = ("lookup", table.path, scope, name, shown)
