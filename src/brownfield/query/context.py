@@ -26,7 +26,12 @@ from brownfield.graph.roles import Role, role_of
 from brownfield.graph.store import GraphStore
 from brownfield.graph.vocabulary import STOP_WORDS, index_words, words
 from brownfield.model import EdgeKind, Node, NodeKind
-from brownfield.query.declarations import implementations, is_bodiless, is_type_declaration
+from brownfield.query.declarations import (
+    ancestors,
+    implementations,
+    is_bodiless,
+    is_type_declaration,
+)
 from brownfield.query.freshness import repository_root
 from brownfield.query.search import Query, SearchHit, matched_words, parse, rank
 
@@ -230,17 +235,11 @@ def _settings_beside(
 
 def exception_classes(store: GraphStore, classes: set[str]) -> set[str]:
     """The classes (node ids) named as an error or exception, or deriving from one."""
-    exceptions: set[str] = set()
-    for start in classes:
-        seen, todo = {start}, [start]
-        while todo and start not in exceptions:
-            if any(i.lower().endswith(_RAISED) for i in todo):
-                exceptions.add(start)
-            todo = [
-                e.dst for e in store.edges_out_of(todo, [EdgeKind.INHERITS]) if e.dst not in seen
-            ]
-            seen.update(todo)
-    return exceptions
+    return {
+        start
+        for start in classes
+        if any(i.lower().endswith(_RAISED) for i in [start, *ancestors(store, start)])
+    }
 
 
 def _size_weight(node: Node) -> float:

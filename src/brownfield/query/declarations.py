@@ -156,19 +156,22 @@ def outside_bases(store: GraphStore, node: Node) -> list[str]:
     owner = qualname.rpartition(".")[0]
     if not owner:
         return []
-    seen: set[str] = set()
-    pending, outside = [f"{path}::{owner}"], []
-    while pending:
-        edges = store.edges_out_of(pending, [EdgeKind.INHERITS])
-        seen.update(pending)
-        known = store.nodes(e.dst for e in edges)
-        pending = []
-        for dst in dict.fromkeys(e.dst for e in edges):
-            if dst in known and known[dst].kind is not NodeKind.EXTERNAL:
-                pending += [] if dst in seen else [dst]
-            elif dst not in outside:
-                outside.append(dst)
+    bases = ancestors(store, f"{path}::{owner}")
+    known = store.nodes(bases)
+    outside = [b for b in bases if b not in known or known[b].kind is NodeKind.EXTERNAL]
     return overridden_bases(repository_root(store), node, outside) if outside else []
+
+
+def ancestors(store: GraphStore, class_id: str) -> list[str]:
+    """The bases of a class (node ids), theirs and so on, nearest first, each once; a base
+    from outside the repository ends its line (the graph holds none of its bases)."""
+    found: list[str] = []
+    todo = [class_id]
+    while todo:
+        above = store.edges_out_of(todo, [EdgeKind.INHERITS])
+        todo = [b for b in dict.fromkeys(e.dst for e in above) if b not in found and b != class_id]
+        found += todo
+    return found
 
 
 def overridden_bases(root: Path, node: Node, bases: list[str]) -> list[str]:
