@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 import re
-from itertools import accumulate
+from itertools import accumulate, product
 from pathlib import Path
 
 from brownfield.graph import parser, search_text
@@ -27,7 +27,7 @@ from brownfield.graph.search_keys import (
 )
 from brownfield.graph.search_text import _IDENTIFIER, _STRING, _Names
 from brownfield.graph.store import GraphStore
-from brownfield.graph.vocabulary import KEYWORDS
+from brownfield.graph.vocabulary import keywords
 from tests.conftest import write_files
 
 TRICKY = [
@@ -236,6 +236,29 @@ def test_ruby_s_declared_attributes_and_symbol_keys_are_read() -> None:
         assert not row.keys and not row.raw, (language, row)
 
 
+def test_a_language_s_own_keywords_are_no_words_of_its_bodies() -> None:
+    """net/http: every Ruby method's body gave the index `end`, and `begin` ... `rescue`
+    ones gave `begin` and `rescue`, which are keywords there; C++'s `v.end()` is a name."""
+    rb = (
+        "def transport(req)\n"  # 1
+        "  begin\n"
+        "    send_request req\n"  # 3
+        "  rescue IOError\n"
+        "    retry\n"  # 5
+        "  end\n"
+        "end\n"  # 7
+    )
+    (row,) = search_text.rows_for(
+        "h.rb", "ruby", rb.encode(), [_definition("h.rb", "method", "transport", 1, 7)]
+    )
+    assert row.body.split() == ["transport", "req", "send", "request", "io", "error", "retry"]
+    cpp = "int last(std::vector<int> v) {\n  return *(v.end() - 1);\n}\n"
+    (row,) = search_text.rows_for(
+        "l.cpp", "cpp", cpp.encode(), [_definition("l.cpp", "function", "last", 1, 3)]
+    )
+    assert "end" in row.body.split()
+
+
 def test_assignments_are_the_attribute_pattern_s_matches() -> None:
     for text in _texts():
         expected = [(m.start(), m.end(), m.group(1)) for m in ATTRIBUTE.finditer(text)]
@@ -244,12 +267,13 @@ def test_assignments_are_the_attribute_pattern_s_matches() -> None:
 
 def test_names_found_once_per_file_are_those_of_each_span() -> None:
     rng = random.Random(11)
-    for text in _texts():
-        names = _Names(text)
+    for text, language in product(_texts(), ("python", "ruby")):
+        names = _Names(text, language)
+        reserved = keywords(language)
         for low, high in _spans(text, rng):
             body = text[low:high]
             expected = [
-                n for n in _IDENTIFIER.findall(_STRING.sub(" ", body)) if n.lower() not in KEYWORDS
+                n for n in _IDENTIFIER.findall(_STRING.sub(" ", body)) if n.lower() not in reserved
             ]
             assert names.within(low, high) == expected, body
 

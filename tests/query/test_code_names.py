@@ -30,3 +30,30 @@ def test_a_keyword_of_any_language_carries_no_word_of_the_idea() -> None:
     )
     names = [name for name, _ in idea_names(node, lines, parse("Read the command line"))]
     assert names == ["lineWidth"]
+
+
+def test_a_ruby_keyword_is_no_name_of_ruby_code() -> None:
+    """net/http: "Names ... carrying the idea's words" and the shared names listed `rescue`
+    for an idea about a request tried again."""
+    lines = [
+        "def transport_request(req)",
+        "  begin",
+        "    begin_transport req",
+        "  rescue IOError",
+        "    retry if count < max_retries",
+        "  end",
+        "end",
+    ]
+    node = Node(
+        "h.rb::HTTP.transport_request",
+        NodeKind.METHOD,
+        "transport_request",
+        "h.HTTP.transport_request",
+        "h.rb",
+        1,
+        7,
+        "ruby",
+    )
+    query = parse("Try a request again when it fails, to the end")
+    names = [name for name, _ in idea_names(node, lines, query)]
+    assert names == ["req", "retry", "IOError", "max_retries"]

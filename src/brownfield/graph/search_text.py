@@ -27,7 +27,7 @@ from brownfield.graph.search_keys import (
     Keys,
     outside,
 )
-from brownfield.graph.vocabulary import KEYWORDS, index_words
+from brownfield.graph.vocabulary import index_words, keywords
 from brownfield.graph.vocabulary import words as words_of_name
 
 MAX_DOC_LINES = 30
@@ -200,10 +200,11 @@ MAX_BODY = 50_000
 LONG_LINE = 2_000
 
 
-def _body_words(body: str) -> str:
-    """The words of the identifiers a body names (not its strings nor its keywords), each
-    once."""
-    names = [n for n in _IDENTIFIER.findall(_STRING.sub(" ", body)) if n.lower() not in KEYWORDS]
+def _body_words(body: str, language: str) -> str:
+    """The words of the identifiers a body names (not its strings nor its language's
+    keywords), each once."""
+    reserved = keywords(language)
+    names = [n for n in _IDENTIFIER.findall(_STRING.sub(" ", body)) if n.lower() not in reserved]
     return _words_of_body(names)
 
 
@@ -212,15 +213,16 @@ class _Names:
     found once; a definition's are those of its lines (neither a string nor an identifier
     spans lines, so these are the ones found in the definition's text alone)."""
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, language: str) -> None:
         # Split (not searched) with the matches kept, the odd parts are the matches and
         # every offset is a sum of lengths: no match object is made.
         parts = _STRING_PARTS.split(text)
         parts[1::2] = [" " * len(string) for string in parts[1::2]]  # offsets kept
         pieces = _IDENTIFIER_PARTS.split("".join(parts))
         names = pieces[1::2]
-        keywords = {name for name in set(names) if name.lower() in KEYWORDS}
-        kept = list(map(not_, map(keywords.__contains__, names)))
+        reserved = keywords(language)
+        found = {name for name in set(names) if name.lower() in reserved}
+        kept = list(map(not_, map(found.__contains__, names)))
         self.names = list(compress(names, kept))
         starts = list(accumulate(map(len, pieces), initial=0))[1::2]
         self.starts = list(compress(starts, kept))
@@ -311,7 +313,7 @@ def rows_for(
                 assigned[field] = offsets[line_number - 1]  # cited where declared
                 cited.append(field)
         if file_names is None and kind in ("function", "method") and not cut:
-            file_names = _Names(joined)
+            file_names = _Names(joined, language)
         keys = (
             []
             if minified
@@ -339,7 +341,7 @@ def rows_for(
                     if kind not in ("function", "method") or minified
                     else _words_of_body(file_names.within(low, high))
                     if file_names is not None and not cut
-                    else _body_words(body)
+                    else _body_words(body, language)
                 ),
                 raw=" ".join(
                     _located(joined, offsets, start, end, [*attrs, *cited, *keys], assigned, keys)

@@ -52,8 +52,10 @@ from __future__ import annotations
 #: as a string is cited where it is quoted (`'class'`, not the `class` keyword's line);
 #: 48-54: the commits that set them (`git log -G 'SCHEMA_VERSION = '`); 55: a string
 #: ending in a configuration object's member names no key (`"a.config.file"`: no `file`);
-#: 56: nor does a comment line (a Javadoc's `{@systemProperty a.config.file}`)
-SCHEMA_VERSION = 56
+#: 56: nor does a comment line (a Javadoc's `{@systemProperty a.config.file}`); 57: a
+#: language's own keywords are no words of its bodies (Ruby's `end`, `rescue`; C++'s
+#: `inline`), nor is a Rust impl's associated type a member of its type
+SCHEMA_VERSION = 57
 
 SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);

@@ -204,6 +204,23 @@ KEYWORDS = frozenset(
     mutable volatile extern typedef impl mut pub dyn fn elsif elseif endif foreach""".split()
 )
 
+#: The keywords of one language that are names in others, not names in its code: `end`
+#: closes every Ruby block, where C++'s `v.end()` is a method; `type` opens a Go
+#: declaration, where Python code names a variable `type`.
+_OWN_KEYWORDS = {
+    "ruby": "begin end rescue ensure unless until then module undef alias defined redo",
+    "rust": "loop match where unsafe crate mod ref move trait use",
+    "go": "fallthrough select type map",
+    "php": "echo isset unset array use trait endwhile endfor endif",
+}
+
+
+@cache
+def keywords(language: str | None) -> frozenset[str]:
+    """The words that are no names in code of `language` (lowercase)."""
+    return KEYWORDS | frozenset(_OWN_KEYWORDS.get(language or "", "").split())
+
+
 #: Known words for splitting lowercase compounds (`envvar` -> env var, `timeout` -> time out).
 _KNOWN = frozenset(
     set(ABBREVIATIONS)
