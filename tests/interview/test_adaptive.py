@@ -696,3 +696,59 @@ def test_facts_two_components_share_are_shown_once(tmp_path: Path) -> None:
     settled = [s for c in (first, second) for s in c.slots if s.name == "touchpoints_confirmed"]
     assert all(s.filled_by == "evidence" for s in settled)
     assert set(settled[0].fact_ids) & set(settled[1].fact_ids)  # the same facts settle both
+
+
+def test_code_outside_the_repository_is_offered_as_the_trigger_of_what_it_calls(
+    tmp_path: Path,
+) -> None:
+    """serde_json: the top touchpoint, `SeqAccess.next_element_seed`, is called by serde
+    through the trait it implements, and no code here calls it; the recommended trigger was
+    the caller of a lower touchpoint. A mapping's `__getitem__` is called by whoever
+    indexes it, and by `Mapping.get`, outside the repository."""
+    root = tmp_path / "plugins"
+    write_files(
+        root,
+        {
+            "app/registry.py": '''
+                from collections.abc import Mapping
+
+
+                class PluginRegistry(Mapping):
+                    def __init__(self, plugins):
+                        self._plugins = dict(plugins)
+
+                    def __getitem__(self, name):
+                        """The plugin registered under a name: a KeyError for no plugin
+                        registered so."""
+                        return self._plugins[name]
+
+                    def __iter__(self):
+                        return iter(self._plugins)
+
+                    def __len__(self):
+                        return len(self._plugins)
+                ''',
+            "app/listing.py": '''
+                def sorted_plugins(registry):
+                    """The plugins, sorted."""
+                    return sorted(registry)
+                ''',
+            "app/main.py": """
+                from app.listing import sorted_plugins
+
+
+                def main(registry):
+                    print(sorted_plugins(registry))
+                """,
+        },
+    )
+    git_init(root)
+    state = finished(root, "Find a registered plugin by its name whatever its letter case")
+    (component,) = state.topology.active()
+    assert component.touchpoints[0] == "app/registry.py::PluginRegistry.__getitem__"
+    (trigger,) = [r for r in state.rounds if r.slot == "trigger"]
+    assert trigger.options[:2] == [
+        "Code outside the repository that calls PluginRegistry.__getitem__ through "
+        "collections.abc.Mapping",
+        "Called from app.main.main (app/main.py:5), where it calls sorted_plugins",
+    ]

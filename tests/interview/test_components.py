@@ -270,7 +270,15 @@ def test_an_and_inside_a_clause_with_its_own_subject_goes_on_with_that_clause() 
     ]
 
 
-class _OneCaller:
+class _Evidence:
+    """The evidence a prompt reads besides its caller target: no code outside the
+    repository calls a touchpoint."""
+
+    def outside_callers(self, component: object) -> None:
+        return None
+
+
+class _OneCaller(_Evidence):
     """The one part of the evidence the caller-impact question reads."""
 
     def caller_target(
@@ -290,7 +298,7 @@ def test_one_call_site_is_asked_about_as_one() -> None:
     assert prompt.options[0] == "Apply it to its one call site (app.cart.checkout (app/cart.py:17))"
 
 
-class _TwoSitesOneCaller:
+class _TwoSitesOneCaller(_Evidence):
     def caller_target(
         self, component: object, scores: object, started: bool = False
     ) -> tuple[str, list[str]]:
@@ -364,7 +372,7 @@ def test_an_offered_edge_case_is_an_acceptance_check_the_persons_own_words_stay(
     ]
 
 
-class _MethodCaller:
+class _MethodCaller(_Evidence):
     def caller_target(
         self, component: object, scores: object, started: bool = False
     ) -> tuple[str, list[str]]:
@@ -472,7 +480,7 @@ def test_the_technical_context_lists_a_test_touchpoint_first_for_an_idea_about_t
     ]
 
 
-class _SecondTouchpointCalled:
+class _SecondTouchpointCalled(_Evidence):
     def caller_target(
         self, component: object, scores: object, started: bool = False
     ) -> tuple[str, list[str]]:

@@ -11,6 +11,7 @@ from brownfield.model import EdgeKind, Fact, Node, NodeKind, denies
 from brownfield.query import code_names, counterparts, own_code, project, similar
 from brownfield.query import evidence as facts
 from brownfield.query.context import Touchpoint, exception_classes, idea_words
+from brownfield.query.declarations import outside_bases
 from brownfield.query.reaching_tests import call_targets, is_constructor
 from brownfield.query.search import dotted, last_name, parse, spelled_by
 
@@ -135,6 +136,15 @@ class EvidenceSource:
             if sites:
                 return touchpoint.node.qualname, sites
         return None
+
+    def outside_callers(self, component: Component) -> tuple[str, list[str]] | None:
+        """The component's first production touchpoint when code outside the repository
+        may call it through its class's bases (`declarations.outside_bases`): its qualname
+        and those bases. serde_json's `SeqAccess.next_element_seed`, which serde calls
+        through its `de::SeqAccess` trait, is started by no caller in the repository."""
+        touched = self._touched(component)
+        bases = outside_bases(self.store, touched[0].node) if touched else []
+        return (touched[0].node.qualname, bases) if bases else None
 
     def caller_names(self, component: Component, scores: dict[str, float]) -> list[str]:
         """The production call sites into the caller target (options are built only from

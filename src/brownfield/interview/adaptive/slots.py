@@ -133,6 +133,13 @@ def prompt_for(
             else ""
         )
         options = [f"Called from {c}{beside}" for c in by_caller[:2]]
+        outside = evidence.outside_callers(component) if evidence else None
+        if outside and (not target or target[0] != outside[0]):  # it comes first
+            options.insert(
+                0,
+                f"Code outside the repository that calls {_short(state, outside[0])} through "
+                f"{outside[1][0]}",
+            )
         options += ["A person, through the existing interface", "A scheduled or background job"]
         return Prompt(
             f"Who or what starts '{name}': which caller, user action or schedule?",
