@@ -236,6 +236,32 @@ def test_ruby_s_declared_attributes_and_symbol_keys_are_read() -> None:
         assert not row.keys and not row.raw, (language, row)
 
 
+def test_a_ruby_hash_s_own_methods_are_no_keys() -> None:
+    """open-uri: "OpenURI.open_loop sets or reads: ... `include` ..., `dup` ..., `delete`":
+    Ruby calls methods without brackets (`options.include? :proxy`, `options.dup`); the
+    symbols they are given are keys."""
+    rb = (
+        "def open_loop(uri, options)\n"  # 1
+        "  proxy = options.fetch :proxy\n"
+        "  if options.include? :http_basic_authentication\n"  # 3
+        "    options = options.dup\n"
+        "    options.delete :http_basic_authentication\n"  # 5
+        "  end\n"
+        "  options.each { |k, v| header[k] = v }\n"  # 7
+        "  options.redirect_limit\n"
+        "end\n"  # 9
+    )
+    (row,) = search_text.rows_for(
+        "o.rb", "ruby", rb.encode(), [_definition("o.rb", "method", "open_loop", 1, 9)]
+    )
+    assert sorted(row.raw.split()) == ["http_basic_authentication:3", "proxy:2", "redirect_limit:8"]
+    js = "function f(options) {\n  return options.redirectLimit ?? options.dup;\n}\n"
+    (row,) = search_text.rows_for(
+        "o.js", "javascript", js.encode(), [_definition("o.js", "function", "f", 1, 3)]
+    )
+    assert row.raw.split() == ["redirectLimit:2", "dup:2"]
+
+
 def test_a_language_s_own_keywords_are_no_words_of_its_bodies() -> None:
     """net/http: every Ruby method's body gave the index `end`, and `begin` ... `rescue`
     ones gave `begin` and `rescue`, which are keywords there; C++'s `v.end()` is a name."""

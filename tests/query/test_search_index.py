@@ -1720,6 +1720,37 @@ def test_a_constructor_is_looked_for_by_its_class_and_no_declaration_is_a_site(
         assert found is not None and found.sites == [("src/Mailer.php", 5)]
 
 
+def test_a_ruby_instance_variable_is_no_site_of_a_method_of_its_name(tmp_path: Path) -> None:
+    """pstore: "No resolved caller of PStore.abort ...; but `abort` is written at ...
+    pstore.rb:336", which reads `if !@abort`: an instance variable, no call of `abort`."""
+    files = {
+        "lib/store.rb": """
+            class Store
+              def abort
+                @abort = true
+              end
+
+              def commit_all
+                save unless @abort
+              end
+
+              def save
+              end
+            end
+            """,
+        "lib/batch.rb": """
+            def finish(store)
+              store.abort if $stdin.eof?
+              store.send(:abort)
+            end
+            """,
+    }
+    with opened(tmp_path, files) as store:
+        (abort,) = [n for n in store.nodes_where("path", "lib/store.rb") if n.name == "abort"]
+        found = written.written(store, abort, tests=False)
+        assert found is not None and found.sites == [("lib/batch.rb", 2), ("lib/batch.rb", 3)]
+
+
 def test_a_name_in_a_message_is_no_site_but_a_name_in_a_short_string_is(
     tmp_path: Path,
 ) -> None:

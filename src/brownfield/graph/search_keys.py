@@ -56,10 +56,28 @@ _SYMBOL = re.compile(r":(\w+)")
 #: A Ruby hash read by a symbol key: `options[:timeout]`, `opts.fetch(:level, 1)`,
 #: `config.dig(:log, :level)` (its first). Not in other languages: `buf[:n]` slices.
 _RUBY_SYMBOL_KEY = re.compile(
-    r"(?:\[(?=\s*:\w+\s*\])|\b(?:fetch|dig|key\?|delete)\()\s*:([A-Za-z_]\w*)"
+    r"(?:\[(?=\s*:\w+\s*\])|\b(?:fetch|dig|key\?|has_key\?|include\?|delete)(?:\(|[ \t]+(?=:)))"
+    r"\s*:([A-Za-z_]\w*)"
+)
+#: A hash's own methods, which Ruby calls without brackets (`options.dup`).
+_HASH_METHODS = """dup clone freeze keys values size length count empty any none merge update
+    delete each each_pair each_key map select reject to_h to_a to_s inspect include key
+    has_key fetch dig compact slice except""".split()
+#: Ruby's `_CONFIG_MEMBER`: Ruby calls a method without brackets (`options.include? :proxy`,
+#: `opts.each { ... }`, `options.delete :x`); a member asked (`?`) or banged (`!`), given a
+#: block, a symbol or a string, or one of a hash's own methods reads no setting.
+_RUBY_CONFIG_MEMBER = re.compile(
+    r"(?=[cosp])\b(?:config|conf|cfg|options|opts|settings|params)\."
+    rf"(?!(?:{'|'.join(_HASH_METHODS)})\b)([A-Za-z_]\w*)\b"
+    r"(?![?!(])(?![ \t]*(?:\{|do\b|:\w|[\"']))(?![\w.]*[\"'`])"
 )
 _KEY_PATTERNS = (_KEY_CALL, _SUBSCRIPT_KEY, _CASE_KEY, _CONFIG_MEMBER, _PROCESS_ENV, _CONSTANT)
-_LANGUAGE_KEYS = {"ruby": (_RUBY_SYMBOL_KEY,)}
+_LANGUAGE_KEYS = {
+    "ruby": (
+        *(_KEY_CALL, _SUBSCRIPT_KEY, _CASE_KEY, _RUBY_CONFIG_MEMBER, _PROCESS_ENV, _CONSTANT),
+        _RUBY_SYMBOL_KEY,
+    )
+}
 #: `_KEY_CALL` from its bracket on, and the words it may follow (longest first): its matches
 #: are found from their brackets (`_key_calls`), far fewer places than its words' letters.
 _KEY_TAIL = re.compile(r"[\(\[]\s*+(?:[\w.]++\s*+,\s*+)?+[\"']([A-Za-z_][\w.\-]{1,80})[\"']")
@@ -241,7 +259,7 @@ class Keys:
     def __init__(self, text: str, language: str = "") -> None:
         every = [
             Matches(pattern, text)
-            for pattern in (*_KEY_PATTERNS, *_LANGUAGE_KEYS.get(language, ()))
+            for pattern in _LANGUAGE_KEYS.get(language, _KEY_PATTERNS)
             if pattern is not _PROCESS_ENV or any(word in text for word in _PROCESS_ENV_WORDS)
         ]
         self.found = [matches for matches in every if matches.found]  # (most find none)

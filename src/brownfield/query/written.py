@@ -74,7 +74,9 @@ def written(store: GraphStore, node: Node, tests: bool) -> Written | None:
     name = called(node)
     if len(name) < 3 or name.lower() in keywords(node.language):
         return None
-    pattern = re.compile(r"(?<![\w$])" + re.escape(name) + r"(?![\w$])")
+    # Ruby's `@abort` is an instance variable, never a call of the method `abort`
+    before = r"(?<![\w$@])" if node.language == "ruby" else r"(?<![\w$])"
+    pattern = re.compile(before + re.escape(name) + r"(?![\w$])")
     rebound = _rebinding(name)
     declared = _declaring(name)
     wanted = is_test if tests else is_production
