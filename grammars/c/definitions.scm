@@ -7,6 +7,8 @@
     (function_declarator declarator: (identifier) @name)
     (pointer_declarator declarator: (function_declarator declarator: (identifier) @name))
     (pointer_declarator declarator: (pointer_declarator declarator: (function_declarator declarator: (identifier) @name)))
-  ]) @definition.function
+  ]
+  ; a statement the parser lost its way in (`else { ... }` after a macro) is no function `if`
+  (#not-match? @name "^(if|else|while|for|do|switch|case|return|sizeof)$")) @definition.function
 
 (call_expression function: (_) @callee) @reference.call

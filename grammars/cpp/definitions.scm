@@ -22,7 +22,9 @@
     (function_declarator declarator: [(identifier) (field_identifier) (destructor_name) (operator_name)] @name)
     (pointer_declarator declarator: (function_declarator declarator: [(identifier) (field_identifier) (destructor_name) (operator_name)] @name))
     (reference_declarator (function_declarator declarator: [(identifier) (field_identifier) (destructor_name) (operator_name)] @name))
-  ]) @definition.function
+  ]
+  ; a statement the parser lost its way in (`else { ... }` after a macro) is no function `if`
+  (#not-match? @name "^(if|else|while|for|do|switch|case|return|sizeof)$")) @definition.function
 
 ; methods written outside their class: `void Store::add()`, `Box<T>::get()`
 (function_definition

@@ -276,3 +276,30 @@ int Check::operator[](int i) { return i; }
         "Check",
         "Check.operator[]",
     ]
+
+
+def test_a_c_statement_after_a_macro_is_no_function() -> None:
+    """python-lz4's `_block.c`: after `Py_BEGIN_ALLOW_THREADS` (a macro, no statement to
+    the parser) an `if (...) { ... } else { ... }` was read as a function `compress.if`;
+    11 such in the package."""
+    source = b"""\
+static int compress(int n)
+{
+  int r = 0;
+  Py_BEGIN_ALLOW_THREADS
+
+  if (n > 0)
+    {
+      r = n;
+    }
+  else
+    {
+      r = -n;
+    }
+  Py_END_ALLOW_THREADS
+  return r;
+}
+"""
+    for language in ("c", "cpp"):
+        found = [n.id for n in nodes_of(language, "b.c", parser.parse(language, source))]
+        assert found == ["b.c", "b.c::compress"], language

@@ -30,6 +30,11 @@ def test_a_keyword_of_any_language_carries_no_word_of_the_idea() -> None:
     )
     names = [name for name, _ in idea_names(node, lines, parse("Read the command line"))]
     assert names == ["lineWidth"]
+    # python-lz4: "Names in LZ4HC_encodeSequence that carry the idea's words: ... `size_t`"
+    lines = ["static int encode(const char* src, size_t srcSize)", "{", "  return 0;", "}"]
+    node = Node("l.c::encode", NodeKind.FUNCTION, "encode", "l.encode", "l.c", 1, 4, "c")
+    names = [name for name, _ in idea_names(node, lines, parse("Cap the size of the source"))]
+    assert names == ["srcSize", "src"]
 
 
 def test_a_ruby_keyword_is_no_name_of_ruby_code() -> None:

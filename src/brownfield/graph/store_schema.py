@@ -54,8 +54,9 @@ from __future__ import annotations
 #: ending in a configuration object's member names no key (`"a.config.file"`: no `file`);
 #: 56: nor does a comment line (a Javadoc's `{@systemProperty a.config.file}`); 57: a
 #: language's own keywords are no words of its bodies (Ruby's `end`, `rescue`; C++'s
-#: `inline`), nor is a Rust impl's associated type a member of its type, nor a Ruby hash's own
-#: method a key (`options.include? :proxy` reads `proxy`, not `include`)
+#: `inline`; C's `size_t`), a C statement after a macro is no function `if`, a Rust impl's
+#: associated type no member of its type, a Ruby hash's own method no key
+#: (`options.include? :proxy` reads `proxy`, not `include`)
 SCHEMA_VERSION = 57
 
 SCHEMA = """

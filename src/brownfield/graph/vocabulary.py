@@ -204,6 +204,10 @@ KEYWORDS = frozenset(
     mutable volatile extern typedef impl mut pub dyn fn elsif elseif endif foreach""".split()
 )
 
+#: C's keywords and standard integer types (`size_t` says nothing of a size the code is
+#: about: every C function measuring memory names it).
+_C_WORDS = """auto bool signed register restrict size_t ssize_t ptrdiff_t intptr_t uintptr_t
+    int8_t int16_t int32_t int64_t uint8_t uint16_t uint32_t uint64_t wchar_t"""
 #: The keywords of one language that are names in others, not names in its code: `end`
 #: closes every Ruby block, where C++'s `v.end()` is a method; `type` opens a Go
 #: declaration, where Python code names a variable `type`.
@@ -212,6 +216,8 @@ _OWN_KEYWORDS = {
     "rust": "loop match where unsafe crate mod ref move trait use",
     "go": "fallthrough select type map",
     "php": "echo isset unset array use trait endwhile endfor endif",
+    "c": _C_WORDS,
+    "cpp": f"{_C_WORDS} template explicit friend using operator",
 }
 
 
