@@ -133,3 +133,70 @@ def test_an_override_said_so_in_java_or_a_python_special_method_may_be_called_th
         "; app.jar.Jar has a base from outside the repository (collections.abc.MutableMapping), "
         "whose code the graph does not read: it may call `__getitem__`."
     ), python.statement
+
+
+GO = {
+    "go.mod": "module example.com/dump\n\ngo 1.19\n",
+    "dump.go": """\
+// Package dump writes responses out.
+package dump
+
+type Writer struct{ n int }
+
+// DumpResponse writes a response.
+func DumpResponse(body string) string { return trim(body) }
+
+func (w *Writer) Flush() int { return w.n }
+
+func (w *Writer) reset() { w.n = 0 }
+
+func trim(s string) string { return s }
+
+type buffer struct{ n int }
+
+func (b *buffer) Len() int { return b.n }
+""",
+    "dump_test.go": """\
+package dump
+
+import "testing"
+
+func TestDump(t *testing.T) {
+	DumpResponse("x")
+	w := &Writer{}
+	w.reset()
+	b := &buffer{}
+	b.Len()
+}
+""",
+    "internal/wire/wire.go": "package wire\n\nfunc Encode() int { return 1 }\n",
+    "cmd/tool/main.go": "package main\n\nfunc Run() int { return 1 }\n",
+}
+
+
+def test_a_function_a_go_package_exports_may_be_called_outside_the_repository(
+    tmp_path: Path,
+) -> None:
+    """httputil's `DumpResponse` "is called from only tests": it is the package's API. An
+    unexported name, a method of an unexported type, an `internal/` package's function and
+    a `main` package's are not exported."""
+    exported = {
+        "dump.go::DumpResponse": "DumpResponse",
+        "dump.go::Writer.Flush": "Flush",
+    }
+    for number, (node_id, name) in enumerate(exported.items()):
+        callers, _ = facts_of(tmp_path / f"e{number}", GO, node_id)
+        assert callers.statement.endswith(
+            f"; {name} is exported by package dump: code outside the repository may call it."
+        ), callers.statement
+    for number, node_id in enumerate(
+        [
+            "dump.go::Writer.reset",
+            "dump.go::trim",
+            "dump.go::buffer.Len",
+            "internal/wire/wire.go::Encode",
+            "cmd/tool/main.go::Run",
+        ]
+    ):
+        callers, _ = facts_of(tmp_path / f"n{number}", GO, node_id)
+        assert "exported" not in callers.statement, callers.statement

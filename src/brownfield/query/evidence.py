@@ -9,6 +9,7 @@ from brownfield.graph.vocabulary import STOP_WORDS, index_words
 from brownfield.model import Citation, Edge, EdgeKind, Fact, Node, NodeKind
 from brownfield.query.context import Touchpoint
 from brownfield.query.declarations import (
+    exported_package,
     is_go_type,
     is_named_only,
     is_type_declaration,
@@ -154,6 +155,18 @@ def _outside_bases(store: GraphStore, node: Node) -> str:
     )
 
 
+def _exported(store: GraphStore, node: Node) -> str:
+    """For a Go function a package exports (`declarations.exported_package`): that code
+    outside the repository, which the graph does not read, may call it. Empty otherwise:
+    httputil's `DumpResponse`, "called from only tests", is the package's API."""
+    package = exported_package(repository_root(store), node)
+    return (
+        f"; {node.name} is exported by package {package}: code outside the repository may call it"
+        if package
+        else ""
+    )
+
+
 def callers_fact(store: GraphStore, touchpoint: Touchpoint) -> Fact | None:
     """Who calls a touchpoint (direct callers, each call site cited), production code apart
     from tests; "no resolved caller" says how many unresolved same-name calls remain."""
@@ -170,7 +183,7 @@ def callers_fact(store: GraphStore, touchpoint: Touchpoint) -> Fact | None:
         note, cited = _unresolved_note(store, node)
         dispatch, dispatched = _same_name_calls(store, node)
         outside, elsewhere = _outside_calls(store, node)
-        bases = _outside_bases(store, node)
+        bases = _outside_bases(store, node) or _exported(store, node)
         written, seen = (
             ("", ()) if cited or dispatched or elsewhere else written_note(store, node, False)
         )
@@ -214,6 +227,7 @@ def callers_fact(store: GraphStore, touchpoint: Touchpoint) -> Fact | None:
             f"{len(names)} test(s), e.g. {tests[0].symbol} ({tests[0]})"
             if production or aside
             else f"only tests: {len(names)} test(s), e.g. {tests[0].symbol} ({tests[0]})"
+            + _exported(store, node)
         )
     # How complete the count is: calls so named the graph did not resolve (named in the
     # text, not cited: the citations after the first are read as the callers).
