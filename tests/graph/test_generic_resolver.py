@@ -331,6 +331,48 @@ def test_typescript_type_aliases_and_enums_are_nodes_and_a_name_may_be_type_and_
         store.close()
 
 
+def test_typescript_a_type_that_is_also_a_made_function_is_called_as_the_function(
+    repo: Path,
+) -> None:
+    """zod: `interface $ZodCheckMinLength` beside `const $ZodCheckMinLength =
+    core.$constructor("...", (inst, def) => {...})`: `new checks.$ZodCheckMinLength(...)`
+    was left unresolved as a call of an interface (338 such calls in zod 4.1.5)."""
+    found = edges_of(
+        repo,
+        {
+            "core.ts": """
+                export function make(name: string, init: (inst: any) => void): any {
+                  return init;
+                }
+                """,
+            "checks.ts": """
+                import { make } from "./core";
+
+                export interface Check { a: number; }
+
+                export const Check: Maker<Check> = /*@__PURE__*/ make("Check", (inst) => {
+                  inst.a = 1;
+                });
+
+                export interface Shape { sides: number; }
+                """,
+            "api.ts": """
+                import * as checks from "./checks";
+
+                export function build(): checks.Check {
+                  return new checks.Check({});
+                }
+
+                export function shape(): checks.Shape {
+                  return new checks.Shape();
+                }
+                """,
+        },
+    )
+    assert ("api.ts::build", "checks.ts::Check", "import", 4) in found
+    assert not [edge for edge in found if edge[1] == "checks.ts::Shape"]  # a type alone
+
+
 def test_rust_a_trait_a_type_implements_gives_it_its_methods_and_dispatches_to_it(
     repo: Path,
 ) -> None:

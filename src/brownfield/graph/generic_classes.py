@@ -73,6 +73,17 @@ class ClassMembers:
     def kind(self, value: Value) -> str | None:
         return self.reader.table(value.path).kinds.get(value.name)
 
+    def called_kind(self, value: Value) -> str | None:
+        """The kind of definition a call of `value` reaches: a name that is both a type and
+        a value is called as the value (zod's `interface $ZodCheckMinLength` beside
+        `const $ZodCheckMinLength = core.$constructor("...", (inst, def) => {...})`)."""
+        table = self.reader.table(value.path)
+        kind = table.kinds.get(value.name)
+        if kind != "interface":
+            return kind
+        made = (d.kind for d in table.facts.definitions if d.qualname == value.name)
+        return next((found for found in made if found != "interface"), kind)
+
     def definition(self, value: Value) -> Definition | None:
         return self.reader.table(value.path).definitions.get(value.name)
 

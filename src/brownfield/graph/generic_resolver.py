@@ -505,7 +505,7 @@ class Resolver:
                 for base in self.classes.bases(self.table(value.path), value.name)
                 for target in self.call_targets(base, Resolution.CONSTRUCTOR, arity)
             ]
-        kind = self.classes.kind(value) if value.kind == "def" else None
+        kind = self.classes.called_kind(value) if value.kind == "def" else None
         if kind in FUNCTION_LIKE:
             if not self.classes.accepts(value, arity):
                 self.fail("unknown-attribute")
