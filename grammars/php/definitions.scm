@@ -27,7 +27,10 @@
 
 ; calls: `f()`, `Ns\f()`, `$o->m()`, `$o?->m()`, `A::m()`, `self::m()`, `parent::m()`,
 ; `new A()`
-(function_call_expression function: [(name) (qualified_name)] @callee) @reference.call
+(function_call_expression
+  function: [(name) (qualified_name)] @callee
+  ; `isset($a)` and `empty($a)` are the language's own constructs, no calls
+  (#not-match? @callee "^(isset|empty)$")) @reference.call
 ; (a receiver in parentheses, `(new A())->m()`, is read without them)
 (member_call_expression object: [
   (variable_name) (dynamic_variable_name) (name) (qualified_name)

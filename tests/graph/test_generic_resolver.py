@@ -435,3 +435,28 @@ def test_rust_an_associated_type_is_no_member_of_the_type(repo: Path) -> None:
     facts = parser.parse("rust", source.encode())
     assert class_fields(facts) == {"Version": [("major", 2)]}
     assert ("Name", 7) in {(b.target[0], b.line) for b in facts.bindings}
+
+
+def test_php_isset_and_empty_are_no_calls(repo: Path) -> None:
+    """Monolog: 76 unresolved calls named `isset` and 28 named `empty`, the language's own
+    constructs, which tree-sitter-php reads as calls; `count` is a function."""
+    found = edges_of(
+        repo,
+        {
+            "src/Box.php": """
+                <?php
+
+                namespace App;
+
+                class Box
+                {
+                    public function filled(): bool
+                    {
+                        return isset($this->items) && !empty($this->items) && count($this->items) > 0;
+                    }
+                }
+                """
+        },
+    )
+    assert found == {("src/Box.php::Box.filled", "<builtin>.count", "builtin", 9)}
+    assert unresolved_of(repo) == set()

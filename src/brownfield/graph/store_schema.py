@@ -57,7 +57,8 @@ from __future__ import annotations
 #: `inline`; C's `size_t`), a C statement after a macro is no function `if`, a Rust impl's
 #: associated type no member of its type, a Ruby hash's own method no key
 #: (`options.include? :proxy` reads `proxy`, not `include`), and a TypeScript interface that
-#: is also a made function is called as the function (zod's `new checks.$ZodCheckMinLength`)
+#: is also a made function is called as the function (zod's `new checks.$ZodCheckMinLength`);
+#: PHP's `isset` and `empty` are no calls
 SCHEMA_VERSION = 57
 
 SCHEMA = """
