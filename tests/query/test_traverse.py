@@ -128,7 +128,13 @@ def test_callers_count_unresolved_calls_of_the_same_name(shapes: Path) -> None:
     ]
     area = answer(shapes, "callers", "shapes.Shape.area")
     # `unknown.area()`: two methods are named area, the call stays unresolved
-    assert area["unresolved"] == {"name": "area", "count": 1, "outside": [], "sites": []}
+    assert area["unresolved"] == {
+        "name": "area",
+        "count": 1,
+        "outside": [],
+        "exported": None,
+        "sites": [],
+    }
     possible = answer(shapes, "callers", "shapes.Shape.area", "--possible")
     assert possible["unresolved"]["sites"] == [
         {

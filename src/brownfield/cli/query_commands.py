@@ -77,6 +77,14 @@ def print_walk(result: WalkResult, as_json: bool) -> None:
                     "read: it may call it too"
                 )
             )
+        if completeness.exported:
+            name = result.start[0].name if result.start else ""
+            print(
+                clean(
+                    f"outside: {name} is exported by package {completeness.exported}: code "
+                    "outside the repository may call it"
+                )
+            )
         if completeness.sites:
             rows = [
                 [f"{u.path}:{u.line}", u.callee, u.src, u.reason, "possible"]

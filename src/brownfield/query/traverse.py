@@ -24,8 +24,8 @@ from brownfield.model import (
     Resolution,
     Unresolved,
 )
-from brownfield.query.declarations import outside_bases
-from brownfield.query.freshness import stale_paths
+from brownfield.query.declarations import exported_package, outside_bases
+from brownfield.query.freshness import repository_root, stale_paths
 from brownfield.query.symbols import expand_targets, find_symbol
 
 #: The deepest walk asked for: far beyond any real call chain, small enough that every
@@ -79,12 +79,16 @@ class Completeness:
     #: callers: the bases from outside the repository whose code may call the method, which
     #: says it overrides one of theirs (`declarations.outside_bases`)
     outside: list[str] = field(default_factory=list)
+    #: callers: the Go package that exports the function to code outside the repository
+    #: (`declarations.exported_package`), "" for none
+    exported: str = ""
 
     def to_json(self) -> dict[str, Any]:
         return {
             "name": self.name,
             "count": self.count,
             "outside": self.outside,
+            "exported": self.exported or None,
             "sites": [
                 {"src": u.src, "callee": u.callee, "site": f"{u.path}:{u.line}", "reason": u.reason}
                 for u in self.sites or []
@@ -236,8 +240,9 @@ def callers(
     named = node.kind not in (NodeKind.EXTERNAL, NodeKind.MODULE)  # a module is not called
     same_name = store.unresolved_named(node.name) if named else []
     outside = outside_bases(store, node)
+    exported = exported_package(repository_root(store), node)
     result.unresolved = Completeness(
-        node.name, len(same_name), same_name if possible else None, outside
+        node.name, len(same_name), same_name if possible else None, outside, exported
     )
     return result
 
