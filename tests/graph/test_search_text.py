@@ -236,45 +236,6 @@ def test_ruby_s_declared_attributes_and_symbol_keys_are_read() -> None:
         assert not row.keys and not row.raw, (language, row)
 
 
-def test_a_typescript_interface_s_properties_are_its_attributes() -> None:
-    """query-core: "Add some randomness to how long the library waits before trying a failed
-    request again" did not find `RetryerConfig`, whose `retryDelay` is the option: an
-    interface's properties (not its methods' signatures, nor a nested type's) are what it
-    holds, searched and cited as a class's attributes."""
-    ts = (
-        "export interface RetryerConfig<\n"  # 1
-        "  TError = Error,\n"
-        "> {\n"  # 3
-        "  readonly retryDelay?: number\n"
-        "  onFail?: (count: number) => void\n"  # 5
-        "  cancel(reason: string): void\n"
-        "  meta: {\n"  # 7
-        "    label: string\n"
-        "  }\n"  # 9
-        "}\n"
-        "\n"  # 11
-        "export type Limits = {\n"
-        "  maxDelay: number\n"  # 13
-        "}\n"
-        "\n"  # 15
-        "export class Retryer {\n"
-        "  count: number = 0\n"  # 17
-        "}\n"
-    )
-    nodes = [
-        ("r.ts::RetryerConfig", "class", "RetryerConfig", "r.RetryerConfig", "r.ts", 1, 10, "ts"),
-        ("r.ts::Limits", "class", "Limits", "r.Limits", "r.ts", 12, 14, "ts"),
-        ("r.ts::Retryer", "class", "Retryer", "r.Retryer", "r.ts", 16, 18, "ts"),
-    ]
-    rows = {r.id: r for r in search_text.rows_for("r.ts", "typescript", ts.encode(), nodes)}
-    config = rows["r.ts::RetryerConfig"]
-    assert config.raw.split() == ["retryDelay:4", "onFail:5", "meta:7"]
-    assert {"retry", "delay", "fail", "meta"} <= set(config.attrs.split())
-    assert "label" not in config.attrs and "cancel" not in config.attrs
-    assert rows["r.ts::Limits"].raw.split() == ["maxDelay:13"]
-    assert "count" not in rows["r.ts::Retryer"].attrs  # a class's field: cited, not searched
-
-
 def test_a_ruby_hash_s_own_methods_are_no_keys() -> None:
     """open-uri: "OpenURI.open_loop sets or reads: ... `include` ..., `dup` ..., `delete`":
     Ruby calls methods without brackets (`options.include? :proxy`, `options.dup`); the

@@ -1720,39 +1720,6 @@ def test_a_constructor_is_looked_for_by_its_class_and_no_declaration_is_a_site(
         assert found is not None and found.sites == [("src/Mailer.php", 5)]
 
 
-def test_a_typescript_interface_declares_its_members(tmp_path: Path) -> None:
-    """query-core's `RetryerConfig` holds the options a retry reads: it declares them (an
-    interface sets and reads nothing); the function reading them sets or reads them."""
-    files = {
-        "src/retryer.ts": """
-            export interface RetryerConfig {
-              retryDelay?: number
-              onFail?: (count: number) => void
-            }
-
-            export function createRetryer(config: RetryerConfig): number {
-              return config.retryDelay ?? 0
-            }
-            """,
-    }
-    with opened(tmp_path, files) as store:
-        nodes = store.nodes(["src/retryer.ts::RetryerConfig", "src/retryer.ts::createRetryer"])
-        config = evidence.settings_fact(
-            store, Touchpoint(nodes["src/retryer.ts::RetryerConfig"], 1.0, ())
-        )
-        assert config is not None
-        assert config.statement == (
-            "src.retryer.RetryerConfig declares the members: `retryDelay` (src/retryer.ts:2), "
-            "`onFail` (src/retryer.ts:3)."
-        )
-        reader = evidence.settings_fact(
-            store, Touchpoint(nodes["src/retryer.ts::createRetryer"], 1.0, ())
-        )
-        assert reader is not None and reader.statement.startswith(
-            "src.retryer.createRetryer sets or reads: `retryDelay`"
-        ), reader.statement
-
-
 def test_a_ruby_instance_variable_is_no_site_of_a_method_of_its_name(tmp_path: Path) -> None:
     """pstore: "No resolved caller of PStore.abort ...; but `abort` is written at ...
     pstore.rb:336", which reads `if !@abort`: an instance variable, no call of `abort`."""

@@ -95,29 +95,3 @@ def go_attributes(lines: list[str], start: int, end: int) -> list[str]:
     assigned = re.compile(_GO_ASSIGNED.format(re.escape(receiver.group(1))))
     # from after the receiver's name: a one-line method writes on its first line
     return assigned.findall("\n".join([first[receiver.end() :], *lines[start + 1 : end + 1]]))
-
-
-#: A TypeScript interface's or object type's property, one per line: `retryDelay?: number`,
-#: `readonly timeout: number`, `onFail?: (error: E) => void`; not a method's signature
-#: (`updateOne(update: Update<T>): S`), which is what it does, not what it is set to.
-_TS_MEMBER = re.compile(r"[ \t]*(?:readonly[ \t]+)?([A-Za-z_$][\w$]*)\??[ \t]*:")
-_TS_TYPE_START = re.compile(r"^\s*(?:export\s+)?(?:declare\s+)?(?:interface\b|type\s+\w+.*=\s*\{)")
-
-
-def typescript_members(lines: list[str], start: int, end: int) -> list[tuple[str, int]]:
-    """The members a TypeScript interface or object type written on lines `start`..`end`
-    (0-based) declares at its top level, with their 1-based lines: the options an
-    interface of settings names (query-core's `RetryerConfig.retryDelay`). None for
-    anything else."""
-    if start >= len(lines) or not _TS_TYPE_START.match(lines[start]):
-        return []
-    found: list[tuple[str, int]] = []
-    depth = 0
-    for number in range(start, min(end, len(lines) - 1) + 1):
-        line = lines[number]
-        if depth == 1:
-            member = _TS_MEMBER.match(line)
-            if member:
-                found.append((member.group(1), number + 1))
-        depth += line.count("{") - line.count("}")
-    return found

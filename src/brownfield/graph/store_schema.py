@@ -58,8 +58,7 @@ from __future__ import annotations
 #: associated type no member of its type, a Ruby hash's own method no key
 #: (`options.include? :proxy` reads `proxy`, not `include`), and a TypeScript interface that
 #: is also a made function is called as the function (zod's `new checks.$ZodCheckMinLength`);
-#: PHP's `isset` and `empty` are no calls; a TypeScript interface's properties are its
-#: attributes
+#: PHP's `isset` and `empty` are no calls
 SCHEMA_VERSION = 57
 
 SCHEMA = """

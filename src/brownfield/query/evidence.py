@@ -503,20 +503,15 @@ def settings_fact(
     return Fact(
         "settings",
         node.qualname,
-        f"{node.qualname} {_holding(store, node)}: {shown}{more}.",
+        f"{node.qualname} {_holding(node)}: {shown}{more}.",
         tuple(items[:MAX_SETTINGS]),
     )
 
 
-def _holding(store: GraphStore, node: Node) -> str:
+def _holding(node: Node) -> str:
     """What a definition does with the names it holds: a Go type declares its fields (its
-    methods, apart, set and read them), a TypeScript interface its members; other code
-    sets or reads them."""
-    if is_go_type(node):
-        return "declares the fields"
-    if is_type_declaration(repository_root(store), node):
-        return "declares the members"
-    return "sets or reads"
+    methods, apart, set and read them); other code sets or reads them."""
+    return "declares the fields" if is_go_type(node) else "sets or reads"
 
 
 def _set_by_matching_members(store: GraphStore, node: Node, query: Query) -> set[str]:
