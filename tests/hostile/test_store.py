@@ -61,6 +61,22 @@ def test_a_graph_committed_to_git_is_not_trusted(shop: Path) -> None:
     assert json.loads(out)["notes"] == [] and json.loads(out)["parsed"] == 0
 
 
+def test_a_graph_opens_read_only_from_a_relative_path(
+    shop: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`GraphStore.open(Path("."), writable=False)` ended in a ValueError from `as_uri`
+    ("relative path can't be expressed as a file URI")."""
+    from brownfield.graph.store_connect import is_outdated
+
+    monkeypatch.chdir(shop)
+    store = GraphStore.open(Path("."), writable=False)
+    try:
+        assert store.node("shop/pay.py::charge") is not None
+    finally:
+        store.close()
+    assert is_outdated(Path(".")) is False
+
+
 def test_a_graph_built_for_another_folder_is_not_trusted(shop: Path, tmp_path: Path) -> None:
     copy = tmp_path / "copy"
     shutil.copytree(shop, copy, symlinks=True)

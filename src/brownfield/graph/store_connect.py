@@ -21,7 +21,7 @@ def connect(path: Path, writable: bool) -> sqlite3.Connection:
         connection.execute("PRAGMA journal_mode=WAL")
         connection.execute("PRAGMA synchronous=NORMAL")
         return connection
-    uri = path.as_uri() + "?mode=ro"
+    uri = path.absolute().as_uri() + "?mode=ro"  # (`as_uri` takes no relative path)
     connection = sqlite3.connect(uri, uri=True, timeout=30, isolation_level=None)
     try:
         connection.execute("SELECT 1 FROM sqlite_master").fetchone()
@@ -41,7 +41,7 @@ def is_outdated(root: Path) -> bool:
     if path.is_symlink() or not path.exists():
         return False  # opening it says why
     try:
-        connection = sqlite3.connect(path.as_uri() + "?mode=ro", uri=True)
+        connection = sqlite3.connect(path.absolute().as_uri() + "?mode=ro", uri=True)
         try:
             row = connection.execute(
                 "SELECT value FROM meta WHERE key = 'schema_version'"
