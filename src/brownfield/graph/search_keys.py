@@ -72,9 +72,9 @@ _RUBY_CONFIG_MEMBER = re.compile(
     r"(?![?!(])(?![ \t]*(?:\{|do\b|:\w|[\"']))(?![\w.]*[\"'`])"
 )
 _KEY_PATTERNS = (_KEY_CALL, _SUBSCRIPT_KEY, _CASE_KEY, _CONFIG_MEMBER, _PROCESS_ENV, _CONSTANT)
-_LANGUAGE_KEYS = {
+_LANGUAGE_KEYS = {  # each language's patterns where they differ from `_KEY_PATTERNS`
     "ruby": (
-        *(_KEY_CALL, _SUBSCRIPT_KEY, _CASE_KEY, _RUBY_CONFIG_MEMBER, _PROCESS_ENV, _CONSTANT),
+        *(_RUBY_CONFIG_MEMBER if p is _CONFIG_MEMBER else p for p in _KEY_PATTERNS),
         _RUBY_SYMBOL_KEY,
     )
 }

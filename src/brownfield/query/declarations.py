@@ -229,8 +229,8 @@ def exported_package(root: Path, node: Node) -> str:
     if node.language != "go" or node.kind not in (NodeKind.FUNCTION, NodeKind.METHOD):
         return ""
     path = node.path or ""
-    owner = node.qualname.split(".")[-2] if node.kind is NodeKind.METHOD else "X"
-    exported = node.name[:1].isupper() and owner[:1].isupper()
+    names = node.qualname.split(".")[-2:] if node.kind is NodeKind.METHOD else [node.name]
+    exported = all(name[:1].isupper() for name in names)  # a method's type's name too
     if not exported or not is_production(path) or "internal" in path.split("/")[:-1]:
         return ""
     for line in file_lines(root, path) or []:
