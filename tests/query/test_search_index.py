@@ -901,6 +901,13 @@ def test_plain_words_find_what_code_commonly_calls_the_same_thing(tmp_path: Path
             def describe(logger):
                 return logger.name
             """,
+        "cli/options.py": """
+            def spelling_candidates(word, known):
+                return [name for name in known if name[:2] == word[:2]]
+
+            def parse_option(word, known):
+                return known[word]
+            """,
     }
     with opened(tmp_path, files) as store:
         # "restore" is an import, "backup" an export, the "verbosity" of logging its level
@@ -910,6 +917,9 @@ def test_plain_words_find_what_code_commonly_calls_the_same_thing(tmp_path: Path
         assert backup[0] == "prefs/store.py::Preferences.export_node"
         verbosity = [h.node.id for h in rank(store, "turn down the logging verbosity", 1)]
         assert verbosity == ["prefs/store.py::set_level"]
+        # "suggest the closest name" is what a spelling checker's candidates do
+        mistyped = [h.node.id for h in rank(store, "suggest the closest name when mistyped", 1)]
+        assert mistyped == ["cli/options.py::spelling_candidates"]
     assert "mandatory" in query_terms("required")
     assert "nobody" not in parse("a value nobody passed in").words  # no "no body"
 

@@ -58,8 +58,9 @@ from __future__ import annotations
 #: associated type no member of its type, a Ruby hash's own method no key
 #: (`options.include? :proxy` reads `proxy`, not `include`), and a TypeScript interface that
 #: is also a made function is called as the function (zod's `new checks.$ZodCheckMinLength`);
-#: PHP's `isset` and `empty` are no calls
-SCHEMA_VERSION = 57
+#: PHP's `isset` and `empty` are no calls; 58: the index's words (the thesaurus: `suggest`,
+#: `typo`, `misspell`)
+SCHEMA_VERSION = 58
 
 SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);

@@ -288,6 +288,14 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "match": ("pattern", "regex", "glob"),
     "pattern": ("regex", "glob", "match"),
     "wildcard": ("glob", "pattern"),
+    # a person's "suggest the closest name" is a spelling checker's candidates (Ruby's
+    # optparse: `DidYouMean::SpellChecker` over `get_candidates`)
+    "suggest": ("suggestion", "candidate", "spell"),
+    "suggestion": ("suggest", "candidate", "spell"),
+    "closest": ("nearest", "distance", "candidate"),
+    "mistype": ("typo", "misspell", "spell", "unknown"),
+    "typo": ("misspell", "spell", "mistype"),
+    "misspell": ("typo", "spell"),
     "default": ("fallback", "defaults"),
     "fallback": ("default",),
     "override": ("overwrite", "replace"),
