@@ -1005,6 +1005,29 @@ def test_a_generated_file_comes_after_the_code_people_write(tmp_path: Path) -> N
         )
 
 
+def test_a_declaration_of_javascript_beside_it_comes_after_the_code(tmp_path: Path) -> None:
+    declaration = """
+        /** Expand the variables a value names, like a shell does. */
+        export function expandVariables(parsed: object): object;
+        """
+    files = {
+        "lib/main.js": """
+            function expandVariables (parsed) {
+              return parsed
+            }
+            module.exports.expandVariables = expandVariables
+            """,
+        "lib/main.d.ts": declaration,  # declares lib/main.js: the change is made there
+        "types/only.d.ts": declaration,  # declares no code beside it: kept as it is
+    }
+    with opened(tmp_path, files) as store:
+        found = [h.node.id for h in rank(store, "let a value name variables like a shell", 9)]
+        assert found[0] == "types/only.d.ts::expandVariables"
+        assert found.index("lib/main.js::expandVariables") < found.index(
+            "lib/main.d.ts::expandVariables"
+        )
+
+
 def test_a_class_is_called_through_its_constructor_in_every_language(tmp_path: Path) -> None:
     files = {
         "lib/command.js": """
