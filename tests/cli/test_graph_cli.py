@@ -122,31 +122,46 @@ def test_callers_of_an_override_of_an_outside_base_say_code_there_may_call_it(
     assert data["unresolved"]["outside"] == ["collections.abc.MutableMapping"]
 
 
-def test_callers_of_a_function_a_go_package_exports_say_code_outside_may_call_it(
-    repo: Path,
+@pytest.mark.parametrize(
+    ("files", "exporter"),
+    [
+        (
+            {
+                "go.mod": "module example.com/dump\n\ngo 1.19\n",
+                "dump.go": "package dump\n\nfunc Dump() int { return trim() }\n\n"
+                "func trim() int { return 1 }\n",
+            },
+            "package dump",
+        ),
+        (
+            {
+                "Cargo.toml": '[package]\nname = "dump"\n',
+                "src/lib.rs": "pub fn Dump() -> i32 { trim() }\n\nfn trim() -> i32 { 1 }\n",
+            },
+            "crate dump",
+        ),
+    ],
+    ids=["go", "rust"],
+)
+def test_callers_of_a_function_a_library_exports_say_code_outside_may_call_it(
+    repo: Path, files: dict[str, str], exporter: str
 ) -> None:
-    """httputil's `DumpResponse`: "called from only tests" here, the package's API."""
-    write_files(
-        repo,
-        {
-            "go.mod": "module example.com/dump\n\ngo 1.19\n",
-            "dump.go": "package dump\n\nfunc Dump() int { return trim() }\n\n"
-            "func trim() int { return 1 }\n",
-        },
-    )
+    """httputil's `DumpResponse`, `log::max_level`: "called from only tests" or by nothing
+    here, the package's or the crate's API."""
+    write_files(repo, files)
     assert run("graph", "build", "--repo", str(repo))[0] == 0
-    code, out, _ = run("callers", "dump.Dump", "--repo", str(repo))
+    code, out, _ = run("callers", "Dump", "--repo", str(repo))
     assert code == 0
     assert out.splitlines()[1:] == [
         "  (none)",
         "unresolved: no unresolved call site is named `Dump`",
-        "outside: Dump is exported by package dump: code outside the repository may call it",
+        f"outside: Dump is exported by {exporter}: code outside the repository may call it",
     ]
-    data = json.loads(run("callers", "dump.Dump", "--json", "--repo", str(repo))[1])
+    data = json.loads(run("callers", "Dump", "--json", "--repo", str(repo))[1])
     assert data["unresolved"]["exported"] == "dump"
-    data = json.loads(run("callers", "dump.trim", "--json", "--repo", str(repo))[1])
+    data = json.loads(run("callers", "trim", "--json", "--repo", str(repo))[1])
     assert data["unresolved"]["exported"] is None
-    assert "outside:" not in run("callers", "dump.trim", "--repo", str(repo))[1]
+    assert "outside:" not in run("callers", "trim", "--repo", str(repo))[1]
 
 
 def test_callers_json_is_sorted_and_complete(shop: Path) -> None:

@@ -200,3 +200,85 @@ def test_a_function_a_go_package_exports_may_be_called_outside_the_repository(
     ):
         callers, _ = facts_of(tmp_path / f"n{number}", GO, node_id)
         assert "exported" not in callers.statement, callers.statement
+
+
+RUST_CRATE = {
+    "Cargo.toml": '[package]\nname = "levels"\nversion = "0.1.0"\n',
+    "src/lib.rs": """\
+pub mod kv;
+mod hidden;
+pub use hidden::Shown;
+
+pub fn max_level() -> usize { 3 }
+
+pub(crate) fn inner() -> usize { 1 }
+
+fn private() -> usize { 2 }
+
+#[cfg(test)]
+mod tests {
+    pub fn helper() {}
+}
+""",
+    "src/kv/mod.rs": "mod key;\npub use self::key::{Key, ToKey};\n",
+    "src/kv/key.rs": """\
+pub struct Key { n: usize }
+
+impl Key {
+    /// Makes a key.
+    #[inline]
+    pub fn from_str(s: &str) -> Key { Key { n: s.len() } }
+
+    fn length(&self) -> usize { self.n }
+}
+
+struct Hidden;
+
+impl Hidden {
+    pub fn open(&self) {}
+}
+""",
+    "src/hidden.rs": """\
+pub struct Shown;
+
+impl Shown {
+    pub fn show(&self) {}
+}
+
+pub fn unseen() {}
+""",
+    "src/main.rs": "pub fn run() {}\n\nfn main() {}\n",
+}
+
+
+def test_a_function_a_rust_crate_exports_may_be_called_outside_the_repository(
+    tmp_path: Path,
+) -> None:
+    """`log::max_level` has no caller in the crate: other crates call it. A function is
+    exported when declared `pub` in a library crate, a method when its type is `pub` too,
+    and each module on the way from `lib.rs` is `pub mod` or re-exports it (`pub use`).
+    Neither `pub(crate)`, a private function, an inline private module's, a private type's
+    method, a private module's function nobody re-exports nor a binary's is."""
+    exported = {
+        "src/lib.rs::max_level": "max_level",
+        "src/kv/key.rs::Key.from_str": "from_str",  # `mod key;`, `pub use self::key::Key`
+        "src/hidden.rs::Shown.show": "show",  # `mod hidden;`, `pub use hidden::Shown`
+    }
+    for number, (node_id, name) in enumerate(exported.items()):
+        callers, _ = facts_of(tmp_path / f"e{number}", RUST_CRATE, node_id)
+        assert callers.statement.endswith(
+            f"; {name} is exported by crate levels: code outside the repository may call it."
+        ), callers.statement
+    for number, node_id in enumerate(
+        [
+            "src/lib.rs::inner",
+            "src/lib.rs::private",
+            "src/lib.rs::tests.helper",
+            "src/kv/key.rs::Key.length",
+            "src/kv/key.rs::Hidden.open",
+            "src/hidden.rs::unseen",
+            "src/main.rs::run",
+        ]
+    ):
+        callers, _ = facts_of(tmp_path / f"n{number}", RUST_CRATE, node_id)
+        assert "exported" not in callers.statement, callers.statement

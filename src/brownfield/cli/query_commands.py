@@ -11,6 +11,7 @@ from brownfield.cli.options import DEPTH_HELP, JSON, REPO, check_depth, repo_pat
 from brownfield.cli.render import print_json, role_mark, table
 from brownfield.graph.repository import check_repository, open_store
 from brownfield.graph.store import GraphStore
+from brownfield.query.exports import EXPORTER
 from brownfield.query.traverse import (
     Completeness,
     Hop,
@@ -77,12 +78,12 @@ def print_walk(result: WalkResult, as_json: bool) -> None:
                     "read: it may call it too"
                 )
             )
-        if completeness.exported:
-            name = result.start[0].name if result.start else ""
+        if completeness.exported and result.start:
+            start = result.start[0]
             print(
                 clean(
-                    f"outside: {name} is exported by package {completeness.exported}: code "
-                    "outside the repository may call it"
+                    f"outside: {start.name} is exported by {EXPORTER[start.language or '']} "
+                    f"{completeness.exported}: code outside the repository may call it"
                 )
             )
         if completeness.sites:

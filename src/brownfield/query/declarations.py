@@ -1,7 +1,6 @@
 """Methods declared without a body, and the methods that implement them; type
 declarations (TypeScript's types and interfaces, other languages' interfaces and traits, Go's
-types); the bases from outside the repository whose method a method says it overrides; the
-Go package a function is exported from.
+types); the bases from outside the repository whose method a method says it overrides.
 
 A method with no body (`abstract void exportNode(...);`, an interface's method, a Python
 method whose body is only a docstring, `pass`, `...` or `raise NotImplementedError`)
@@ -16,7 +15,6 @@ import re
 from pathlib import Path
 
 from brownfield.graph.generic_facts import without_overload
-from brownfield.graph.roles import is_production
 from brownfield.graph.store import GraphStore
 from brownfield.model import EdgeKind, Node, NodeKind
 from brownfield.query.freshness import file_lines, repository_root
@@ -215,26 +213,4 @@ def _rust_trait_header(text: list[str], line: int) -> str:
             header = " ".join(text[at : line - 1]).partition("{")[0]  # may take lines
             parts = _IMPL_FOR.split(header, maxsplit=1)
             return parts[0] if len(parts) > 1 else ""
-    return ""
-
-
-_GO_PACKAGE = re.compile(r"^package\s+(\w+)")
-
-
-def exported_package(root: Path, node: Node) -> str:
-    """The Go package a function or method is exported from to code outside the repository,
-    which the graph does not read: its name capitalized (a method's receiver type's too),
-    in production code of a package other than `main`, under no `internal/` folder. Empty
-    otherwise, and for other languages, whose exports are not told by a name."""
-    if node.language != "go" or node.kind not in (NodeKind.FUNCTION, NodeKind.METHOD):
-        return ""
-    path = node.path or ""
-    names = node.qualname.split(".")[-2:] if node.kind is NodeKind.METHOD else [node.name]
-    exported = all(name[:1].isupper() for name in names)  # a method's type's name too
-    if not exported or not is_production(path) or "internal" in path.split("/")[:-1]:
-        return ""
-    for line in file_lines(root, path) or []:
-        found = _GO_PACKAGE.match(line)
-        if found:
-            return "" if found.group(1) == "main" else found.group(1)
     return ""

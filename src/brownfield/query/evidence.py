@@ -9,12 +9,12 @@ from brownfield.graph.vocabulary import STOP_WORDS, index_words
 from brownfield.model import Citation, Edge, EdgeKind, Fact, Node, NodeKind
 from brownfield.query.context import Touchpoint
 from brownfield.query.declarations import (
-    exported_package,
     is_go_type,
     is_named_only,
     is_type_declaration,
     outside_bases,
 )
+from brownfield.query.exports import EXPORTER, exported_by
 from brownfield.query.freshness import repository_root
 from brownfield.query.reaching_tests import (
     TEST_DEPTH,
@@ -156,13 +156,14 @@ def _outside_bases(store: GraphStore, node: Node) -> str:
 
 
 def _exported(store: GraphStore, node: Node) -> str:
-    """For a Go function a package exports (`declarations.exported_package`): that code
-    outside the repository, which the graph does not read, may call it. Empty otherwise:
-    httputil's `DumpResponse`, "called from only tests", is the package's API."""
-    package = exported_package(repository_root(store), node)
+    """For a function a Go package or a Rust crate exports (`exports.exported_by`): that
+    code outside the repository, which the graph does not read, may call it. Empty
+    otherwise: httputil's `DumpResponse`, "called from only tests", is the package's API."""
+    exporter = exported_by(store, node)
     return (
-        f"; {node.name} is exported by package {package}: code outside the repository may call it"
-        if package
+        f"; {node.name} is exported by {EXPORTER[node.language or '']} {exporter}: code "
+        "outside the repository may call it"
+        if exporter
         else ""
     )
 

@@ -24,8 +24,9 @@ from brownfield.model import (
     Resolution,
     Unresolved,
 )
-from brownfield.query.declarations import exported_package, outside_bases
-from brownfield.query.freshness import repository_root, stale_paths
+from brownfield.query.declarations import outside_bases
+from brownfield.query.exports import exported_by
+from brownfield.query.freshness import stale_paths
 from brownfield.query.symbols import expand_targets, find_symbol
 
 #: The deepest walk asked for: far beyond any real call chain, small enough that every
@@ -79,8 +80,8 @@ class Completeness:
     #: callers: the bases from outside the repository whose code may call the method, which
     #: says it overrides one of theirs (`declarations.outside_bases`)
     outside: list[str] = field(default_factory=list)
-    #: callers: the Go package that exports the function to code outside the repository
-    #: (`declarations.exported_package`), "" for none
+    #: callers: the Go package or Rust crate that exports the function to code outside the
+    #: repository (`exports.exported_by`), "" for none
     exported: str = ""
 
     def to_json(self) -> dict[str, Any]:
@@ -240,7 +241,7 @@ def callers(
     named = node.kind not in (NodeKind.EXTERNAL, NodeKind.MODULE)  # a module is not called
     same_name = store.unresolved_named(node.name) if named else []
     outside = outside_bases(store, node)
-    exported = exported_package(repository_root(store), node)
+    exported = exported_by(store, node)
     result.unresolved = Completeness(
         node.name, len(same_name), same_name if possible else None, outside, exported
     )

@@ -1,0 +1,136 @@
+"""What a library exports to code outside the repository, which the graph does not read:
+a Go package's capitalized functions, a Rust crate's public functions. A function or
+method so exported may have callers the repository does not hold, so "no caller here" or
+"only tests call it" is not the whole story (`query/evidence.py`, `query/traverse.py`).
+
+Read from the files as they are now. Other languages' exports are not told by a name or a
+keyword alone (a Java `public` method of an internal package, a JavaScript `export` no
+entry point re-exports): nothing is claimed for them.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path, PurePosixPath
+
+from brownfield.graph.roles import is_production
+from brownfield.graph.store import GraphStore
+from brownfield.model import Node, NodeKind
+from brownfield.query.freshness import file_lines, repository_root
+
+#: What exports a function, per language: a Go package, a Rust crate.
+EXPORTER = {"go": "package", "rust": "crate"}
+
+_GO_PACKAGE = re.compile(r"^package\s+(\w+)")
+#: A Rust item public to every crate: `pub`, not `pub(crate)`, `pub(super)`, `pub(in a)`.
+_RUST_PUB_FN = re.compile(r"^\s*pub\s+(?:(?:const|async|unsafe|extern\s+\"\w*\")\s+)*fn\b")
+_RUST_PUB_ITEM = re.compile(r"^\s*pub\s+(?:(?:unsafe|auto)\s+)*(?:struct|enum|union|trait)\b")
+_RUST_ATTRIBUTE = re.compile(r"^\s*(?:#\[|//)")
+_CARGO_NAME = re.compile(r'^\s*name\s*=\s*"([\w-]+)"')
+LOOK_AHEAD = 8  # lines from a definition's first line to its `fn` line (attributes, docs)
+
+
+def exported_by(store: GraphStore, node: Node) -> str:
+    """The Go package or Rust crate a function or method is exported from to code outside
+    the repository (see `EXPORTER` for what to call it), empty if it is not or the language
+    does not tell."""
+    if node.kind not in (NodeKind.FUNCTION, NodeKind.METHOD) or not is_production(node.path):
+        return ""
+    root = repository_root(store)
+    if node.language == "go":
+        return _go_package(root, node)
+    if node.language == "rust":
+        return _rust_crate(store, root, node)
+    return ""
+
+
+def _go_package(root: Path, node: Node) -> str:
+    """Its name capitalized (a method's receiver type's too), in a package other than
+    `main`, under no `internal/` folder."""
+    path = node.path or ""
+    names = node.qualname.split(".")[-2:] if node.kind is NodeKind.METHOD else [node.name]
+    exported = all(name[:1].isupper() for name in names)  # a method's type's name too
+    if not exported or "internal" in path.split("/")[:-1]:
+        return ""
+    for line in file_lines(root, path) or []:
+        found = _GO_PACKAGE.match(line)
+        if found:
+            return "" if found.group(1) == "main" else found.group(1)
+    return ""
+
+
+def _rust_crate(store: GraphStore, root: Path, node: Node) -> str:
+    """Declared `pub fn` in a library crate (one with `src/lib.rs`), a method in a `pub`
+    type, every module on the way from `lib.rs` declared `pub mod` or the item re-exported
+    past it (`pub use self::key::{Key, ToKey};`)."""
+    path = PurePosixPath(node.path or "")
+    folders = path.parts[:-1]
+    if "src" not in folders:
+        return ""
+    at = len(folders) - 1 - folders[::-1].index("src")  # the innermost crate's `src/`
+    src = PurePosixPath(*folders[: at + 1])
+    inside = path.relative_to(src).with_suffix("").parts  # `kv/key.rs` -> ("kv", "key")
+    if inside[0] in ("bin", "main") or file_lines(root, str(src / "lib.rs")) is None:
+        return ""  # a binary's code: nobody outside calls it
+    modules = () if inside == ("lib",) else inside[:-1] if inside[-1] == "mod" else inside
+    lines = file_lines(root, node.path or "") or []
+    if not _declared_pub(lines, node.line, _RUST_PUB_FN):
+        return ""
+    in_file = store.nodes_where("path", node.path or "")
+    file_module = next((n.qualname for n in in_file if n.kind is NodeKind.MODULE), "")
+    owners = node.qualname.removeprefix(file_module + ".").split(".")[:-1]
+    for at_owner, owner in enumerate(owners):  # a type holding the method, an inline module
+        qualname = ".".join([file_module, *owners[: at_owner + 1]])
+        found = [n for n in in_file if n.qualname == qualname] or [
+            n  # a type an `impl` in another file adds methods to
+            for n in store.nodes_where("name", owner)
+            if n.kind is NodeKind.CLASS and n.language == "rust"
+        ]
+        if found:
+            if not any(_declared_pub(file_lines(root, n.path or "") or [], n.line) for n in found):
+                return ""
+        elif not any(re.match(rf"^\s*pub\s+mod\s+{re.escape(owner)}\b", line) for line in lines):
+            return ""  # an inline module no other crate sees (`mod tests {`)
+    named = owners[0] if owners else node.name  # what a parent may re-export
+    for depth in range(len(modules), 0, -1):
+        parent = _module_file(root, src, modules[: depth - 1])
+        child = re.escape(modules[depth - 1])
+        text = "\n".join(file_lines(root, parent) or []) if parent else ""
+        if re.search(rf"^\s*pub\s+mod\s+{child}\s*[;{{]", text, re.M):
+            continue
+        uses = re.findall(r"^\s*pub\s+use\s([^;]*)", text, re.M)
+        if not any(re.search(rf"\b{re.escape(named)}\b|\b{child}::\*", use) for use in uses):
+            return ""
+    return _crate_name(root, src)
+
+
+def _declared_pub(
+    lines: list[str], line: int | None, declaration: re.Pattern[str] = _RUST_PUB_ITEM
+) -> bool:
+    """Whether the definition starting at `line` (its attributes and doc comments first)
+    is declared as `declaration` says."""
+    start = (line or 1) - 1
+    for text in lines[start : start + LOOK_AHEAD]:
+        if not _RUST_ATTRIBUTE.match(text):
+            return bool(declaration.match(text))
+    return False
+
+
+def _module_file(root: Path, src: PurePosixPath, modules: tuple[str, ...]) -> str:
+    """The file of a Rust module under `src/` (`lib.rs` for the crate's root)."""
+    if not modules:
+        return str(src / "lib.rs")
+    for candidate in (src.joinpath(*modules).with_suffix(".rs"), src.joinpath(*modules, "mod.rs")):
+        if file_lines(root, str(candidate)) is not None:
+            return str(candidate)
+    return ""
+
+
+def _crate_name(root: Path, src: PurePosixPath) -> str:
+    """The crate's name from its `Cargo.toml` beside `src/`, else its folder's name."""
+    manifest = src.parent / "Cargo.toml"
+    for line in file_lines(root, str(manifest)) or []:
+        found = _CARGO_NAME.match(line)
+        if found:
+            return found.group(1)
+    return src.parent.name or root.name
