@@ -267,3 +267,15 @@ def test_typescript_class_moved_behind_a_barrel(tmp_path: Path) -> None:
     found = calls(graph)
     assert ("src/app.ts::run", "src/models/user.ts::User.save", "inferred") in found
     assert ("src/app.ts::run", "src/models/user.ts::User", "constructor") in found
+
+
+def test_rust_crate_renamed_in_cargo_toml(tmp_path: Path) -> None:
+    files = {
+        "Cargo.toml": '[package]\nname = "old-name"\n',
+        "src/lib.rs": "pub fn total() -> u32 { 1 }\n",
+        "tests/total.rs": "use new_name::total;\n#[test]\nfn adds() { total(); }\n",
+    }
+    graph = assert_incremental_equals_full(
+        tmp_path, files, {"Cargo.toml": '[package]\nname = "new-name"\n'}
+    )
+    assert ("tests/total.rs::adds", "src/lib.rs::total", "import") in calls(graph)

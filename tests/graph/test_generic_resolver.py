@@ -437,6 +437,52 @@ def test_rust_an_associated_type_is_no_member_of_the_type(repo: Path) -> None:
     assert ("Name", 7) in {(b.target[0], b.line) for b in facts.bindings}
 
 
+def test_rust_a_crate_s_tests_and_other_crates_reach_it_by_its_name(repo: Path) -> None:
+    """A package's integration tests, examples and binaries, and a workspace's other crates,
+    write the library by its name (`use serde_json::from_str;`): serde_json's tests reached
+    `from_str` twice through resolved calls, 31 times now. What the crate's root hides in
+    a macro's token tree (`cfg_if! { pub use ... }`, crossbeam-channel) stays outside code
+    as before; a `mod` hidden so is its file."""
+    found = edges_of(
+        repo,
+        {
+            "Cargo.toml": '[workspace]\nmembers = ["core", "hidden"]\n',
+            "core/Cargo.toml": '[package]\nname = "shop-core"\nversion = "0.1.0"\n',
+            "core/src/lib.rs": "pub mod cart;\npub use cart::total;\n",
+            "core/src/cart.rs": "pub fn total() -> u32 { 1 }\npub fn empty() -> bool { true }\n",
+            "core/tests/cart.rs": (
+                "use shop_core::total;\n"
+                "use shop_core as sc;\n"
+                "#[test]\n"
+                "fn adds() { total(); sc::cart::empty(); shop_core::cart::total(); }\n"
+            ),
+            "core/src/bin/shop.rs": "fn main() { shop_core::total(); }\n",
+            "hidden/Cargo.toml": '[package]\nname = "hidden"\n\n[lib]\nname = "veiled"\n',
+            "hidden/src/lib.rs": (
+                "cfg_if::cfg_if! {\n"
+                '    if #[cfg(feature = "std")] {\n'
+                "        mod door;\n"
+                "        mod inner;\n"
+                "        pub use crate::inner::open;\n"
+                "    }\n"
+                "}\n"
+            ),
+            "hidden/src/inner.rs": "pub fn open() {}\n",
+            "hidden/src/door.rs": "use crate::inner::open;\npub fn knock() { open(); }\n",
+            "hidden/tests/open.rs": "use veiled::open;\n#[test]\nfn opens() { open(); }\n",
+        },
+    )
+    calls = {(src, dst, line) for src, dst, _, line in found}
+    assert {
+        ("core/tests/cart.rs::adds", "core/src/cart.rs::total", 4),
+        ("core/tests/cart.rs::adds", "core/src/cart.rs::empty", 4),
+        ("core/src/bin/shop.rs::main", "core/src/cart.rs::total", 1),
+        ("hidden/src/door.rs::knock", "hidden/src/inner.rs::open", 2),  # `mod inner;` hidden
+    } <= calls
+    # `pub use` in the token tree: outside code by the library's name (`[lib] name`), as before
+    assert ("hidden/tests/open.rs::opens", "veiled.open", 3) in calls
+
+
 def test_php_isset_and_empty_are_no_calls(repo: Path) -> None:
     """Monolog: 76 unresolved calls named `isset` and 28 named `empty`, the language's own
     constructs, which tree-sitter-php reads as calls; `count` is a function."""

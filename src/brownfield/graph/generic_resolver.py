@@ -421,6 +421,9 @@ class Resolver:
                 return found
         if name in self.profile.builtins:
             return [(Value("ext", "", f"<builtin>.{name}"), Resolution.BUILTIN)]
+        unbound = self.profile.unbound(self.world, name)
+        if unbound:
+            return [(value, Resolution.IMPORT) for value in unbound]
         self.fail("unknown-name")
         return []
 

@@ -239,6 +239,11 @@ class Profile:
         ("def") or outside code ("ext"). The imported name, if any, is then looked up in it."""
         return [Value("ext", "", fact.module.replace("/", ".").replace("::", "."))]
 
+    def unbound(self, world: World, name: str) -> list[Value]:
+        """What a name bound nowhere in a file and no builtin names, if anything (Rust: a
+        library crate of the repository by its name, `shop_core::total()`)."""
+        return []
+
     def visible_files(self, world: World, path: str, facts: FileFacts) -> list[str]:
         """Files whose top-level names `path` sees without importing them; `path` itself
         may be among them (files with the same list share one index of their names)."""

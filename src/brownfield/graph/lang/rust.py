@@ -18,7 +18,10 @@ The queries hand the profile four kinds of imports:
 
 Paths resolve as Rust does: `crate` is the root, `self` the enclosing module, `super` its
 parent; another first name is an item of the enclosing module (a definition, a `mod`, a
-`use`, a `pub use` re-export, a glob `use`), else an outside crate, kept by its path
+`use`, a `pub use` re-export, a glob `use`), else a library crate of the repository by the
+name its `Cargo.toml` gives it (`[lib] name`, else `[package] name` with `_` for `-`: the
+name a package's tests, examples and binaries, and the workspace's other crates, write:
+`use crossbeam_channel::bounded;`), else an outside crate, kept by its path
 (`std::fs::read` -> `std.fs.read`). Names of the prelude (`Vec`, `Some`, `String`...) are
 builtins. `Self` and `self` are the `impl`'s type (the resolver's self names); a method is
 `Type.method` in whatever file its `impl` is, and found there by qualname.
@@ -29,10 +32,16 @@ in their arguments (a token tree the grammar does not parse).
 
 from __future__ import annotations
 
+import json
 import posixpath
 import re
+import tomllib
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 
+from brownfield.confine import read_text_inside
+from brownfield.errors import BrownfieldError
 from brownfield.graph.facts import CALL, FileFacts, ImportFact
 from brownfield.graph.generic_resolver import entry_points
 from brownfield.graph.generic_world import Profile, Value, World
@@ -100,6 +109,56 @@ def expand_use_tree(text: str) -> list[tuple[tuple[str, ...], str]]:
 
     tree(0, ())
     return found
+
+
+@dataclass
+class Crates:
+    """The repository's library crates: the name code outside each writes -> its root file
+    (`crossbeam_channel` -> `src/lib.rs`), read from the `Cargo.toml` files."""
+
+    libraries: dict[str, str] = field(default_factory=dict)
+
+    def fingerprint(self) -> str:
+        """A stable text of the crates: a build whose crates changed names files anew."""
+        return json.dumps(sorted(self.libraries.items()))
+
+
+_NO_CRATES = Crates()
+
+
+def crates(index: CrateIndex) -> Crates:
+    """The library crates of the index's world (none when the build read no layout)."""
+    layout = index.world.layout
+    return layout if isinstance(layout, Crates) else _NO_CRATES
+
+
+def layout(root: Path, configs: Sequence[str], paths: Sequence[str]) -> Crates:
+    """The library crates of the repository, read once per build: the `Cargo.toml` in a
+    folder holding Rust files or above one whose library root is one of them."""
+    folders: set[str] = set()
+    for path in paths:
+        folder = posixpath.dirname(path)
+        while folder not in folders:
+            folders.add(folder)
+            folder = posixpath.dirname(folder)
+    files = set(paths)
+    crates = Crates()
+    for folder in sorted(folders):
+        manifest = posixpath.join(folder, "Cargo.toml")
+        try:
+            data = tomllib.loads(read_text_inside(root, manifest))
+        except (BrownfieldError, tomllib.TOMLDecodeError, RecursionError):
+            continue
+        package, lib = data.get("package"), data.get("lib")
+        package = package if isinstance(package, dict) else {}
+        lib = lib if isinstance(lib, dict) else {}
+        name = lib.get("name") or str(package.get("name") or "").replace("-", "_")
+        source = lib.get("path")
+        source = source if isinstance(source, str) else "src/lib.rs"  # a file it holds, below
+        file = posixpath.normpath(posixpath.join(folder, source))
+        if isinstance(name, str) and name.isidentifier() and file in files:
+            crates.libraries.setdefault(name, file)
+    return crates
 
 
 @dataclass
@@ -175,6 +234,12 @@ class Rust(Profile):
     class_members_visible = False  # a method says `self.m()` or `Self::f()`
     outside_bases_hold_members = False  # a type implements many traits: which has `m`?
     builtins = BUILTINS
+
+    def unbound(self, world: World, name: str) -> list[Value]:
+        """A library crate of the repository, written by its name without a `use` (the
+        extern prelude: `shop_core::total()` in the package's binary or tests)."""
+        library = crates(crate_index(world)).libraries.get(name)
+        return [Value("mod", library, "")] if library else []
 
     def resolve_import(self, world: World, path: str, fact: ImportFact) -> list[Value]:
         index = crate_index(world)
@@ -284,9 +349,20 @@ class Rust(Profile):
             values = [self.value_of(module)] if module else []
         else:
             values = self.item(index, here, head, seen)
+            library = None if values else crates(index).libraries.get(head)
+            if library is not None:  # the repository's own crate, where it shows the items
+                found = self.walk(index, [Value("mod", library, "")], rest, seen)
+                if found:  # (not a `pub use` in a macro's token tree: outside code, as before)
+                    return found
             if not values:
                 outside = f"<builtin>.{head}" if head in BUILTINS else head
                 values = [Value("ext", "", outside)]
+        return self.walk(index, values, rest, seen)
+
+    def walk(
+        self, index: CrateIndex, values: list[Value], rest: tuple[str, ...], seen: frozenset[object]
+    ) -> list[Value]:
+        """`values::rest` along a path."""
         for segment in rest:
             values = [found for value in values for found in self.step(index, value, segment, seen)]
         return values
@@ -298,7 +374,11 @@ class Rust(Profile):
         if value.kind == "ext":
             return [Value("ext", "", f"{value.name}.{name}")]
         if value.kind == "mod":
-            return self.item(index, (value.path, ""), name, seen)
+            found = self.item(index, (value.path, ""), name, seen)
+            child = None if found else self.child_file(index.world, (value.path, ""), name)
+            if child is not None:  # a `mod` in a macro's token tree (`cfg_if! { mod a; }`)
+                return [Value("mod", child, "")]
+            return found
         if value.kind == "def" and value.name in index.inline_modules(value.path):
             return self.item(index, (value.path, value.name), name, seen)
         if value.kind == "def":  # `Type::f`
