@@ -12,6 +12,7 @@ from brownfield.graph.roles import (
     is_test,
     marked_as_test,
     name_tested,
+    role_at,
     role_of,
     what_counts_as_tests,
 )
@@ -111,6 +112,29 @@ def test_code_written_for_tests_is_test_support(path: str) -> None:
 )
 def test_names_that_only_contain_test_are_production(path: str) -> None:
     assert role_of(path) is Role.PRODUCTION
+
+
+@pytest.mark.parametrize(
+    ("path", "symbol", "role"),
+    [
+        # Rust's unit tests sit in the file they test, in `#[cfg(test)] mod tests { ... }`
+        ("src/kv/value.rs", "src.kv.value.tests.test_visit", Role.TEST),
+        ("src/kv/value.rs", "src/kv/value.rs::tests.test_visit.Extract", Role.TEST),
+        ("src/lib.rs", "src.lib.test.helper", Role.TEST),
+        ("src/kv/value.rs", "src.kv.value.Value.visit", Role.PRODUCTION),
+        ("src/kv/value.rs", "src.kv.value.tests", Role.PRODUCTION),  # no definition inside
+        ("src/kv/value.rs", "", Role.PRODUCTION),  # the file alone
+        ("examples/demo.rs", "examples.demo.tests.run", Role.EXAMPLE),  # an example's own
+        # no other language keeps tests in an inline module: a Python class `tests`
+        ("pkg/checks.py", "pkg.checks.tests.run", Role.PRODUCTION),
+    ],
+)
+def test_a_definition_in_an_inline_test_module_is_a_test(
+    path: str, symbol: str, role: Role
+) -> None:
+    assert role_at(path, symbol) is role
+    assert is_test(path, symbol) is (role is Role.TEST)
+    assert is_production(path, symbol) is (role is Role.PRODUCTION)
 
 
 def test_the_rule_says_what_it_looked_for() -> None:

@@ -400,6 +400,40 @@ def test_an_exception_is_a_similar_mechanism_only_when_its_name_says_so(tmp_path
         assert "GaveUp" not in inflected
 
 
+def test_rust_unit_tests_in_the_file_they_test_are_tests(tmp_path: Path) -> None:
+    """log's `Value::visit` is called from its file's `#[cfg(test)] mod tests`: those are
+    tests reaching it, not production callers, and a crate with no test file has tests."""
+    files = {
+        "src/lib.rs": """
+            pub fn visit(v: u32) -> u32 { v }
+
+            pub fn unused() {}
+
+            #[cfg(test)]
+            mod tests {
+                use super::*;
+
+                #[test]
+                fn visits() { visit(1); }
+            }
+            """,
+    }
+    with opened(tmp_path, files) as store:
+        node = store.nodes(["src/lib.rs::visit"])["src/lib.rs::visit"]
+        callers = evidence.callers_fact(store, Touchpoint(node, 1.0, ("visit",)))
+        assert callers is not None
+        assert "is called from only tests: 1 test(s), e.g. src.lib.tests.visits" in (
+            callers.statement
+        ), callers.statement
+        tests = evidence.tests_fact(store, Touchpoint(node, 1.0, ("visit",)))
+        assert tests.statement.startswith("1 test(s) reach src.lib.visit: src.lib.tests.visits")
+        unused = store.nodes(["src/lib.rs::unused"])["src/lib.rs::unused"]
+        none = evidence.tests_fact(store, Touchpoint(unused, 1.0, ("unused",))).statement
+        assert "no test files" not in none and "inline `mod tests`" in none, none
+        layout = [f.statement for f in project.project_facts(store) if f.topic == "test-layout"]
+        assert layout == ["Tests live in inline test modules (`mod tests`) of src/lib.rs."]
+
+
 def test_without_test_files_the_tests_fact_says_so(tmp_path: Path) -> None:
     """A package as published often ships no tests: "no test reaches it" then says why,
     not what unresolved calls might have reached it."""

@@ -120,7 +120,7 @@ def print_impact(result: Impact) -> None:
             rows = [
                 [
                     str(hop.site or ""),
-                    hop.node.qualname + role_mark(hop.node.path),
+                    hop.node.qualname + role_mark(hop.node.path, hop.node.id),
                     hop.via,
                 ]
                 for hop in hops

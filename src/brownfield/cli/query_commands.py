@@ -99,7 +99,7 @@ def _hop_rows(hops: list[Hop]) -> list[list[str]]:
         [
             str(hop.distance),
             str(hop.site or ""),
-            hop.node.qualname + role_mark(hop.node.path),
+            hop.node.qualname + role_mark(hop.node.path, hop.node.id),
             hop.node.kind.value,
             hop.resolution.value if hop.resolution else hop.relation.value,
         ]

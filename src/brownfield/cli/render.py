@@ -7,7 +7,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any, TextIO
 
-from brownfield.graph.roles import Role, role_of
+from brownfield.graph.roles import Role, role_at
 from brownfield.text import clean
 
 
@@ -26,10 +26,10 @@ def table(rows: Sequence[Sequence[str]], header: Sequence[str], indent: str = " 
     return "\n".join(lines)
 
 
-def role_mark(path: str | None) -> str:
+def role_mark(path: str | None, symbol: str = "") -> str:
     """` [test]`, ` [example]`, ` [vendored]` ...: what a definition outside production code
     is, as a table of callers marks it."""
-    role = role_of(path or "")
+    role = role_at(path or "", symbol)
     return "" if role is Role.PRODUCTION or not path else f" [{role.value}]"
 
 

@@ -82,7 +82,7 @@ RULES: dict[str, TestLayout] = {
     "rust": TestLayout(
         _COMMON | {"benches"},
         re.compile(r"^tests?\.rs$|_tests?\.rs$"),
-        "Rust tests (tests/ folders, tests.rs, *_test.rs)",
+        "Rust tests (tests/ folders, tests.rs, *_test.rs, inline `mod tests`)",
     ),
     "c": TestLayout(
         _COMMON,
@@ -147,9 +147,27 @@ def role_of(path: str) -> Role:
     return Role.PRODUCTION
 
 
-def is_test(path: str | None) -> bool:
-    """Whether the file at `path` is test code (see `RULES`)."""
-    return bool(path) and role_of(path or "") is Role.TEST
+#: Inline modules that hold a language's tests in the file they test: Rust's unit tests, in
+#: `#[cfg(test)] mod tests { ... }`.
+_TEST_MODULES = {"rust": frozenset({"tests", "test"})}
+
+
+def role_at(path: str, symbol: str = "") -> Role:
+    """The role of the definition `symbol` (its qualified name or node id) in the file at
+    `path`: its file's, or a test's when it sits in an inline test module of its language
+    (`src.kv.value.tests.test_visit` in `src/kv/value.rs`)."""
+    role = role_of(path)
+    modules = _TEST_MODULES.get(language_for(path) or "") if symbol else None
+    if role is Role.PRODUCTION and modules:
+        outer = symbol.rpartition("::")[2].split(".")[:-1]
+        return Role.TEST if not modules.isdisjoint(outer) else role
+    return role
+
+
+def is_test(path: str | None, symbol: str = "") -> bool:
+    """Whether the file at `path`, or the definition `symbol` in it, is test code (see
+    `RULES` and `role_at`)."""
+    return bool(path) and role_at(path or "", symbol) is Role.TEST
 
 
 #: A Go test the runner starts: `func TestX`, `BenchmarkX`, `ExampleX`, `FuzzX` (not
@@ -206,10 +224,10 @@ def closeness_of_tests(test_path: str, code_path: str) -> int:
     return 1 if any(name_tested(folder) == tested for folder in folders) else 2
 
 
-def is_production(path: str | None) -> bool:
-    """Whether the file at `path` is the code a change is made to (not a test, test support,
-    example, benchmark, documentation or vendored copy)."""
-    return bool(path) and role_of(path or "") is Role.PRODUCTION
+def is_production(path: str | None, symbol: str = "") -> bool:
+    """Whether the file at `path`, or the definition `symbol` in it, is the code a change is
+    made to (not a test, test support, example, benchmark, documentation or vendored copy)."""
+    return bool(path) and role_at(path or "", symbol) is Role.PRODUCTION
 
 
 def what_counts_as_tests(paths: list[str]) -> str:

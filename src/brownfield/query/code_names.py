@@ -402,7 +402,7 @@ def members_fact(store: GraphStore, touchpoint: Touchpoint, text: str) -> Fact |
         carrying = {m.id: carried(query, m.name) for m in members}
         # production members first (Go's `export_test.go` adds methods for tests only);
         # stable: in file order among equals
-        shown = sorted(members, key=lambda m: (is_test(m.path or ""), -carrying[m.id]))
+        shown = sorted(members, key=lambda m: (is_test(m.path, m.id), -carrying[m.id]))
         shown = shown[:MAX_MEMBERS]
         sites = tuple(_site(m.path or node.path, m.line, without_overload(m.name)) for m in shown)
         left = len(members) - len(shown)

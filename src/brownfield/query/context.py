@@ -22,7 +22,7 @@ import re
 from dataclasses import dataclass, replace
 from typing import Any
 
-from brownfield.graph.roles import Role, role_of
+from brownfield.graph.roles import Role, role_at
 from brownfield.graph.store import GraphStore
 from brownfield.graph.vocabulary import STOP_WORDS, index_words, words
 from brownfield.model import EdgeKind, Node, NodeKind
@@ -147,7 +147,7 @@ def touchpoints(
     # alone let one named after the feature pass the code it tests)
     found.sort(
         key=lambda t: (
-            not query.about_tests and role_of(t.node.path or "") in _TESTING,
+            not query.about_tests and role_at(t.node.path or "", t.node.id) in _TESTING,
             -round(t.score, 6),
             t.node.kind is NodeKind.MODULE,
             t.node.id,

@@ -56,7 +56,7 @@ def counterpart(store: GraphStore, node: Node) -> Node | None:
         other
         for name in names
         for other in store.nodes_where("name", name)
-        if other.kind is node.kind and is_production(other.path or "")
+        if other.kind is node.kind and is_production(other.path, other.id)
     ]
     # each part of the qualified name, or one named for its opposite
     allowed = [{part, *opposites(part)} for part in node.qualname.split(".")]

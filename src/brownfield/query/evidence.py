@@ -42,8 +42,24 @@ def definition_citation(node: Node) -> Citation:
 
 
 def has_test_files(store: GraphStore) -> bool:
-    """Whether any file of the repository is a test (by its language's rule)."""
-    return any(is_test(path) for path in store.file_rows())
+    """Whether any file of the repository is a test (by its language's rule), or holds an
+    inline test module (Rust's `mod tests`, where a crate's unit tests live)."""
+    return any(is_test(path) for path in store.file_rows()) or bool(inline_tests(store, 1))
+
+
+MAX_INLINE_LOOKED = 200  # definitions named like an inline test module's looked at
+
+
+def inline_tests(store: GraphStore, limit: int) -> list[Node]:
+    """Definitions of production files that sit in an inline test module (`roles.role_at`:
+    Rust's `mod tests`), in id order."""
+    found = [
+        node
+        for pattern in (".tests.", ".test.")
+        for node in store.nodes_like(pattern, MAX_INLINE_LOOKED)
+        if not is_test(node.path) and is_test(node.path, node.id)
+    ]
+    return sorted(found, key=lambda node: node.id)[:limit]
 
 
 def _unresolved_note(store: GraphStore, node: Node) -> tuple[str, tuple[Citation, ...]]:
@@ -196,16 +212,16 @@ def callers_fact(store: GraphStore, touchpoint: Touchpoint) -> Fact | None:
             (definition_citation(node), *itself, *cited, *dispatched, *elsewhere, *seen),
         )
     callers = store.nodes(e.src for e in edges)
-    tested = _as_tests_fact_orders(node, [e for e in edges if is_test(e.path)], callers)
-    edges = [e for e in edges if not is_test(e.path)] + tested
+    tested = _as_tests_fact_orders(node, [e for e in edges if is_test(e.path, e.src)], callers)
+    edges = [e for e in edges if not is_test(e.path, e.src)] + tested
     sites = list(  # a call of a class lands on it and on its constructors: one site
         dict.fromkeys(
             _site(e.path, e.line, callers[e.src].qualname if e.src in callers else e.src)
             for e in edges
         )
     )
-    production = [c for c in sites if is_production(c.path)]
-    tests = [c for c in sites if is_test(c.path)]
+    production = [c for c in sites if is_production(c.path, c.symbol or "")]
+    tests = [c for c in sites if is_test(c.path, c.symbol or "")]
     aside = [c for c in sites if c not in production and c not in tests]
     parts = []
     if production:

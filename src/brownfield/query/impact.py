@@ -99,7 +99,9 @@ class Impact:
             "query": "impact",
             "depth": self.depth,
             "changed": [c.to_json() for c in self.changed],
-            "results": [{**hop.to_json(), "test": is_test(hop.node.path)} for hop in self.hops],
+            "results": [
+                {**hop.to_json(), "test": is_test(hop.node.path, hop.node.id)} for hop in self.hops
+            ],
             "tests": [hop.to_json() for hop in self.tests],
             "test_search": None if self.search is None else self.search.to_json(),
             "broken": [
@@ -245,7 +247,7 @@ def _tests_reaching(
         max(depth, TEST_DEPTH),
         tuple(names),
         len(same_name),
-        sum(1 for u in same_name if is_test(u.path)),
+        sum(1 for u in same_name if is_test(u.path, u.src)),
     )
     return [hop for _, hop in sorted(found.values(), key=lambda item: item[0])], search
 

@@ -58,7 +58,7 @@ def callees(store: GraphStore, node: Node) -> list[Citation]:
     return [
         Citation(edge.path, edge.line or 1, None, targets[dst].qualname)
         for dst, edge in first.items()
-        if dst in targets and dst != node.id and is_production(targets[dst].path or "")
+        if dst in targets and dst != node.id and is_production(targets[dst].path, dst)
     ]
 
 

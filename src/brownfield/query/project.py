@@ -9,7 +9,7 @@ from collections.abc import Container
 from brownfield.graph.roles import is_test, what_counts_as_tests
 from brownfield.graph.store import GraphStore
 from brownfield.model import Citation, Fact, NodeKind
-from brownfield.query.evidence import definition_citation
+from brownfield.query.evidence import MAX_INLINE_LOOKED, definition_citation, inline_tests
 
 #: Well-known libraries whose import says what kind of project this is.
 FRAMEWORKS = {
@@ -78,12 +78,27 @@ def project_facts(store: GraphStore) -> list[Fact]:
         facts.append(
             Fact("test-layout", "tests", f"Tests live in {top}.", (_first_test(store, first),))
         )
+    elif inline := inline_tests(store, MAX_INLINE_LOOKED):
+        files = sorted({node.path or "" for node in inline})
+        shown = ", ".join(files[:MAX_INLINE_FILES])
+        shown += " ..." if len(files) > MAX_INLINE_FILES else ""
+        facts.append(
+            Fact(
+                "test-layout",
+                "tests",
+                f"Tests live in inline test modules (`mod tests`) of {shown}.",
+                (definition_citation(inline[0]),),
+            )
+        )
     elif paths:
         looked = what_counts_as_tests(sorted(paths))
         facts.append(
             Fact("no-tests", "tests", f"The repository has no test files (looked for {looked}).")
         )
     return facts
+
+
+MAX_INLINE_FILES = 3  # files named where inline test modules hold a repository's tests
 
 
 def _first_test(store: GraphStore, path: str) -> Citation:

@@ -112,7 +112,7 @@ def walk_to_tests(
                 continue
             site = Citation(edge.path, edge.line or 1)
             hop = Hop(distance, caller, edge.dst, edge.kind, site, edge.resolution)
-            if is_test(caller.path):
+            if is_test(caller.path, caller.id):
                 test = marked_as_test(caller.path or "", caller.id.partition("::")[2])
                 (found if test else helpers).append(hop)
                 if not test and edge.src not in frontier:

@@ -19,7 +19,7 @@ from typing import Any
 from brownfield.confine import read_bytes_inside
 from brownfield.errors import BrownfieldError, UsageError
 from brownfield.graph.generic_facts import without_overload
-from brownfield.graph.roles import Role, role_of
+from brownfield.graph.roles import Role, role_at
 from brownfield.graph.search_index import expression
 from brownfield.graph.store import GraphStore
 from brownfield.graph.thesaurus import OPPOSITE_OPERATIONS, idioms_read
@@ -387,7 +387,7 @@ def rank(store: GraphStore, text: str, limit: int = 20, pool: int = 300) -> list
             score = max(score, 0.5) * (1 + EXACT_BONUS)
         elif node.qualname in owners:
             score = max(score, SUBJECT_FLOOR)
-        role = role_of(node.path or "")
+        role = role_at(node.path or "", node.id)
         testing = role in (Role.TEST, Role.TEST_SUPPORT)
         weight = 1.0 if query.about_tests and testing else ROLE_WEIGHT[role]
         weight_of_role = weight

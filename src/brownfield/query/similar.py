@@ -24,7 +24,9 @@ def similar_fact(store: GraphStore, text: str) -> Fact:
     hits = [
         hit
         for hit in rank(store, " ".join(mechanism), 40)
-        if hit.node.kind in definitions and hit.matched and is_production(hit.node.path)
+        if hit.node.kind in definitions
+        and hit.matched
+        and is_production(hit.node.path, hit.node.id)
     ]
     found = [hit.node for hit in hits]
     matched = {hit.node.id: hit.matched for hit in hits}
@@ -75,7 +77,7 @@ def further_fact(
     found = [
         t.node
         for t in ranked
-        if is_production(t.node.path or "") and str(definition_citation(t.node)) not in cited
+        if is_production(t.node.path, t.node.id) and str(definition_citation(t.node)) not in cited
     ]
     nodes = found[:MAX_FURTHER]
     if not nodes:

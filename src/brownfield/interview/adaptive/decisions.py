@@ -105,7 +105,9 @@ def test_location(state: AdaptiveState) -> list[str]:
             and not f.disputed
             and (
                 f.topic in ("test-layout", "no-tests")
-                or (f.topic == "tests" and any(is_test(c.path) for c in f.citations))
+                or (
+                    f.topic == "tests" and any(is_test(c.path, c.symbol or "") for c in f.citations)
+                )
             )
         ]
         # the tests reaching a touchpoint first, then the test lines naming one none reaches

@@ -35,7 +35,7 @@ class EvidenceSource:
         MAX_TOUCHED: a test is where a chain of calls starts, and its callers, its tests
         and its file's configuration say nothing about the change."""
         first = self._touchpoints(component)[:MAX_NAMED]
-        return [t for t in first if is_production(t.node.path or "")][:MAX_TOUCHED]
+        return [t for t in first if is_production(t.node.path, t.node.id)][:MAX_TOUCHED]
 
     def project(self) -> list[Fact]:
         return project.project_facts(self.store)
@@ -79,13 +79,13 @@ class EvidenceSource:
         reached = Counter(
             e.dst
             for e in self.store.edges_into(list(callers), [EdgeKind.CALLS])
-            if is_production(e.path)
+            if is_production(e.path, e.src)
         )
         edges.sort(key=lambda e: -reached[e.src])
         sites = (  # a call of a class lands on it and on its constructors: one site
             f"{callers[e.src].qualname if e.src in callers else e.src} ({e.path}:{e.line})"
             for e in edges
-            if is_production(e.path) and not self._extends(e.src, e.dst)
+            if is_production(e.path, e.src) and not self._extends(e.src, e.dst)
         )
         return list(dict.fromkeys(sites))
 
@@ -164,7 +164,7 @@ class EvidenceSource:
         only name one no test reaches (a tests fact saying "No test reaches X" cites what
         it looked at instead: unresolved calls, lines writing its name)."""
         found = sorted(self.tests(component), key=lambda fact: denies(fact.statement))
-        return [str(c) for fact in found for c in fact.citations if is_test(c.path)]
+        return [str(c) for fact in found for c in fact.citations if is_test(c.path, c.symbol or "")]
 
     def similar(
         self, component: Component, rejected: list[str], named: frozenset[str] = frozenset()
@@ -268,7 +268,7 @@ class EvidenceSource:
             exact = [
                 n for n in exact if not any(n.qualname.startswith(f"{o.qualname}.") for o in exact)
             ]
-        production = [node for node in exact if is_production(node.path)]
+        production = [node for node in exact if is_production(node.path, node.id)]
         return exact[0] if len(exact) == 1 else production[0] if len(production) == 1 else None
 
 

@@ -85,7 +85,7 @@ def _definitions(state: AdaptiveState) -> tuple[dict[str, _Draft], dict[str, str
         if fact.topic not in _CODE_TOPICS or denies(fact.statement):
             continue
         for citation in fact.citations:
-            if citation.symbol and not is_test(citation.path):  # a test: no key entity
+            if citation.symbol and not is_test(citation.path, citation.symbol):  # a test: no entity
                 found.setdefault(
                     _one(citation.symbol), _Draft("", "fact", citation.symbol, citation.path)
                 )
@@ -146,7 +146,12 @@ def _code_entities(state: AdaptiveState) -> dict[str, _Draft]:
         verb, back = ("calls", "called by") if fact.topic == "callers" else ("tests", "tested by")
         for site in sites:
             other = _owner(_one(site.symbol or ""), code, kinds)
-            if site.symbol and other not in drafts and is_test(site.path) and subject in drafts:
+            if (
+                site.symbol
+                and other not in drafts
+                and is_test(site.path, site.symbol)
+                and subject in drafts
+            ):
                 tests.setdefault((subject, back), set()).add(_local_name(other, site.path))
             else:
                 _relate(drafts, other, verb, subject, back)
@@ -398,7 +403,7 @@ def _eligible(state: AdaptiveState) -> list[str]:
     eligible = [
         e
         for e in entities
-        if e.type != EXTERNAL and not (e.symbol and is_test(_path_of(state, e.symbol)))
+        if e.type != EXTERNAL and not (e.symbol and is_test(_path_of(state, e.symbol), e.symbol))
     ]
     eligible.sort(key=lambda e: e.type != CORE)  # stable: keeps the snapshot order otherwise
     return [e.name for e in eligible]

@@ -71,7 +71,7 @@ def convene(
         for fact in state.established_facts
         if fact.topic in ("callers", "tests")
     }
-    mine = [t for t in state.touchpoints_of(component) if not is_test(t.path)]
+    mine = [t for t in state.touchpoints_of(component) if not is_test(t.path, t.symbol)]
     asks = {"callers": "who calls", "tests": "which tests reach"}
     if any(fact.topic == "no-tests" for fact in state.established_facts):
         del asks["tests"]  # no file is a test

@@ -84,13 +84,14 @@ def _answer(
 ) -> tuple[str, tuple[CitationRecord, ...]] | None:
     callers = [f for f in _facts(state, component, "callers") if len(f.citations) > 1]
     tests = [
-        (fact, tuple(c for c in fact.citations if is_test(c.path)))
+        (fact, tuple(c for c in fact.citations if is_test(c.path, c.symbol or "")))
         for fact in _facts(state, component, "tests")
     ]  # where no test reaches it, the fact cites what it looked at instead: not tests
     tests = [(fact, tested) for fact, tested in tests if tested]
     touched = state.touchpoints_of(component)
     production = [
-        (fact, [c for c in fact.citations[1:] if not is_test(c.path)]) for fact in callers
+        (fact, [c for c in fact.citations[1:] if not is_test(c.path, c.symbol or "")])
+        for fact in callers
     ]  # the first citation is the definition itself; call sites in tests are not callers
     production = [(fact, sites) for fact, sites in production if sites]
     if slot in ("compatibility", "caller_impact") and production:

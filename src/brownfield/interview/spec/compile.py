@@ -191,10 +191,12 @@ def technical_context(state: AdaptiveState) -> list[str]:
     distance, calls from other files first), bounded."""
     ids, query = {t.id for t in state.touchpoints}, parse(state.description)
     touched = sorted(
-        state.ordered_touchpoints(), key=lambda t: is_test(t.path) and not query.about_tests
+        state.ordered_touchpoints(),
+        key=lambda t: is_test(t.path, t.symbol) and not query.about_tests,
     )
     lines = [
-        f"- Touchpoint: {t.symbol} ({t.path}:{t.line})" + (" (a test)" if is_test(t.path) else "")
+        f"- Touchpoint: {t.symbol} ({t.path}:{t.line})"
+        + (" (a test)" if is_test(t.path, t.symbol) else "")
         for t in touched
     ]
     sites: dict[tuple[str, str, str], list[Relationship]] = {}
