@@ -21,6 +21,10 @@ from brownfield.graph.facts import Definition, FileFacts
 from brownfield.graph.languages import LANGUAGES
 
 Extractor = Callable[[Any, bytes, list[tuple[int, dict[str, list[Any]]]]], FileFacts]
+#: A language's way to have the parser read the arguments of its macros whose arguments are
+#: expressions: the source rewritten byte for byte (`assert_eq!(` -> `assert_eq (`), and the
+#: (name, line) of each macro so opened, whose call is no call.
+Opener = Callable[[bytes], tuple[bytes, frozenset[tuple[str, int]]]]
 
 
 def grammars_dir() -> Path:
@@ -53,6 +57,30 @@ def _language(
     return tree_sitter.Parser(grammar), query, extractor
 
 
+@cache
+def _opener(language: str) -> Opener | None:
+    """The extractor module's `open_macros`, if it has one (Rust)."""
+    opener: Opener | None = getattr(
+        importlib.import_module(LANGUAGES[language].extractor), "open_macros", None
+    )
+    return opener
+
+
+def _read_macros(
+    parser: tree_sitter.Parser, language: str, source: bytes, tree: tree_sitter.Tree
+) -> tuple[tree_sitter.Tree, frozenset[tuple[str, int]]]:
+    """The tree of the source with its expression macros opened (`_opener`), when that
+    reads as cleanly as the source itself; else the source's own tree."""
+    opener = _opener(language)
+    if opener is None or tree.root_node.has_error:
+        return tree, frozenset()
+    opened, macros = opener(source)
+    if not macros:
+        return tree, frozenset()
+    read = parser.parse(opened)
+    return (tree, frozenset()) if read.root_node.has_error else (read, macros)
+
+
 def parse(language: str, source: bytes) -> FileFacts:
     """Parse one file and extract its facts; a syntax error still yields partial facts.
 
@@ -61,9 +89,12 @@ def parse(language: str, source: bytes) -> FileFacts:
     """
     parser, query, extract = _language(language)
     tree = parser.parse(source)
-    matches = tree_sitter.QueryCursor(query).matches(tree.root_node)
+    read, macros = _read_macros(parser, language, source, tree)
+    matches = tree_sitter.QueryCursor(query).matches(read.root_node)
     try:
-        facts = extract(tree.root_node, source, matches)
+        facts = extract(read.root_node, source, matches)
+        if macros:  # the macro itself is no call; what its arguments call is
+            facts.calls = [c for c in facts.calls if (c.text, c.line) not in macros]
     except RecursionError:
         facts = FileFacts(language, status="too-deep")
         facts.diagnostic = "nesting too deep to extract; the file's definitions are left out"

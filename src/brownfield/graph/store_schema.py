@@ -59,8 +59,9 @@ from __future__ import annotations
 #: (`options.include? :proxy` reads `proxy`, not `include`), and a TypeScript interface that
 #: is also a made function is called as the function (zod's `new checks.$ZodCheckMinLength`);
 #: PHP's `isset` and `empty` are no calls; 58: the index's words (the thesaurus: `suggest`,
-#: `typo`, `misspell`)
-SCHEMA_VERSION = 58
+#: `typo`, `misspell`); 59: Rust's expression macros' arguments are read (`assert_eq!(f(), 1)`
+#: calls `f`)
+SCHEMA_VERSION = 59
 
 SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);

@@ -26,8 +26,11 @@ name a package's tests, examples and binaries, and the workspace's other crates,
 builtins. `Self` and `self` are the `impl`'s type (the resolver's self names); a method is
 `Type.method` in whatever file its `impl` is, and found there by qualname.
 
-Macros (`println!`, `vec!`) are not calls: they are left out, and so are the calls written
-in their arguments (a token tree the grammar does not parse).
+Macros (`println!`, `vec!`) are not calls. The arguments of the standard macros that take
+expressions (`assert_eq!(r.recv(), Ok(7))`, `format!`, `write!`, `panic!` ...) are read as
+expressions (`open_macros`: the grammar leaves a macro's arguments a token tree): what they
+call is called; other macros' arguments are not read (`matches!` takes a pattern,
+`cfg_if!` items).
 """
 
 from __future__ import annotations
@@ -67,6 +70,29 @@ BUILTINS = frozenset(
 )  # fmt: skip
 
 _TOKEN = re.compile(r"\s*(::|[{},*]|[A-Za-z_][A-Za-z0-9_]*)")
+
+#: The standard macros whose arguments are expressions, written `name!(...)` unqualified.
+_EXPRESSION_MACRO = re.compile(
+    rb"(?<![\w:!$])(assert|assert_eq|assert_ne|debug_assert|debug_assert_eq|debug_assert_ne"
+    rb"|format|format_args|print|println|eprint|eprintln|write|writeln|panic|dbg"
+    rb"|unreachable|todo|unimplemented)!(?=[ \t]*\()"
+)
+
+
+def open_macros(source: bytes) -> tuple[bytes, frozenset[tuple[str, int]]]:
+    """The source with each expression macro's `!` made a space (`assert_eq (a, b)`: a call
+    the grammar reads, its arguments expressions, every byte where it was), and the (name,
+    line) of each, whose call is no call (`parser.parse` keeps this tree only when it
+    reads without error)."""
+    opened = bytearray(source)
+    found = set()
+    line, counted = 1, 0
+    for match in _EXPRESSION_MACRO.finditer(source):
+        opened[match.end(1)] = ord(" ")
+        line, counted = line + source.count(b"\n", counted, match.start()), match.start()
+        found.add((match.group(1).decode(), line))
+    return bytes(opened), frozenset(found)
+
 
 Module = tuple[str, str]  # (file, inline module qualname or "" for the file itself)
 
