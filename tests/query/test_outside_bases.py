@@ -282,3 +282,72 @@ def test_a_function_a_rust_crate_exports_may_be_called_outside_the_repository(
     ):
         callers, _ = facts_of(tmp_path / f"n{number}", RUST_CRATE, node_id)
         assert "exported" not in callers.statement, callers.statement
+
+
+JAVA_MODULE = {
+    "src/main/java/module-info.java": (
+        "module com.acme {\n    exports com.acme.api;\n    exports com.acme.impl to com.acme.test;\n}\n"
+    ),
+    "src/main/java/com/acme/api/Client.java": """\
+package com.acme.api;
+
+public class Client {
+    public void send() {}
+    void local() {}
+    private void hidden() {}
+    protected void hook() {}
+    static class Inner {
+        public void run() {}
+    }
+    public static class Open {
+        public void go() {}
+    }
+}
+""",
+    "src/main/java/com/acme/api/Listener.java": """\
+package com.acme.api;
+
+public interface Listener {
+    void onEvent();
+}
+""",
+    "src/main/java/com/acme/impl/Engine.java": """\
+package com.acme.impl;
+
+public class Engine {
+    public void start() {}
+}
+""",
+}
+
+
+def test_a_method_a_java_package_exports_may_be_called_outside_the_repository(
+    tmp_path: Path,
+) -> None:
+    """`HttpClient.newBuilder` is `java.net.http`'s API. A method is exported when it and
+    every class holding it are `public` or `protected` (an interface's methods are public),
+    in a package its module exports to every module; not a package-private or `private`
+    method, one of a package-private class, nor one of a package exported to one module."""
+    api = "src/main/java/com/acme/api"
+    exported = {
+        f"{api}/Client.java::Client.send": "send",
+        f"{api}/Client.java::Client.hook": "hook",
+        f"{api}/Client.java::Client.Open.go": "go",
+        f"{api}/Listener.java::Listener.onEvent": "onEvent",
+    }
+    for number, (node_id, name) in enumerate(exported.items()):
+        callers, _ = facts_of(tmp_path / f"e{number}", JAVA_MODULE, node_id)
+        assert callers.statement.endswith(
+            f"; {name} is exported by package com.acme.api: code outside the repository may "
+            "call it."
+        ), callers.statement
+    for number, node_id in enumerate(
+        [
+            f"{api}/Client.java::Client.local",
+            f"{api}/Client.java::Client.hidden",
+            f"{api}/Client.java::Client.Inner.run",
+            "src/main/java/com/acme/impl/Engine.java::Engine.start",
+        ]
+    ):
+        callers, _ = facts_of(tmp_path / f"n{number}", JAVA_MODULE, node_id)
+        assert "exported" not in callers.statement, callers.statement

@@ -1210,7 +1210,8 @@ def test_no_caller_of_a_method_names_the_calls_that_land_on_its_namesakes(
         assert fact.statement.endswith(
             "; but 1 resolved call(s) land on other methods named `connectTimeout` (e.g. "
             "app.ClientImpl.connectTimeout at src/main/java/app/ClientImpl.java:5): through "
-            "dynamic dispatch some may reach this one."
+            "dynamic dispatch some may reach this one; connectTimeout is exported by package "
+            "app: code outside the repository may call it."  # a public method of a library
         ), fact.statement
 
 
@@ -1346,8 +1347,8 @@ def test_no_caller_of_an_overload_names_the_calls_of_its_other_overloads(tmp_pat
         assert fact.statement.endswith(
             "; but 1 resolved call(s) land on its other overloads (e.g. app.Handler.Handler~2 "
             "at src/main/java/app/Handler.java:4), which the graph tells apart by their number "
-            "of arguments and the types they show: some may be calls of "
-            "this one."
+            "of arguments and the types they show: some may be calls of this one; Handler is "
+            "exported by package app: code outside the repository may call it."
         ), fact.statement
 
 

@@ -1,11 +1,11 @@
 """What a library exports to code outside the repository, which the graph does not read:
-a Go package's capitalized functions, a Rust crate's public functions. A function or
-method so exported may have callers the repository does not hold, so "no caller here" or
-"only tests call it" is not the whole story (`query/evidence.py`, `query/traverse.py`).
+a Go package's capitalized functions, a Rust crate's public functions, a Java package's
+public methods. A function or method so exported may have callers the repository does not
+hold, so "no caller here" or "only tests call it" is not the whole story
+(`query/evidence.py`, `query/traverse.py`).
 
-Read from the files as they are now. Other languages' exports are not told by a name or a
-keyword alone (a Java `public` method of an internal package, a JavaScript `export` no
-entry point re-exports): nothing is claimed for them.
+Read from the files as they are now. Other languages' exports are not told by a keyword
+alone (a JavaScript `export` no entry point re-exports): nothing is claimed for them.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from brownfield.model import Node, NodeKind
 from brownfield.query.freshness import file_lines, repository_root
 
 #: What exports a function, per language: a Go package, a Rust crate.
-EXPORTER = {"go": "package", "rust": "crate"}
+EXPORTER = {"go": "package", "rust": "crate", "java": "package"}
 
 _GO_PACKAGE = re.compile(r"^package\s+(\w+)")
 #: A Rust item public to every crate: `pub`, not `pub(crate)`, `pub(super)`, `pub(in a)`.
@@ -41,6 +41,8 @@ def exported_by(store: GraphStore, node: Node) -> str:
         return _go_package(root, node)
     if node.language == "rust":
         return _rust_crate(store, root, node)
+    if node.language == "java":
+        return _java_package(store, root, node)
     return ""
 
 
@@ -134,3 +136,42 @@ def _crate_name(root: Path, src: PurePosixPath) -> str:
         if found:
             return found.group(1)
     return src.parent.name or root.name
+
+
+_JAVA_PACKAGE = re.compile(r"^\s*package\s+([\w.]+)\s*;")
+_JAVA_VISIBLE = re.compile(r"\b(?:public|protected)\b")
+_JAVA_HIDDEN = re.compile(r"\bprivate\b")
+_JAVA_INTERFACE = re.compile(r"\binterface\b")
+_JAVA_EXPORTS = re.compile(r"^\s*exports\s+([\w.]+)\s*;", re.M)  # to every module
+
+
+def _java_package(store: GraphStore, root: Path, node: Node) -> str:
+    """Declared `public` or `protected` (or a method of an interface, not `private`), in
+    classes so declared, of a named package with no `internal` part (`jdk.internal.net`),
+    which the module's `module-info.java`, where there is one, exports to every module."""
+    path = node.path or ""
+    lines = file_lines(root, path) or []
+    package = next((m.group(1) for m in map(_JAVA_PACKAGE.match, lines) if m), "")
+    if not package or "internal" in package.split("."):
+        return ""
+    in_file = {n.qualname: n for n in store.nodes_where("path", path)}
+    parts = node.qualname.removeprefix(package + ".").split(".")
+    interface = False  # whether the definition looked at last is an interface
+    for depth in range(1, len(parts) + 1):
+        found = in_file.get(".".join([package, *parts[:depth]]))
+        text = lines[found.line - 1] if found and found.line and found.line <= len(lines) else ""
+        visible = _JAVA_VISIBLE.search(text) or (interface and not _JAVA_HIDDEN.search(text))
+        if not visible:
+            return ""
+        interface = bool(_JAVA_INTERFACE.search(text))
+    return package if _module_exports(root, PurePosixPath(path).parent, package) else ""
+
+
+def _module_exports(root: Path, folder: PurePosixPath, package: str) -> bool:
+    """Whether the module holding `folder` exports `package` to every module (true where
+    no `module-info.java` is found above it: the classpath hides nothing)."""
+    for at in (folder, *folder.parents):
+        text = file_lines(root, str(at / "module-info.java"))
+        if text is not None:
+            return package in _JAVA_EXPORTS.findall("\n".join(text))
+    return True
