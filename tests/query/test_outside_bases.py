@@ -351,3 +351,79 @@ def test_a_method_a_java_package_exports_may_be_called_outside_the_repository(
     ):
         callers, _ = facts_of(tmp_path / f"n{number}", JAVA_MODULE, node_id)
         assert "exported" not in callers.statement, callers.statement
+
+
+PYTHON_LIBRARY = {
+    "pyproject.toml": '[project]\nname = "shoplib"\nversion = "1.0"\n',
+    "shoplib/__init__.py": "from shoplib.cart import total\n",
+    "shoplib/cart.py": """\
+def total(items):
+    return sum(items)
+
+
+def _helper():
+    return 1
+
+
+class Cart:
+    def add(self, item):
+        return item
+
+    def _grow(self):
+        return 2
+
+    def __len__(self):
+        return 0
+
+
+class _Basket:
+    def run(self):
+        return 3
+
+
+def outer():
+    def inner():
+        return 4
+
+    return inner
+""",
+    "shoplib/_impl.py": "def work():\n    return 5\n",
+    "noxfile.py": "def lint(session):\n    return session\n",
+    "tests/test_cart.py": "from shoplib.cart import total\n\n\ndef test_total():\n"
+    "    assert total([1]) == 1\n",
+}
+
+
+def test_a_function_a_python_library_exports_may_be_called_outside_the_repository(
+    tmp_path: Path,
+) -> None:
+    """`packaging.version.parse`, "called from only tests" in its own repository, is the
+    library's API: in a repository with packaging metadata, a public function of a package's
+    module, or a public or special method of a public class there, may be called outside.
+    Neither a `_` name nor one in a `_` module or class, a function inside a function, a
+    script beside the package, nor any function of a repository without the metadata is."""
+    exported = {
+        "shoplib/cart.py::total": "total",
+        "shoplib/cart.py::Cart.add": "add",
+        "shoplib/cart.py::Cart.__len__": "__len__",
+    }
+    for number, (node_id, name) in enumerate(exported.items()):
+        callers, _ = facts_of(tmp_path / f"e{number}", PYTHON_LIBRARY, node_id)
+        assert callers.statement.endswith(
+            f"; {name} is exported by package shoplib: code outside the repository may call it."
+        ), callers.statement
+    for number, node_id in enumerate(
+        [
+            "shoplib/cart.py::_helper",
+            "shoplib/cart.py::Cart._grow",
+            "shoplib/cart.py::_Basket.run",
+            "shoplib/cart.py::outer.inner",
+            "shoplib/_impl.py::work",
+            "noxfile.py::lint",
+        ]
+    ):
+        callers, _ = facts_of(tmp_path / f"n{number}", PYTHON_LIBRARY, node_id)
+        assert "exported" not in callers.statement, callers.statement
+    application = {k: v for k, v in PYTHON_LIBRARY.items() if k != "pyproject.toml"}
+    callers, _ = facts_of(tmp_path / "app", application, "shoplib/cart.py::total")
+    assert "exported" not in callers.statement, callers.statement

@@ -172,7 +172,7 @@ def _outside_bases(store: GraphStore, node: Node) -> str:
 
 
 def _exported(store: GraphStore, node: Node) -> str:
-    """For a function a Go or Java package or a Rust crate exports (`exports.exported_by`):
+    """For a function a Go, Java or Python package or a Rust crate exports (`exported_by`):
     that code outside the repository, which the graph does not read, may call it. Empty
     otherwise: httputil's `DumpResponse`, "called from only tests", is the package's API."""
     exporter = exported_by(store, node)

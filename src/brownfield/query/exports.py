@@ -1,8 +1,8 @@
 """What a library exports to code outside the repository, which the graph does not read:
 a Go package's capitalized functions, a Rust crate's public functions, a Java package's
-public methods. A function or method so exported may have callers the repository does not
-hold, so "no caller here" or "only tests call it" is not the whole story
-(`query/evidence.py`, `query/traverse.py`).
+public methods, a Python library's public functions and methods. A function or method so
+exported may have callers the repository does not hold, so "no caller here" or "only tests
+call it" is not the whole story (`query/evidence.py`, `query/traverse.py`).
 
 Read from the files as they are now. Other languages' exports are not told by a keyword
 alone (a JavaScript `export` no entry point re-exports): nothing is claimed for them.
@@ -19,7 +19,7 @@ from brownfield.model import Node, NodeKind
 from brownfield.query.freshness import file_lines, repository_root
 
 #: What exports a function, per language: a Go package, a Rust crate.
-EXPORTER = {"go": "package", "rust": "crate", "java": "package"}
+EXPORTER = {"go": "package", "rust": "crate", "java": "package", "python": "package"}
 
 _GO_PACKAGE = re.compile(r"^package\s+(\w+)")
 #: A Rust item public to every crate: `pub`, not `pub(crate)`, `pub(super)`, `pub(in a)`.
@@ -43,6 +43,8 @@ def exported_by(store: GraphStore, node: Node) -> str:
         return _rust_crate(store, root, node)
     if node.language == "java":
         return _java_package(store, root, node)
+    if node.language == "python":
+        return _python_package(store, root, node)
     return ""
 
 
@@ -175,3 +177,43 @@ def _module_exports(root: Path, folder: PurePosixPath, package: str) -> bool:
         if text is not None:
             return package in _JAVA_EXPORTS.findall("\n".join(text))
     return True
+
+
+#: What says a Python repository is a library others install: its packaging metadata.
+_PYTHON_PROJECT = re.compile(r"^\s*\[(?:project|tool\.poetry)\]\s*$", re.M)
+
+
+def _python_package(store: GraphStore, root: Path, node: Node) -> str:
+    """In a repository with packaging metadata (`pyproject.toml`'s `[project]` or
+    `[tool.poetry]`, `setup.py`, `setup.cfg`), a function of a package's module or a method
+    of a class in one, whose every name (package, modules, class, itself) is public: no
+    leading `_`, but for a special method (`__call__`). Its top-level package. A module
+    outside a package (`noxfile.py`, `setup.py`) is a script, not the library."""
+    path = node.path or ""
+    if not _python_library(root):
+        return ""
+    in_file = store.nodes_where("path", path)
+    module = next((n for n in in_file if n.kind is NodeKind.MODULE), None)
+    packaged = module is not None and ("." in module.qualname or path.endswith("__init__.py"))
+    if module is None or not packaged or not node.qualname.startswith(module.qualname + "."):
+        return ""
+    inside = node.qualname.removeprefix(module.qualname + ".").split(".")
+    for depth, name in enumerate(inside[:-1], start=1):  # a class holding it, not a function
+        owners = [n for n in in_file if n.qualname == ".".join([module.qualname, *inside[:depth]])]
+        if not owners or owners[0].kind is not NodeKind.CLASS or name.startswith("_"):
+            return ""
+    names = [*module.qualname.split("."), inside[-1]]
+    if any(name.startswith("_") and not _special(name) for name in names):
+        return ""
+    return names[0]
+
+
+def _special(name: str) -> bool:
+    return len(name) > 4 and name.startswith("__") and name.endswith("__") and name != "__main__"
+
+
+def _python_library(root: Path) -> bool:
+    """Whether the repository's root holds packaging metadata."""
+    if any(file_lines(root, name) is not None for name in ("setup.py", "setup.cfg")):
+        return True
+    return bool(_PYTHON_PROJECT.search("\n".join(file_lines(root, "pyproject.toml") or [])))

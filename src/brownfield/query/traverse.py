@@ -80,8 +80,8 @@ class Completeness:
     #: callers: the bases from outside the repository whose code may call the method, which
     #: says it overrides one of theirs (`declarations.outside_bases`)
     outside: list[str] = field(default_factory=list)
-    #: callers: the Go or Java package or Rust crate that exports the function to code
-    #: outside the repository (`exports.exported_by`), "" for none
+    #: callers: the Go, Java or Python package or Rust crate that exports the function to
+    #: code outside the repository (`exports.exported_by`), "" for none
     exported: str = ""
 
     def to_json(self) -> dict[str, Any]:
