@@ -14,6 +14,11 @@
   !type
   value: (_) @binding.value) @binding
 
+; `let (s, r) = bounded(1)`: the k-th name is the k-th element of a function's tuple result
+(let_declaration
+  pattern: (tuple_pattern) @binding.targets
+  value: (_) @binding.value) @binding
+
 ; parameters `s: Store`, `s: &Store`, `s: &mut Store`
 (parameter
   pattern: (identifier) @binding.name

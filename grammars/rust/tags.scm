@@ -29,23 +29,24 @@
 (source_file
   (function_item
     name: (identifier) @name
-    return_type: (_)? @return.type) @definition.function)
+    return_type: [(tuple_type) @return.list (_) @return.type]?) @definition.function)
 (mod_item
   body: (declaration_list
     (function_item
       name: (identifier) @name
-      return_type: (_)? @return.type) @definition.function))
+      return_type: [(tuple_type) @return.list (_) @return.type]?) @definition.function))
 (block
   (function_item
     name: (identifier) @name
-    return_type: (_)? @return.type) @definition.function)
+    return_type: [(tuple_type) @return.list (_) @return.type]?) @definition.function)
 
 ; methods and associated functions; `-> Self` returns the impl's (or trait's) own type
 (impl_item
   body: (declaration_list
     (function_item
       name: (identifier) @name
-      return_type: (_)? @return.type (#not-eq? @return.type "Self")) @definition.method))
+      return_type: [(tuple_type) @return.list (_) @return.type]?
+      (#not-eq? @return.type "Self")) @definition.method))
 (impl_item
   type: (_) @return.type
   body: (declaration_list

@@ -526,6 +526,38 @@ def test_rust_the_arguments_of_expression_macros_are_read(repo: Path) -> None:
         store.close()
 
 
+def test_rust_a_tuple_a_function_returns_binds_its_elements(repo: Path) -> None:
+    """`let (s, r) = bounded(1); s.send(7)`: crossbeam-channel's tests make every channel
+    so, and 101 `s.send` calls were left unresolved. The k-th name of a tuple pattern is
+    the k-th element of the function's tuple result; `_` and `mut` keep their place."""
+    found = edges_of(
+        repo,
+        {
+            "src/lib.rs": (
+                "pub struct Sender;\n"
+                "pub struct Receiver;\n"
+                "impl Sender { pub fn send(&self) {} }\n"
+                "impl Receiver { pub fn recv(&self) {} }\n"
+                "pub fn bounded(n: usize) -> (Sender, Receiver) { (Sender, Receiver) }\n"
+                "fn talk() {\n"
+                "    let (s, r) = bounded(1);\n"
+                "    s.send();\n"
+                "    r.recv();\n"
+                "    let (_, mut q) = bounded(2);\n"
+                "    q.recv();\n"
+                "}\n"
+            ),
+        },
+    )
+    calls = {(src, dst, line) for src, dst, _, line in found}
+    assert {
+        ("src/lib.rs::talk", "src/lib.rs::Sender.send", 8),
+        ("src/lib.rs::talk", "src/lib.rs::Receiver.recv", 9),
+        ("src/lib.rs::talk", "src/lib.rs::Receiver.recv", 11),
+    } <= calls
+    assert ("src/lib.rs::talk", "src/lib.rs::Sender.send", 11) not in calls
+
+
 def test_php_isset_and_empty_are_no_calls(repo: Path) -> None:
     """Monolog: 76 unresolved calls named `isset` and 28 named `empty`, the language's own
     constructs, which tree-sitter-php reads as calls; `count` is a function."""

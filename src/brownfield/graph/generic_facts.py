@@ -427,12 +427,13 @@ def _binding(
     for listed in captures.get("binding.names", []):  # `(a, b = 1, ...rest)`
         named.extend((name, value) for name in _names_in(listed))
     results = [
-        child
+        _target_name(child)
         for listed in captures.get("binding.targets", [])
-        for child in (listed.named_children if listed.named_children else [listed])
-        if child.type == "identifier" or child.grammar_name == "identifier"
+        for child in (_targets_in(listed) if listed.named_children else [listed])
     ]
     for index, name in enumerate(results):
+        if name is None:
+            continue  # `_`, a nested pattern: its place still counts
         if index == 0 or value is None:  # `a, b := f()`: b is f's second result
             named.append((name, value if index == 0 else None))
         elif value[-1] == CALL:
@@ -450,6 +451,19 @@ def _binding(
     for field_node in captures.get("binding.field", []):  # `this.repo = ...`
         holder = _this_holder(holders, scopes.innermost(field_node.start_byte, ""))
         facts.bindings.append(BindingFact(holder, (_text(field_node),), value, line))
+
+
+def _targets_in(listed: Node) -> list[Node]:
+    """The places of a list of targets, in order: each named item and each `_` (Rust's
+    `let (s, _, mut r) = f()`; Go's `a, _ := f()`), not the brackets and commas."""
+    return [child for child in listed.children if child.is_named or child.type == "_"]
+
+
+def _target_name(item: Node) -> Node | None:
+    """The name a target binds (`r` of Rust's `mut r`), None for none (`_`, a pattern)."""
+    if item.type == "mut_pattern":
+        item = next((c for c in item.named_children if c.type == "identifier"), item)
+    return item if item.type == "identifier" or item.grammar_name == "identifier" else None
 
 
 def _names_in(listed: Node) -> list[Node]:

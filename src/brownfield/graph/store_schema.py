@@ -60,8 +60,9 @@ from __future__ import annotations
 #: is also a made function is called as the function (zod's `new checks.$ZodCheckMinLength`);
 #: PHP's `isset` and `empty` are no calls; 58: the index's words (the thesaurus: `suggest`,
 #: `typo`, `misspell`); 59: Rust's expression macros' arguments are read (`assert_eq!(f(), 1)`
-#: calls `f`)
-SCHEMA_VERSION = 59
+#: calls `f`); 60: a Rust tuple pattern binds the elements of a function's tuple result
+#: (`let (s, r) = bounded(1);`)
+SCHEMA_VERSION = 60
 
 SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
