@@ -376,10 +376,10 @@ class Rust(Profile):
         else:
             values = self.item(index, here, head, seen)
             library = None if values else crates(index).libraries.get(head)
-            if library is not None:  # the repository's own crate, where it shows the items
+            if library is not None:  # the repository's own crate, by its name
                 found = self.walk(index, [Value("mod", library, "")], rest, seen)
-                if found:  # (not a `pub use` in a macro's token tree: outside code, as before)
-                    return found
+                if found:  # what its root hides in a macro (`cfg_if! { pub use a::f; }`)
+                    return found  # stays outside code below, as before
             if not values:
                 outside = f"<builtin>.{head}" if head in BUILTINS else head
                 values = [Value("ext", "", outside)]
