@@ -82,3 +82,45 @@ def test_hostile_configuration_files_do_not_hang_or_stop_the_build(repo: Path) -
     write_files(repo, {"sub/pyproject.toml": nested, "sub/m.py": "def m():\n    pass\n"})
     summary = build(repo, workers=1)
     assert summary.parsed == 2
+
+
+def test_hostile_cargo_manifests_do_not_hang_stop_or_lead_outside(
+    repo: Path, tmp_path: Path
+) -> None:
+    """A Rust crate's name comes from its `Cargo.toml`, read like every file: a pipe, a
+    symlink out of the repository, brackets nested past recursion, a `[lib] path` outside
+    it or of the wrong type, and a name that is no identifier name no crate; a sound
+    manifest beside them names its crate."""
+    outside = tmp_path / "elsewhere"
+    outside.mkdir()
+    (outside / "Cargo.toml").write_text('[package]\nname = "stolen"\n')
+    lib = "pub fn total() -> u32 { 1 }\n"
+    uses = "#[test]\nfn t() { good::total(); stolen::total(); deep::total(); far::total(); }\n"
+    write_files(
+        repo,
+        {
+            "good/Cargo.toml": '[package]\nname = "good"\n',
+            "good/src/lib.rs": lib,
+            "pipe/src/lib.rs": lib,
+            "link/src/lib.rs": lib,
+            "deep/Cargo.toml": "a = " + "[" * 2000 + "]" * 2000 + "\n",
+            "deep/src/lib.rs": lib,
+            "far/Cargo.toml": '[package]\nname = "far"\n[lib]\npath = "../../outside.rs"\n',
+            "far/src/lib.rs": lib,
+            "bad/Cargo.toml": '[package]\nname = "far"\n[lib]\npath = 5\nname = "a b"\n',
+            "bad/src/lib.rs": lib,
+            "tests/uses.rs": uses,
+        },
+    )
+    os.mkfifo(repo / "pipe" / "Cargo.toml")  # reading a pipe would block forever
+    os.symlink(outside / "Cargo.toml", repo / "link" / "Cargo.toml")
+    summary = build(repo, workers=1)
+    assert summary.parsed == 7  # the six crates' roots and the test
+    store = GraphStore.open(repo)
+    try:
+        called = {e.dst for e in store.all_edges() if e.src == "tests/uses.rs::t"}
+        unresolved = {u.callee for u in store.all_unresolved() if u.src == "tests/uses.rs::t"}
+    finally:
+        store.close()
+    assert called == {"good/src/lib.rs::total"}  # the one crate its manifest names
+    assert unresolved == {"stolen.total", "deep.total", "far.total"}
