@@ -558,6 +558,38 @@ def test_rust_a_tuple_a_function_returns_binds_its_elements(repo: Path) -> None:
     assert ("src/lib.rs::talk", "src/lib.rs::Sender.send", 11) not in calls
 
 
+def test_ruby_kernel_and_module_methods_are_builtins(repo: Path) -> None:
+    """optparse's `block_given?`, `exit`, `throw`, `const_set`: Ruby's own methods, called
+    without a receiver, were unknown names; a method of the repository's own of the same
+    name is still the one a call reaches."""
+    found = edges_of(
+        repo,
+        {
+            "lib/opts.rb": (
+                "class Opts\n"
+                "  def parse\n"
+                "    exit(1) unless block_given?\n"
+                "    throw :done\n"
+                "    warn 'x'\n"
+                "  end\n"
+                "  def warn(text)\n"
+                "    text\n"
+                "  end\n"
+                "end\n"
+            ),
+        },
+    )
+    assert {
+        ("lib/opts.rb::Opts.parse", "<builtin>.exit", "builtin", 3),
+        ("lib/opts.rb::Opts.parse", "<builtin>.block_given?", "builtin", 3),
+        ("lib/opts.rb::Opts.parse", "<builtin>.throw", "builtin", 4),
+    } <= found
+    assert [(dst, line) for src, dst, _, line in found if line == 5] == [
+        ("lib/opts.rb::Opts.warn", 5)
+    ]
+    assert not [u for u in unresolved_of(repo) if u[2] == "unknown-name"]
+
+
 def test_php_isset_and_empty_are_no_calls(repo: Path) -> None:
     """Monolog: 76 unresolved calls named `isset` and 28 named `empty`, the language's own
     constructs, which tree-sitter-php reads as calls; `count` is a function."""

@@ -61,8 +61,8 @@ from __future__ import annotations
 #: PHP's `isset` and `empty` are no calls; 58: the index's words (the thesaurus: `suggest`,
 #: `typo`, `misspell`); 59: Rust's expression macros' arguments are read (`assert_eq!(f(), 1)`
 #: calls `f`); 60: a Rust tuple pattern binds the elements of a function's tuple result
-#: (`let (s, r) = bounded(1);`)
-SCHEMA_VERSION = 60
+#: (`let (s, r) = bounded(1);`); 61: Ruby's Kernel and Module methods are builtins
+SCHEMA_VERSION = 61
 
 SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);

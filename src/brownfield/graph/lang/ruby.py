@@ -60,6 +60,15 @@ class Ruby(Profile):
             "Kernel",
             "STDOUT",
             "STDERR",
+            # Kernel's and Module's own methods, called without a receiver (optparse left
+            # `block_given?`, `exit`, `throw`, `const_set` unknown names)
+            *"""block_given? exit exit! abort at_exit throw catch caller method send __send__
+            public_send binding warn sleep rand srand gets fail autoload freeze frozen?
+            respond_to? instance_variable_get instance_variable_set instance_variable_defined?
+            instance_variables const_get const_set const_defined? define_method alias_method
+            remove_method undef_method private_constant private_class_method
+            public_class_method module_eval class_eval instance_eval instance_exec
+            is_a? kind_of? instance_of? nil? tap then dup clone Rational Complex""".split(),
         }
     )
 
