@@ -18,7 +18,7 @@ from brownfield.graph.store import GraphStore
 from brownfield.model import Node, NodeKind
 from brownfield.query.freshness import file_lines, repository_root
 
-#: What exports a function, per language: a Go package, a Rust crate.
+#: What exports a function, per language: a Go, Java or Python package, a Rust crate.
 EXPORTER = {"go": "package", "rust": "crate", "java": "package", "python": "package"}
 
 _GO_PACKAGE = re.compile(r"^package\s+(\w+)")
@@ -31,9 +31,9 @@ LOOK_AHEAD = 8  # lines from a definition's first line to its `fn` line (attribu
 
 
 def exported_by(store: GraphStore, node: Node) -> str:
-    """The Go package or Rust crate a function or method is exported from to code outside
-    the repository (see `EXPORTER` for what to call it), empty if it is not or the language
-    does not tell."""
+    """The package (Go, Java, Python) or crate (Rust) a function or method is exported from
+    to code outside the repository (see `EXPORTER` for what to call it), empty if it is not
+    or the language does not tell."""
     if node.kind not in (NodeKind.FUNCTION, NodeKind.METHOD) or not is_production(node.path):
         return ""
     root = repository_root(store)
@@ -82,10 +82,9 @@ def _rust_crate(store: GraphStore, root: Path, node: Node) -> str:
         return ""
     in_file = store.nodes_where("path", node.path or "")
     file_module = next((n.qualname for n in in_file if n.kind is NodeKind.MODULE), "")
-    owners = node.qualname.removeprefix(file_module + ".").split(".")[:-1]
-    for at_owner, owner in enumerate(owners):  # a type holding the method, an inline module
-        qualname = ".".join([file_module, *owners[: at_owner + 1]])
-        found = [n for n in in_file if n.qualname == qualname] or [
+    holders = _holders(in_file, file_module, node)
+    for owner, held_by in holders:  # a type holding the method, an inline module
+        found = held_by or [
             n  # a type an `impl` in another file adds methods to
             for n in store.nodes_where("name", owner)
             if n.kind is NodeKind.CLASS and n.language == "rust"
@@ -95,7 +94,7 @@ def _rust_crate(store: GraphStore, root: Path, node: Node) -> str:
                 return ""
         elif not any(re.match(rf"^\s*pub\s+mod\s+{re.escape(owner)}\b", line) for line in lines):
             return ""  # an inline module no other crate sees (`mod tests {`)
-    named = owners[0] if owners else node.name  # what a parent may re-export
+    named = holders[0][0] if holders else node.name  # what a parent may re-export
     for depth in range(len(modules), 0, -1):
         parent = _module_file(root, src, modules[: depth - 1])
         child = re.escape(modules[depth - 1])
@@ -106,6 +105,16 @@ def _rust_crate(store: GraphStore, root: Path, node: Node) -> str:
         if not any(re.search(rf"\b{re.escape(named)}\b|\b{child}::\*", use) for use in uses):
             return ""
     return _crate_name(root, src)
+
+
+def _holders(in_file: list[Node], base: str, node: Node) -> list[tuple[str, list[Node]]]:
+    """Each name between `base` (the file's module, a package) and the definition, outer
+    first, with the definitions of its file so named (none: Rust's inline module)."""
+    names = node.qualname.removeprefix(base + ".").split(".")[:-1]
+    return [
+        (name, [n for n in in_file if n.qualname == ".".join([base, *names[: at + 1]])])
+        for at, name in enumerate(names)
+    ]
 
 
 def _declared_pub(
@@ -156,11 +165,9 @@ def _java_package(store: GraphStore, root: Path, node: Node) -> str:
     package = next((m.group(1) for m in map(_JAVA_PACKAGE.match, lines) if m), "")
     if not package or "internal" in package.split("."):
         return ""
-    in_file = {n.qualname: n for n in store.nodes_where("path", path)}
-    parts = node.qualname.removeprefix(package + ".").split(".")
+    holders = _holders(store.nodes_where("path", path), package, node)
     interface = False  # whether the definition looked at last is an interface
-    for depth in range(1, len(parts) + 1):
-        found = in_file.get(".".join([package, *parts[:depth]]))
+    for found in [*(held[-1] if held else None for _, held in holders), node]:
         text = lines[found.line - 1] if found and found.line and found.line <= len(lines) else ""
         visible = _JAVA_VISIBLE.search(text) or (interface and not _JAVA_HIDDEN.search(text))
         if not visible:
@@ -197,12 +204,10 @@ def _python_package(store: GraphStore, root: Path, node: Node) -> str:
     packaged = module is not None and ("." in module.qualname or path.endswith("__init__.py"))
     if module is None or not packaged or not node.qualname.startswith(module.qualname + "."):
         return ""
-    inside = node.qualname.removeprefix(module.qualname + ".").split(".")
-    for depth, name in enumerate(inside[:-1], start=1):  # a class holding it, not a function
-        owners = [n for n in in_file if n.qualname == ".".join([module.qualname, *inside[:depth]])]
-        if not owners or owners[0].kind is not NodeKind.CLASS or name.startswith("_"):
+    for name, held_by in _holders(in_file, module.qualname, node):  # a class, not a function
+        if not held_by or held_by[0].kind is not NodeKind.CLASS or name.startswith("_"):
             return ""
-    names = [*module.qualname.split("."), inside[-1]]
+    names = [*module.qualname.split("."), node.qualname.rpartition(".")[2]]
     if any(name.startswith("_") and not _special(name) for name in names):
         return ""
     return names[0]
