@@ -88,6 +88,22 @@ def facts_of(root: Path, files: dict[str, str], node_id: str) -> tuple[Fact, Fac
         store.close()
 
 
+def assert_exports(
+    root: Path, files: dict[str, str], exporter: str, exported: list[str], kept: list[str]
+) -> None:
+    """Each definition of `exported` (node ids) ends its callers fact saying `exporter`
+    (`package dump`) exports it; none of `kept` says it is exported."""
+    for number, node_id in enumerate(exported):
+        callers, _ = facts_of(root / f"e{number}", files, node_id)
+        name = node_id.rpartition(".")[2].rpartition(":")[2]
+        assert callers.statement.endswith(
+            f"; {name} is exported by {exporter}: code outside the repository may call it."
+        ), callers.statement
+    for number, node_id in enumerate(kept):
+        callers, _ = facts_of(root / f"n{number}", files, node_id)
+        assert "exported" not in callers.statement, callers.statement
+
+
 def test_a_method_of_a_trait_implemented_from_outside_may_be_called_there(
     tmp_path: Path,
 ) -> None:
@@ -180,26 +196,22 @@ def test_a_function_a_go_package_exports_may_be_called_outside_the_repository(
     """httputil's `DumpResponse` "is called from only tests": it is the package's API. An
     unexported name, a method of an unexported type, an `internal/` package's function and
     a `main` package's are not exported."""
-    exported = {
-        "dump.go::DumpResponse": "DumpResponse",
-        "dump.go::Writer.Flush": "Flush",
-    }
-    for number, (node_id, name) in enumerate(exported.items()):
-        callers, _ = facts_of(tmp_path / f"e{number}", GO, node_id)
-        assert callers.statement.endswith(
-            f"; {name} is exported by package dump: code outside the repository may call it."
-        ), callers.statement
-    for number, node_id in enumerate(
+    assert_exports(
+        tmp_path,
+        GO,
+        "package dump",
+        [
+            "dump.go::DumpResponse",
+            "dump.go::Writer.Flush",
+        ],
         [
             "dump.go::Writer.reset",
             "dump.go::trim",
             "dump.go::buffer.Len",
             "internal/wire/wire.go::Encode",
             "cmd/tool/main.go::Run",
-        ]
-    ):
-        callers, _ = facts_of(tmp_path / f"n{number}", GO, node_id)
-        assert "exported" not in callers.statement, callers.statement
+        ],
+    )
 
 
 RUST_CRATE = {
@@ -259,17 +271,15 @@ def test_a_function_a_rust_crate_exports_may_be_called_outside_the_repository(
     and each module on the way from `lib.rs` is `pub mod` or re-exports it (`pub use`).
     Neither `pub(crate)`, a private function, an inline private module's, a private type's
     method, a private module's function nobody re-exports nor a binary's is."""
-    exported = {
-        "src/lib.rs::max_level": "max_level",
-        "src/kv/key.rs::Key.from_str": "from_str",  # `mod key;`, `pub use self::key::Key`
-        "src/hidden.rs::Shown.show": "show",  # `mod hidden;`, `pub use hidden::Shown`
-    }
-    for number, (node_id, name) in enumerate(exported.items()):
-        callers, _ = facts_of(tmp_path / f"e{number}", RUST_CRATE, node_id)
-        assert callers.statement.endswith(
-            f"; {name} is exported by crate levels: code outside the repository may call it."
-        ), callers.statement
-    for number, node_id in enumerate(
+    assert_exports(
+        tmp_path,
+        RUST_CRATE,
+        "crate levels",
+        [
+            "src/lib.rs::max_level",
+            "src/kv/key.rs::Key.from_str",  # `mod key;`, `pub use self::key::Key`
+            "src/hidden.rs::Shown.show",  # `mod hidden;`, `pub use hidden::Shown`
+        ],
         [
             "src/lib.rs::inner",
             "src/lib.rs::private",
@@ -278,10 +288,8 @@ def test_a_function_a_rust_crate_exports_may_be_called_outside_the_repository(
             "src/kv/key.rs::Hidden.open",
             "src/hidden.rs::unseen",
             "src/main.rs::run",
-        ]
-    ):
-        callers, _ = facts_of(tmp_path / f"n{number}", RUST_CRATE, node_id)
-        assert "exported" not in callers.statement, callers.statement
+        ],
+    )
 
 
 JAVA_MODULE = {
@@ -329,28 +337,23 @@ def test_a_method_a_java_package_exports_may_be_called_outside_the_repository(
     in a package its module exports to every module; not a package-private or `private`
     method, one of a package-private class, nor one of a package exported to one module."""
     api = "src/main/java/com/acme/api"
-    exported = {
-        f"{api}/Client.java::Client.send": "send",
-        f"{api}/Client.java::Client.hook": "hook",
-        f"{api}/Client.java::Client.Open.go": "go",
-        f"{api}/Listener.java::Listener.onEvent": "onEvent",
-    }
-    for number, (node_id, name) in enumerate(exported.items()):
-        callers, _ = facts_of(tmp_path / f"e{number}", JAVA_MODULE, node_id)
-        assert callers.statement.endswith(
-            f"; {name} is exported by package com.acme.api: code outside the repository may "
-            "call it."
-        ), callers.statement
-    for number, node_id in enumerate(
+    assert_exports(
+        tmp_path,
+        JAVA_MODULE,
+        "package com.acme.api",
+        [
+            f"{api}/Client.java::Client.send",
+            f"{api}/Client.java::Client.hook",
+            f"{api}/Client.java::Client.Open.go",
+            f"{api}/Listener.java::Listener.onEvent",
+        ],
         [
             f"{api}/Client.java::Client.local",
             f"{api}/Client.java::Client.hidden",
             f"{api}/Client.java::Client.Inner.run",
             "src/main/java/com/acme/impl/Engine.java::Engine.start",
-        ]
-    ):
-        callers, _ = facts_of(tmp_path / f"n{number}", JAVA_MODULE, node_id)
-        assert "exported" not in callers.statement, callers.statement
+        ],
+    )
 
 
 PYTHON_LIBRARY = {
@@ -402,17 +405,15 @@ def test_a_function_a_python_library_exports_may_be_called_outside_the_repositor
     module, or a public or special method of a public class there, may be called outside.
     Neither a `_` name nor one in a `_` module or class, a function inside a function, a
     script beside the package, nor any function of a repository without the metadata is."""
-    exported = {
-        "shoplib/cart.py::total": "total",
-        "shoplib/cart.py::Cart.add": "add",
-        "shoplib/cart.py::Cart.__len__": "__len__",
-    }
-    for number, (node_id, name) in enumerate(exported.items()):
-        callers, _ = facts_of(tmp_path / f"e{number}", PYTHON_LIBRARY, node_id)
-        assert callers.statement.endswith(
-            f"; {name} is exported by package shoplib: code outside the repository may call it."
-        ), callers.statement
-    for number, node_id in enumerate(
+    assert_exports(
+        tmp_path,
+        PYTHON_LIBRARY,
+        "package shoplib",
+        [
+            "shoplib/cart.py::total",
+            "shoplib/cart.py::Cart.add",
+            "shoplib/cart.py::Cart.__len__",
+        ],
         [
             "shoplib/cart.py::_helper",
             "shoplib/cart.py::Cart._grow",
@@ -420,10 +421,8 @@ def test_a_function_a_python_library_exports_may_be_called_outside_the_repositor
             "shoplib/cart.py::outer.inner",
             "shoplib/_impl.py::work",
             "noxfile.py::lint",
-        ]
-    ):
-        callers, _ = facts_of(tmp_path / f"n{number}", PYTHON_LIBRARY, node_id)
-        assert "exported" not in callers.statement, callers.statement
+        ],
+    )
     application = {k: v for k, v in PYTHON_LIBRARY.items() if k != "pyproject.toml"}
     callers, _ = facts_of(tmp_path / "app", application, "shoplib/cart.py::total")
     assert "exported" not in callers.statement, callers.statement
