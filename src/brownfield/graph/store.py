@@ -85,6 +85,9 @@ class GraphStore:
         self._written_ids: set[str] = set()  # node ids `put_nodes` wrote (no external node)
         self.fresh = False  # a fresh graph has no old rows to find, count or delete
         self._files_indexed = False  # a fresh graph's nodes and search rows, by `index_files`
+        #: answers the query layer derives from the graph, kept while this store is open
+        #: (each command, each MCP request opens its own)
+        self.memo: dict[str, Any] = {}
 
     # -- opening --------------------------------------------------------------------
 

@@ -1,11 +1,12 @@
 """What a library exports to code outside the repository, which the graph does not read:
 a Go package's capitalized functions, a Rust crate's public functions, a Java package's
-public methods, a Python library's public functions and methods. A function or method so
+public methods, a Python library's public functions and methods, what a JavaScript or
+TypeScript package's entry points reach (`js_exports.py`). A function or method so
 exported may have callers the repository does not hold, so "no caller here" or "only tests
 call it" is not the whole story (`query/evidence.py`, `query/traverse.py`).
 
-Read from the files as they are now. Other languages' exports are not told by a keyword
-alone (a JavaScript `export` no entry point re-exports): nothing is claimed for them.
+Read from the files as they are now (JavaScript's and TypeScript's from the facts the graph
+stored). C, C++, C#, Ruby and PHP: nothing is claimed.
 """
 
 from __future__ import annotations
@@ -17,9 +18,17 @@ from brownfield.graph.roles import is_production
 from brownfield.graph.store import GraphStore
 from brownfield.model import Node, NodeKind
 from brownfield.query.freshness import file_lines, repository_root
+from brownfield.query.js_exports import LANGUAGES as JS_LANGUAGES
+from brownfield.query.js_exports import js_package
 
 #: What exports a function, per language: a Go, Java or Python package, a Rust crate.
-EXPORTER = {"go": "package", "rust": "crate", "java": "package", "python": "package"}
+EXPORTER = {
+    "go": "package",
+    "rust": "crate",
+    "java": "package",
+    "python": "package",
+    **dict.fromkeys(JS_LANGUAGES, "package"),
+}
 
 _GO_PACKAGE = re.compile(r"^package\s+(\w+)")
 #: A Rust item public to every crate: `pub`, not `pub(crate)`, `pub(super)`, `pub(in a)`.
@@ -45,6 +54,8 @@ def exported_by(store: GraphStore, node: Node) -> str:
         return _java_package(store, root, node)
     if node.language == "python":
         return _python_package(store, root, node)
+    if node.language in JS_LANGUAGES:
+        return js_package(store, root, node)
     return ""
 
 
