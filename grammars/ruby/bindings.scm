@@ -3,6 +3,8 @@
 ; `x = Foo.new(1)`, `x ||= make`
 (assignment left: (identifier) @binding.name right: (_) @binding.value) @binding
 (operator_assignment left: (identifier) @binding.name right: (_) @binding.value) @binding
+; `ORIGIN = Circle.new` in a module or class body: a constant of it
+(assignment left: (constant) @binding.name right: (_) @binding.value) @binding
 ; `@repo = Repo.new`: a field of the enclosing method's class
 (assignment left: (instance_variable) @binding.field right: (_) @binding.value) @binding
 (operator_assignment left: (instance_variable) @binding.field right: (_) @binding.value) @binding

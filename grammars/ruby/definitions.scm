@@ -27,11 +27,10 @@
 (ensure (identifier) @callee @reference.call)
 (begin (identifier) @callee @reference.call)
 (program (identifier) @callee @reference.call)
+; `"#{title}"`: a method, unless a variable of the method so named (`paren_free_calls`)
+(interpolation (identifier) @callee @reference.call)
 
-; `super` or `super(...)` standing as a statement of a method: the same method of a base
-(method
-  name: (identifier) @method
-  body: (body_statement [(super) @receiver (call method: (super) @receiver)] @reference.call))
-(singleton_method
-  name: (identifier) @method
-  body: (body_statement [(super) @receiver (call method: (super) @receiver)] @reference.call))
+; `super` or `super(...)` anywhere in a method: the same method of a base
+(super) @receiver @reference.call
+; `x.label = v` calls the writer `label=` (and not the reader `label`)
+(assignment left: (call receiver: (_) @receiver method: (identifier) @method.writer) @reference.call)

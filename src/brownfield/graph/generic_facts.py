@@ -18,7 +18,9 @@ reads those names, so a language needs no extraction code of its own:
 * `@scope` with `@name`: a naming scope without a node of its own (Rust `impl T`, a
   namespace block): definitions inside are named `T.f`.
 * `@namespace` with `@name`: the file's package or namespace (the first one counts).
-* `@reference.call` with `@callee`, or with `@receiver` and `@method`; `@arguments` (the
+* `@reference.call` with `@callee`, or with `@receiver` and `@method` (or
+  `@method.writer`: Ruby's `x.label = v` calls `label=`, and no `label`), or with
+  `@receiver` alone (a bare `super`: the enclosing method's namesake); `@arguments` (the
   argument list: the call's arity; with overloads, the types its arguments show).
 * `@import` with `@import.source`, and optionally `@import.name`, `@import.alias`,
   `@import.wildcard`: one imported name (or the whole module when no name);
@@ -168,8 +170,11 @@ def extract(
             facts.namespace = ".".join(chain_of_text(_text(captures["name"][0])) or ())
 
     declared = declared_types(grouped["binding"], scopes, facts.definitions) if overloads else None
-    for captures in grouped["reference.call"]:
-        _call(facts, scopes, captures, declared)
+    calls = grouped["reference.call"]
+    writes = {c["reference.call"][0].id for c in calls if "method.writer" in c}
+    for captures in calls:  # `x.label = v` calls `label=`, not `label` as well
+        if "method.writer" in captures or captures["reference.call"][0].id not in writes:
+            _call(facts, scopes, captures, declared)
     for captures in grouped["import"]:
         _import(facts, scopes, captures)
     holders = {d.qualname: d for d in facts.definitions}
@@ -185,9 +190,9 @@ def extract(
         node = captures["return"][0]
         for value_node in captures.get("return.value", []):
             chain = chain_of_text(_text(value_node))
-            if chain is not None:
+            if chain is not None:  # made where the value is (a method's last expression)
                 facts.returns.append(
-                    ReturnFact(scopes.innermost(node.start_byte, ""), chain, _line(node))
+                    ReturnFact(scopes.innermost(node.start_byte, ""), chain, _line(value_node))
                 )
     return facts
 
@@ -320,12 +325,18 @@ def _call(
             chain = None  # `f()()` and the like: not followed
     else:
         receiver = captures.get("receiver")
-        method = captures.get("method")
-        if method is None:
+        method = captures.get("method") or captures.get("method.writer")
+        if method is not None:
+            name = _text(method[0]) + ("=" if "method.writer" in captures else "")
+        elif receiver:  # a bare `super`: the enclosing method's namesake
+            name = scopes.innermost(call.start_byte, "").rpartition(".")[2]
+        else:
+            return
+        if not name:
             return
         head = chain_of_text(_text(receiver[0])) if receiver else ()
-        text = ".".join([*(head or ("?",)), _text(method[0])])
-        chain = None if head is None else (*head, _text(method[0]))
+        text = ".".join([*(head or ("?",)), name])
+        chain = None if head is None else (*head, name)
     arguments = captures.get("arguments")
     keyed = _KEYED.search(text) if chain and chain[-1] == SUBSCRIPT else None
     if chain and keyed:  # `this[kWrite](...)`: the key is what names the member

@@ -13,7 +13,7 @@ methods implementing it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 from brownfield.graph.facts import (
     CALL,
@@ -27,7 +27,9 @@ from brownfield.graph.facts import (
 )
 from brownfield.graph.generic_chains import ELEMENTS, RESULT
 from brownfield.graph.generic_classes import ClassMembers, overloads_of
+from brownfield.graph.generic_globals import nested_constant, top_level_definition
 from brownfield.graph.generic_guesses import keyed_member, unique_name
+from brownfield.graph.generic_paren_free import builtin_step, is_function, reads_local
 from brownfield.graph.generic_world import (
     CLASS_LIKE,
     FUNCTION_LIKE,
@@ -40,14 +42,12 @@ from brownfield.graph.generic_world import (
     also_a_value,
     build_table,
     computed_names,
-    invalidated_keys,
     last_made,
     live_at,
     node_id,
-    nodes_of,
     simple_name,
 )
-from brownfield.model import Node, Resolution, Unresolved
+from brownfield.model import Resolution, Unresolved
 
 
 class Resolver:
@@ -149,12 +149,15 @@ class Resolver:
             if call.chain is None:
                 graph.unresolved.append(Unresolved(source, call.text, path, call.line, "dynamic"))
                 continue
+            if reads_local(self.profile, table, call):
+                continue
             self._reason = ""
             arity = len(call.args) if self.profile.overloads else None
             line = call.line
             if (call.scope, line, (*call.chain, CALL)) in assigned:
                 line = -line  # read before the binding it is the value of is made
             found = self.evaluate(table, call.scope, call.chain, line)
+            found = builtin_step(self, call.chain, found)
             if len(call.chain) == 1 and call.chain[0] in self.profile.self_names:
                 # `this(...)`: another constructor of the class
                 found = [(v._replace(kind="def"), how) for v, how in found if v.kind == "inst"]
@@ -229,6 +232,10 @@ class Resolver:
     def step(self, value: Value, how: Resolution, step: str) -> list[Found]:
         if step == CALL or step.startswith(CALL + RESULT):
             return self._called(value, how, step[len(CALL) :])
+        if self.profile.paren_free_calls and self._is_function(value):  # `a.b.c`: b()
+            return _unique(
+                f for v, h in self._called(value, how, "") for f in self.step(v, h, step)
+            )
         if step == ELEMENTS:  # a collection type's values
             if value.kind in ("inst", "ext"):
                 return [(value._replace(kind="seq") if value.kind == "inst" else value, how)]
@@ -266,11 +273,38 @@ class Resolver:
             if step == self.profile.instance_step:  # `F.prototype`
                 return [(value._replace(kind="inst"), how)]
             return self.classes.member(value, step, how, skip_self=False)
+        if value.kind == "inst" and step == self.profile.class_step:  # `self.class`
+            return [(value._replace(kind="def"), how)]
+        if value.kind == "inst" and step in self.profile.copy_steps:  # `self.dup`
+            found = self.classes.member(value._replace(kind="def"), step, how, skip_self=False)
+            return found or [(value, how)]
+        if value.kind == "inst" and step == self.profile.new_step:  # `self.new` in a class
+            return [(value._replace(kind="def"), Resolution.CONSTRUCTOR)]  # method
         if value.kind in ("inst", "super"):
             cls = Value("def", value.path, value.name)
             return self.classes.member(cls, step, how, skip_self=value.kind == "super")
         self.fail("unknown-attribute")
         return []
+
+    def _is_function(self, value: Value) -> bool:
+        return is_function(self, value)
+
+    def _results(self, found: list[Found]) -> list[Found]:
+        """What a value expression holds: where naming a method calls it (Ruby's
+        `x = parser.parse`), the method's results; otherwise `found` itself."""
+        if not self.profile.paren_free_calls:
+            return found
+        results: list[Found] = []
+        for value, how in found:
+            if not self._is_function(value):
+                results.append((value, how))
+            elif value not in self._active:  # `def a; b; end; def b; a; end`
+                self._active.add(value)
+                try:
+                    results.extend(self._called(value, how, ""))
+                finally:
+                    self._active.discard(value)
+        return _unique(results)
 
     def _called(self, value: Value, how: Resolution, result: str) -> list[Found]:
         """The value of calling `value`; `result` names a declared result other than the
@@ -293,7 +327,7 @@ class Resolver:
                     chain = returned.value
                 else:
                     continue
-                found.extend(self.evaluate(table, value.name, chain, returned.line))
+                found.extend(self._results(self.evaluate(table, value.name, chain, returned.line)))
             if value.name in table.method_holders and not result:  # `new F()`
                 found.append((Value("inst", value.path, value.name), how))
             return _unique((each, Resolution.INFERRED) for each, _ in found)
@@ -415,10 +449,19 @@ class Resolver:
             if found:
                 self._reason = ""
                 return found
+        if self.profile.lexical_constants and name[:1].isupper():
+            found = nested_constant(self, table, scope, name)
+            if found:
+                return found
         if self.profile.global_names:
             found = self._global(name)
             if found:
                 return found
+        if name == self.profile.new_step:  # `new(...)` in a class method: `self.new`
+            this = self._this(table, scope, False) if scope else []
+            return [(v._replace(kind="def"), Resolution.CONSTRUCTOR) for v, _ in this]
+        if name in self.profile.copy_steps and scope:  # `dup`: `self.dup`
+            return self._this(table, scope, False)
         if name in self.profile.builtins:
             return [(Value("ext", "", f"<builtin>.{name}"), Resolution.BUILTIN)]
         unbound = self.profile.unbound(self.world, name)
@@ -446,17 +489,7 @@ class Resolver:
         return live_at(table, scope, bindings, line, own)
 
     def _global(self, name: str) -> list[Found]:
-        """The one top-level definition of this language with `name`, anywhere."""
-        self._deps.add(f"name:{name}")
-        candidates = [
-            (node, kind)
-            for node, kind in self.world.definitions_named(name)
-            if node.partition("::")[0] in self.world.files and "." not in node.partition("::")[2]
-        ]
-        if len(candidates) != 1:
-            return []
-        path, _, qualname = candidates[0][0].partition("::")
-        return [(Value("def", path, qualname), Resolution.IMPORT)]
+        return top_level_definition(self, name)
 
     def binding_values(self, table: Table, scope: str, payloads: Sequence[object]) -> list[Found]:
         """What the bindings `payloads` of one name in `scope` may hold."""
@@ -486,7 +519,7 @@ class Resolver:
             scope = table.parent(scope) or ""
         return [
             (value, Resolution.INFERRED)
-            for value, _ in self.evaluate(table, scope, binding.value, -binding.line)
+            for value, _ in self._results(self.evaluate(table, scope, binding.value, -binding.line))
         ]
 
     # -- targets ----------------------------------------------------------------------
@@ -545,50 +578,3 @@ def _target(value: Value) -> str:
     if value.kind in ("mod", "pkg"):
         return value.path or value.name
     return node_id(value.path, value.name)
-
-
-def entry_points(
-    profile: Profile,
-) -> tuple[
-    Callable[..., FileFacts],
-    Callable[..., list[Node]],
-    Callable[..., Resolver],
-    Callable[..., set[str]],
-]:
-    """What the builder and the parser call for a language: extract, nodes_of,
-    new_resolver, invalidated_keys. A language with a `layout` (what it reads besides
-    its sources, e.g. Go's go.mod) receives it as `roots` and hands it to its world."""
-    from brownfield.graph import generic_facts
-    from brownfield.graph.languages import language_for
-
-    language = profile.language
-
-    def extract(root: object, source: bytes, matches: list[object]) -> FileFacts:
-        return generic_facts.extract(
-            root,
-            source,
-            matches,  # type: ignore[arg-type]
-            language,
-            overloads=profile.overloads,
-        )
-
-    def nodes(path: str, facts: FileFacts, roots: object = None) -> list[Node]:
-        return nodes_of(language_for(path) or language, path, facts)  # `.tsx` files: "tsx"
-
-    def new_resolver(
-        paths: Iterable[str],
-        load_facts: Callable[[str], FileFacts],
-        definitions_named: Callable[[str], list[tuple[str, str]]],
-        roots: object = None,
-        computed_named: Callable[[str], list[str]] | None = None,
-    ) -> Resolver:
-        world = World(language, sorted(paths), load_facts, definitions_named, roots)
-        world.computed_named = computed_named
-        return Resolver(profile, world)
-
-    def invalidated(
-        path: str, old: FileFacts | None, new: FileFacts | None, roots: object = None
-    ) -> set[str]:
-        return invalidated_keys(language, path, old, new)
-
-    return extract, nodes, new_resolver, invalidated

@@ -256,6 +256,18 @@ class Profile:
 
     #: whether a top-level definition anywhere is visible by name (C functions, Ruby classes)
     global_names = False
+    #: whether a capitalized name is looked up in the modules and classes written around
+    #: it, in any file (Ruby's constants: `Shape` inside `module Shapes` is `Shapes::Shape`,
+    #: wherever that is defined)
+    lexical_constants = False
+    #: the step that gives an instance's class (Ruby's `self.class`, itself a builtin call)
+    class_step: str | None = None
+    #: builtin methods that give a copy of their receiver (Ruby's `dup`, `clone`; without
+    #: a receiver, of `self`): a value of the same class
+    copy_steps: frozenset[str] = frozenset()
+    #: whether naming a method calls it, parentheses or not (Ruby: `a.b.c` calls `b`, and
+    #: `x = a.size` binds what `size` returns)
+    paren_free_calls = False
     #: the object a file's members are assigned to when it exports no default (CommonJS
     #: `exports.f = ...`): `require("./x").f` looks there after the file's top level
     module_object: str | None = None

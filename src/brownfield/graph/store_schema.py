@@ -61,8 +61,10 @@ from __future__ import annotations
 #: PHP's `isset` and `empty` are no calls; 58: the index's words (the thesaurus: `suggest`,
 #: `typo`, `misspell`); 59: Rust's expression macros' arguments are read (`assert_eq!(f(), 1)`
 #: calls `f`); 60: a Rust tuple pattern binds the elements of a function's tuple result
-#: (`let (s, r) = bounded(1);`); 61: Ruby's Kernel and Module methods are builtins
-SCHEMA_VERSION = 61
+#: (`let (s, r) = bounded(1);`); 61: Ruby's Kernel and Module methods are builtins; 62:
+#: Ruby's writers (`x.a = v` calls `a=`), `super` anywhere, constants bound in a module
+#: body, names in string interpolations; a method's last expression made on its own line
+SCHEMA_VERSION = 62
 
 SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);

@@ -19,7 +19,8 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from brownfield.graph.facts import FileFacts, ImportFact
-from brownfield.graph.generic_resolver import Resolver, entry_points
+from brownfield.graph.generic_entry import entry_points
+from brownfield.graph.generic_resolver import Resolver
 from brownfield.graph.generic_world import Found, Profile, Table, Value, World
 from brownfield.model import Node, Resolution
 

@@ -11,7 +11,7 @@ of `System` (`Console`, `Math`, `String`...) are builtins.
 from __future__ import annotations
 
 from brownfield.graph.facts import FileFacts, ImportFact
-from brownfield.graph.generic_resolver import entry_points
+from brownfield.graph.generic_entry import entry_points
 from brownfield.graph.generic_world import Profile, Value, World
 from brownfield.graph.lang.namespaced import package_index
 

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from brownfield.graph.facts import FileFacts, ImportFact
-from brownfield.graph.generic_resolver import entry_points
+from brownfield.graph.generic_entry import entry_points
 from brownfield.graph.generic_world import Profile, Value, World
 
 #: The first elements of the standard library's import paths: never a repository folder

@@ -15,7 +15,7 @@ always visible: its names are builtins.
 from __future__ import annotations
 
 from brownfield.graph.facts import FileFacts, ImportFact
-from brownfield.graph.generic_resolver import entry_points
+from brownfield.graph.generic_entry import entry_points
 from brownfield.graph.generic_world import Profile, Value, World
 from brownfield.graph.lang.namespaced import package_index
 

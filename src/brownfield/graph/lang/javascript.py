@@ -12,7 +12,7 @@ from __future__ import annotations
 import posixpath
 
 from brownfield.graph.facts import ImportFact
-from brownfield.graph.generic_resolver import entry_points
+from brownfield.graph.generic_entry import entry_points
 from brownfield.graph.generic_world import Profile, Value, World, computed_names
 from brownfield.graph.lang.javascript_builtins import BUILTIN_METHODS
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import posixpath
 
 from brownfield.graph.facts import FileFacts, ImportFact
-from brownfield.graph.generic_resolver import entry_points
+from brownfield.graph.generic_entry import entry_points
 from brownfield.graph.generic_world import Profile, Value, World
 
 

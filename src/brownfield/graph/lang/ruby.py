@@ -5,7 +5,7 @@ from __future__ import annotations
 import posixpath
 
 from brownfield.graph.facts import ImportFact
-from brownfield.graph.generic_resolver import entry_points
+from brownfield.graph.generic_entry import entry_points
 from brownfield.graph.generic_world import Profile, Value, World
 
 #: Folders a plain `require "a/b"` is looked up in (the usual load path of a project).
@@ -19,6 +19,10 @@ class Ruby(Profile):
     constructors = ("initialize",)
     new_step = "new"  # `Foo.new(...)` constructs, and reaches `Foo#initialize`
     class_members_visible = True  # `helper` in a method is `self.helper`
+    lexical_constants = True  # `Shape` inside `module Shapes` is `Shapes::Shape`
+    class_step = "class"  # `self.class.new(...)`, `self.class.default_port`
+    copy_steps = frozenset({"dup", "clone"})  # `base = self.dup; base.set_host(h)`
+    paren_free_calls = True  # `uri.host.downcase`, `x = parser.parse`
     # A class or module at the top of any file is visible everywhere (Ruby's constants are
     # global once loaded); a `def` at the top of a file too (it lands on Object).
     global_names = True

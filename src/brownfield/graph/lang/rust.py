@@ -46,7 +46,7 @@ from pathlib import Path
 from brownfield.confine import read_text_inside
 from brownfield.errors import BrownfieldError
 from brownfield.graph.facts import CALL, FileFacts, ImportFact
-from brownfield.graph.generic_resolver import entry_points
+from brownfield.graph.generic_entry import entry_points
 from brownfield.graph.generic_world import Profile, Value, World
 
 #: The source of a `mod` declaration (and of an inline module's marker).

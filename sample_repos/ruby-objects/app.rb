@@ -1,0 +1,12 @@
+require_relative 'lib/shapes/circle'
+
+def main
+  circle = Shapes::Circle.build('c')
+  circle.label = 'big'
+  puts circle.describe
+  puts Shapes.origin_area
+  copy = circle.copy
+  copy.relabel('copy')
+end
+
+main

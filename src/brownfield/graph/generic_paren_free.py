@@ -1,0 +1,43 @@
+"""Every language but Python, where naming a method calls it, parentheses or not
+(`Profile.paren_free_calls`: Ruby): what tells a call from a name.
+
+A bare name that is a variable or parameter of the calling method reads it (Ruby's `shape`
+as a method's last line): no call. `self.class` (`Profile.class_step`) and `x.dup`
+(`Profile.copy_steps`) are calls of builtins, whose values are the class and a copy of
+`x`, unless the repository defines a method so named.
+"""
+
+from __future__ import annotations
+
+from brownfield.graph.facts import BindingFact, CallFact, Chain
+from brownfield.graph.generic_classes import Reader
+from brownfield.graph.generic_world import FUNCTION_LIKE, Found, Profile, Table, Value
+from brownfield.model import Resolution
+
+
+def reads_local(profile: Profile, table: Table, call: CallFact) -> bool:
+    """Whether `call`, a bare name, reads a variable of the method it is in."""
+    if not profile.paren_free_calls or call.chain is None or len(call.chain) != 1:
+        return False
+    bound = table.scopes.get(call.scope, {}).get(call.chain[0], [])
+    return table.kinds.get(call.scope) in FUNCTION_LIKE and any(
+        isinstance(binding, BindingFact) for binding in bound
+    )
+
+
+def builtin_step(resolver: Reader, chain: Chain, found: list[Found]) -> list[Found]:
+    """What a call ending in `chain` calls: a builtin for `self.class` and `x.dup` (and a
+    bare `dup`) where `found` holds no method of the repository, else `found`."""
+    profile = resolver.profile
+    name = chain[-1]
+    copies = name in profile.copy_steps
+    if not copies and (name != profile.class_step or len(chain) == 1):
+        return found
+    if any(is_function(resolver, value) for value, _ in found):
+        return found
+    return [(Value("ext", "", f"<builtin>.{name}"), Resolution.BUILTIN)]
+
+
+def is_function(resolver: Reader, value: Value) -> bool:
+    """Whether `value` is a function or method of the repository."""
+    return value.kind == "def" and resolver.table(value.path).kinds.get(value.name) in FUNCTION_LIKE
