@@ -21,6 +21,9 @@ What it does:
      or none; `root` is the installed source folder, or a `.zip` (the JDK's `src.zip`);
    - `npm`: `{"package": "koa", "version": "2.15.3", "root": "package"}`: `npm pack` into a
      temporary folder and unpacks the tarball; `root` is relative to the unpacked tarball;
+   - `pypi`: `{"package": "ujson", "version": "5.10.0", "root": "ujson-5.10.0"}`: the
+     sdist from PyPI (`pip download --no-binary :all:`, nothing installed), unpacked;
+     `root` is relative to the unpacked sdist's folder;
    - `path`: `{"root": "/some/folder"}`: an existing folder or zip, nothing installed.
 3. Copies the `include` folders (or files) into a temporary git repository, keeping their
    paths, and runs `brownfield graph build --repo DIR --json` there.
@@ -114,6 +117,8 @@ def fetch(corpus: dict, scratch: Path, problems: list[str]) -> Path:
         root = Path(spec.get("root") or corpus["root"])
     elif kind == "npm":
         root = npm_unpack(spec["package"], spec["version"], scratch) / spec.get("root", "package")
+    elif kind == "pypi":
+        root = pypi_unpack(spec["package"], spec["version"], scratch) / spec.get("root", "")
     elif kind == "path":
         root = Path(spec.get("root") or corpus["root"])
     else:
@@ -127,6 +132,8 @@ def describe_fetch(spec: dict) -> str:
     """One line naming what `fetch` installs, for corpora whose labels give no `install`."""
     if spec.get("kind") == "npm":
         return f"npm pack {spec.get('package')}@{spec.get('version')}"
+    if spec.get("kind") == "pypi":
+        return f"pip download --no-binary :all: {spec.get('package')}=={spec.get('version')}"
     packages = dict(spec.get("packages") or {})
     if spec.get("package"):
         packages[spec["package"]] = spec.get("version", "")
@@ -181,6 +188,26 @@ def npm_unpack(package: str, version: str, scratch: Path) -> Path:
     tarball = where / done.stdout.strip().splitlines()[-1]
     with tarfile.open(tarball) as archive:
         archive.extractall(where, filter="data")
+    return where
+
+
+def pypi_unpack(package: str, version: str, scratch: Path) -> Path:
+    """The sdist of `package==version` from PyPI, unpacked into `scratch`; the folder
+    holding its top folder (`ujson-5.10.0/`). Nothing is installed."""
+    where = scratch / "pypi" / f"{package}-{version}"
+    where.mkdir(parents=True)
+    command = [sys.executable, "-m", "pip", "download", "--no-binary", ":all:", "--no-deps"]
+    command += ["--quiet", f"{package}=={version}", "-d", str(where)]
+    done = subprocess.run(command, capture_output=True, text=True)
+    sdists = sorted(where.glob("*.tar.gz")) + sorted(where.glob("*.zip"))
+    if done.returncode != 0 or not sdists:
+        raise CorpusError(f"pip download {package}=={version} failed: {done.stderr[-500:]}")
+    if sdists[0].suffix == ".zip":
+        with zipfile.ZipFile(sdists[0]) as archive:
+            archive.extractall(where)
+    else:
+        with tarfile.open(sdists[0]) as archive:
+            archive.extractall(where, filter="data")
     return where
 
 
