@@ -613,3 +613,40 @@ def test_php_isset_and_empty_are_no_calls(repo: Path) -> None:
     )
     assert found == {("src/Box.php::Box.filled", "<builtin>.count", "builtin", 9)}
     assert unresolved_of(repo) == set()
+
+
+def test_rust_self_in_an_impl_inside_an_inline_module_is_the_type_it_names(repo: Path) -> None:
+    """`mod extra { use super::*; impl Count for Store { fn count(&self) { self.len() } } }`:
+    `self` is `Store` of the module around (indexmap's `mod set` in `rustc.rs`, its
+    `impl_quickcheck`'s `Self::from_iter`), as well as the impl block's own methods."""
+    found = edges_of(
+        repo,
+        {
+            "src/lib.rs": (
+                "mod store;\n"
+                "use crate::store::Store;\n"
+                "pub trait Count { fn count(&self) -> usize; fn twice(&self) -> usize; }\n"
+                "mod extra {\n"
+                "    use super::*;\n"
+                "    impl Count for Store {\n"
+                "        fn count(&self) -> usize { self.len() }\n"
+                "        fn twice(&self) -> usize { self.count() + Self::empty().len() }\n"
+                "    }\n"
+                "}\n"
+            ),
+            "src/store.rs": (
+                "pub struct Store;\n"
+                "impl Store {\n"
+                "    pub fn len(&self) -> usize { 0 }\n"
+                "    pub fn empty() -> Store { Store }\n"
+                "}\n"
+            ),
+        },
+    )
+    calls = {(src, dst, line) for src, dst, _, line in found}
+    assert {
+        ("src/lib.rs::extra.Store.count", "src/store.rs::Store.len", 7),
+        ("src/lib.rs::extra.Store.twice", "src/lib.rs::extra.Store.count", 8),
+        ("src/lib.rs::extra.Store.twice", "src/store.rs::Store.empty", 8),
+        ("src/lib.rs::extra.Store.twice", "src/store.rs::Store.len", 8),
+    } <= calls

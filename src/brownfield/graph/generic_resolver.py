@@ -224,10 +224,26 @@ class Resolver:
                 return [(Value("def", table.path, current), Resolution.SELF)]
             if kind in ("class", "interface", None) or current in table.method_holders:
                 kind = "super" if is_super else "inst"
-                return [(Value(kind, table.path, current), Resolution.SELF)]
+                found = [(Value(kind, table.path, current), Resolution.SELF)]
+                return found + self._named_type(table, current, kind) if kind else found
             current = table.parent(current)
         self.fail("unknown-receiver")
         return []
+
+    def _named_type(self, table: Table, scope: str, kind: str) -> list[Found]:
+        """A naming scope inside another (Rust's `impl T` in an inline `mod set`): also
+        the type its name stands for there (`T` from `use super::*`)."""
+        parent = table.parent(scope)
+        if scope in table.kinds or not parent:
+            return []
+        reason = self._reason
+        found = self._lookup(table, parent, simple_name(scope), 0)
+        self._reason = reason
+        return [
+            (value._replace(kind=kind), Resolution.SELF)
+            for value, _ in found
+            if value.kind == "def" and self.classes.kind(value) in CLASS_LIKE
+        ]
 
     def step(self, value: Value, how: Resolution, step: str) -> list[Found]:
         if step == CALL or step.startswith(CALL + RESULT):
