@@ -650,3 +650,42 @@ def test_rust_self_in_an_impl_inside_an_inline_module_is_the_type_it_names(repo:
         ("src/lib.rs::extra.Store.twice", "src/store.rs::Store.empty", 8),
         ("src/lib.rs::extra.Store.twice", "src/store.rs::Store.len", 8),
     } <= calls
+
+
+def test_php_and_java_a_method_named_like_a_field_is_called(repo: Path) -> None:
+    """PHP's `$this->lastChild` and `$this->lastChild()` (league/commonmark's `Node`), and
+    Java's `size` and `size()`, are a property and a method: a call takes the method, even
+    where the property is assigned after it; a property's value keeps its type."""
+    found = edges_of(
+        repo,
+        {
+            "src/Node.php": (
+                "<?php\n"
+                "namespace App;\n"
+                "class Node {\n"
+                "    protected ?Node $lastChild = null;\n"
+                "    public function lastChild(): ?Node { return $this->lastChild; }\n"
+                "    public function append(Node $child): void {\n"
+                "        $this->lastChild->detach();\n"
+                "        $this->lastChild = $child;\n"
+                "    }\n"
+                "    public function detach(): void {}\n"
+                "    public function tail(): ?Node { return $this->lastChild(); }\n"
+                "}\n"
+            ),
+            "src/main/java/app/Box.java": (
+                "package app;\n"
+                "class Box {\n"
+                "    int size;\n"
+                "    int size() { return size; }\n"
+                "    void grow() { size = size() + 1; }\n"
+                "}\n"
+            ),
+        },
+    )
+    calls = {(src, dst, line) for src, dst, _, line in found}
+    assert {
+        ("src/Node.php::Node.append", "src/Node.php::Node.detach", 7),
+        ("src/Node.php::Node.tail", "src/Node.php::Node.lastChild", 11),
+        ("src/main/java/app/Box.java::Box.grow", "src/main/java/app/Box.java::Box.size", 5),
+    } <= calls

@@ -144,6 +144,10 @@ class ClassMembers:
             bindings = table.scopes.get(klass.name, {}).get(name)
             if bindings:
                 payloads = overloads_of(bindings) if self.reader.profile.overloads else None
+                if not payloads and self.reader.profile.fields_apart:  # `size` and `size()`
+                    methods = [b for b in bindings if isinstance(b, str)]
+                    fields = [b for b in bindings if not isinstance(b, str)]  # declared first
+                    payloads = list(dict.fromkeys([*methods[-1:], *fields[:1], *fields[-1:]]))
                 return [
                     (value, how if value.kind == "def" else Resolution.INFERRED)
                     for value, _ in self.reader.binding_values(

@@ -25,11 +25,16 @@ from brownfield.graph.facts import (
     FileGraph,
     ImportFact,
 )
+from brownfield.graph.generic_called import (
+    builtin_step,
+    is_function,
+    methods_first,
+    reads_local,
+)
 from brownfield.graph.generic_chains import ELEMENTS, RESULT
 from brownfield.graph.generic_classes import ClassMembers, overloads_of
 from brownfield.graph.generic_globals import nested_constant, top_level_definition
 from brownfield.graph.generic_guesses import keyed_member, unique_name
-from brownfield.graph.generic_paren_free import builtin_step, is_function, reads_local
 from brownfield.graph.generic_world import (
     CLASS_LIKE,
     FUNCTION_LIKE,
@@ -157,7 +162,7 @@ class Resolver:
             if (call.scope, line, (*call.chain, CALL)) in assigned:
                 line = -line  # read before the binding it is the value of is made
             found = self.evaluate(table, call.scope, call.chain, line)
-            found = builtin_step(self, call.chain, found)
+            found = builtin_step(self, call.chain, methods_first(self, found))
             if len(call.chain) == 1 and call.chain[0] in self.profile.self_names:
                 # `this(...)`: another constructor of the class
                 found = [(v._replace(kind="def"), how) for v, how in found if v.kind == "inst"]
@@ -200,12 +205,14 @@ class Resolver:
                     values = [(v._replace(kind="def"), how) for v, how in values]
             else:
                 values = self._lookup(table, scope, head, line)
-            for step in chain[1:]:
+            for at, step in enumerate(chain[1:], 2):
                 if not values:
                     break
                 values = _unique(
                     found for value, how in values for found in self.step(value, how, step)
                 )
+                if chain[at : at + 1] == (CALL,):
+                    values = methods_first(self, values)
             self._memo[key] = values
             if self._reason:
                 self._reasons[key] = self._reason
@@ -248,7 +255,7 @@ class Resolver:
     def step(self, value: Value, how: Resolution, step: str) -> list[Found]:
         if step == CALL or step.startswith(CALL + RESULT):
             return self._called(value, how, step[len(CALL) :])
-        if self.profile.paren_free_calls and self._is_function(value):  # `a.b.c`: b()
+        if self.profile.paren_free_calls and is_function(self, value):  # `a.b.c`: b()
             return _unique(
                 f for v, h in self._called(value, how, "") for f in self.step(v, h, step)
             )
@@ -302,9 +309,6 @@ class Resolver:
         self.fail("unknown-attribute")
         return []
 
-    def _is_function(self, value: Value) -> bool:
-        return is_function(self, value)
-
     def _results(self, found: list[Found]) -> list[Found]:
         """What a value expression holds: where naming a method calls it (Ruby's
         `x = parser.parse`), the method's results; otherwise `found` itself."""
@@ -312,7 +316,7 @@ class Resolver:
             return found
         results: list[Found] = []
         for value, how in found:
-            if not self._is_function(value):
+            if not is_function(self, value):
                 results.append((value, how))
             elif value not in self._active:  # `def a; b; end; def b; a; end`
                 self._active.add(value)

@@ -288,6 +288,10 @@ class Profile:
     #: (Java's `extends AbstractList`: `add` is its); not so where a type has many bases
     #: (Rust's traits: `Value::String` is no member of an implemented `Debug`)
     outside_bases_hold_members = True
+    #: whether a class's fields and methods are apart, so that a field and a method may
+    #: share a name (Java's `size` and `size()`, PHP's `$this->lastChild` and
+    #: `$this->lastChild()`): a member so named is both, the call takes the method
+    fields_apart = False
     #: whether overloads are definitions of their own (`m`, `m~2`...: see generic_facts)
     #: and a call reaches only those whose arity it matches (Java)
     overloads = False

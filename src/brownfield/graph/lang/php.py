@@ -11,6 +11,7 @@ from brownfield.graph.generic_world import Profile, Value, World
 
 class Php(Profile):
     language = "php"
+    fields_apart = True  # a field and a method may share a name
     self_names = frozenset({"$this", "self", "static"})
     super_names = frozenset({"parent"})
     constructors = ("__construct",)

@@ -1,10 +1,12 @@
-"""Every language but Python, where naming a method calls it, parentheses or not
-(`Profile.paren_free_calls`: Ruby): what tells a call from a name.
+"""Every language but Python: what tells a call from a name.
 
-A bare name that is a variable or parameter of the calling method reads it (Ruby's `shape`
-as a method's last line): no call. `self.class` (`Profile.class_step`) and `x.dup`
-(`Profile.copy_steps`) are calls of builtins, whose values are the class and a copy of
-`x`, unless the repository defines a method so named.
+Where a field and a method may share a name (`Profile.fields_apart`: Java's `size` and
+`size()`), a call of the member takes the method. Where naming a method calls it,
+parentheses or not (`Profile.paren_free_calls`: Ruby), a bare name that is a variable or
+parameter of the calling method reads it (Ruby's `shape` as a method's last line): no
+call; `self.class` (`Profile.class_step`) and `x.dup` (`Profile.copy_steps`) are calls of
+builtins, whose values are the class and a copy of `x`, unless the repository defines a
+method so named.
 """
 
 from __future__ import annotations
@@ -41,3 +43,11 @@ def builtin_step(resolver: Reader, chain: Chain, found: list[Found]) -> list[Fou
 def is_function(resolver: Reader, value: Value) -> bool:
     """Whether `value` is a function or method of the repository."""
     return value.kind == "def" and resolver.table(value.path).kinds.get(value.name) in FUNCTION_LIKE
+
+
+def methods_first(resolver: Reader, found: list[Found]) -> list[Found]:
+    """What a call of a member takes where a field and a method may share a name: the
+    methods among `found` (Java's `user.name()` beside the field `name`), else `found`."""
+    if not resolver.profile.fields_apart:
+        return found
+    return [each for each in found if is_function(resolver, each[0])] or found
