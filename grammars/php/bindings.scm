@@ -16,6 +16,14 @@
   type: [(named_type) @binding.type (optional_type (named_type) @binding.type)]
   (property_element name: (variable_name (name) @binding.name))) @binding
 
+; `/** @var Node[] */ private $children = [];`: an untyped property, its doc comment's type
+(property_declaration !type
+  (property_element name: (variable_name (name) @binding.name))) @binding @binding.doc
+
+; `foreach ($nodes as $node)`, `foreach ($nodes as $key => $node)`: an element
+(foreach_statement . (_) @binding.element . (variable_name) @binding.name) @binding
+(foreach_statement . (_) @binding.element . (pair (_) (variable_name) @binding.name)) @binding
+
 ; `$x = new A()`, `$this->repo = new Repo()`
 (assignment_expression
   left: (variable_name) @binding.name

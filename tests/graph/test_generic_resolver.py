@@ -689,3 +689,54 @@ def test_php_and_java_a_method_named_like_a_field_is_called(repo: Path) -> None:
         ("src/Node.php::Node.tail", "src/Node.php::Node.lastChild", 11),
         ("src/main/java/app/Box.java::Box.grow", "src/main/java/app/Box.java::Box.size", 5),
     } <= calls
+
+
+def test_a_doc_comment_gives_the_type_the_code_does_not_declare(repo: Path) -> None:
+    """PHPDoc's `@return Node[]` on a method declared `iterable` (league/commonmark's
+    `Node::children()`), `@var Node[]` and `@var ?Node` on untyped properties, and JSDoc's
+    `@returns {Store}` type what the code leaves untyped; `foreach ($xs as $x)` binds an
+    element. A type the code declares wins, and a comment not just before says nothing."""
+    found = edges_of(
+        repo,
+        {
+            "src/Node.php": (
+                "<?php\n"
+                "namespace App;\n"
+                "class Node {\n"
+                "    /** @var Node[] */\n"
+                "    private $children = [];\n"
+                "    /** @var ?Node */\n"
+                "    private $last;\n"
+                "    /**\n"
+                "     * @return Node[]\n"
+                "     */\n"
+                "    public function children(): iterable { return $this->children; }\n"
+                "    public function detach(): void {}\n"
+                "    public function clear(): void {\n"
+                "        foreach ($this->children() as $child) { $child->detach(); }\n"
+                "        foreach ($this->children as $key => $child) { $child->detach(); }\n"
+                "        $this->last->detach();\n"
+                "    }\n"
+                "}\n"
+            ),
+            "src/store.js": (
+                "class Store { save() { return 1; } }\n"
+                "class Other { save() { return 2; } }\n"
+                "/** @returns {Store} the store */\n"
+                "function open() { return make(); }\n"
+                "/** @returns {Other} */\n"
+                "\n"
+                "function far() { return make(); }\n"
+                "function use() { open().save(); far().save(); }\n"
+            ),
+        },
+    )
+    calls = {(src, dst, line) for src, dst, _, line in found}
+    detach = "src/Node.php::Node.detach"
+    assert {
+        ("src/Node.php::Node.clear", detach, 14),
+        ("src/Node.php::Node.clear", detach, 15),
+        ("src/Node.php::Node.clear", detach, 16),
+        ("src/store.js::use", "src/store.js::Store.save", 8),
+    } <= calls
+    assert ("src/store.js::use", "src/store.js::Other.save", 8) not in calls

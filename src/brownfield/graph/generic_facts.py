@@ -39,6 +39,10 @@ reads those names, so a language needs no extraction code of its own:
   an object.
 * `@return` with `@return.value`: a returned expression.
 
+A definition with no declared result type takes the one its doc comment (`/** ... */` just
+before it) gives: PHPDoc's `@return Node[]`, JSDoc's `@returns {Store}`; a binding with
+`@binding.doc` and no type or value takes its doc comment's `@var T` or `@type {T}`.
+
 Expressions and types are read as chains (`generic_chains`).
 """
 
@@ -61,6 +65,7 @@ from brownfield.graph.facts import (
 from brownfield.graph.generic_chains import (
     RESULT,
     chain_of_text,
+    doc_type,
     operator_chain,
     type_chain,
 )
@@ -279,6 +284,9 @@ def _definitions(
             if chain is not None:
                 marked = (f"{RESULT}{index}", *chain) if index else chain
                 facts.returns.append(ReturnFact(qualname, marked, _line(returned)))
+        documented = doc_type(node, ("return", "returns")) if not results else None
+        if documented is not None:  # `/** @return Node[] */ function children(): iterable`
+            facts.returns.append(ReturnFact(qualname, documented, _line(node)))
     defined = {d.qualname for d in facts.definitions}
     for holder, line in sorted(implicit.items()):
         if holder not in defined:
@@ -418,6 +426,8 @@ def _binding(
         value = None if element is None else (*element, SUBSCRIPT)
     else:
         value = None
+    if value is None and "binding.doc" in captures:  # `/** @var Node[] */ private $nodes;`
+        value = doc_type(node, ("var", "type"))
     line = _line(node)
     if "binding.default" in captures:  # `export default x`, `module.exports = x`
         value = value or chain_of_text(_text(captures["binding.default"][0]))

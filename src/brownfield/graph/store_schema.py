@@ -63,8 +63,10 @@ from __future__ import annotations
 #: calls `f`); 60: a Rust tuple pattern binds the elements of a function's tuple result
 #: (`let (s, r) = bounded(1);`); 61: Ruby's Kernel and Module methods are builtins; 62:
 #: Ruby's writers (`x.a = v` calls `a=`), `super` anywhere, constants bound in a module
-#: body, names in string interpolations; a method's last expression made on its own line
-SCHEMA_VERSION = 62
+#: body, names in string interpolations; a method's last expression made on its own line;
+#: 63: doc comments' types (`@return Node[]`, `@var ?Node`, `@returns {Store}`), PHP's
+#: untyped properties and `foreach` elements
+SCHEMA_VERSION = 63
 
 SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
