@@ -740,3 +740,38 @@ def test_a_doc_comment_gives_the_type_the_code_does_not_declare(repo: Path) -> N
         ("src/store.js::use", "src/store.js::Store.save", 8),
     } <= calls
     assert ("src/store.js::use", "src/store.js::Other.save", 8) not in calls
+
+
+def test_cpp_a_class_s_name_in_its_body_is_the_class_where_its_constructor_is_elsewhere(
+    repo: Path,
+) -> None:
+    """`PolyNode* Parent;` in `class PolyNode` (Clipper's `PolyNode::GetNextSiblingUp`,
+    whose constructor `PolyNode::PolyNode()` is written in the .cpp): the member's type is
+    the class, so `Parent->Up()` in a method written outside the class reaches `Up`."""
+    found = edges_of(
+        repo,
+        {
+            "src/node.hpp": (
+                "namespace Lib {\n"
+                "class Node {\n"
+                "public:\n"
+                "  Node();\n"
+                "  Node* Parent;\n"
+                "  Node* Up();\n"
+                "};\n"
+                "}\n"
+            ),
+            "src/node.cpp": (
+                '#include "node.hpp"\n'
+                "namespace Lib {\n"
+                "Node::Node() : Parent(0) {}\n"
+                "Node* Node::Up() {\n"
+                "  if (!Parent) return 0;\n"
+                "  return Parent->Up();\n"
+                "}\n"
+                "}\n"
+            ),
+        },
+    )
+    calls = {(src, dst, line) for src, dst, _, line in found}
+    assert ("src/node.cpp::Lib.Node.Up", "src/node.cpp::Lib.Node.Up", 6) in calls

@@ -440,8 +440,7 @@ class Resolver:
             if first or not is_class or self.profile.class_members_visible:
                 bindings = table.scopes.get(current, {}).get(name)
                 if (  # `Foo` in Foo's body is the class, not its constructor `Foo.Foo`
-                    bindings
-                    and is_class
+                    is_class  # (wherever that is written: C++'s `Foo::Foo() {}`)
                     and "<class>" in self.profile.constructors
                     and name == simple_name(current)
                 ):
