@@ -176,6 +176,8 @@ def test_the_facts_say_a_function_a_package_exports_may_be_called_outside(
         '{"name": "bells", "exports": {"./*": "./lib/*.js"}}',  # a pattern: not followed
         '{"name": "bells", "exports": [null, 3, {"x": [true]}], "main": 7}',
         '["bells"]',
+        '{"name": "bells", "main": "index.js", "exports": ' + "[" * 100_000 + "]" * 100_000 + "}",
+        '{"name": "bells", "exports": ' + '{"a": ' * 500 + '"./x.js"' + "}" * 500 + "}",
         '{"name": "bells", "main": "index.js"',  # cut short
         "",
     ],

@@ -232,7 +232,7 @@ class Resolver:
             if kind in ("class", "interface", None) or current in table.method_holders:
                 kind = "super" if is_super else "inst"
                 found = [(Value(kind, table.path, current), Resolution.SELF)]
-                return found + self._named_type(table, current, kind) if kind else found
+                return found + self._named_type(table, current, kind)
             current = table.parent(current)
         self.fail("unknown-receiver")
         return []

@@ -85,7 +85,7 @@ def _package(root: Path, folder: PurePosixPath) -> tuple[PurePosixPath, dict[str
         text = "\n".join(lines)
         try:
             manifest = json.loads(text) if len(text) <= MAX_MANIFEST else None
-        except ValueError:
+        except (ValueError, RecursionError):  # not JSON, or nested past all reason
             return None
         return (at, manifest) if isinstance(manifest, dict) else None
     return None
@@ -106,17 +106,22 @@ def _entries(store: GraphStore, folder: PurePosixPath, manifest: dict[str, Any])
     return sorted(set(found))
 
 
-def _export_leaves(value: object, key: str = "") -> Iterator[str]:
-    """Every path a package.json `exports` field names but its type declarations."""
-    if isinstance(value, str) and key not in _TYPES:
-        yield value
-    elif isinstance(value, dict):
-        for inner, item in value.items():
-            if isinstance(inner, str) and inner != "./package.json":
-                yield from _export_leaves(item, inner)
-    elif isinstance(value, list):
-        for item in value:
-            yield from _export_leaves(item, key)
+def _export_leaves(value: object) -> Iterator[str]:
+    """Every path a package.json `exports` field names but its type declarations (walked
+    without recursion: the field is the package's to nest)."""
+    pending: list[tuple[str, object]] = [("", value)]
+    while pending:
+        key, item = pending.pop()
+        if isinstance(item, str) and key not in _TYPES:
+            yield item
+        elif isinstance(item, dict):
+            pending.extend(
+                (inner, nested)
+                for inner, nested in item.items()
+                if isinstance(inner, str) and inner != "./package.json" and inner not in _TYPES
+            )
+        elif isinstance(item, list):
+            pending.extend((key, nested) for nested in item)
 
 
 def _entry_file(files: set[str], folder: PurePosixPath, leaf: str) -> str:
