@@ -775,3 +775,44 @@ def test_cpp_a_class_s_name_in_its_body_is_the_class_where_its_constructor_is_el
     )
     calls = {(src, dst, line) for src, dst, _, line in found}
     assert ("src/node.cpp::Lib.Node.Up", "src/node.cpp::Lib.Node.Up", 6) in calls
+
+
+def test_rust_what_question_mark_and_unwrap_take_out_of_a_result_is_the_inner_type(
+    repo: Path,
+) -> None:
+    """`from_str(s)?.is_eof()`, `from_str(s).unwrap().is_eof()`, a `Box<Node>` field's
+    method (auto-deref), `lock().unwrap()` on a `Mutex<Store>`: the inner type's methods
+    (serde_json's tests left 17 such `is_eof` calls unresolved). `unwrap` itself is a
+    builtin call; `unwrap_err` takes out the error, which is no `Value`."""
+    found = edges_of(
+        repo,
+        {
+            "src/lib.rs": (
+                "use std::sync::Mutex;\n"
+                "pub struct Value;\n"
+                "impl Value { pub fn is_eof(&self) -> bool { true } }\n"
+                "pub struct Error;\n"
+                "pub fn from_str(s: &str) -> Result<Value, Error> { Ok(Value) }\n"
+                "pub struct Node { next: Option<Box<Node>> }\n"
+                "impl Node { pub fn walk(&self) { self.next.as_ref().unwrap().walk(); } }\n"
+                "pub struct Store { value: Mutex<Value> }\n"
+                "fn check(s: &str, store: Store) -> Result<bool, Error> {\n"
+                "    let a = from_str(s)?.is_eof();\n"
+                "    let b = from_str(s).unwrap().is_eof();\n"
+                "    let c = from_str(s).unwrap_err().is_eof();\n"
+                "    let d = store.value.lock().unwrap().is_eof();\n"
+                "    Ok(a && b && c && d)\n"
+                "}\n"
+            ),
+        },
+    )
+    calls = {(src, dst, line) for src, dst, _, line in found}
+    eof = "src/lib.rs::Value.is_eof"
+    assert {
+        ("src/lib.rs::check", eof, 10),
+        ("src/lib.rs::check", eof, 11),
+        ("src/lib.rs::check", eof, 13),
+        ("src/lib.rs::check", "<builtin>.unwrap", 11),
+        ("src/lib.rs::Node.walk", "src/lib.rs::Node.walk", 7),
+    } <= calls
+    assert ("src/lib.rs::check", eof, 12) not in calls

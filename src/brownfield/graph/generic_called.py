@@ -11,7 +11,7 @@ method so named.
 
 from __future__ import annotations
 
-from brownfield.graph.facts import BindingFact, CallFact, Chain
+from brownfield.graph.facts import CALL, BindingFact, CallFact, Chain
 from brownfield.graph.generic_classes import Reader
 from brownfield.graph.generic_world import FUNCTION_LIKE, Found, Profile, Table, Value
 from brownfield.model import Resolution
@@ -51,3 +51,31 @@ def methods_first(resolver: Reader, found: list[Found]) -> list[Found]:
     if not resolver.profile.fields_apart:
         return found
     return [each for each in found if is_function(resolver, each[0])] or found
+
+
+def taken_out(
+    resolver: Reader, value: Value, how: Resolution, step: str
+) -> tuple[Value, list[Found] | None]:
+    """A step on a copy (`x.unwrap()`, `self.dup`: the value again) or into or out of a
+    wrapped value (`Profile.wrapped_types`): the value the step applies to, and what it
+    gives where that is decided here (None: the step is the value's own).
+
+    The marker `<W>` of a declared `W<T>` wraps an instance of T, and is W itself around
+    outside code (`Option<u8>`: `<builtin>.Option`). On a wrapped value, a copy step
+    (`unwrap`) gives the instance, a method of the wrapper (`is_some`) is a builtin, any
+    other step is the instance's (Rust's `?` took it out: `from_str(s)?.is_eof()`)."""
+    if value.kind == "copy":
+        value = value._replace(kind="inst")
+        return value, ([(value, how)] if step == CALL else None)
+    if step.startswith("<"):
+        if value.kind in ("inst", "wrap"):
+            return value, [(value._replace(kind="wrap"), how)]
+        outside = value.kind == "ext"
+        return value, [(Value("ext", "", f"<builtin>.{step[1:-1]}"), how)] if outside else []
+    if value.kind != "wrap":
+        return value, None
+    if step in resolver.profile.copy_steps:
+        return value, [(value._replace(kind="copy"), how)]
+    if step in resolver.profile.wrapper_methods:
+        return value, [(Value("ext", "", f"<builtin>.{step}"), Resolution.BUILTIN)]
+    return value._replace(kind="inst"), [] if step == CALL else None

@@ -185,3 +185,38 @@ def _documented(text: str) -> Chain | None:
         return None
     listed = _GENERIC_LIST.match(named[0])
     return type_chain(f"{listed[1]}[]" if listed else named[0])
+
+
+_GENERIC = re.compile(r"^(?:[A-Za-z_][\w]*::)*([A-Za-z_]\w*)\s*<(.*)>$", re.S)
+_REFERENCE = re.compile(r"^&\s*(?:'\w+\s+)?(?:mut\s+)?")
+
+
+def declared_chain(text: str, transparent: frozenset[str], wrapped: frozenset[str]) -> Chain | None:
+    """A declared type as the chain of a value of it, seen through generic types: one of
+    `transparent`'s is the type inside (Rust's `Box<Node>`, `&'a mut Node`: `Node`); one
+    of `wrapped`'s is the type inside with a marker step `<Result>` after it (what `?` or
+    `unwrap()` take out of a `Result<Value, Error>` is a `Value`)."""
+    markers: list[str] = []
+    for _ in range(8):  # `Option<Box<Rc<Node>>>`
+        text = _REFERENCE.sub("", text.strip())
+        found = _GENERIC.match(text)
+        if found is None or found.group(1) not in transparent | wrapped:
+            break
+        if found.group(1) in wrapped:
+            markers.insert(0, f"<{found.group(1)}>")
+        text = _first_argument(found.group(2))
+    chain = type_chain(text)
+    return None if chain is None else (*chain, *markers)
+
+
+def _first_argument(arguments: str) -> str:
+    """`HashMap<K, V>, E` -> `HashMap<K, V>`."""
+    depth = 0
+    for at, char in enumerate(arguments):
+        if char in "<([":
+            depth += 1
+        elif char in ">)]":
+            depth -= 1
+        elif char == "," and depth == 0:
+            return arguments[:at]
+    return arguments

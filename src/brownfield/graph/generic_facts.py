@@ -65,9 +65,9 @@ from brownfield.graph.facts import (
 from brownfield.graph.generic_chains import (
     RESULT,
     chain_of_text,
+    declared_chain,
     doc_type,
     operator_chain,
-    type_chain,
 )
 from brownfield.graph.overload_types import (
     Declared,
@@ -151,7 +151,12 @@ def _arity(node: Node) -> tuple[str, ...]:
 
 
 def extract(
-    root: Node, source: bytes, matches: list[Match], language: str, overloads: bool = False
+    root: Node,
+    source: bytes,
+    matches: list[Match],
+    language: str,
+    overloads: bool = False,
+    wrappers: tuple[frozenset[str], frozenset[str]] = (frozenset(), frozenset()),
 ) -> FileFacts:
     """The facts of one file from the matches of its language's queries; with `overloads`,
     a name declared again in one class is a definition of its own (`m~2`, see OVERLOAD)."""
@@ -166,7 +171,7 @@ def extract(
             )
         if top:
             grouped[top].append(captures)
-    scopes = _definitions(facts, grouped, overloads)
+    scopes = _definitions(facts, grouped, overloads, wrappers)
 
     for captures in grouped["inherits"]:  # `util.inherits(Child, Base)` and the like
         _inherits(facts, scopes, captures)
@@ -185,7 +190,7 @@ def extract(
     holders = {d.qualname: d for d in facts.definitions}
     members: dict[str, int] = {}  # `obj.x = y` at the top of a file: obj -> first line
     for captures in grouped["binding"]:
-        _binding(facts, scopes, holders, captures, members)
+        _binding(facts, scopes, holders, captures, members, wrappers)
     for holder, line in sorted(members.items()):  # nothing defines obj: an object
         owner = holder.rpartition(".")[0]
         if holder not in holders and (not owner or owner in holders):
@@ -203,7 +208,10 @@ def extract(
 
 
 def _definitions(
-    facts: FileFacts, grouped: dict[str, list[dict[str, list[Node]]]], overloads: bool
+    facts: FileFacts,
+    grouped: dict[str, list[dict[str, list[Node]]]],
+    overloads: bool,
+    wrappers: tuple[frozenset[str], frozenset[str]],
 ) -> Spans[str]:
     """Definitions and naming scopes, outermost first, so that names nest."""
     spans: list[tuple[Node, dict[str, list[Node]], str]] = []
@@ -280,7 +288,7 @@ def _definitions(
                 if "comment" not in child.type
             ]
         for index, returned in enumerate(results):
-            chain = type_chain(_text(returned))
+            chain = declared_chain(_text(returned), *wrappers)
             if chain is not None:
                 marked = (f"{RESULT}{index}", *chain) if index else chain
                 facts.returns.append(ReturnFact(qualname, marked, _line(returned)))
@@ -414,11 +422,12 @@ def _binding(
     holders: dict[str, Definition],
     captures: dict[str, list[Node]],
     members: dict[str, int],
+    wrappers: tuple[frozenset[str], frozenset[str]],
 ) -> None:
     node = captures["binding"][0]
     value: Chain | None
     if "binding.type" in captures:
-        value = type_chain(_text(captures["binding.type"][0]))
+        value = declared_chain(_text(captures["binding.type"][0]), *wrappers)
     elif "binding.value" in captures:
         value = chain_of_text(_text(captures["binding.value"][0]))
     elif "binding.element" in captures:

@@ -29,7 +29,9 @@ def _defined(resolver: Reader, name: str) -> list[tuple[str, str]]:
 
 def nested_constant(resolver: Reader, table: Table, scope: str, name: str) -> list[Found]:
     """`name` as a constant of each module or class written around `scope`, innermost
-    first, wherever it is defined ([] for none)."""
+    first, wherever it is defined ([] for none, or where constants are not lexical)."""
+    if not resolver.profile.lexical_constants or not name[:1].isupper():
+        return []
     defined = _defined(resolver, name)
     current: str | None = scope
     while current:

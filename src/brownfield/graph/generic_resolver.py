@@ -30,6 +30,7 @@ from brownfield.graph.generic_called import (
     is_function,
     methods_first,
     reads_local,
+    taken_out,
 )
 from brownfield.graph.generic_chains import ELEMENTS, RESULT
 from brownfield.graph.generic_classes import ClassMembers, overloads_of
@@ -238,8 +239,7 @@ class Resolver:
         return []
 
     def _named_type(self, table: Table, scope: str, kind: str) -> list[Found]:
-        """A naming scope inside another (Rust's `impl T` in an inline `mod set`): also
-        the type its name stands for there (`T` from `use super::*`)."""
+        """Rust's `impl T` in an inline `mod set`: also what `T` stands for there."""
         parent = table.parent(scope)
         if scope in table.kinds or not parent:
             return []
@@ -253,6 +253,9 @@ class Resolver:
         ]
 
     def step(self, value: Value, how: Resolution, step: str) -> list[Found]:
+        value, taken = taken_out(self, value, how, step)  # `x.unwrap()`, `Result<T, E>`
+        if taken is not None:
+            return taken
         if step == CALL or step.startswith(CALL + RESULT):
             return self._called(value, how, step[len(CALL) :])
         if self.profile.paren_free_calls and is_function(self, value):  # `a.b.c`: b()
@@ -300,7 +303,7 @@ class Resolver:
             return [(value._replace(kind="def"), how)]
         if value.kind == "inst" and step in self.profile.copy_steps:  # `self.dup`
             found = self.classes.member(value._replace(kind="def"), step, how, skip_self=False)
-            return found or [(value, how)]
+            return found or [(value._replace(kind="copy"), how)]
         if value.kind == "inst" and step == self.profile.new_step:  # `self.new` in a class
             return [(value._replace(kind="def"), Resolution.CONSTRUCTOR)]  # method
         if value.kind in ("inst", "super"):
@@ -310,15 +313,13 @@ class Resolver:
         return []
 
     def _results(self, found: list[Found]) -> list[Found]:
-        """What a value expression holds: where naming a method calls it (Ruby's
-        `x = parser.parse`), the method's results; otherwise `found` itself."""
+        """What a value expression holds: a copy's class; a method named (Ruby), its result."""
+        found = [(v._replace(kind="inst") if v.kind == "copy" else v, h) for v, h in found]
         if not self.profile.paren_free_calls:
             return found
-        results: list[Found] = []
+        results = [(value, how) for value, how in found if not is_function(self, value)]
         for value, how in found:
-            if not is_function(self, value):
-                results.append((value, how))
-            elif value not in self._active:  # `def a; b; end; def b; a; end`
+            if is_function(self, value) and value not in self._active:  # `def a; b; end...`
                 self._active.add(value)
                 try:
                     results.extend(self._called(value, how, ""))
@@ -468,14 +469,10 @@ class Resolver:
             if found:
                 self._reason = ""
                 return found
-        if self.profile.lexical_constants and name[:1].isupper():
-            found = nested_constant(self, table, scope, name)
-            if found:
-                return found
-        if self.profile.global_names:
-            found = self._global(name)
-            if found:
-                return found
+        found = nested_constant(self, table, scope, name)  # Ruby's `Shapes::Shape`
+        found = found or (self._global(name) if self.profile.global_names else [])
+        if found:
+            return found
         if name == self.profile.new_step:  # `new(...)` in a class method: `self.new`
             this = self._this(table, scope, False) if scope else []
             return [(v._replace(kind="def"), Resolution.CONSTRUCTOR) for v, _ in this]

@@ -262,9 +262,18 @@ class Profile:
     lexical_constants = False
     #: the step that gives an instance's class (Ruby's `self.class`, itself a builtin call)
     class_step: str | None = None
-    #: builtin methods that give a copy of their receiver (Ruby's `dup`, `clone`; without
-    #: a receiver, of `self`): a value of the same class
+    #: builtin methods that give a copy of their receiver, or what it wraps (Ruby's `dup`,
+    #: `clone`; without a receiver, of `self`; Rust's `clone`, `unwrap`): a value of the
+    #: same class
     copy_steps: frozenset[str] = frozenset()
+    #: generic types whose methods reach the value inside, named by their first type
+    #: argument (Rust's `Box<Node>`, `Rc<Node>`: a `Node`)
+    wrapper_types: frozenset[str] = frozenset()
+    #: generic types that hold a value a copy step takes out (Rust's `Result<Value, E>`:
+    #: `unwrap()`, or `?`, give a `Value`), whose own methods (`wrapper_methods`: `map`,
+    #: `is_some`...) are builtins; another method is the value's (after a `?`)
+    wrapped_types: frozenset[str] = frozenset()
+    wrapper_methods: frozenset[str] = frozenset()
     #: whether naming a method calls it, parentheses or not (Ruby: `a.b.c` calls `b`, and
     #: `x = a.size` binds what `size` returns)
     paren_free_calls = False

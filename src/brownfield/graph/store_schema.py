@@ -65,8 +65,9 @@ from __future__ import annotations
 #: Ruby's writers (`x.a = v` calls `a=`), `super` anywhere, constants bound in a module
 #: body, names in string interpolations; a method's last expression made on its own line;
 #: 63: doc comments' types (`@return Node[]`, `@var ?Node`, `@returns {Store}`), PHP's
-#: untyped properties and `foreach` elements
-SCHEMA_VERSION = 63
+#: untyped properties and `foreach` elements; 64: Rust's declared types seen through
+#: `Box<T>` and marked inside `Result<T, E>`, `Option<T>` (`<Result>`)
+SCHEMA_VERSION = 64
 
 SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);

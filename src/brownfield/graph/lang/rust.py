@@ -254,6 +254,24 @@ def child_folder(path: str) -> str:
 
 class Rust(Profile):
     language = "rust"
+    #: `Box<Node>` is a `Node` (auto-deref); what `?`, `unwrap()`, `lock()` take out of a
+    #: `Result<Value, Error>`, an `Option<Value>`, a `Mutex<Value>` is a `Value`
+    wrapper_types = frozenset({"Box", "Rc", "Arc"})
+    wrapped_types = frozenset({"Result", "Option", "RefCell", "Mutex", "RwLock"})
+    wrapper_methods = frozenset(
+        """map map_err map_or map_or_else and and_then or or_else ok err ok_or ok_or_else
+        is_ok is_err is_some is_none is_some_and is_ok_and filter take replace insert
+        get_or_insert get_or_insert_with iter iter_mut cloned copied zip flatten
+        transpose unwrap_err expect_err into_inner get_mut try_lock try_borrow
+        try_borrow_mut inspect inspect_err""".split()
+    )
+    copy_steps = frozenset(
+        {
+            "unwrap", "expect", "unwrap_or", "unwrap_or_default", "unwrap_or_else",
+            "unwrap_unchecked", "clone", "as_ref", "as_mut", "borrow", "borrow_mut", "lock",
+            "as_deref", "as_deref_mut",
+        }
+    )  # fmt: skip
     self_names: frozenset[str] = frozenset({"self", "Self"})
     super_names: frozenset[str] = frozenset()  # `super::` is a module path, not a base
     constructors = ()  # `Type::new()` is an ordinary associated function
