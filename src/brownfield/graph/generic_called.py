@@ -6,7 +6,8 @@ parentheses or not (`Profile.paren_free_calls`: Ruby), a bare name that is a var
 parameter of the calling method reads it (Ruby's `shape` as a method's last line): no
 call; `self.class` (`Profile.class_step`) and `x.dup` (`Profile.copy_steps`) are calls of
 builtins, whose values are the class and a copy of `x`, unless the repository defines a
-method so named.
+method so named. A value a declared wrapper holds (`Profile.wrapped_types`: Rust's
+`Result<T, E>`) is a `T` once a copy step (`unwrap`) or a `?` took it out (`taken_out`).
 """
 
 from __future__ import annotations
