@@ -23,6 +23,11 @@ def edges_of(root: Path, files: dict[str, str]) -> set[tuple[str, str, str, int]
         store.close()
 
 
+def call_sites(root: Path, files: dict[str, str]) -> set[tuple[str, str, int]]:
+    """(caller, callee, line) of every call edge of a tiny repository."""
+    return {(src, dst, line) for src, dst, _, line in edges_of(root, files)}
+
+
 def unresolved_of(root: Path) -> set[tuple[str, int, str]]:
     store = GraphStore.open(root)
     try:
@@ -443,7 +448,7 @@ def test_rust_a_crate_s_tests_and_other_crates_reach_it_by_its_name(repo: Path) 
     `from_str` twice through resolved calls, 31 times now. What the crate's root hides in
     a macro's token tree (`cfg_if! { pub use ... }`, crossbeam-channel) stays outside code
     as before; a `mod` hidden so is its file."""
-    found = edges_of(
+    calls = call_sites(
         repo,
         {
             "Cargo.toml": '[workspace]\nmembers = ["core", "hidden"]\n',
@@ -472,7 +477,6 @@ def test_rust_a_crate_s_tests_and_other_crates_reach_it_by_its_name(repo: Path) 
             "hidden/tests/open.rs": "use veiled::open;\n#[test]\nfn opens() { open(); }\n",
         },
     )
-    calls = {(src, dst, line) for src, dst, _, line in found}
     assert {
         ("core/tests/cart.rs::adds", "core/src/cart.rs::total", 4),
         ("core/tests/cart.rs::adds", "core/src/cart.rs::empty", 4),
@@ -488,7 +492,7 @@ def test_rust_the_arguments_of_expression_macros_are_read(repo: Path) -> None:
     never called (crossbeam-channel 0.5.6: 3547 -> 4088 resolved calls). The standard macros
     taking expressions are read as calls would be; the macro itself is no call; a file whose
     macros do not read as expressions keeps its own reading, without a syntax error."""
-    found = edges_of(
+    calls = call_sites(
         repo,
         {
             "src/lib.rs": (
@@ -508,7 +512,6 @@ def test_rust_the_arguments_of_expression_macros_are_read(repo: Path) -> None:
             "src/odd.rs": "pub fn odd() { crate::total(); custom!(=> x); panic!(=> x); }\n",
         },
     )
-    calls = {(src, dst, line) for src, dst, _, line in found}
     assert {
         ("src/lib.rs::show", "src/lib.rs::name", 4),
         ("src/lib.rs::show", "src/lib.rs::total", 5),
@@ -530,7 +533,7 @@ def test_rust_a_tuple_a_function_returns_binds_its_elements(repo: Path) -> None:
     """`let (s, r) = bounded(1); s.send(7)`: crossbeam-channel's tests make every channel
     so, and 101 `s.send` calls were left unresolved. The k-th name of a tuple pattern is
     the k-th element of the function's tuple result; `_` and `mut` keep their place."""
-    found = edges_of(
+    calls = call_sites(
         repo,
         {
             "src/lib.rs": (
@@ -549,7 +552,6 @@ def test_rust_a_tuple_a_function_returns_binds_its_elements(repo: Path) -> None:
             ),
         },
     )
-    calls = {(src, dst, line) for src, dst, _, line in found}
     assert {
         ("src/lib.rs::talk", "src/lib.rs::Sender.send", 8),
         ("src/lib.rs::talk", "src/lib.rs::Receiver.recv", 9),
@@ -619,7 +621,7 @@ def test_rust_self_in_an_impl_inside_an_inline_module_is_the_type_it_names(repo:
     """`mod extra { use super::*; impl Count for Store { fn count(&self) { self.len() } } }`:
     `self` is `Store` of the module around (indexmap's `mod set` in `rustc.rs`, its
     `impl_quickcheck`'s `Self::from_iter`), as well as the impl block's own methods."""
-    found = edges_of(
+    calls = call_sites(
         repo,
         {
             "src/lib.rs": (
@@ -643,7 +645,6 @@ def test_rust_self_in_an_impl_inside_an_inline_module_is_the_type_it_names(repo:
             ),
         },
     )
-    calls = {(src, dst, line) for src, dst, _, line in found}
     assert {
         ("src/lib.rs::extra.Store.count", "src/store.rs::Store.len", 7),
         ("src/lib.rs::extra.Store.twice", "src/lib.rs::extra.Store.count", 8),
@@ -656,7 +657,7 @@ def test_php_and_java_a_method_named_like_a_field_is_called(repo: Path) -> None:
     """PHP's `$this->lastChild` and `$this->lastChild()` (league/commonmark's `Node`), and
     Java's `size` and `size()`, are a property and a method: a call takes the method, even
     where the property is assigned after it; a property's value keeps its type."""
-    found = edges_of(
+    calls = call_sites(
         repo,
         {
             "src/Node.php": (
@@ -683,7 +684,6 @@ def test_php_and_java_a_method_named_like_a_field_is_called(repo: Path) -> None:
             ),
         },
     )
-    calls = {(src, dst, line) for src, dst, _, line in found}
     assert {
         ("src/Node.php::Node.append", "src/Node.php::Node.detach", 7),
         ("src/Node.php::Node.tail", "src/Node.php::Node.lastChild", 11),
@@ -696,7 +696,7 @@ def test_a_doc_comment_gives_the_type_the_code_does_not_declare(repo: Path) -> N
     `Node::children()`), `@var Node[]` and `@var ?Node` on untyped properties, and JSDoc's
     `@returns {Store}` type what the code leaves untyped; `foreach ($xs as $x)` binds an
     element. A type the code declares wins, and a comment not just before says nothing."""
-    found = edges_of(
+    calls = call_sites(
         repo,
         {
             "src/Node.php": (
@@ -731,7 +731,6 @@ def test_a_doc_comment_gives_the_type_the_code_does_not_declare(repo: Path) -> N
             ),
         },
     )
-    calls = {(src, dst, line) for src, dst, _, line in found}
     detach = "src/Node.php::Node.detach"
     assert {
         ("src/Node.php::Node.clear", detach, 14),
@@ -748,7 +747,7 @@ def test_cpp_a_class_s_name_in_its_body_is_the_class_where_its_constructor_is_el
     """`PolyNode* Parent;` in `class PolyNode` (Clipper's `PolyNode::GetNextSiblingUp`,
     whose constructor `PolyNode::PolyNode()` is written in the .cpp): the member's type is
     the class, so `Parent->Up()` in a method written outside the class reaches `Up`."""
-    found = edges_of(
+    calls = call_sites(
         repo,
         {
             "src/node.hpp": (
@@ -773,7 +772,6 @@ def test_cpp_a_class_s_name_in_its_body_is_the_class_where_its_constructor_is_el
             ),
         },
     )
-    calls = {(src, dst, line) for src, dst, _, line in found}
     assert ("src/node.cpp::Lib.Node.Up", "src/node.cpp::Lib.Node.Up", 6) in calls
 
 
@@ -784,7 +782,7 @@ def test_rust_what_question_mark_and_unwrap_take_out_of_a_result_is_the_inner_ty
     method (auto-deref), `lock().unwrap()` on a `Mutex<Store>`: the inner type's methods
     (serde_json's tests left 17 such `is_eof` calls unresolved). `unwrap` itself is a
     builtin call; `unwrap_err` takes out the error, which is no `Value`."""
-    found = edges_of(
+    calls = call_sites(
         repo,
         {
             "src/lib.rs": (
@@ -806,7 +804,6 @@ def test_rust_what_question_mark_and_unwrap_take_out_of_a_result_is_the_inner_ty
             ),
         },
     )
-    calls = {(src, dst, line) for src, dst, _, line in found}
     eof = "src/lib.rs::Value.is_eof"
     assert {
         ("src/lib.rs::check", eof, 10),
