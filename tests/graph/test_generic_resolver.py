@@ -529,6 +529,36 @@ def test_rust_the_arguments_of_expression_macros_are_read(repo: Path) -> None:
         store.close()
 
 
+def test_rust_the_elements_of_vec_are_read(repo: Path) -> None:
+    """`vec![a.clone(), make(0)]` and `vec![fill(); n]`: a token tree to the grammar, so no
+    element was called (syn 1.0.107's tests: 203 more resolved calls, crossbeam-channel's 11,
+    none lost). `vec!` is read as the array it builds; the macro is no call; `my_vec![f()]`,
+    another macro, is left as it is."""
+    calls = call_sites(
+        repo,
+        {
+            "src/lib.rs": (
+                "pub fn make(n: u32) -> u32 { n }\n"
+                "pub fn fill() -> u8 { 0 }\n"
+                "pub fn both() -> Vec<u32> {\n"
+                "    let v = vec![make(1),\n"
+                "        make(2)];\n"
+                "    let w = vec![fill(); 4];\n"
+                "    let e: Vec<u8> = vec![];\n"
+                "    my_vec![make(3)]\n"
+                "}\n"
+            ),
+        },
+    )
+    assert {
+        ("src/lib.rs::both", "src/lib.rs::make", 4),
+        ("src/lib.rs::both", "src/lib.rs::make", 5),
+        ("src/lib.rs::both", "src/lib.rs::fill", 6),
+    } <= calls
+    assert ("src/lib.rs::both", "src/lib.rs::make", 8) not in calls  # `my_vec!`: unread
+    assert not [u for u in unresolved_of(repo) if u[0] == "vec"]
+
+
 def test_rust_a_tuple_a_function_returns_binds_its_elements(repo: Path) -> None:
     """`let (s, r) = bounded(1); s.send(7)`: crossbeam-channel's tests make every channel
     so, and 101 `s.send` calls were left unresolved. The k-th name of a tuple pattern is

@@ -66,8 +66,9 @@ from __future__ import annotations
 #: body, names in string interpolations; a method's last expression made on its own line;
 #: 63: doc comments' types (`@return Node[]`, `@var ?Node`, `@returns {Store}`), PHP's
 #: untyped properties and `foreach` elements; 64: Rust's declared types seen through
-#: `Box<T>` and marked inside `Result<T, E>`, `Option<T>` (`<Result>`)
-SCHEMA_VERSION = 64
+#: `Box<T>` and marked inside `Result<T, E>`, `Option<T>` (`<Result>`); 65: the elements of
+#: Rust's `vec![...]` read as an array's
+SCHEMA_VERSION = 65
 
 SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);

@@ -28,9 +28,9 @@ builtins. `Self` and `self` are the `impl`'s type (the resolver's self names); a
 
 Macros (`println!`, `vec!`) are not calls. The arguments of the standard macros that take
 expressions (`assert_eq!(r.recv(), Ok(7))`, `format!`, `write!`, `panic!` ...) are read as
-expressions (`open_macros`: the grammar leaves a macro's arguments a token tree): what they
-call is called; other macros' arguments are not read (`matches!` takes a pattern,
-`cfg_if!` items).
+expressions, and `vec![a, f(b)]` as an array (`open_macros`: the grammar leaves a macro's
+arguments a token tree): what they call is called; other macros' arguments are not read
+(`matches!` takes a pattern, `cfg_if!` items).
 """
 
 from __future__ import annotations
@@ -72,25 +72,30 @@ BUILTINS = frozenset(
 _TOKEN = re.compile(r"\s*(::|[{},*]|[A-Za-z_][A-Za-z0-9_]*)")
 
 #: The standard macros whose arguments are expressions, written `name!(...)` unqualified.
+#: What is blanked is `blank`: the `!` (`assert_eq (a, b)`: a call the grammar reads).
 _EXPRESSION_MACRO = re.compile(
-    rb"(?<![\w:!$])(assert|assert_eq|assert_ne|debug_assert|debug_assert_eq|debug_assert_ne"
-    rb"|format|format_args|print|println|eprint|eprintln|write|writeln|panic|dbg"
-    rb"|unreachable|todo|unimplemented)!(?=[ \t]*\()"
+    rb"(?<![\w:!$])(?P<name>assert|assert_eq|assert_ne|debug_assert|debug_assert_eq"
+    rb"|debug_assert_ne|format|format_args|print|println|eprint|eprintln|write|writeln|panic"
+    rb"|dbg|unreachable|todo|unimplemented)(?P<blank>!)(?=[ \t]*\()"
 )
+#: `vec![a, f(b)]` and `vec![x; n]`: with `vec!` blanked, an array expression.
+_ARRAY_MACRO = re.compile(rb"(?<![\w:!$])(?P<blank>(?P<name>vec)!)(?=[ \t]*\[)")
 
 
 def open_macros(source: bytes) -> tuple[bytes, frozenset[tuple[str, int]]]:
     """The source with each expression macro's `!` made a space (`assert_eq (a, b)`: a call
-    the grammar reads, its arguments expressions, every byte where it was), and the (name,
-    line) of each, whose call is no call (`parser.parse` keeps this tree only when it
-    reads without error)."""
+    the grammar reads, its arguments expressions, every byte where it was) and `vec!` made
+    spaces (an array), and the (name, line) of each, whose call is no call (`parser.parse`
+    keeps this tree only when it reads without error)."""
     opened = bytearray(source)
     found = set()
     line, counted = 1, 0
-    for match in _EXPRESSION_MACRO.finditer(source):
-        opened[match.end(1)] = ord(" ")
+    matches = (*_EXPRESSION_MACRO.finditer(source), *_ARRAY_MACRO.finditer(source))
+    for match in sorted(matches, key=lambda found_at: found_at.start()):
+        start, end = match.span("blank")
+        opened[start:end] = b" " * (end - start)
         line, counted = line + source.count(b"\n", counted, match.start()), match.start()
-        found.add((match.group(1).decode(), line))
+        found.add((match.group("name").decode(), line))
     return bytes(opened), frozenset(found)
 
 
