@@ -16,8 +16,10 @@
   name: [(object_pattern (shorthand_property_identifier_pattern) @binding.name)
          (object_pattern (pair_pattern value: (identifier) @binding.name))
          (array_pattern (identifier) @binding.name)]) @binding
-; parameters: bound, to nothing known
-(formal_parameters) @binding.names @binding
+; parameters: bound to the type their function's doc comment gives (`@param {T} name`, a type
+; the file imports, defines or binds), else
+; to nothing known
+(formal_parameters) @binding.names @binding @binding.param.bound
 (arrow_function parameter: (identifier) @binding.name) @binding
 (catch_clause parameter: (identifier) @binding.name) @binding
 ; `for (const x of xs)`: an element of xs

@@ -1,5 +1,9 @@
 ; brownfield's own JavaScript imports: ES modules and CommonJS.
 
+; `/** @typedef {import("./Chunk")} Chunk */`, `/** @import { A } from "./x" */`: a type the
+; file's doc comments name
+(program (comment) @import @import.doc)
+
 (import_statement
   (import_clause (identifier) @import.default)
   source: (string) @import.source) @import

@@ -1,10 +1,11 @@
 ; brownfield's own PHP bindings: typed parameters and properties, assignments, returns.
 
-; `function f(Repo $r)`, `?Repo $r`; an untyped parameter is bound too (to nothing)
+; `function f(Repo $r)`, `?Repo $r`; an untyped parameter is bound too (to the type its
+; function's doc comment gives, `@param Repo $r`, else to nothing)
 (simple_parameter
   type: [(named_type) @binding.type (optional_type (named_type) @binding.type)]
   name: (variable_name) @binding.name) @binding
-(simple_parameter !type name: (variable_name) @binding.name) @binding
+(simple_parameter !type name: (variable_name) @binding.name) @binding @binding.param
 (variadic_parameter name: (variable_name) @binding.name) @binding
 ; `__construct(private Repo $repo)`: a parameter and a property of the class
 (property_promotion_parameter

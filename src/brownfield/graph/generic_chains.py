@@ -10,7 +10,6 @@ and a collection type (`[]T`, `map[K]T`, `T[]`, `chan T`) is `T() [*]`, whose el
 from __future__ import annotations
 
 import re
-from typing import Any
 
 from brownfield.graph.facts import CALL, SUBSCRIPT, Chain
 
@@ -148,43 +147,6 @@ def operator_chain(text: str) -> Chain | None:
         return None
     scope = tuple(part.strip() for part in found.group(1).split("::")) if found.group(1) else ()
     return (*scope, " ".join(found.group(2).split()))
-
-
-#: A tag of a doc comment and its type: PHPDoc's `@return Node[]`, `@var ?Node`, JSDoc's
-#: `@returns {Store}`, `@type {Array<Item>}`.
-_DOC_TAG = re.compile(r"@(\w+)\s+(?:\{([^}\n]*)\}|([\\\w.?|<>\[\]]+))")
-#: What a documented type may be besides the one it names: `Node|null`, `?Node`.
-_NOTHING = frozenset({"null", "void", "undefined", "mixed", "false", "true", "static", "self"})
-_GENERIC_LIST = re.compile(r"^(?:Array|array|list|iterable|Iterable)<([^<>,]+)>$")
-MAX_DOC = 4000  # characters of a doc comment read
-
-
-def doc_type(node: Any, tags: tuple[str, ...]) -> Chain | None:
-    """The type the doc comment just before `node` (or before the `export` statement
-    holding it) gives with the first of `tags`, as a chain (`Node[]` -> Node() [*]);
-    None where there is none, or the type names no class."""
-    for holder in (node, node.parent):
-        comment = holder.prev_named_sibling if holder is not None else None
-        if comment is None or "comment" not in comment.type:
-            continue
-        text = bytes(comment.text[:MAX_DOC]).decode("utf-8", "replace")
-        if not text.startswith("/**") or comment.end_point.row + 1 < holder.start_point.row:
-            return None
-        for tag, braced, bare in _DOC_TAG.findall(text):
-            if tag in tags:
-                return _documented(braced or bare)
-        return None
-    return None
-
-
-def _documented(text: str) -> Chain | None:
-    """`?Node`, `Node|null`, `\\App\\Node[]`, `Array<Item>` as the chain of a value."""
-    kinds = [t.strip().lstrip("?") for t in text.split("|")]
-    named = [t for t in kinds if t and t.lower() not in _NOTHING]
-    if len(named) != 1:
-        return None
-    listed = _GENERIC_LIST.match(named[0])
-    return type_chain(f"{listed[1]}[]" if listed else named[0])
 
 
 _GENERIC = re.compile(r"^(?:[A-Za-z_][\w]*::)*([A-Za-z_]\w*)\s*<(.*)>$", re.S)

@@ -24,7 +24,8 @@ reads those names, so a language needs no extraction code of its own:
   argument list: the call's arity; with overloads, the types its arguments show).
 * `@import` with `@import.source`, and optionally `@import.name`, `@import.alias`,
   `@import.wildcard`: one imported name (or the whole module when no name);
-  `@import.as_default`: the module is what the file exports as its default.
+  `@import.as_default`: the module is what the file exports as its default; `@import`
+  with `@import.doc`: a comment, whose JSDoc type imports are imports (`generic_docs`).
 * `@inherits` with `@inherits.child` and `@inherits.base`: a base given to a definition
   by a statement of its own (`util.inherits(Child, Base)`).
 * `@binding` with `@binding.name` (each name bound to the same value), `@binding.names`
@@ -41,7 +42,9 @@ reads those names, so a language needs no extraction code of its own:
 
 A definition with no declared result type takes the one its doc comment (`/** ... */` just
 before it) gives: PHPDoc's `@return Node[]`, JSDoc's `@returns {Store}`; a binding with
-`@binding.doc` and no type or value takes its doc comment's `@var T` or `@type {T}`.
+`@binding.doc` and no type or value takes its doc comment's `@var T` or `@type {T}`; a
+parameter (`@binding.param`) with no type takes its function's `@param {T} name` (JSDoc)
+or `@param T $name` (PHPDoc); with `@binding.param.bound`, a type named in the file only.
 
 Expressions and types are read as chains (`generic_chains`).
 """
@@ -66,9 +69,9 @@ from brownfield.graph.generic_chains import (
     RESULT,
     chain_of_text,
     declared_chain,
-    doc_type,
     operator_chain,
 )
+from brownfield.graph.generic_docs import doc_imports, doc_parameter_type, doc_type
 from brownfield.graph.overload_types import (
     Declared,
     argument_types,
@@ -185,8 +188,21 @@ def extract(
     for captures in calls:  # `x.label = v` calls `label=`, not `label` as well
         if "method.writer" in captures or captures["reference.call"][0].id not in writes:
             _call(facts, scopes, captures, declared)
+    documented = [c for c in grouped["import"] if "import.doc" in c]
     for captures in grouped["import"]:
-        _import(facts, scopes, captures)
+        if "import.doc" not in captures:
+            _import(facts, scopes, captures)
+    # a JSDoc type import names a type: never what the code binds so (`const InnerGraph =
+    # require("./InnerGraph")` beside `@typedef {import("./InnerGraph").InnerGraph} InnerGraph`)
+    taken = {i.alias or i.name for i in facts.imports if not i.scope}
+    taken |= {d.qualname for d in facts.definitions}
+    for captures in documented:
+        node = captures["import"][0]
+        facts.imports += [
+            fact
+            for fact in doc_imports(_text(node), scopes.innermost(node.start_byte, ""), _line(node))
+            if (fact.alias or fact.name) not in taken
+        ]
     holders = {d.qualname: d for d in facts.definitions}
     members: dict[str, int] = {}  # `obj.x = y` at the top of a file: obj -> first line
     for captures in grouped["binding"]:
@@ -468,6 +484,8 @@ def _binding(
             named.append((name, value if index == 0 else None))
         elif value[-1] == CALL:
             named.append((name, (*value[:-1], f"{CALL}{RESULT}{index}")))
+    if "binding.param" in captures or "binding.param.bound" in captures:
+        named = _documented_parameters(facts, holders, captures, named)
     for name, bound in named:
         target = chain_of_text(_text(name))
         if target and target != ("_",):
@@ -494,6 +512,34 @@ def _target_name(item: Node) -> Node | None:
     if item.type == "mut_pattern":
         item = next((c for c in item.named_children if c.type == "identifier"), item)
     return item if item.type == "identifier" or item.grammar_name == "identifier" else None
+
+
+def _documented_parameters(
+    facts: FileFacts,
+    holders: dict[str, Definition],
+    captures: dict[str, list[Node]],
+    named: list[tuple[Node, Chain | None]],
+) -> list[tuple[Node, Chain | None]]:
+    """Parameters bound to nothing known take the type their function's doc comment gives
+    them (`/** @param {Headers} headers */ function f(headers)`); with
+    `@binding.param.bound`, only a type whose name the file imports, defines or binds at
+    its top (a JSDoc type may name what no code of the file knows: a global, a type
+    declared elsewhere)."""
+    function = captures["binding"][0].parent
+    while function is not None and function.type in ("formal_parameters", "parameters"):
+        function = function.parent
+    if function is None:
+        return named
+    found = [(name, bound or doc_parameter_type(function, _text(name))) for name, bound in named]
+    if "binding.param.bound" not in captures or found == named:
+        return found
+    known = {i.alias or i.name for i in facts.imports if not i.scope}
+    known |= {qualname for qualname in holders if "." not in qualname}
+    known |= {b.target[0] for b in facts.bindings if not b.scope and b.target}
+    return [
+        (name, bound if bound is None or bound[0] in known or bound is was else None)
+        for (name, bound), (_, was) in zip(found, named, strict=True)
+    ]
 
 
 def _names_in(listed: Node) -> list[Node]:

@@ -521,22 +521,24 @@ class Resolver:
             found = [(value, Resolution.IMPORT) for value in self._import(table.path, binding)]
             if binding.name is None:
                 return found
-            return _unique(
+            found = _unique(
                 (value, Resolution.IMPORT)
                 for module, how in found
                 for value, _ in self.step(module, how, binding.name)
             )
-        assert isinstance(binding, BindingFact)
-        if binding.value is None:
-            self.fail("unknown-receiver")
-            return []
-        scope = binding.scope
-        while table.kinds.get(scope) == "object":  # `{ a: f }`: f is read where it is written
-            scope = table.parent(scope) or ""
-        return [
-            (value, Resolution.INFERRED)
-            for value, _ in self._results(self.evaluate(table, scope, binding.value, -binding.line))
-        ]
+        else:
+            assert isinstance(binding, BindingFact)
+            if binding.value is None:
+                self.fail("unknown-receiver")
+                return []
+            scope = binding.scope
+            while table.kinds.get(scope) == "object":  # `{ a: f }`: f is read where written
+                scope = table.parent(scope) or ""
+            evaluated = self.evaluate(table, scope, binding.value, -binding.line)
+            found = [(value, Resolution.INFERRED) for value, _ in self._results(evaluated)]
+        if not found:  # a name bound to what names nothing known: as unknown as one unbound
+            self._reason = "unknown-receiver"
+        return found
 
     # -- targets ----------------------------------------------------------------------
 

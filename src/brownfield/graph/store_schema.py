@@ -67,8 +67,9 @@ from __future__ import annotations
 #: 63: doc comments' types (`@return Node[]`, `@var ?Node`, `@returns {Store}`), PHP's
 #: untyped properties and `foreach` elements; 64: Rust's declared types seen through
 #: `Box<T>` and marked inside `Result<T, E>`, `Option<T>` (`<Result>`); 65: the elements of
-#: Rust's `vec![...]` read as an array's
-SCHEMA_VERSION = 65
+#: Rust's `vec![...]` read as an array's; 66: JSDoc's `@param` types and type imports,
+#: PHPDoc's `@param`
+SCHEMA_VERSION = 66
 
 SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
