@@ -1,7 +1,9 @@
 ; brownfield's own TypeScript bindings: typed variables, parameters and fields, default
 ; exports, returns. A declared type wins over a value: `let r: Repo = make()` is a Repo.
 
-; variables: `let r: Repo = ...`, `declare const r: Repo;`, `const r = make()`
+; variables: `let r: Repo = ...`, `declare const r: Repo;`, `const r = make()` (named types
+; only: a variable of a callback passed as an argument is bound where the call is, and a
+; `string[]` there would hide an import of the same name)
 (variable_declarator
   name: (identifier) @binding.name
   type: (type_annotation [(type_identifier) (nested_type_identifier) (generic_type)] @binding.type)) @binding
@@ -14,33 +16,40 @@
   !type
   value: (as_expression (_) [(type_identifier) (nested_type_identifier) (generic_type)] @binding.type)) @binding
 
-; parameters: `(repo: Repo)`; `constructor(private repo: Repo)` is also a field
+; parameters: `(repo: Repo)`, `(repo?: Repo | null)`, `(repos: Repo[])`; `constructor(private
+; repo: Repo)` is also a field
 (required_parameter
   pattern: (identifier) @binding.name
-  type: (type_annotation [(type_identifier) (nested_type_identifier) (generic_type)] @binding.type)) @binding
+  type: (type_annotation [(type_identifier) (nested_type_identifier) (generic_type) (union_type) (array_type)]
+    @binding.type)) @binding
 (optional_parameter
   pattern: (identifier) @binding.name
-  type: (type_annotation [(type_identifier) (nested_type_identifier) (generic_type)] @binding.type)) @binding
+  type: (type_annotation [(type_identifier) (nested_type_identifier) (generic_type) (union_type) (array_type)]
+    @binding.type)) @binding
 (required_parameter
   [(accessibility_modifier) "readonly" (override_modifier)]
   pattern: (identifier) @binding.field
-  type: (type_annotation [(type_identifier) (nested_type_identifier) (generic_type)] @binding.type)) @binding
+  type: (type_annotation [(type_identifier) (nested_type_identifier) (generic_type) (union_type) (array_type)]
+    @binding.type)) @binding
 (optional_parameter
   [(accessibility_modifier) "readonly" (override_modifier)]
   pattern: (identifier) @binding.field
-  type: (type_annotation [(type_identifier) (nested_type_identifier) (generic_type)] @binding.type)) @binding
+  type: (type_annotation [(type_identifier) (nested_type_identifier) (generic_type) (union_type) (array_type)]
+    @binding.type)) @binding
 
 ; fields of classes and interfaces: `repo: Repo`, `repo = new Repo()`
 (public_field_definition
   name: (property_identifier) @binding.name
-  type: (type_annotation [(type_identifier) (nested_type_identifier) (generic_type)] @binding.type)) @binding
+  type: (type_annotation [(type_identifier) (nested_type_identifier) (generic_type) (union_type) (array_type)]
+    @binding.type)) @binding
 (public_field_definition
   name: (property_identifier) @binding.name
   !type
   value: [(new_expression) (call_expression) (identifier) (member_expression)] @binding.value) @binding
 (property_signature
   name: (property_identifier) @binding.name
-  type: (type_annotation [(type_identifier) (nested_type_identifier) (generic_type)] @binding.type)) @binding
+  type: (type_annotation [(type_identifier) (nested_type_identifier) (generic_type) (union_type) (array_type)]
+    @binding.type)) @binding
 
 ; `x = new B()`: inside a function, the value from that line on
 (assignment_expression

@@ -336,6 +336,43 @@ def test_typescript_type_aliases_and_enums_are_nodes_and_a_name_may_be_type_and_
         store.close()
 
 
+def test_typescript_unions_with_nothing_and_sequences_are_their_type(repo: Path) -> None:
+    """`Foo | undefined`, `null | Foo` (a field, an optional parameter) and `Foo[]`,
+    `Array<Foo>`, `ReadonlyArray<Foo>` (their elements) are declared Foos, where each was
+    left unbound (mobx, table-core, rxjs); a sequence's own methods are builtins, a
+    sequence of a primitive too; a union of two types says nothing, as before."""
+    found = edges_of(
+        repo,
+        {
+            "src/a.ts": (
+                "export class Foo { hit(): void {} }\n"
+                "export class Bar { hit(): void {} }\n"
+                "export class Box {\n"
+                "  private maybe: Foo | undefined\n"
+                "  private nul: null | Foo = null\n"
+                "  private arr: Array<Foo> = []\n"
+                "  private ro: ReadonlyArray<Foo> = []\n"
+                "  run(q?: Foo | null, xs: Foo[] = [], both?: Foo | Bar, names: string[] = []): void {\n"
+                "    this.maybe?.hit()\n"
+                "    this.nul!.hit()\n"
+                "    for (const f of this.arr) { f.hit() }\n"
+                "    this.ro[0].hit()\n"
+                "    q?.hit()\n"
+                "    xs.push(new Foo())\n"
+                "    names.push('a')\n"
+                "    both?.hit()\n"
+                "  }\n"
+                "}\n"
+            ),
+        },
+    )
+    calls = {(src, dst, line) for src, dst, _, line in found}
+    run, hit = "src/a.ts::Box.run", "src/a.ts::Foo.hit"
+    assert {(run, hit, line) for line in (9, 10, 11, 12, 13)} <= calls
+    assert {(run, "<builtin>.Array.push", 14), (run, "<builtin>.Array.push", 15)} <= calls
+    assert not {(src, dst) for src, dst, line in calls if line == 16}  # Foo or Bar: unsaid
+
+
 def test_typescript_a_type_that_is_also_a_made_function_is_called_as_the_function(
     repo: Path,
 ) -> None:

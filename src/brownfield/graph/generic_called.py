@@ -13,6 +13,7 @@ method so named. A value a declared wrapper holds (`Profile.wrapped_types`: Rust
 from __future__ import annotations
 
 from brownfield.graph.facts import CALL, BindingFact, CallFact, Chain
+from brownfield.graph.generic_chains import ELEMENTS
 from brownfield.graph.generic_classes import Reader
 from brownfield.graph.generic_world import FUNCTION_LIKE, Found, Profile, Table, Value
 from brownfield.model import Resolution
@@ -57,9 +58,10 @@ def methods_first(resolver: Reader, found: list[Found]) -> list[Found]:
 def taken_out(
     resolver: Reader, value: Value, how: Resolution, step: str
 ) -> tuple[Value, list[Found] | None]:
-    """A step on a copy (`x.unwrap()`, `self.dup`: the value again) or into or out of a
-    wrapped value (`Profile.wrapped_types`): the value the step applies to, and what it
-    gives where that is decided here (None: the step is the value's own).
+    """A step on a copy (`x.unwrap()`, `self.dup`: the value again), a member of a sequence
+    (`Profile.sequence_type`'s: a builtin), or into or out of a wrapped value
+    (`Profile.wrapped_types`): the value the step applies to, and what it gives where that
+    is decided here (None: the step is the value's own).
 
     The marker `<W>` of a declared `W<T>` wraps an instance of T, and is W itself around
     outside code (`Option<u8>`: `<builtin>.Option`). On a wrapped value, a copy step
@@ -68,6 +70,9 @@ def taken_out(
     if value.kind == "copy":
         value = value._replace(kind="inst")
         return value, ([(value, how)] if step == CALL else None)
+    sequence = resolver.profile.sequence_type
+    if value.kind == "seq" and sequence and not step.startswith(("[", "(")):
+        return value, [(Value("ext", "", f"<builtin>.{sequence}.{step}"), Resolution.BUILTIN)]
     if step.startswith("<"):
         if value.kind in ("inst", "wrap"):
             return value, [(value._replace(kind="wrap"), how)]
@@ -80,3 +85,14 @@ def taken_out(
     if step in resolver.profile.wrapper_methods:
         return value, [(Value("ext", "", f"<builtin>.{step}"), Resolution.BUILTIN)]
     return value._replace(kind="inst"), [] if step == CALL else None
+
+
+def unknown_sequence(resolver: Reader, binding: object) -> list[Found]:
+    """What a name is bound to when its declared sequence's element type names nothing
+    known (`Array<AbortController>`, a global): the language's sequence, whose members are
+    builtins (`Profile.sequence_type`); [] for anything else."""
+    sequence = resolver.profile.sequence_type
+    declared = binding.value if isinstance(binding, BindingFact) else None
+    if not sequence or not declared or declared[-1] != ELEMENTS:
+        return []
+    return [(Value("ext", "", f"<builtin>.{sequence}"), Resolution.BUILTIN)]

@@ -153,32 +153,53 @@ _GENERIC = re.compile(r"^(?:[A-Za-z_][\w]*::)*([A-Za-z_]\w*)\s*<(.*)>$", re.S)
 _REFERENCE = re.compile(r"^&\s*(?:'\w+\s+)?(?:mut\s+)?")
 
 
+#: What a value of a declared union may be besides the type it names (`Node | undefined`).
+_NULLISH = frozenset({"null", "undefined", "void", "None", "nil"})
+#: Generic types whose values are sequences of their argument (`Array<Node>`: `Node[]`).
+_SEQUENCES = frozenset({"Array", "ReadonlyArray"})
+#: TypeScript's primitive types: a sequence of one (`string[]`) is an `Array` and no more.
+_PRIMITIVES = frozenset({"string", "number", "boolean", "bigint", "symbol", "any", "unknown"})
+
+
 def declared_chain(text: str, transparent: frozenset[str], wrapped: frozenset[str]) -> Chain | None:
     """A declared type as the chain of a value of it, seen through generic types: one of
     `transparent`'s is the type inside (Rust's `Box<Node>`, `&'a mut Node`: `Node`); one
     of `wrapped`'s is the type inside with a marker step `<Result>` after it (what `?` or
-    `unwrap()` take out of a `Result<Value, Error>` is a `Value`)."""
+    `unwrap()` take out of a `Result<Value, Error>` is a `Value`). A union of one type and
+    nothing (`Node | undefined`, `null | Node`) is that type; `Array<Node>` is `Node[]`, and
+    `string[]` an `Array`."""
     markers: list[str] = []
     for _ in range(8):  # `Option<Box<Rc<Node>>>`
         text = _REFERENCE.sub("", text.strip())
+        named = [t for t in _top_level(text, "|") if t.strip() not in _NULLISH]
+        if len(named) != 1:  # `Array<string | symbol>` is an Array still
+            return ("Array", CALL) if ELEMENTS in markers else None
+        text = named[0].strip()
         found = _GENERIC.match(text)
-        if found is None or found.group(1) not in transparent | wrapped:
+        if found is None or found.group(1) not in transparent | wrapped | _SEQUENCES:
             break
         if found.group(1) in wrapped:
             markers.insert(0, f"<{found.group(1)}>")
-        text = _first_argument(found.group(2))
+        elif found.group(1) in _SEQUENCES:
+            markers.insert(0, ELEMENTS)
+        text = _top_level(found.group(2), ",")[0]
     chain = type_chain(text)
-    return None if chain is None else (*chain, *markers)
+    if chain is None:
+        return None
+    if chain[0] in _PRIMITIVES and ELEMENTS in (*chain, *markers):
+        return ("Array", CALL)
+    return (*chain, *markers)
 
 
-def _first_argument(arguments: str) -> str:
-    """`HashMap<K, V>, E` -> `HashMap<K, V>`."""
-    depth = 0
-    for at, char in enumerate(arguments):
-        if char in "<([":
+def _top_level(text: str, separator: str) -> list[str]:
+    """`HashMap<K, V>, E` -> [`HashMap<K, V>`, ` E`]: split at `separator` outside brackets."""
+    parts, depth, start = [], 0, 0
+    for at, char in enumerate(text):
+        if char in "<([{":
             depth += 1
-        elif char in ">)]":
+        elif char in ">)]}":
             depth -= 1
-        elif char == "," and depth == 0:
-            return arguments[:at]
-    return arguments
+        elif char == separator and depth == 0:
+            parts.append(text[start:at])
+            start = at + 1
+    return [*parts, text[start:]]

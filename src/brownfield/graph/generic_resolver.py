@@ -31,6 +31,7 @@ from brownfield.graph.generic_called import (
     methods_first,
     reads_local,
     taken_out,
+    unknown_sequence,
 )
 from brownfield.graph.generic_chains import ELEMENTS, RESULT
 from brownfield.graph.generic_classes import ClassMembers, overloads_of
@@ -536,8 +537,9 @@ class Resolver:
                 scope = table.parent(scope) or ""
             evaluated = self.evaluate(table, scope, binding.value, -binding.line)
             found = [(value, Resolution.INFERRED) for value, _ in self._results(evaluated)]
-        if not found:  # a name bound to what names nothing known: as unknown as one unbound
+        if not found:  # names nothing known: as unknown as unbound (a sequence is one still)
             self._reason = "unknown-receiver"
+            found = unknown_sequence(self, binding)
         return found
 
     # -- targets ----------------------------------------------------------------------

@@ -274,6 +274,9 @@ class Profile:
     #: `is_some`...) are builtins; another method is the value's (after a `?`)
     wrapped_types: frozenset[str] = frozenset()
     wrapper_methods: frozenset[str] = frozenset()
+    #: the builtin type of a declared sequence (`Node[]`, `Array<Node>`: JavaScript's
+    #: `Array`), whose members are builtins (`nodes.push(n)`: `<builtin>.Array.push`)
+    sequence_type: str | None = None
     #: whether naming a method calls it, parentheses or not (Ruby: `a.b.c` calls `b`, and
     #: `x = a.size` binds what `size` returns)
     paren_free_calls = False

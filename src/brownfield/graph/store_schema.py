@@ -68,8 +68,9 @@ from __future__ import annotations
 #: untyped properties and `foreach` elements; 64: Rust's declared types seen through
 #: `Box<T>` and marked inside `Result<T, E>`, `Option<T>` (`<Result>`); 65: the elements of
 #: Rust's `vec![...]` read as an array's; 66: JSDoc's `@param` types and type imports,
-#: PHPDoc's `@param`
-SCHEMA_VERSION = 66
+#: PHPDoc's `@param`; 67: TypeScript's unions with nothing else and sequences declared on
+#: parameters and fields
+SCHEMA_VERSION = 67
 
 SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);

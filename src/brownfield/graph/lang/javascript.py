@@ -25,6 +25,7 @@ class JavaScript(Profile):
     language = "javascript"
     constructors = ("constructor",)
     class_members_visible = False  # a method must say `this.helper()`
+    sequence_type = "Array"  # `nodes.push(n)` on a `Node[]` (JSDoc, TypeScript)
     builtins = frozenset(
         {
             "require", "console", "setTimeout", "setInterval", "setImmediate", "clearTimeout",
