@@ -214,12 +214,18 @@ def test_unique_name_guesses_only_a_single_non_builtin_method(repo: Path) -> Non
                 "function Layer() {}\n"
                 "Layer.prototype.handle_request = function () {};\n"
                 "Layer.prototype.push = function () {};\n"
+                "Layer.prototype.isDirectory = function () {};\n"
             ),
-            "use.js": "function run(stack) {\n  stack[0].handle_request();\n  stack.push(1);\n}\n",
+            "use.js": (
+                "function run(stack) {\n  stack[0].handle_request();\n  stack.push(1);\n}\n"
+                "fs.stat(p, (err, stat) => stat.isDirectory());\n"
+            ),
         },
     )
     assert ("use.js::run", "layer.js::Layer.handle_request", "unique-name", 2) in found
     assert not any(dst == "layer.js::Layer.push" for _, dst, _, _ in found)  # Array.push
+    # enhanced-resolve 5.18.1: `stat.isDirectory()` of `fs.stat`'s callback is fs.Stats's
+    assert not any(dst == "layer.js::Layer.isDirectory" for _, dst, _, _ in found)
 
 
 def test_go_a_function_literal_bound_at_the_top_level_is_a_function(repo: Path) -> None:

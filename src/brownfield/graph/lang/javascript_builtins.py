@@ -1,8 +1,8 @@
 """The names of JavaScript's built-in methods and properties (of `Object`, `Array`,
-`String`, `Map`, `Promise`... and of Node's events, streams, `http` messages, `URL` and
-`Buffer`), listed from Node 20 with `Object.getOwnPropertyNames` on each constructor and
-its prototype. A method call on a receiver of unknown type with one of these names is
-most likely on a built-in value: it is never guessed by unique name.
+`String`, `Map`, `Promise`... and of Node's events, streams, `http` messages, `URL`,
+`Buffer`, `fs.Stats` and `fs.Dirent`), listed from Node 20 with `Object.getOwnPropertyNames`
+on each constructor and its prototype. A method call on a receiver of unknown type with
+one of these names is most likely on a built-in value: it is never guessed by unique name.
 """
 
 from __future__ import annotations
@@ -89,6 +89,9 @@ BUILTIN_METHODS = frozenset(
         "writeUInt16LE", "writeUInt32BE", "writeUInt32LE", "writeUInt8", "writeUIntBE",
         "writeUIntLE", "writeUint16BE", "writeUint16LE", "writeUint32BE", "writeUint32LE",
         "writeUint8", "writeUintBE", "writeUintLE",
+        # fs.Stats and fs.Dirent (`stat.isDirectory()` in `fs.stat`'s callback)
+        "isBlockDevice", "isCharacterDevice", "isDirectory", "isFIFO", "isFile", "isSocket",
+        "isSymbolicLink",
 
     }
 )  # fmt: skip
