@@ -17,8 +17,7 @@
          (object_pattern (pair_pattern value: (identifier) @binding.name))
          (array_pattern (identifier) @binding.name)]) @binding
 ; parameters: bound to the type their function's doc comment gives (`@param {T} name`, a type
-; the file imports, defines or binds), else
-; to nothing known
+; the file imports, defines or binds), else to nothing known
 (formal_parameters) @binding.names @binding @binding.param.bound
 (arrow_function parameter: (identifier) @binding.name) @binding
 (catch_clause parameter: (identifier) @binding.name) @binding

@@ -154,7 +154,7 @@ _REFERENCE = re.compile(r"^&\s*(?:'\w+\s+)?(?:mut\s+)?")
 
 
 #: What a value of a declared union may be besides the type it names (`Node | undefined`).
-_NULLISH = frozenset({"null", "undefined", "void", "None", "nil"})
+_NULLISH = frozenset({"null", "undefined", "void"})
 #: Generic types whose values are sequences of their argument (`Array<Node>`: `Node[]`).
 _SEQUENCES = frozenset({"Array", "ReadonlyArray"})
 #: TypeScript's primitive types: a sequence of one (`string[]`) is an `Array` and no more.
