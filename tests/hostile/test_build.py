@@ -124,3 +124,61 @@ def test_hostile_cargo_manifests_do_not_hang_stop_or_lead_outside(
         store.close()
     assert called == {"good/src/lib.rs::total"}  # the one crate its manifest names
     assert unresolved == {"stolen.total", "deep.total", "far.total"}
+
+
+def test_hostile_doc_comments_do_not_stop_the_build_or_lead_outside(
+    repo: Path, tmp_path: Path
+) -> None:
+    """JSDoc's type imports and `@param` types are read from the repository's comments:
+    a module outside it (absolute, `../` past the root, a symlink out), a comment far past
+    what is read, tags cut short, odd names and bytes give no type and no import of
+    anything outside; the build goes on, and a sound type import beside them still types
+    its parameter."""
+    outside = tmp_path / "elsewhere"
+    outside.mkdir()
+    (outside / "leak.js").write_text("export class Leak { go() {} }\n")
+    os.symlink(outside / "leak.js", repo / "linked.js")
+    hostile = "".join(
+        f"/** @typedef {{import({spec})}} {name} */\n"
+        for spec, name in [
+            ('"/etc/passwd"', "A"),
+            ('"../../../../elsewhere/leak.js"', "B"),
+            ('"./linked.js"', "C"),
+            ('"', "D"),
+            ("'./x\\n.js'", "E"),
+            ('"./chunk.js").', "F"),
+            ('"./chunk.js"', "$weird$"),
+        ]
+    )
+    write_files(
+        repo,
+        {
+            "chunk.js": "export default class Chunk { go() {} }\n",
+            "other.js": "export class Other { go() {} }\n",  # `go` is no unique name
+            "use.js": (
+                hostile
+                + "/** @import {  , as, A as , } from './chunk.js' */\n"
+                + "/** @typedef {import('./chunk.js')} Chunk */\n"
+                + "/**"
+                + " @param {Chunk} x" * 5000
+                + " */\n"
+                + "/** @param {A} a @param {B} b @param {C} c @param {Chunk} k @param {\n"
+                + " */\n"
+                + "function f(a, b, c, k) { a.go(); b.go(); c.go(); k.go(); }\n"
+                + "/** @param {Chunk} */\nfunction g(k) { k.go(); }\n"
+                + "/** @param {Chunk\u00e9\u2028} k\n*/\nfunction h(k) { k.go(); }\n"
+            ),
+        },
+    )
+    (repo / "bytes.js").write_bytes(b"/** @typedef {import('\xff\xfe')} Z */\nfunction z(q) {}\n")
+    build(repo, workers=1)
+    store = GraphStore.open(repo)
+    try:
+        called = {(e.src, e.dst) for e in store.all_edges() if e.kind.value == "calls"}
+        imported = {e.dst for e in store.all_edges() if e.kind.value == "imports"}
+    finally:
+        store.close()
+    assert ("use.js::f", "chunk.js::Chunk.go") in called  # `k`, typed by a sound import
+    assert ("use.js::f", "other.js::Other.go") not in called
+    assert not any("Leak" in dst or "passwd" in dst or "elsewhere" in dst for _, dst in called)
+    assert not any("passwd" in dst or "elsewhere" in dst for dst in imported)
