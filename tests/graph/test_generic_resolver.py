@@ -25,7 +25,12 @@ def edges_of(root: Path, files: dict[str, str]) -> set[tuple[str, str, str, int]
 
 def call_sites(root: Path, files: dict[str, str]) -> set[tuple[str, str, int]]:
     """(caller, callee, line) of every call edge of a tiny repository."""
-    return {(src, dst, line) for src, dst, _, line in edges_of(root, files)}
+    return sites(edges_of(root, files))
+
+
+def sites(edges: set[tuple[str, str, str, int]]) -> set[tuple[str, str, int]]:
+    """(caller, callee, line) of `edges_of`'s edges, for a test that reads both."""
+    return {(src, dst, line) for src, dst, _, line in edges}
 
 
 def unresolved_of(root: Path) -> set[tuple[str, int, str]]:
@@ -372,7 +377,7 @@ def test_typescript_unions_with_nothing_and_sequences_are_their_type(repo: Path)
             ),
         },
     )
-    calls = {(src, dst, line) for src, dst, _, line in found}
+    calls = sites(found)
     run, hit = "src/a.ts::Box.run", "src/a.ts::Foo.hit"
     assert {(run, hit, line) for line in (9, 10, 11, 12, 13)} <= calls
     assert {(run, "<builtin>.Array.push", 14), (run, "<builtin>.Array.push", 15)} <= calls
@@ -866,7 +871,7 @@ def test_a_doc_comment_types_the_parameters_the_code_leaves_untyped(repo: Path) 
         ),
     }
     found = edges_of(repo, files)
-    calls = {(src, dst, line) for src, dst, _, line in found}
+    calls = sites(found)
     assert {
         ("lib/use.js::read", "lib/headers.js::Headers.lookup", 7),
         ("lib/use.js::local", "lib/use.js::Local.go", 9),
