@@ -18,8 +18,17 @@
 (splat_parameter name: (identifier) @binding.name) @binding
 (hash_splat_parameter name: (identifier) @binding.name) @binding
 (block_parameter name: (identifier) @binding.name) @binding
+; `rescue Error => e`: the exception caught
+(exception_variable (identifier) @binding.name) @binding
 
-; `return x`, and a method's last expression (its implicit result)
+; `return x`, and a method's last expression (its implicit result); an assignment's is its
+; value (`@client ||= Client.new`: memoized)
 (return (argument_list . (_) @return.value .)) @return
 (method body: (body_statement (_) @return.value .)) @return
 (singleton_method body: (body_statement (_) @return.value .)) @return
+(method
+  body: (body_statement
+    [(assignment right: (_) @return.value) (operator_assignment right: (_) @return.value)] .)) @return
+(singleton_method
+  body: (body_statement
+    [(assignment right: (_) @return.value) (operator_assignment right: (_) @return.value)] .)) @return

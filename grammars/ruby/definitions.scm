@@ -11,6 +11,9 @@
 (method name: (_) @name) @definition.function
 (singleton_method object: (self) name: (_) @name) @definition.function
 (singleton_method object: [(constant) (scope_resolution)] @owner name: (_) @name) @definition.function
+; methods of the class itself: `def self.m`, `def Foo.m`, a `def m` in `class << self`
+(singleton_method) @singleton
+(singleton_class value: (self) body: (body_statement (method) @singleton))
 
 ; calls: `recv.m(...)`, `Foo::Bar.new`, `m(...)`, `m arg`
 (call
@@ -19,7 +22,9 @@
 (call
   !receiver
   method: [(identifier) (constant)] @callee) @reference.call
-; a bare name standing as a statement is a call of a method without arguments (`helper`)
+; a bare name standing as a statement is a call of a method without arguments (`helper`),
+; and so is one a method is called on (`gems.path`), unless a variable (`paren_free_calls`)
+(call receiver: (identifier) @callee @reference.call)
 (body_statement (identifier) @callee @reference.call)
 (block_body (identifier) @callee @reference.call)
 (then (identifier) @callee @reference.call)

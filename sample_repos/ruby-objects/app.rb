@@ -4,6 +4,7 @@ def main
   circle = Shapes::Circle.build('c')
   circle.label = 'big'
   puts circle.describe
+  puts circle.kind
   puts Shapes.origin_area
   copy = circle.copy
   copy.relabel('copy')

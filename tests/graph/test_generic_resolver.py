@@ -670,6 +670,126 @@ def test_ruby_kernel_and_module_methods_are_builtins(repo: Path) -> None:
     assert not [u for u in unresolved_of(repo) if u[2] == "unknown-name"]
 
 
+def test_ruby_a_class_method_and_an_instance_method_of_one_name_are_apart(repo: Path) -> None:
+    """URI::Generic's `def self.default_port` and `def default_port` shared one id, so the
+    instance's `self.default_port` was a caller of the class method. The class method is
+    `default_port~self`: reached on the class (`Generic.default_port`, `self.class.x`,
+    `self.x` and a bare `x` in a `def self.`), the other on an instance (`self.x` in an
+    instance method, `Generic.new.x`)."""
+    found = edges_of(
+        repo,
+        {
+            "generic.rb": (
+                "class Generic\n"
+                "  def self.default_port\n"
+                "    80\n"
+                "  end\n"
+                "  def default_port\n"
+                "    self.class.default_port\n"
+                "  end\n"
+                "  def to_s\n"
+                "    self.default_port\n"
+                "  end\n"
+                "  def self.build\n"
+                "    self.default_port\n"
+                "    default_port\n"
+                "  end\n"
+                "  def plain\n"
+                "    default_port\n"
+                "  end\n"
+                "end\n"
+                "Generic.default_port\n"
+                "Generic.new.default_port\n"
+            ),
+        },
+    )
+    own, instance = "generic.rb::Generic.default_port~self", "generic.rb::Generic.default_port"
+    assert {(src, dst, line) for src, dst, _, line in found if dst in (own, instance)} == {
+        (instance, own, 6),
+        ("generic.rb::Generic.to_s", instance, 9),
+        ("generic.rb::Generic.build", own, 12),
+        ("generic.rb::Generic.build", own, 13),
+        ("generic.rb::Generic.plain", instance, 16),
+        ("generic.rb", own, 19),
+        ("generic.rb", instance, 20),
+    }
+    assert ("generic.rb", instance, "inferred", 20) in found  # an instance's, not `new`'s
+
+
+def test_ruby_methods_in_class_self_are_the_class_s_own_and_a_rescued_error_no_call(
+    repo: Path,
+) -> None:
+    """A `def parse` in `class << self` is the class's own method, as `def self.parse` is
+    (`new.parse` in it is the instance's); `error` in `rescue => error` and a local of a
+    file are variables, so a method called on them does not call them."""
+    found = call_sites(
+        repo,
+        {
+            "parser.rb": (
+                "class Parser\n"
+                "  class << self\n"
+                "    def parse(text)\n"
+                "      new.parse(text)\n"
+                "    end\n"
+                "  end\n"
+                "  def parse(text)\n"
+                "    text\n"
+                "  end\n"
+                "end\n"
+                "begin\n"
+                "  parser = Parser.parse('x')\n"
+                "rescue ArgumentError => error\n"
+                "  error.message\n"
+                "end\n"
+                "parser.parse('y')\n"
+            ),
+        },
+    )
+    own, instance = "parser.rb::Parser.parse~self", "parser.rb::Parser.parse"
+    assert found == {
+        (own, "parser.rb::Parser", 4),
+        (own, instance, 4),
+        ("parser.rb", own, 12),
+    }
+    assert not {u for u in unresolved_of(repo) if u[0] in ("error", "parser")}
+
+
+def test_ruby_a_memoized_value_is_what_its_method_returns(repo: Path) -> None:
+    """`def rubygems; @rubygems ||= RubygemsIntegration.new; end` (Bundler): a method whose
+    last expression is an assignment returns the assigned value, so `rubygems.path` calls
+    `RubygemsIntegration#path`."""
+    found = call_sites(
+        repo,
+        {
+            "lib/app.rb": (
+                "class Gems\n"
+                "  def path\n"
+                "    'x'\n"
+                "  end\n"
+                "end\n"
+                "class App\n"
+                "  def gems\n"
+                "    @gems ||= Gems.new\n"
+                "  end\n"
+                "  def last\n"
+                "    @last = Gems.new\n"
+                "  end\n"
+                "  def run\n"
+                "    gems.path\n"
+                "    last.path\n"
+                "  end\n"
+                "end\n"
+            ),
+        },
+    )
+    assert {(line, dst) for src, dst, line in found if src == "lib/app.rb::App.run"} == {
+        (14, "lib/app.rb::App.gems"),
+        (14, "lib/app.rb::Gems.path"),
+        (15, "lib/app.rb::App.last"),
+        (15, "lib/app.rb::Gems.path"),
+    }
+
+
 def test_php_isset_and_empty_are_no_calls(repo: Path) -> None:
     """Monolog: 76 unresolved calls named `isset` and 28 named `empty`, the language's own
     constructs, which tree-sitter-php reads as calls; `count` is a function."""

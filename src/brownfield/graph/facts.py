@@ -16,6 +16,11 @@ from brownfield.model import Unresolved
 Chain = tuple[str, ...]
 CALL = "()"
 SUBSCRIPT = "[]"
+#: A method of the class itself (Ruby's `def self.m`: `generic_facts`' `@singleton`) has
+#: this marker among its `Definition.decorators`; beside an instance method of the same name,
+#: its qualname is `m~self` (SINGLETON).
+SINGLETON_MARK: Chain = ("self",)
+SINGLETON = "~self"
 
 
 class Definition(NamedTuple):

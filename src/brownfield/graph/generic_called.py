@@ -20,13 +20,12 @@ from brownfield.model import Resolution
 
 
 def reads_local(profile: Profile, table: Table, call: CallFact) -> bool:
-    """Whether `call`, a bare name, reads a variable of the method it is in."""
+    """Whether `call`, a bare name, reads a variable of the method (or class body, or file)
+    it is in."""
     if not profile.paren_free_calls or call.chain is None or len(call.chain) != 1:
         return False
     bound = table.scopes.get(call.scope, {}).get(call.chain[0], [])
-    return table.kinds.get(call.scope) in FUNCTION_LIKE and any(
-        isinstance(binding, BindingFact) for binding in bound
-    )
+    return any(isinstance(binding, BindingFact) for binding in bound)
 
 
 def builtin_step(resolver: Reader, chain: Chain, found: list[Found]) -> list[Found]:

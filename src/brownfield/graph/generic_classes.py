@@ -12,7 +12,7 @@ import posixpath
 from collections.abc import Sequence
 from typing import Protocol
 
-from brownfield.graph.facts import CallFact, Chain, Definition
+from brownfield.graph.facts import SINGLETON, CallFact, Chain, Definition
 from brownfield.graph.generic_world import (
     CLASS_LIKE,
     FUNCTION_LIKE,
@@ -133,7 +133,11 @@ class ClassMembers:
     def _is_constructor_name(self, klass: Value, name: str) -> bool:
         return "<class>" in self.reader.profile.constructors and name == simple_name(klass.name)
 
-    def member(self, cls: Value, name: str, how: Resolution, skip_self: bool) -> list[Found]:
+    def member(
+        self, cls: Value, name: str, how: Resolution, skip_self: bool, static: bool = False
+    ) -> list[Found]:
+        """`name` as a member of the class or its bases; `static`: asked of the class
+        itself, whose own method (`def self.m`, `m~self`) it takes where it has both."""
         order = self.order(cls)
         for klass in order[1:] if skip_self else order:
             if klass.kind == "ext":
@@ -141,7 +145,7 @@ class ClassMembers:
                     continue
                 return [(Value("ext", "", f"{klass.name}.{name}"), Resolution.IMPORT)]
             table = self.reader.table(klass.path)
-            bindings = table.scopes.get(klass.name, {}).get(name)
+            bindings = _sided(table.scopes.get(klass.name, {}).get(name, []), static)
             if bindings:
                 payloads = overloads_of(bindings) if self.reader.profile.overloads else None
                 if not payloads and self.reader.profile.fields_apart:  # `size` and `size()`
@@ -310,6 +314,15 @@ class ClassMembers:
         for path in cached[1]:
             self.reader.depend(f"file:{path}")
         return cached[0]
+
+
+def _sided(bindings: list[object], static: bool) -> list[object]:
+    """A class's bindings of one name, on the side asked for where it has a method of the
+    class itself (`m~self`) and an instance method (`m`); else all of them."""
+    own: list[object] = [b for b in bindings if isinstance(b, str) and b.endswith(SINGLETON)]
+    if not own:
+        return bindings
+    return own if static else [b for b in bindings if b not in own]
 
 
 def overloads_of(payloads: Sequence[object]) -> list[object]:

@@ -39,6 +39,9 @@ reads those names, so a language needs no extraction code of its own:
   `@binding.default` (what the file exports as its default); with `@member`, only inside
   an object.
 * `@return` with `@return.value`: a returned expression.
+* `@singleton`: a definition that is a method of the class itself (Ruby's `def self.m`, a
+  `def m` in `class << self`), marked so (`SINGLETON_MARK`); beside an instance method of
+  the same name it is `m~self` (`SINGLETON`).
 
 A definition with no declared result type takes the one its doc comment (`/** ... */` just
 before it) gives: PHPDoc's `@return Node[]`, JSDoc's `@returns {Store}`; a binding with
@@ -56,6 +59,8 @@ from typing import Any
 
 from brownfield.graph.facts import (
     CALL,
+    SINGLETON,
+    SINGLETON_MARK,
     SUBSCRIPT,
     BindingFact,
     CallFact,
@@ -85,11 +90,11 @@ Match = tuple[int, dict[str, list[Node]]]
 
 #: An overload's qualname: the n-th declaration (n >= 2) of `m` in one class is `m~n`.
 OVERLOAD = "~"
-_OVERLOADED = re.compile(re.escape(OVERLOAD) + r"\d+$")
+_OVERLOADED = re.compile(re.escape(OVERLOAD) + r"(?:\d+|self)$")
 
 
 def without_overload(name: str) -> str:
-    """The name an overload is declared by (`A.m~2` -> `A.m`)."""
+    """The name an overload is declared by (`A.m~2`, `A.m~self` -> `A.m`)."""
     return _OVERLOADED.sub("", name)
 
 
@@ -102,6 +107,7 @@ _TOP = (
     "binding",
     "return",
     "inherits",
+    "singleton",
 )
 _HOLDERS = ("function", "method", "class")
 _CLASSES = ("class", "interface")
@@ -228,8 +234,10 @@ def _definitions(
     grouped: dict[str, list[dict[str, list[Node]]]],
     overloads: bool,
     wrappers: tuple[frozenset[str], frozenset[str]],
+    apart: frozenset[int] = frozenset(),
 ) -> Spans[str]:
-    """Definitions and naming scopes, outermost first, so that names nest."""
+    """Definitions and naming scopes, outermost first, so that names nest; the singleton
+    methods that start at `apart` are `m~self` (see SINGLETON)."""
     spans: list[tuple[Node, dict[str, list[Node]], str]] = []
     for captures in grouped["definition."]:
         kind = next(
@@ -244,6 +252,10 @@ def _definitions(
     declared: dict[str, int] = {}  # qualname -> how many times declared (overloads)
     kinds: dict[str, str] = {}  # qualname -> kind, of the definitions so far
     implicit: dict[str, int] = {}  # objects created by assigning members to them -> line
+    own = {captures["singleton"][0].start_byte for captures in grouped["singleton"]}
+    singletons: dict[int, str] = {}  # start -> qualname, of each method of a class itself
+    methods: set[str] = set()  # the other methods' qualnames
+    first = len(facts.definitions), len(facts.returns)
     for node, captures, kind in spans:
         if node.start_byte * 4 + (kind == "scope") in seen or "name" not in captures:
             continue
@@ -273,6 +285,11 @@ def _definitions(
             definition_kind = "method" if method else "function"
         if definition_kind == "method" and "abstract" in captures:
             definition_kind = "abstract"
+        if node.start_byte in own:
+            qualname += SINGLETON if node.start_byte in apart else ""
+            singletons[node.start_byte] = qualname
+        elif definition_kind == "method":
+            methods.add(qualname)
         count = declared[qualname] = declared.get(qualname, 0) + 1
         if overloads and count > 1 and definition_kind in ("method", "abstract"):
             qualname = f"{qualname}{OVERLOAD}{count}"
@@ -284,6 +301,7 @@ def _definitions(
                 kind=definition_kind,
                 qualname=qualname,
                 scope=base,
+                decorators=(SINGLETON_MARK,) if node.start_byte in own else (),
                 line=_declared_line(captures.get("declaration", [node])[0]),
                 end_line=int(node.end_point.row) + 1,
                 bases=tuple(
@@ -311,6 +329,10 @@ def _definitions(
         documented = doc_type(node, ("return", "returns")) if not results else None
         if documented is not None:  # `/** @return Node[] */ function children(): iterable`
             facts.returns.append(ReturnFact(qualname, documented, _line(node)))
+    twins = frozenset(at for at, name in singletons.items() if name in methods)
+    if twins and not apart:  # a class's `def self.m` and `def m`: again, the first apart
+        del facts.definitions[first[0] :], facts.returns[first[1] :]
+        return _definitions(facts, grouped, overloads, wrappers, twins)
     defined = {d.qualname for d in facts.definitions}
     for holder, line in sorted(implicit.items()):
         if holder not in defined:

@@ -6,9 +6,8 @@ files' names are visible without an import (a Go package, a Java package, C's gl
 functions). A chain is evaluated step by step like Python's: the head by lexical scope
 (inside a function, the binding live at the line), then imports, then the profile's
 visible files; each `.name` through modules, objects, classes (with their bases, see
-`generic_classes`) and instances (from declared types and `new`); each `()` through
-declared or returned types. An interface's method also reaches, as `dispatch`, the
-methods implementing it.
+`generic_classes`) and instances (from declared types and `new`); each `()` through declared
+or returned types. An interface's method also reaches, as `dispatch`, its implementations.
 """
 
 from __future__ import annotations
@@ -98,8 +97,7 @@ class Resolver:
         return table
 
     def _import(self, path: str, fact: ImportFact) -> list[Value]:
-        """What an import's module part is; it depends on which files exist, a dependency
-        every resolution records (`tree:`)."""
+        """What an import's module part is (it depends on which files exist: `tree:`)."""
         key = (path, fact)
         found = self._imports.get(key)
         if found is None:
@@ -231,6 +229,8 @@ class Resolver:
             kind = table.kinds.get(current)
             if kind == "object" and not is_super:
                 return [(Value("def", table.path, current), Resolution.SELF)]
+            if table.static(current) and not is_super:  # `self` in `def self.m`: the class
+                return [(Value("def", table.path, table.parent(current) or ""), Resolution.SELF)]
             if kind in ("class", "interface", None) or current in table.method_holders:
                 kind = "super" if is_super else "inst"
                 found = [(Value(kind, table.path, current), Resolution.SELF)]
@@ -293,9 +293,11 @@ class Resolver:
         if value.kind == "def" and kind in CLASS_LIKE:
             if step == self.profile.new_step and kind != "object":
                 return [(value, Resolution.CONSTRUCTOR)]
+            if how is Resolution.CONSTRUCTOR:  # `Foo.new.m` (paren-free): an instance's `m`
+                return self.step(value._replace(kind="inst"), Resolution.INFERRED, step)
             if kind == "interface" and also_a_value(self.table(value.path), value.name):
                 return []  # `User.parse()`: the value `User`'s member, not its type's
-            return self.classes.member(value, step, how, skip_self=False)
+            return self.classes.member(value, step, how, skip_self=False, static=True)
         if value.kind == "def" and kind == "function" and self.profile.functions_hold_members:
             if step == self.profile.instance_step:  # `F.prototype`
                 return [(value._replace(kind="inst"), how)]
@@ -448,9 +450,8 @@ class Resolver:
                 ):
                     return [(Value("def", table.path, current), Resolution.LOCAL)]
                 if bindings and is_class and not first:  # a member: `helper()` in a method
-                    return self.classes.member(
-                        Value("def", table.path, current), name, Resolution.SELF, skip_self=False
-                    )
+                    cls, static = Value("def", table.path, current), table.static(scope)
+                    return self.classes.member(cls, name, Resolution.SELF, False, static)
                 live = bindings and self._live(
                     table, current, bindings, line if kind in FUNCTION_LIKE else 0, first
                 )
@@ -497,8 +498,7 @@ class Resolver:
     def _live(
         self, table: Table, scope: str, bindings: list[object], line: int, own: bool
     ) -> Sequence[object]:
-        """The bindings of a name that count at `line` (see `live_at`); overloads count
-        together."""
+        """The bindings of a name that count at `line` (`live_at`); overloads together."""
         if self.profile.overloads:
             overloads = overloads_of(bindings)
             if overloads:

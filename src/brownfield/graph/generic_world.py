@@ -9,7 +9,14 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from brownfield.graph.facts import SUBSCRIPT, BindingFact, Definition, FileFacts, ImportFact
+from brownfield.graph.facts import (
+    SINGLETON_MARK,
+    SUBSCRIPT,
+    BindingFact,
+    Definition,
+    FileFacts,
+    ImportFact,
+)
 from brownfield.model import Node, NodeKind, Resolution
 
 #: Definition kinds that hold members like a class does (an object has no node).
@@ -51,6 +58,12 @@ class Table:
     definitions: dict[str, Definition] = field(default_factory=dict)  # the first of each
     #: functions that hold methods: constructor functions (`F.prototype.m = function`)
     method_holders: set[str] = field(default_factory=set)
+
+    def static(self, scope: str) -> bool:
+        """Whether `scope` is a method of its class itself (Ruby's `def self.m`), where
+        `self` is the class."""
+        definition = self.definitions.get(scope)
+        return definition is not None and SINGLETON_MARK in definition.decorators
 
     def parent(self, scope: str) -> str | None:
         if not scope:

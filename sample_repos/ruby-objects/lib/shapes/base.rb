@@ -21,6 +21,10 @@ module Shapes
       'shape'
     end
 
+    def kind
+      self.class.kind
+    end
+
     def initialize(name)
       @name = name
     end
@@ -35,6 +39,10 @@ module Shapes
 
     def title
       name.upcase
+    end
+
+    def shout
+      title.upcase
     end
 
     def copy

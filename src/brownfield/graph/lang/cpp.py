@@ -78,13 +78,15 @@ class CppClassMembers(ClassMembers):
             return found
         return None
 
-    def member(self, cls: Value, name: str, how: Resolution, skip_self: bool) -> list[Found]:
+    def member(
+        self, cls: Value, name: str, how: Resolution, skip_self: bool, static: bool = False
+    ) -> list[Found]:
         if cls.kind == "def" and self.kind(cls) != "class":
             # `this` in `void Store::add()`: the naming scope of a class defined elsewhere
             real = self.class_named(self.reader.table(cls.path), cls.name)
             if real is not None:
                 cls = real
-        return super().member(cls, name, how, skip_self)
+        return super().member(cls, name, how, skip_self, static)
 
     def bases(self, table: Table, qualname: str) -> list[Value]:
         if not any(d.qualname == qualname for d in table.facts.definitions):
