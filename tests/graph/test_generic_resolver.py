@@ -493,9 +493,9 @@ def test_rust_an_associated_type_is_no_member_of_the_type(repo: Path) -> None:
 def test_rust_a_crate_s_tests_and_other_crates_reach_it_by_its_name(repo: Path) -> None:
     """A package's integration tests, examples and binaries, and a workspace's other crates,
     write the library by its name (`use serde_json::from_str;`): serde_json's tests reached
-    `from_str` twice through resolved calls, 31 times now. What the crate's root hides in
-    a macro's token tree (`cfg_if! { pub use ... }`, crossbeam-channel) stays outside code
-    as before; a `mod` hidden so is its file."""
+    `from_str` twice through resolved calls, 31 times now. What the crate's root holds in
+    `cfg_if!` (crossbeam-channel: `cfg_if! { if #[cfg(..)] { mod a; pub use a::f; } }`) is
+    read as its items: a `mod` so declared is its file, a `pub use` so made is the crate's."""
     calls = call_sites(
         repo,
         {
@@ -531,8 +531,9 @@ def test_rust_a_crate_s_tests_and_other_crates_reach_it_by_its_name(repo: Path) 
         ("core/src/bin/shop.rs::main", "core/src/cart.rs::total", 1),
         ("hidden/src/door.rs::knock", "hidden/src/inner.rs::open", 2),  # `mod inner;` hidden
     } <= calls
-    # `pub use` in the token tree: outside code by the library's name (`[lib] name`), as before
-    assert ("hidden/tests/open.rs::opens", "veiled.open", 3) in calls
+    # the `pub use` in `cfg_if!`, by the library's name (`[lib] name`): outside code before
+    assert ("hidden/tests/open.rs::opens", "hidden/src/inner.rs::open", 3) in calls
+    assert not [call for call in calls if call[1] == "veiled.open"]
 
 
 def test_rust_the_arguments_of_expression_macros_are_read(repo: Path) -> None:
@@ -605,6 +606,87 @@ def test_rust_the_elements_of_vec_are_read(repo: Path) -> None:
     } <= calls
     assert ("src/lib.rs::both", "src/lib.rs::make", 8) not in calls  # `my_vec!`: unread
     assert not [u for u in unresolved_of(repo) if u[0] == "vec"]
+
+
+def test_rust_the_items_a_macro_holds_are_read(repo: Path) -> None:
+    """indexmap's `quickcheck! { fn ... }` and libc's `cfg_if! { if #[cfg(..)] { ... } else
+    { ... } }`: items in a token tree, so none was defined and nothing in them called. A
+    macro written where items are whose braces hold items is read as those items (every
+    branch of `cfg_if!`), in a file and in a `mod`; one whose braces hold other tokens
+    (`macro_rules!`, a table) is left as it is; every line stays where it was."""
+    calls = call_sites(
+        repo,
+        {
+            "src/lib.rs": (
+                "pub fn helper(n: u32) -> u32 { n }\n"
+                "quickcheck! {\n"
+                "    fn prop(n: u32) -> bool { helper(n) == n }\n"
+                "}\n"
+                "cfg_if::cfg_if! {\n"
+                "    if #[cfg(unix)] {\n"
+                "        fn sys() -> u32 { helper(1) }\n"
+                "    } else if #[cfg(any(\n"
+                "        windows,\n"
+                '        target_os = "wasi"\n'
+                "    ))] {\n"
+                "        fn sys() -> u32 { helper(2) }\n"
+                "    } else {\n"
+                "        fn fallback() -> u32 { sys() }\n"
+                "    }\n"
+                "}\n"
+                "macro_rules! twice { ($e:expr) => { helper($e) }; }\n"
+                "table! { helper(9) => 1, }\n"
+                "mod inner {\n"
+                "    quickcheck! { fn nested() -> bool { super::helper(3) == 3 } }\n"
+                "}\n"
+                "fn after() -> bool { prop(4) }\n"
+            ),
+        },
+    )
+    helper = "src/lib.rs::helper"
+    assert calls == {
+        ("src/lib.rs::prop", helper, 3),
+        ("src/lib.rs::sys", helper, 7),
+        ("src/lib.rs::sys", helper, 12),
+        ("src/lib.rs::fallback", "src/lib.rs::sys", 14),
+        ("src/lib.rs::inner.nested", helper, 20),
+        ("src/lib.rs::after", "src/lib.rs::prop", 22),
+    }
+
+
+def test_rust_a_path_s_head_is_never_a_function_of_that_name(repo: Path) -> None:
+    """indexmap's tests/quick.rs defines `fn indexmap(...)` and writes `use
+    indexmap::{IndexMap, IndexSet};`: Rust keeps functions apart from modules, types and
+    crates, so the path names the crate, and `IndexMap::new()` is its constructor (it was
+    the function's member, not callable)."""
+    calls = call_sites(
+        repo,
+        {
+            "Cargo.toml": '[package]\nname = "indexmap"\n',
+            "src/lib.rs": (
+                "pub struct IndexMap;\n"
+                "impl IndexMap {\n"
+                "    pub fn new() -> IndexMap { IndexMap }\n"
+                "    pub fn len(&self) -> usize { 0 }\n"
+                "}\n"
+            ),
+            "tests/quick.rs": (
+                "use indexmap::IndexMap;\n"
+                "fn indexmap(n: usize) -> IndexMap { IndexMap::new() }\n"
+                "fn check() -> usize {\n"
+                "    let map = IndexMap::new();\n"
+                "    map.len() + indexmap(1).len()\n"
+                "}\n"
+            ),
+        },
+    )
+    new, size = "src/lib.rs::IndexMap.new", "src/lib.rs::IndexMap.len"
+    assert {(src, dst, line) for src, dst, line in calls if src.startswith("tests/")} == {
+        ("tests/quick.rs::indexmap", new, 2),
+        ("tests/quick.rs::check", new, 4),
+        ("tests/quick.rs::check", size, 5),
+        ("tests/quick.rs::check", "tests/quick.rs::indexmap", 5),
+    }
 
 
 def test_rust_a_tuple_a_function_returns_binds_its_elements(repo: Path) -> None:

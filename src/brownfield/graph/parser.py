@@ -22,9 +22,12 @@ from brownfield.graph.languages import LANGUAGES
 
 Extractor = Callable[[Any, bytes, list[tuple[int, dict[str, list[Any]]]]], FileFacts]
 #: A language's way to have the parser read the arguments of its macros whose arguments are
-#: expressions: the source rewritten byte for byte (`assert_eq!(` -> `assert_eq (`), and the
-#: (name, line) of each macro so opened, whose call is no call.
-Opener = Callable[[bytes], tuple[bytes, frozenset[tuple[str, int]]]]
+#: code: given the source, its tree and a test of whether a text reads without error, the
+#: source rewritten byte for byte (`assert_eq!(` -> `assert_eq (`), and the (name, line) of
+#: each expression macro so opened, whose call is no call.
+Opener = Callable[
+    [bytes, tree_sitter.Node, Callable[[bytes], bool]], tuple[bytes, frozenset[tuple[str, int]]]
+]
 
 
 def grammars_dir() -> Path:
@@ -69,13 +72,15 @@ def _opener(language: str) -> Opener | None:
 def _read_macros(
     parser: tree_sitter.Parser, language: str, source: bytes, tree: tree_sitter.Tree
 ) -> tuple[tree_sitter.Tree, frozenset[tuple[str, int]]]:
-    """The tree of the source with its expression macros opened (`_opener`), when that
-    reads as cleanly as the source itself; else the source's own tree."""
+    """The tree of the source with its macros' code opened (`_opener`), when that reads as
+    cleanly as the source itself; else the source's own tree."""
     opener = _opener(language)
     if opener is None or tree.root_node.has_error:
         return tree, frozenset()
-    opened, macros = opener(source)
-    if not macros:
+    opened, macros = opener(
+        source, tree.root_node, lambda text: not parser.parse(text).root_node.has_error
+    )
+    if opened == source:
         return tree, frozenset()
     read = parser.parse(opened)
     return (tree, frozenset()) if read.root_node.has_error else (read, macros)

@@ -28,9 +28,11 @@ builtins. `Self` and `self` are the `impl`'s type (the resolver's self names); a
 
 Macros (`println!`, `vec!`) are not calls. The arguments of the standard macros that take
 expressions (`assert_eq!(r.recv(), Ok(7))`, `format!`, `write!`, `panic!` ...) are read as
-expressions, and `vec![a, f(b)]` as an array (`open_macros`: the grammar leaves a macro's
-arguments a token tree): what they call is called; other macros' arguments are not read
-(`matches!` takes a pattern, `cfg_if!` items).
+expressions, `vec![a, f(b)]` as an array, and the items a macro written where items are
+holds (`quickcheck! { fn prop() ... }`, `cfg_if! { if #[cfg(unix)] { mod unix; } ... }`)
+as items (`rust_macros.open_macros`: the grammar leaves a macro's arguments a token tree):
+what they call is called; other macros' arguments are not read (`matches!` takes a
+pattern).
 """
 
 from __future__ import annotations
@@ -48,6 +50,7 @@ from brownfield.errors import BrownfieldError
 from brownfield.graph.facts import CALL, FileFacts, ImportFact
 from brownfield.graph.generic_entry import entry_points
 from brownfield.graph.generic_world import Profile, Value, World
+from brownfield.graph.lang.rust_macros import open_macros as open_macros  # for `parser`
 
 #: The source of a `mod` declaration (and of an inline module's marker).
 MOD = "mod"
@@ -70,34 +73,6 @@ BUILTINS = frozenset(
 )  # fmt: skip
 
 _TOKEN = re.compile(r"\s*(::|[{},*]|[A-Za-z_][A-Za-z0-9_]*)")
-
-#: The standard macros whose arguments are expressions, written `name!(...)` unqualified.
-#: What is blanked is `blank`: the `!` (`assert_eq (a, b)`: a call the grammar reads).
-_EXPRESSION_MACRO = re.compile(
-    rb"(?<![\w:!$])(?P<name>assert|assert_eq|assert_ne|debug_assert|debug_assert_eq"
-    rb"|debug_assert_ne|format|format_args|print|println|eprint|eprintln|write|writeln|panic"
-    rb"|dbg|unreachable|todo|unimplemented)(?P<blank>!)(?=[ \t]*\()"
-)
-#: `vec![a, f(b)]` and `vec![x; n]`: with `vec!` blanked, an array expression.
-_ARRAY_MACRO = re.compile(rb"(?<![\w:!$])(?P<blank>(?P<name>vec)!)(?=[ \t]*\[)")
-
-
-def open_macros(source: bytes) -> tuple[bytes, frozenset[tuple[str, int]]]:
-    """The source with each expression macro's `!` made a space (`assert_eq (a, b)`: a call
-    the grammar reads, its arguments expressions, every byte where it was) and `vec!` made
-    spaces (an array), and the (name, line) of each, whose call is no call (`parser.parse`
-    keeps this tree only when it reads without error)."""
-    opened = bytearray(source)
-    found = set()
-    line, counted = 1, 0
-    matches = (*_EXPRESSION_MACRO.finditer(source), *_ARRAY_MACRO.finditer(source))
-    for match in sorted(matches, key=lambda found_at: found_at.start()):
-        start, end = match.span("blank")
-        opened[start:end] = b" " * (end - start)
-        line, counted = line + source.count(b"\n", counted, match.start()), match.start()
-        found.add((match.group("name").decode(), line))
-    return bytes(opened), frozenset(found)
-
 
 Module = tuple[str, str]  # (file, inline module qualname or "" for the file itself)
 
@@ -398,11 +373,13 @@ class Rust(Profile):
             values = [self.value_of(module)] if module else []
         else:
             values = self.item(index, here, head, seen)
+            if rest:  # a path's head names a module or a type: not a `fn` of that name
+                values = [v for v in values if not _is_function(index, v)]
             library = None if values else crates(index).libraries.get(head)
             if library is not None:  # the repository's own crate, by its name
                 found = self.walk(index, [Value("mod", library, "")], rest, seen)
-                if found:  # what its root hides in a macro (`cfg_if! { pub use a::f; }`)
-                    return found  # stays outside code below, as before
+                if found:  # what its root hides in a macro not read as items
+                    return found  # stays outside code below
             if not values:
                 outside = f"<builtin>.{head}" if head in BUILTINS else head
                 values = [Value("ext", "", outside)]
@@ -425,7 +402,7 @@ class Rust(Profile):
         if value.kind == "mod":
             found = self.item(index, (value.path, ""), name, seen)
             child = None if found else self.child_file(index.world, (value.path, ""), name)
-            if child is not None:  # a `mod` in a macro's token tree (`cfg_if! { mod a; }`)
+            if child is not None:  # a `mod` in a macro's token tree not read as items
                 return [Value("mod", child, "")]
             return found
         if value.kind == "def" and value.name in index.inline_modules(value.path):
@@ -475,6 +452,14 @@ class Rust(Profile):
                 if found:
                     return found
         return []
+
+
+def _is_function(index: CrateIndex, value: Value) -> bool:
+    """Whether `value` is a function (Rust keeps functions apart from modules and types:
+    indexmap's tests define `fn indexmap` and `use indexmap::IndexMap;`, the crate)."""
+    return value.kind == "def" and any(
+        d.qualname == value.name and d.kind == "function" for d in index.of(value.path).definitions
+    )
 
 
 PROFILE = Rust()
