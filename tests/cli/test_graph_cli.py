@@ -190,6 +190,45 @@ def test_the_end_of_a_dotted_name_names_a_definition(shop: Path) -> None:
     assert code == 1 and err.startswith("error: unknown symbol: y.charge")
 
 
+def test_a_name_written_with_colons_or_a_hash_names_a_definition(repo: Path) -> None:
+    """A Ruby user writes `URI::Generic.default_port` (the class method) and
+    `URI::Generic#default_port` (the instance method): the graph's dotted names, the class
+    method first where both exist (`default_port~self`)."""
+    write_files(
+        repo,
+        {
+            "generic.rb": (
+                "module Net\n"
+                "  class Generic\n"
+                "    def self.port\n"
+                "      80\n"
+                "    end\n"
+                "    def port\n"
+                "      self.class.port\n"
+                "    end\n"
+                "    def self.build\n"
+                "      new\n"
+                "    end\n"
+                "  end\n"
+                "end\n"
+            )
+        },
+    )
+    assert run("graph", "build", "--repo", str(repo))[0] == 0
+    for written, meant in [
+        ("Net::Generic.port", "generic.rb::Net.Generic.port~self"),
+        ("Net::Generic::port", "generic.rb::Net.Generic.port~self"),
+        ("Net::Generic#port", "generic.rb::Net.Generic.port"),
+        ("Net::Generic.build", "generic.rb::Net.Generic.build"),
+        ("Net.Generic.port", "generic.rb::Net.Generic.port"),
+    ]:
+        code, out, err = run("callers", written, "--json", "--repo", str(repo))
+        assert code == 0, err
+        assert json.loads(out)["start"][0]["id"] == meant, written
+    code, _, err = run("callers", "Net::Nothing.port", "--repo", str(repo))
+    assert code == 1 and err.startswith("error: unknown symbol: Net::Nothing.port")
+
+
 def test_ambiguous_bare_name_lists_candidates(shop: Path) -> None:
     code, out, err = run("callers", "validate", "--repo", str(shop))
     assert code == 1

@@ -3,16 +3,46 @@
 from __future__ import annotations
 
 from brownfield.errors import AmbiguousSymbolError, SymbolError, UsageError
+from brownfield.graph.facts import SINGLETON
 from brownfield.graph.store import GraphStore
 from brownfield.model import Node, NodeKind
 
 
 def find_symbol(store: GraphStore, symbol: str) -> Node:
     """The one node `symbol` names: a node id, a dotted name, a bare name, then the end of
-    a dotted name (`Session.request` for `requests.sessions.Session.request`)."""
+    a dotted name (`Session.request` for `requests.sessions.Session.request`); a name
+    written with `::` or `#` (`URI::Generic.default_port`, `Shape#area`, `cart::total`)
+    also as its dotted spellings (`_spellings`)."""
     text = symbol.strip()
     if not text:
         raise UsageError("give a symbol: a node id, a dotted name or a bare name")
+    try:
+        return _find(store, text)
+    except AmbiguousSymbolError:
+        raise
+    except SymbolError:
+        for spelled in _spellings(text):
+            try:
+                return _find(store, spelled)
+            except AmbiguousSymbolError:
+                raise
+            except SymbolError:
+                continue
+        raise
+
+
+def _spellings(text: str) -> list[str]:
+    """The dotted names a name written with a language's separators may be, most likely
+    first: `::` and `#` are dots (`Shapes::Circle#area` is `Shapes.Circle.area`), and Ruby's
+    `A::B.m` or `A::m` names first the class method `A.B.m~self` (the one beside an
+    instance method of the same name), then `A.B.m`; `A#m` is an instance's."""
+    if "::" not in text and "#" not in text:
+        return []
+    dotted = text.replace("::", ".").replace("#", ".")
+    return [dotted] if "#" in text else [f"{dotted}{SINGLETON}", dotted]
+
+
+def _find(store: GraphStore, text: str) -> Node:
     node = store.node(text)
     if node is not None:
         return node
