@@ -836,6 +836,57 @@ def test_ruby_methods_in_class_self_are_the_class_s_own_and_a_rescued_error_no_c
     assert not {u for u in unresolved_of(repo) if u[0] in ("error", "parser")}
 
 
+def test_ruby_accessors_are_methods_returning_their_instance_variable(repo: Path) -> None:
+    """`attr_reader :size` defines `size` (returning `@size`), `attr_accessor :label` also
+    `label=`: rubygems' `spec.name` and Bundler's `sources.each` were unknown names. A
+    subclass's own accessor is its own; a method the class writes itself is kept."""
+    found = call_sites(
+        repo,
+        {
+            "lib/shape.rb": (
+                "class Size\n"
+                "  def value\n"
+                "    1\n"
+                "  end\n"
+                "end\n"
+                "class Shape\n"
+                "  attr_reader :size, :name\n"
+                "  attr_accessor :label\n"
+                "  def initialize\n"
+                "    @size = Size.new\n"
+                "  end\n"
+                "  def name\n"
+                "    'shape'\n"
+                "  end\n"
+                "  def area\n"
+                "    self.label = size.value\n"
+                "    label.to_s + name.to_s\n"
+                "  end\n"
+                "end\n"
+            ),
+        },
+    )
+    shape = "lib/shape.rb::Shape"
+    assert {(dst, line) for src, dst, line in found if src == f"{shape}.area"} == {
+        (f"{shape}.label=", 16),
+        (f"{shape}.size", 16),
+        ("lib/shape.rb::Size.value", 16),
+        (f"{shape}.label", 17),
+        (f"{shape}.name", 17),
+    }
+    store = GraphStore.open(repo)
+    try:
+        lines = {n.id: n.line for n in store.all_nodes() if n.id.startswith(f"{shape}.")}
+    finally:
+        store.close()
+    assert {key: lines.get(f"{shape}.{key}") for key in ("size", "label", "label=", "name")} == {
+        "size": 7,
+        "label": 8,
+        "label=": 8,
+        "name": 12,
+    }
+
+
 def test_ruby_a_memoized_value_is_what_its_method_returns(repo: Path) -> None:
     """`def rubygems; @rubygems ||= RubygemsIntegration.new; end` (Bundler): a method whose
     last expression is an assignment returns the assigned value, so `rubygems.path` calls

@@ -70,8 +70,9 @@ from __future__ import annotations
 #: Rust's `vec![...]` read as an array's; 66: JSDoc's `@param` types and type imports,
 #: PHPDoc's `@param`; 67: TypeScript's unions with nothing else and sequences declared on
 #: parameters and fields; 68: a Ruby class's `def self.m` beside a `def m` is `m~self`; 69:
-#: the items a Rust macro written where items are holds (`quickcheck! { fn ... }`)
-SCHEMA_VERSION = 69
+#: the items a Rust macro written where items are holds (`quickcheck! { fn ... }`); 70: Ruby's
+#: `attr_reader`, `attr_writer` and `attr_accessor` define methods
+SCHEMA_VERSION = 70
 
 SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import posixpath
+from typing import Any
 
-from brownfield.graph.facts import ImportFact
+from brownfield.graph.facts import Definition, FileFacts, ImportFact, ReturnFact
 from brownfield.graph.generic_entry import entry_points
 from brownfield.graph.generic_world import Profile, Value, World
 
@@ -91,5 +92,41 @@ class Ruby(Profile):
         return [Value("ext", "", fact.module.replace("/", "."))]
 
 
+def with_accessors(facts: FileFacts, matches: list[tuple[int, dict[str, list[Any]]]]) -> FileFacts:
+    """The facts with the methods `attr_reader :name` (a method `name` returning `@name`),
+    `attr_writer :name` (`name=`) and `attr_accessor :name` (both) define in the innermost
+    class or module around them, made where the symbol is written; a method of that name
+    the class defines itself is left as it is."""
+    classes = [d for d in facts.definitions if d.kind == "class"]
+    defined = {d.qualname for d in facts.definitions}
+    for _, captures in matches:
+        if "accessor" not in captures:
+            continue
+        kind = captures["accessor"][0].text.decode()
+        for symbol in captures.get("accessor.name", []):
+            name, line = symbol.text.decode().lstrip(":"), symbol.start_point.row + 1
+            around = [c for c in classes if c.line <= line <= c.end_line]
+            if not around or not name.isidentifier():
+                continue
+            owner = max(around, key=lambda c: c.line).qualname
+            made = {"attr_reader": [name], "attr_writer": [f"{name}="]}.get(
+                kind, [name, f"{name}="]
+            )
+            for method in made:
+                qualname = f"{owner}.{method}"
+                if qualname in defined:
+                    continue
+                defined.add(qualname)
+                facts.definitions.append(Definition("method", qualname, owner, line, line))
+                if not method.endswith("="):
+                    facts.returns.append(ReturnFact(qualname, (f"@{name}",), line))
+    return facts
+
+
 PROFILE = Ruby()
-extract, nodes_of, new_resolver, invalidated_keys = entry_points(PROFILE)
+_extract, nodes_of, new_resolver, invalidated_keys = entry_points(PROFILE)
+
+
+def extract(root: object, source: bytes, matches: list[Any]) -> FileFacts:
+    """The generic facts of a Ruby file, with its accessors (`with_accessors`)."""
+    return with_accessors(_extract(root, source, matches), matches)
