@@ -887,6 +887,47 @@ def test_ruby_accessors_are_methods_returning_their_instance_variable(repo: Path
     }
 
 
+def test_ruby_a_mixed_in_module_s_methods_are_the_class_s(repo: Path) -> None:
+    """`include Helpers` and `prepend Outer::Logging` in a class body: their methods are
+    the class's own, so `shout(..)` and `self.log(..)` in a method, and `Service.new.shout`,
+    reach them; `include Comparable` (outside code) adds nothing the graph holds."""
+    found = call_sites(
+        repo,
+        {
+            "app.rb": (
+                "module Helpers\n"
+                "  def shout(text)\n"
+                "    text.upcase\n"
+                "  end\n"
+                "end\n"
+                "module Outer\n"
+                "  module Logging\n"
+                "    def log(msg)\n"
+                "      msg\n"
+                "    end\n"
+                "  end\n"
+                "  class Service\n"
+                "    include Helpers\n"
+                "    prepend Outer::Logging\n"
+                "    include Comparable\n"
+                "    def run\n"
+                "      shout('x')\n"
+                "      self.log('y')\n"
+                "    end\n"
+                "  end\n"
+                "end\n"
+                "Outer::Service.new.shout('z')\n"
+            ),
+        },
+    )
+    assert {(src, dst, line) for src, dst, line in found if "<builtin>" not in dst} == {
+        ("app.rb::Outer.Service.run", "app.rb::Helpers.shout", 17),
+        ("app.rb::Outer.Service.run", "app.rb::Outer.Logging.log", 18),
+        ("app.rb", "app.rb::Helpers.shout", 22),
+        ("app.rb", "app.rb::Outer.Service", 22),
+    }
+
+
 def test_ruby_a_memoized_value_is_what_its_method_returns(repo: Path) -> None:
     """`def rubygems; @rubygems ||= RubygemsIntegration.new; end` (Bundler): a method whose
     last expression is an assignment returns the assigned value, so `rubygems.path` calls

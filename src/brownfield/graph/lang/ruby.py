@@ -92,35 +92,53 @@ class Ruby(Profile):
         return [Value("ext", "", fact.module.replace("/", "."))]
 
 
-def with_accessors(facts: FileFacts, matches: list[tuple[int, dict[str, list[Any]]]]) -> FileFacts:
-    """The facts with the methods `attr_reader :name` (a method `name` returning `@name`),
-    `attr_writer :name` (`name=`) and `attr_accessor :name` (both) define in the innermost
-    class or module around them, made where the symbol is written; a method of that name
-    the class defines itself is left as it is."""
+def with_declarations(
+    facts: FileFacts, matches: list[tuple[int, dict[str, list[Any]]]]
+) -> FileFacts:
+    """The facts with what a class or module body declares by calling Module's methods, in
+    the innermost class or module around the call: the methods `attr_reader :name` (`name`,
+    returning `@name`), `attr_writer :name` (`name=`) and `attr_accessor :name` (both)
+    define, made where the symbol is written (a method the class writes itself is kept),
+    and the modules `include M` and `prepend M` mix in, bases of the class."""
     classes = [d for d in facts.definitions if d.kind == "class"]
     defined = {d.qualname for d in facts.definitions}
     for _, captures in matches:
+        if "mixin.module" in captures:
+            module = captures["mixin.module"][0]
+            owner = _around(classes, module.start_point.row + 1)
+            chain = tuple(module.text.decode().split("::"))
+            if owner is not None and all(part.isidentifier() for part in chain):
+                index = facts.definitions.index(owner)
+                facts.definitions[index] = owner._replace(bases=(*owner.bases, chain))
+                classes = [d for d in facts.definitions if d.kind == "class"]
         if "accessor" not in captures:
             continue
         kind = captures["accessor"][0].text.decode()
         for symbol in captures.get("accessor.name", []):
             name, line = symbol.text.decode().lstrip(":"), symbol.start_point.row + 1
-            around = [c for c in classes if c.line <= line <= c.end_line]
-            if not around or not name.isidentifier():
+            around = _around(classes, line)
+            if around is None or not name.isidentifier():
                 continue
-            owner = max(around, key=lambda c: c.line).qualname
             made = {"attr_reader": [name], "attr_writer": [f"{name}="]}.get(
                 kind, [name, f"{name}="]
             )
             for method in made:
-                qualname = f"{owner}.{method}"
+                qualname = f"{around.qualname}.{method}"
                 if qualname in defined:
                     continue
                 defined.add(qualname)
-                facts.definitions.append(Definition("method", qualname, owner, line, line))
+                facts.definitions.append(
+                    Definition("method", qualname, around.qualname, line, line)
+                )
                 if not method.endswith("="):
                     facts.returns.append(ReturnFact(qualname, (f"@{name}",), line))
     return facts
+
+
+def _around(classes: list[Definition], line: int) -> Definition | None:
+    """The innermost of the classes and modules whose lines hold `line`."""
+    holding = [c for c in classes if c.line <= line <= c.end_line]
+    return max(holding, key=lambda c: c.line) if holding else None
 
 
 PROFILE = Ruby()
@@ -128,5 +146,6 @@ _extract, nodes_of, new_resolver, invalidated_keys = entry_points(PROFILE)
 
 
 def extract(root: object, source: bytes, matches: list[Any]) -> FileFacts:
-    """The generic facts of a Ruby file, with its accessors (`with_accessors`)."""
-    return with_accessors(_extract(root, source, matches), matches)
+    """The generic facts of a Ruby file, with its class bodies' declarations
+    (`with_declarations`)."""
+    return with_declarations(_extract(root, source, matches), matches)
