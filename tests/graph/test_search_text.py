@@ -236,6 +236,37 @@ def test_ruby_s_declared_attributes_and_symbol_keys_are_read() -> None:
         assert not row.keys and not row.raw, (language, row)
 
 
+def test_ruby_s_accessors_are_fields_of_their_class_not_searched_definitions() -> None:
+    """`attr_accessor :col_sep` defines the methods `col_sep` and `col_sep=` (calls reach
+    them), but what it declares is a field, as a Java field or a Python class attribute is:
+    cited by its class (`class_fields`), never a search row of its own."""
+    source = (
+        b"class Parser\n"
+        b"  attr_accessor :col_sep\n"
+        b"  attr_reader :quote_char\n"
+        b"  def parse(line)\n"
+        b"    line.split(col_sep)\n"
+        b"  end\n"
+        b"end\n"
+    )
+    facts = parser.parse("ruby", source)
+    fields = class_fields(facts)
+    assert fields == {"Parser": [("col_sep", 2), ("quote_char", 3)]}
+    from brownfield.graph.lang import ruby
+
+    nodes = [
+        (n.id, n.kind.value, n.name, n.qualname, n.path, n.line, n.end_line, n.language)
+        for n in ruby.nodes_of("csv.rb", facts)
+    ]
+    assert {"csv.rb::Parser.col_sep", "csv.rb::Parser.col_sep=", "csv.rb::Parser.quote_char"} <= {
+        node[0] for node in nodes
+    }
+    rows = search_text.rows_for("csv.rb", "ruby", source, nodes, fields)
+    assert [row.id for row in rows] == ["csv.rb", "csv.rb::Parser", "csv.rb::Parser.parse"]
+    parser_row = next(row for row in rows if row.id == "csv.rb::Parser")
+    assert parser_row.raw.split()[:2] == ["col_sep:2", "quote_char:3"]
+
+
 def test_a_ruby_hash_s_own_methods_are_no_keys() -> None:
     """open-uri: "OpenURI.open_loop sets or reads: ... `include` ..., `dup` ..., `delete`":
     Ruby calls methods without brackets (`options.include? :proxy`, `options.dup`); the

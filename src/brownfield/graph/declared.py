@@ -6,19 +6,25 @@ from __future__ import annotations
 
 import re
 
-from brownfield.graph.facts import FileFacts
+from brownfield.graph.facts import ACCESSOR_MARK, FileFacts
 
 
 def class_fields(facts: FileFacts) -> dict[str, list[tuple[str, int]]]:
     """A file's classes (by their facts' qualname) -> the names their bodies declare or
     bind, with the line: Java's fields (`static final int max_attempts = ...;`), Python's
-    class attributes (`timeout = 5`); what a class holds, as Go's struct fields are."""
+    class attributes (`timeout = 5`), Ruby's accessors (`attr_accessor :col_sep`); what a
+    class holds, as Go's struct fields are."""
     classes = {d.qualname for d in facts.definitions if d.kind == "class"}
     found: dict[str, list[tuple[str, int]]] = {}
     for binding in facts.bindings:
         target = binding.target
         if binding.scope in classes and len(target) == 1 and target[0].isidentifier():
             found.setdefault(binding.scope, []).append((target[0], binding.line))
+    for definition in facts.definitions:  # Ruby's `attr_accessor :name`: the field `name`
+        if ACCESSOR_MARK in definition.decorators and definition.scope in classes:
+            field = (definition.name.rstrip("="), definition.line)
+            if field not in found.setdefault(definition.scope, []):
+                found[definition.scope].append(field)
     return found
 
 

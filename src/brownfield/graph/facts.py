@@ -21,6 +21,9 @@ SUBSCRIPT = "[]"
 #: its qualname is `m~self` (SINGLETON).
 SINGLETON_MARK: Chain = ("self",)
 SINGLETON = "~self"
+#: An accessor a declaration defines (Ruby's `attr_reader :name`) has this marker among its
+#: `Definition.decorators`: the field it reads or writes, searched as its class's.
+ACCESSOR_MARK: Chain = ("attr",)
 
 
 class Definition(NamedTuple):

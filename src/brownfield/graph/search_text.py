@@ -266,8 +266,13 @@ def rows_for(
     # all of net/http.rb); a class with methods keeps its inner classes' (Java's).
     classes = [(n[5], n[6]) for n in nodes if n[1] == "class" and n[4] == path and n[5] and n[6]]
     methods = {n[3].rpartition(".")[0] for n in nodes if n[1] == "method"}
+    # an accessor a field declaration makes (Ruby's `attr_reader :x`) is the field: its
+    # class's, cited, never a definition of its own here
+    accessors = {(f"{c}.{name}", at) for c, names in (fields or {}).items() for name, at in names}
     for node_id, kind, name, qualname, node_path, line, end_line, _ in nodes:
         if kind not in _SEARCHED_KINDS or node_path != path:
+            continue
+        if kind == "method" and (node_id.partition("::")[2].rstrip("="), line) in accessors:
             continue
         start = min((line or 1) - 1, max(len(lines) - 1, 0))
         end = min((end_line or line or 1) - 1, len(lines) - 1)

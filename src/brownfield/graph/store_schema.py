@@ -72,8 +72,9 @@ from __future__ import annotations
 #: parameters and fields; 68: a Ruby class's `def self.m` beside a `def m` is `m~self`; 69:
 #: the items a Rust macro written where items are holds (`quickcheck! { fn ... }`); 70: Ruby's
 #: `attr_reader`, `attr_writer` and `attr_accessor` define methods; 71: a Ruby class's `include`d
-#: and `prepend`ed modules are its bases
-SCHEMA_VERSION = 71
+#: and `prepend`ed modules are its bases; 72: Ruby's accessors are their class's fields, not
+#: search rows of their own
+SCHEMA_VERSION = 72
 
 SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);

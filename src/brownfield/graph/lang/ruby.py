@@ -5,7 +5,7 @@ from __future__ import annotations
 import posixpath
 from typing import Any
 
-from brownfield.graph.facts import Definition, FileFacts, ImportFact, ReturnFact
+from brownfield.graph.facts import ACCESSOR_MARK, Definition, FileFacts, ImportFact, ReturnFact
 from brownfield.graph.generic_entry import entry_points
 from brownfield.graph.generic_world import Profile, Value, World
 
@@ -128,7 +128,9 @@ def with_declarations(
                     continue
                 defined.add(qualname)
                 facts.definitions.append(
-                    Definition("method", qualname, around.qualname, line, line)
+                    Definition(
+                        "method", qualname, around.qualname, line, line, (), (ACCESSOR_MARK,)
+                    )
                 )
                 if not method.endswith("="):
                     facts.returns.append(ReturnFact(qualname, (f"@{name}",), line))
