@@ -182,3 +182,56 @@ def test_hostile_doc_comments_do_not_stop_the_build_or_lead_outside(
     assert ("use.js::f", "other.js::Other.go") not in called
     assert not any("Leak" in dst or "passwd" in dst or "elsewhere" in dst for _, dst in called)
     assert not any("passwd" in dst or "elsewhere" in dst for dst in imported)
+
+
+def test_hostile_macros_and_ruby_declarations_do_not_stop_the_build(repo: Path) -> None:
+    """Rust macros written where items are are read as items when they hold items, and
+    Ruby class bodies declare accessors and mixins: a macro cut short, three thousand nested
+    ones, one holding no items, accessors and mixins of odd names or outside any class, a
+    `def self.` at the top of a file give diagnostics or nothing; the build goes on, and a
+    sound macro and a sound accessor beside them still count."""
+    nested = "m! { " * 3000 + "fn deep() {}" + " }" * 3000
+    write_files(
+        repo,
+        {
+            "src/lib.rs": (
+                "pub fn helper() {}\n"
+                "quickcheck! { fn prop() -> bool { helper(); true } }\n"
+                "table! { helper() => 1, 2 => [3] }\n"
+                "cfg_if! { if #[cfg(unix)] { fn a() {} } else if { fn b() {} } }\n"
+            ),
+            "src/cut.rs": "quickcheck! {\n    fn cut() -> bool { true }\n",
+            "src/nested.rs": nested + "\n",
+            "shape.rb": (
+                "attr_reader :loose\n"
+                "include Nowhere\n"
+                "def self.top; end\n"
+                "class Shape\n"
+                "  attr_reader :size, :'odd name', :\"x#{1}\", 42\n"
+                "  attr_accessor\n"
+                "  include\n"
+                "  include A::B::, 1\n"
+                "  def initialize; @size = Size.new; end\n"
+                "  def area; size.value; end\n"
+                "end\n"
+                "class Size\n"
+                "  def value; 1; end\n"
+                "end\n"
+            ),
+        },
+    )
+    build(repo, workers=1)
+    store = GraphStore.open(repo)
+    try:
+        called = {(e.src, e.dst) for e in store.all_edges() if e.kind.value == "calls"}
+        nodes = {n.id for n in store.all_nodes()}
+        statuses = {d["path"]: d["status"] for d in store.diagnostics()}
+    finally:
+        store.close()
+    assert ("src/lib.rs::prop", "src/lib.rs::helper") in called
+    assert ("shape.rb::Shape.area", "shape.rb::Shape.size") in called
+    assert ("shape.rb::Shape.area", "shape.rb::Size.value") in called
+    assert "shape.rb::Shape.size" in nodes and "shape.rb::loose" not in nodes
+    assert statuses.get("src/cut.rs") == "syntax-error"
+    assert "src/nested.rs" in nodes  # read, its macros left as they are
+    assert not {"src/lib.rs::a", "src/lib.rs::b"} & nodes  # `else if` with no `#[cfg]`
