@@ -233,6 +233,41 @@ def test_unique_name_guesses_only_a_single_non_builtin_method(repo: Path) -> Non
     assert not any(dst == "layer.js::Layer.isDirectory" for _, dst, _, _ in found)
 
 
+def test_an_unknown_receiver_named_as_an_object_reaches_that_object_s_member(repo: Path) -> None:
+    """express: `var app = this.req.app; app.render(view)` in response.js was guessed as
+    view.js's `View.render`, the one method so named, while application.js's own
+    `app.render = function` is what the app calls. A receiver of unknown type named as a
+    top-level object of the repository's code (three letters at least) reaches that
+    object's member; a test's objects, and a one-letter receiver, reach none."""
+    found = edges_of(
+        repo,
+        {
+            "lib/application.js": (
+                "var app = exports = module.exports = {};\n"
+                "app.render = function render(name) { return name; };\n"
+            ),
+            "lib/view.js": "class View { render() {} }\nmodule.exports = View;\n",
+            "lib/response.js": (
+                "var res = module.exports = {};\n"
+                "res.render = function (view) {\n"
+                "  var app = this.req.app;\n"
+                "  app.render(view);\n"
+                "  this.opts.timestamp();\n"
+                "  var r = this.x; r.render();\n"
+                "};\n"
+            ),
+            "test/time.test.js": "var opts = {};\nopts.timestamp = function () {};\n",
+        },
+    )
+    calls = {
+        (line, dst, how) for src, dst, how, line in found if src == "lib/response.js::res.render"
+    }
+    assert calls == {
+        (4, "lib/application.js::app.render", "unique-name"),
+        (6, "lib/view.js::View.render", "unique-name"),  # `r`: the one method `render`
+    }
+
+
 def test_go_a_function_literal_bound_at_the_top_level_is_a_function(repo: Path) -> None:
     found = edges_of(
         repo,

@@ -1,9 +1,11 @@
 """Every language but Python: the calls the chain alone did not resolve. A method call on a
-receiver of unknown type reaches the one method of the language with that name
-(`unique-name`). A call through a member keyed by a name (`this[kWrite](...)`, the way
-Node libraries name members by symbols) reaches, on a receiver of known type, its member so
-named; on one of unknown type, the one function the repository's objects bind to that key
-(`{ [kWrite]: write }`) or the one method it names (`[kWrite] () {}`), also `unique-name`.
+receiver of unknown type reaches the member so named of the one top-level object named as
+the receiver is (`app.render()`: `app.render = function`), else the one method of the
+language with that name (`unique-name`). A call through a member keyed by a name
+(`this[kWrite](...)`, the way Node libraries name members by symbols) reaches, on a receiver
+of known type, its member so named; on one of unknown type, the one function the
+repository's objects bind to that key (`{ [kWrite]: write }`) or the one method it names
+(`[kWrite] () {}`), also `unique-name`.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from typing import Protocol
 from brownfield.graph.facts import CALL, SUBSCRIPT, CallFact, Chain
 from brownfield.graph.generic_classes import Reader
 from brownfield.graph.generic_world import Found, Table, Value
+from brownfield.graph.roles import is_test
 from brownfield.model import Resolution
 
 
@@ -47,8 +50,24 @@ def unique_name(resolver: Resolver, chain: Chain) -> tuple[str, Resolution] | No
     ):
         return None
     resolver.depend(f"name:{name}")
-    owners = _methods_named(resolver, name)
+    owners = _named_object_member(resolver, chain[-2], name) or _methods_named(resolver, name)
     return (owners[0], Resolution.UNIQUE_NAME) if len(owners) == 1 else None
+
+
+def _named_object_member(resolver: Resolver, receiver: str, name: str) -> list[str]:
+    """The members `name` of the top-level objects of the repository's code named as the
+    receiver is (`app.render()` on an unknown `app`: express's `app.render = function`),
+    for a receiver of at least three letters (a minified `r` names nothing); a test's
+    objects are its own (pino's `opts.timestamp` in a test is no library's `opts`)."""
+    if len(receiver) < 3:
+        return []
+    wanted = f"{receiver}.{name}"
+    found = []
+    for node, _ in resolver.world.definitions_named(name):
+        path, _, qualname = node.partition("::")
+        if qualname == wanted and path in resolver.world.files and not is_test(path):
+            found.append(node)
+    return found
 
 
 def _methods_named(resolver: Resolver, name: str) -> list[str]:

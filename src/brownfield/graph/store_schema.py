@@ -73,8 +73,9 @@ from __future__ import annotations
 #: the items a Rust macro written where items are holds (`quickcheck! { fn ... }`); 70: Ruby's
 #: `attr_reader`, `attr_writer` and `attr_accessor` define methods; 71: a Ruby class's `include`d
 #: and `prepend`ed modules are its bases; 72: Ruby's accessors are their class's fields, not
-#: search rows of their own
-SCHEMA_VERSION = 72
+#: search rows of their own; 73: a JavaScript receiver of unknown type named as a top-level
+#: object reaches that object's member (`app.render()`)
+SCHEMA_VERSION = 73
 
 SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
