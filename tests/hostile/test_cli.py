@@ -112,6 +112,17 @@ def test_a_blank_text_is_a_usage_error(shop: Path, command: str, message: str) -
     assert code == 2 and not out
 
 
+@pytest.mark.parametrize(
+    "symbol", ["::", "#", "a::::b", "~self", "::charge", "charge#", "%", "_", "a::" * 3000]
+)
+def test_a_symbol_written_with_separators_or_wildcards_is_one_line(shop: Path, symbol: str) -> None:
+    """`URI::Generic.port` and `Shape#area` are read as dotted names; separators alone, a
+    lone `~self`, SQL's wildcards and a huge name name nothing, in one line."""
+    code, out, err = run("callers", symbol, "--repo", str(shop))
+    assert_one_error_line(code, err, f"error: unknown symbol: {symbol[:40]}")
+    assert code == 1 and not out
+
+
 def test_a_path_that_is_not_utf8_is_one_line(shop: Path) -> None:
     done = run_process("dependents", b"shop/\xff.py", "--repo", str(shop))
     assert_one_error_line(done.returncode, done.stderr.decode(), "error: the path is not valid")
