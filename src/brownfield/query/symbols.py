@@ -16,19 +16,16 @@ def find_symbol(store: GraphStore, symbol: str) -> Node:
     text = symbol.strip()
     if not text:
         raise UsageError("give a symbol: a node id, a dotted name or a bare name")
-    try:
-        return _find(store, text)
-    except AmbiguousSymbolError:
-        raise
-    except SymbolError:
-        for spelled in _spellings(text):
-            try:
-                return _find(store, spelled)
-            except AmbiguousSymbolError:
-                raise
-            except SymbolError:
-                continue
-        raise
+    unknown: SymbolError | None = None
+    for spelled in (text, *_spellings(text)):
+        try:
+            return _find(store, spelled)
+        except AmbiguousSymbolError:
+            raise
+        except SymbolError as error:
+            unknown = unknown or error  # what the symbol as written failed with
+    assert unknown is not None
+    raise unknown
 
 
 def _spellings(text: str) -> list[str]:

@@ -100,47 +100,46 @@ def with_declarations(
     returning `@name`), `attr_writer :name` (`name=`) and `attr_accessor :name` (both)
     define, made where the symbol is written (a method the class writes itself is kept),
     and the modules `include M` and `prepend M` mix in, bases of the class."""
-    classes = [d for d in facts.definitions if d.kind == "class"]
-    defined = {d.qualname for d in facts.definitions}
+    definitions = facts.definitions
+    classes = [(d.line, d.end_line, at) for at, d in enumerate(definitions) if d.kind == "class"]
+    defined = {d.qualname for d in definitions}
     for _, captures in matches:
         if "mixin.module" in captures:
             module = captures["mixin.module"][0]
-            owner = _around(classes, module.start_point.row + 1)
+            at = _around(classes, module.start_point.row + 1)
             chain = tuple(module.text.decode().split("::"))
-            if owner is not None and all(part.isidentifier() for part in chain):
-                index = facts.definitions.index(owner)
-                facts.definitions[index] = owner._replace(bases=(*owner.bases, chain))
-                classes = [d for d in facts.definitions if d.kind == "class"]
+            if at is not None and all(part.isidentifier() for part in chain):
+                definitions[at] = definitions[at]._replace(bases=(*definitions[at].bases, chain))
         if "accessor" not in captures:
             continue
         kind = captures["accessor"][0].text.decode()
         for symbol in captures.get("accessor.name", []):
             name, line = symbol.text.decode().lstrip(":"), symbol.start_point.row + 1
-            around = _around(classes, line)
-            if around is None or not name.isidentifier():
+            at = _around(classes, line)
+            if at is None or not name.isidentifier():
                 continue
+            owner = definitions[at].qualname
             made = {"attr_reader": [name], "attr_writer": [f"{name}="]}.get(
                 kind, [name, f"{name}="]
             )
             for method in made:
-                qualname = f"{around.qualname}.{method}"
+                qualname = f"{owner}.{method}"
                 if qualname in defined:
                     continue
                 defined.add(qualname)
-                facts.definitions.append(
-                    Definition(
-                        "method", qualname, around.qualname, line, line, (), (ACCESSOR_MARK,)
-                    )
+                definitions.append(
+                    Definition("method", qualname, owner, line, line, (), (ACCESSOR_MARK,))
                 )
                 if not method.endswith("="):
                     facts.returns.append(ReturnFact(qualname, (f"@{name}",), line))
     return facts
 
 
-def _around(classes: list[Definition], line: int) -> Definition | None:
-    """The innermost of the classes and modules whose lines hold `line`."""
-    holding = [c for c in classes if c.line <= line <= c.end_line]
-    return max(holding, key=lambda c: c.line) if holding else None
+def _around(classes: list[tuple[int, int, int]], line: int) -> int | None:
+    """The index of the innermost of the classes and modules (first line, last line,
+    index) whose lines hold `line`."""
+    holding = [(first, at) for first, last, at in classes if first <= line <= last]
+    return max(holding)[1] if holding else None
 
 
 PROFILE = Ruby()
