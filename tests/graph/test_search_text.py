@@ -15,6 +15,7 @@ from brownfield.graph.search_keys import (
     _CASE_KEY,
     _CONFIG_MEMBER,
     _CONSTANT,
+    _ENVIRONMENT_READ,
     _KEY_CALL,
     _PROCESS_ENV,
     _SUBSCRIPT_KEY,
@@ -84,6 +85,7 @@ def test_patterns_found_once_per_file_are_those_of_each_span() -> None:
             _CONFIG_MEMBER,
             _PROCESS_ENV,
             _CONSTANT,
+            _ENVIRONMENT_READ,
         ):
             found = Matches(pattern, text)
             for low, high in _spans(text, rng):
@@ -91,7 +93,7 @@ def test_patterns_found_once_per_file_are_those_of_each_span() -> None:
                     m.group(1)
                     for m in pattern.finditer(text[low:high])
                     # a word-started pattern's match on a comment line is no read
-                    if pattern not in _WORD_STARTED
+                    if (pattern not in _WORD_STARTED and pattern is not _ENVIRONMENT_READ)
                     or not _COMMENTED.match(text[low : low + m.start()].rpartition("\n")[2])
                 ]
                 assert found.within(low, high) == expected, (
@@ -606,3 +608,30 @@ def test_typescript_overloads_and_their_implementation_are_one_node(tmp_path: Pa
         }
     finally:
         store.close()
+
+
+def test_a_definition_reading_the_environment_has_environment_variable_among_its_keys() -> None:
+    """Whatever the key (a literal or a name) and whatever the language's spelling; not a
+    mention in a comment, nor a name that only holds the word (`environment_name`)."""
+    reads = {
+        "python": "def f(name):\n    return os.environ.get(name)\n",
+        "go": "func f() string {\n\tv, _ := os.LookupEnv(key)\n\treturn v\n}\n",
+        "java": "class A {\n  String f() {\n    return System.getenv(key);\n  }\n}\n",
+        "javascript": "function f() {\n  return process.env[name] || 1\n}\n",
+        "ruby": "def f\n  ENV.fetch(name) { 1 }\nend\n",
+        "rust": "fn f() -> String {\n    std::env::var(key).unwrap()\n}\n",
+    }
+    for language, source in reads.items():
+        lines = source.count("\n")
+        node = _definition("a.x", "function", "f", 1, lines)
+        (row,) = search_text.rows_for("a.x", language, source.encode(), [(*node[:7], language)])
+        assert row.keys.split()[:2] == ["environment", "variable"], language
+    quiet = (
+        "def g(environment_name):\n"
+        "    # falls back to os.environ when unset\n"
+        "    return environment_name\n"
+    )
+    (row,) = search_text.rows_for(
+        "a.py", "python", quiet.encode(), [_definition("a.py", "function", "g", 1, 3)]
+    )
+    assert "variable" not in row.keys.split()

@@ -3440,3 +3440,28 @@ def test_a_name_spelled_out_is_found_among_many_holding_it(tmp_path: Path) -> No
         assert [n.id for n in search_module.spelled_by(store, "DB.conn")] == ["db/db.go::DB.conn"]
         found = [hit.node.id for hit in rank(store, "Log a warning in DB.conn", 5)]
     assert found[0] == "db/db.go::DB.conn", found
+
+
+def test_code_reading_an_environment_variable_is_found_by_saying_so(tmp_path: Path) -> None:
+    """The key's own words say nothing of the environment (`APP_LIMIT`), nor do the names:
+    reading the environment is what the definition does, and the idea says it; a docstring
+    merely mentioning an environment comes after."""
+    write_files(
+        tmp_path,
+        {
+            "app/limits.py": '''
+                import os
+
+                def read_settings():
+                    return int(os.getenv("APP_LIMIT", "10"))
+
+                def limit_of(value, limit):
+                    """The limit of a value in its runtime environment."""
+                    return min(value, limit)
+                '''
+        },
+    )
+    with opened(tmp_path, {}) as store:
+        found = [hit.node.id for hit in rank(store, "take the limit from an environment variable")]
+    assert found[0] == "app/limits.py::read_settings"
+    assert "app/limits.py::limit_of" in found

@@ -194,6 +194,18 @@ def _in_code(text: str, found: list[tuple[int, int, str]]) -> list[tuple[int, in
     ]
 
 
+#: A read of the process's environment, whatever the key (`os.environ.get(name)`,
+#: `os.getenv`, Go's `os.Getenv` and `os.LookupEnv`, Java's `System.getenv`, `process.env`,
+#: Ruby's `ENV[...]` and `ENV.fetch`, Rust's `env::var`, C's `getenv`, PHP's `$_ENV`).
+_ENVIRONMENT_READ = re.compile(
+    r"(\b(?:getenv|Getenv|LookupEnv|environ)\b|\bprocess\.env\b|\bENV\s*(?:\[|\.fetch\b)"
+    r"|\benv::vars?(?:_os)?\b|\$_ENV\b)"
+)
+#: The words a definition reading the environment gets in its keys: what it does, as an
+#: idea says it ("from an environment variable").
+ENVIRONMENT_WORDS = ("environment", "variable")
+
+
 class Matches:
     """A pattern's matches in a file's text (its group 1), found once and then told per
     definition by its span: finding them again in every definition's text cost a file's
@@ -211,6 +223,8 @@ class Matches:
             if pattern is _RUBY_DECLARED
             else _in_code(text, _after_non_word(_WORD_STARTED[pattern], text))
             if pattern in _WORD_STARTED
+            else _in_code(text, [(m.start(), m.end(), m.group(1)) for m in pattern.finditer(text)])
+            if pattern is _ENVIRONMENT_READ
             else [(m.start(), m.end(), m.group(1)) for m in pattern.finditer(text)]
         )
         self.starts = [start for start, _, _ in self.found]
@@ -263,6 +277,13 @@ class Keys:
             if pattern is not _PROCESS_ENV or any(word in text for word in _PROCESS_ENV_WORDS)
         ]
         self.found = [matches for matches in every if matches.found]  # (most find none)
+        reads = any(word in text for word in ("env", "Env", "ENV"))
+        self.environment = Matches(_ENVIRONMENT_READ, text) if reads else None
+
+    def reads_environment(self, low: int, high: int, nested: Spans = ()) -> bool:
+        """Whether the text between `low` and `high`, not in `nested`, reads the environment."""
+        found = self.environment
+        return found is not None and bool(outside(found.within_at(low, high), nested))
 
     def within(self, low: int, high: int, nested: Spans = ()) -> list[str]:
         """The keys read between offsets `low` and `high`, not in `nested`, by pattern."""

@@ -23,6 +23,7 @@ from brownfield.graph.declared import go_attributes, top_level_names
 from brownfield.graph.search_keys import (
     ATTRIBUTE,
     COMMENT_START,
+    ENVIRONMENT_WORDS,
     Attributes,
     Keys,
     outside,
@@ -326,6 +327,8 @@ def rows_for(
             if kind != "module"
             else file_keys.within(0, len(joined))
         )
+        environment = kind != "module" and not minified
+        environment = environment and file_keys.reads_environment(low, high, nested)
         found.append(
             SearchRow(
                 id=node_id,
@@ -337,9 +340,15 @@ def rows_for(
                 params=_words_of(params),
                 attrs=_words_of(attrs),
                 keys=" ".join(
-                    dict.fromkeys([*(k.lower() for k in keys), *_words_of(keys).split()])
+                    dict.fromkeys(
+                        [
+                            *(ENVIRONMENT_WORDS if environment else ()),
+                            *(k.lower() for k in keys),
+                            *_words_of(keys).split(),
+                        ]
+                    )
                 )[:MAX_TEXT]
-                if keys
+                if keys or environment
                 else "",
                 body=(
                     ""

@@ -74,8 +74,9 @@ from __future__ import annotations
 #: `attr_reader`, `attr_writer` and `attr_accessor` define methods; 71: a Ruby class's `include`d
 #: and `prepend`ed modules are its bases; 72: Ruby's accessors are their class's fields, not
 #: search rows of their own; 73: a JavaScript receiver of unknown type named as a top-level
-#: object reaches that object's member (`app.render()`)
-SCHEMA_VERSION = 73
+#: object reaches that object's member (`app.render()`); 74: a definition reading the
+#: environment has the words "environment variable" among its keys
+SCHEMA_VERSION = 74
 
 SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
