@@ -335,3 +335,43 @@ def test_context_lists_the_tests_named_after_a_touchpoint_first_and_at_most_ten(
         callers
     )
     assert len(callers) == len(set(callers))
+
+
+def test_context_lists_production_callers_and_the_repository_s_own_callees_first(
+    tmp_path: Path,
+) -> None:
+    root = tmp_path / "repo"
+    write_files(
+        root,
+        {
+            "app/report.py": (
+                "import json\n"  # 1
+                "\n"
+                "def render_report(rows):\n"  # 3
+                "    print(len(rows))\n"  # 4
+                "    return json.dumps(zeta_layout(rows))\n"  # 5
+                "\n"
+                "def zeta_layout(rows):\n"  # 7
+                "    return rows\n"
+            ),
+            "app/zulu.py": (
+                "from app.report import render_report\n\n"
+                "def zulu_page():\n    return render_report([])\n"
+            ),
+            "a_tests/test_report.py": (
+                "from app.report import render_report\n\n"
+                "def test_render_report():\n    assert render_report([]) == '[]'\n"
+            ),
+        },
+    )
+    git_init(root)
+    build(root, workers=1)
+    (item,) = run(root, "context", "render the report", "--limit", "1")["touchpoints"]
+    assert item["id"] == "app/report.py::render_report"
+    assert [h["id"] for h in item["callers"]] == [
+        "app/zulu.py::zulu_page",
+        "a_tests/test_report.py::test_render_report",
+    ]
+    callees = [h["id"] for h in item["callees"]]
+    assert callees[0] == "app/report.py::zeta_layout", callees
+    assert len(callees) == 4  # json.dumps, len, print after it

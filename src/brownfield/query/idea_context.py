@@ -1,8 +1,10 @@
 """`brownfield context`: the touchpoints the interview would find for an idea, each with its
 callers and callees at depth 1 and the tests that reach it (as the interview's tests fact:
-within `TEST_DEPTH` calls, its own tests and those named after it first). Where it has no
-caller or no test, the interview's fact says what was looked for and what the graph could
-not resolve: never a flat "(none)"."""
+within `TEST_DEPTH` calls, its own tests and those named after it first). Callers in
+production code come before tests' and helpers', callees in the repository's code before
+builtins and outside code: what a maintainer reads first. Where it has no caller or no
+test, the interview's fact says what was looked for and what the graph could not resolve:
+never a flat "(none)"."""
 
 from __future__ import annotations
 
@@ -10,8 +12,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from brownfield.errors import UsageError
+from brownfield.graph.roles import Role, role_at
 from brownfield.graph.store import GraphStore
-from brownfield.model import EdgeKind
+from brownfield.model import EdgeKind, NodeKind
 from brownfield.query.context import Touchpoint, touchpoints
 from brownfield.query.evidence import callers_fact, ordered_tests, tests_fact
 from brownfield.query.reaching_tests import tests_reaching
@@ -48,14 +51,21 @@ def idea_context(store: GraphStore, idea: str, limit: int = 5) -> list[IdeaConte
     found = []
     for touchpoint in touchpoints(store, idea, limit):
         start = [touchpoint.node.id]
-        callers = walk(store, start, 1, [EdgeKind.CALLS], True, None)
+        callers = sorted(
+            walk(store, start, 1, [EdgeKind.CALLS], True, None),
+            key=lambda hop: role_at(hop.node.path or "", hop.node.id) is not Role.PRODUCTION,
+        )
+        callees = sorted(
+            walk(store, start, 1, [EdgeKind.CALLS], False, None),
+            key=lambda hop: hop.node.kind is NodeKind.EXTERNAL,
+        )
         tests = ordered_tests(touchpoint.node, tests_reaching(store, touchpoint.node))
         no_callers = None if callers else callers_fact(store, touchpoint)
         found.append(
             IdeaContext(
                 touchpoint,
                 callers,
-                walk(store, start, 1, [EdgeKind.CALLS], False, None),
+                callees,
                 tests,
                 no_callers.statement if no_callers else None,
                 None if tests else tests_fact(store, touchpoint).statement,
