@@ -293,6 +293,10 @@ def test_question_words_and_adjectives_of_a_change_are_not_entities() -> None:
     names = {e.name for e in ontology.extract(state)}
     assert {"orders", "customer"} <= names, names
     assert not {"whose", "incoming"} & names, names
+    state.description = "Let users set how long the client waits for a short answer"
+    names = {e.name for e in ontology.extract(state)}
+    assert {"client", "answer"} <= names, names
+    assert not {"long", "short"} & names, names  # how long: a duration, no thing
 
 
 def test_an_idiom_is_one_entity_of_what_it_means() -> None:
