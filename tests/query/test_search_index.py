@@ -2208,6 +2208,8 @@ def test_an_idiom_is_read_as_what_it_means_not_word_by_word(tmp_path: Path) -> N
     assert parse("results made read-only").words == ("results", "made", "readonly")
     assert "freeze" in query_terms("readonly")
     assert parse("raise the hard-coded limit").words == ("raise", "limit")
+    # "how long" asks for a duration: no `long` (a Java or C integer type, `longest`)
+    assert parse("choose how long the client waits").words == ("choose", "client", "waits")
     # relative and indefinite words name nothing ("whose", "somewhere", "whenever")
     assert parse("an entry whose name lands somewhere, whenever it is read").words == (
         "entry",

@@ -403,6 +403,7 @@ IDIOMS: dict[str, str] = {
     "ignores case": "case insensitive",
     "ignoring case": "case insensitive",
     "as long as": "",
+    "how long": "",  # a duration asked for: no `long` (an integer type, `longest`)
     "as soon as": "",
     "as well as": "",
     # a switch: "turn off the X-Powered-By header" is `app.disable("x-powered-by")`
