@@ -3467,3 +3467,41 @@ def test_code_reading_an_environment_variable_is_found_by_saying_so(tmp_path: Pa
         found = [hit.node.id for hit in rank(store, "take the limit from an environment variable")]
     assert found[0] == "app/limits.py::read_settings"
     assert "app/limits.py::limit_of" in found
+
+
+def test_a_ruby_class_method_and_its_instance_twin_are_two_hits_and_never_each_others_callers(
+    tmp_path: Path,
+) -> None:
+    """`Shape.kind` (on the class) calls `def self.kind`, never `def kind`: search lists
+    both, and the instance method's "no caller" names the class method's calls as made on
+    the class, not as overloads the graph may have told apart wrongly."""
+    files = {
+        "lib/shape.rb": """
+            class Shape
+              def self.kind
+                "shape"
+              end
+
+              def kind
+                "instance"
+              end
+            end
+
+            puts Shape.kind
+            """,
+    }
+    with opened(tmp_path, files) as store:
+        assert sorted(hit.node.id for hit in search(store, "kind")) == [
+            "lib/shape.rb::Shape.kind",
+            "lib/shape.rb::Shape.kind~self",
+        ]
+        (instance,) = [n for n in store.nodes_where("name", "kind") if n.line == 6]
+        fact = callers_fact(store, Touchpoint(instance, 1.0, ()))
+    assert fact is not None
+    assert "overload" not in fact.statement and "dispatch" not in fact.statement
+    assert fact.statement.endswith(
+        "; the 1 resolved call(s) of its class method of the same name (e.g. "
+        "lib.shape.Shape.kind~self at lib/shape.rb:11) are made on the class and never reach "
+        "this one."
+    ), fact.statement
+    assert [str(c) for c in fact.citations][-1:] == ["lib/shape.rb:11"]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from brownfield.graph.facts import SINGLETON
 from brownfield.graph.generic_facts import without_overload
 from brownfield.graph.roles import is_production, is_test, marked_as_test, what_counts_as_tests
 from brownfield.graph.store import GraphStore
@@ -101,6 +102,11 @@ def _same_name_calls(store: GraphStore, node: Node) -> tuple[str, tuple[Citation
     if not edges:
         return "", ()
     edges = sorted(edges, key=lambda e: (e.path, e.line or 0))
+    # a Ruby class method and the instance method of its name are told apart by what they
+    # are called on, the class or an instance: neither call reaches the other
+    twin = node.id.removesuffix(SINGLETON) if node.id.endswith(SINGLETON) else node.id + SINGLETON
+    apart = [e for e in edges if e.dst == twin]
+    edges = [e for e in edges if e.dst != twin]
     # an overload is picked by the call's arguments (a constructor's too), never dispatched
     declared = without_overload(node.id)
     overloads = [e for e in edges if without_overload(e.dst) == declared]
@@ -108,6 +114,12 @@ def _same_name_calls(store: GraphStore, node: Node) -> tuple[str, tuple[Citation
     constructs = is_constructor(node) or without_overload(node.name) == _owner_name(node)
     dispatched = [] if constructs else [e for e in edges if without_overload(e.dst) != declared]
     notes = []
+    if apart:
+        kind, on = ("instance", "instances") if twin == declared else ("class", "the class")
+        notes.append(
+            f"; the {len(apart)} resolved call(s) of its {kind} method of the same name (e.g. "
+            f"{_landing(store, apart[0])}) are made on {on} and never reach this one"
+        )
     if overloads:
         notes.append(
             f"; but {len(overloads)} resolved call(s) land on its other overloads (e.g. "
@@ -120,7 +132,7 @@ def _same_name_calls(store: GraphStore, node: Node) -> tuple[str, tuple[Citation
             f"other methods named `{node.name}` (e.g. {_landing(store, dispatched[0])}): "
             "through dynamic dispatch some may reach this one"
         )
-    shown = (overloads[:3] + dispatched)[:3]
+    shown = (overloads[:3] + dispatched + apart)[:3]
     return "".join(notes), tuple(_site(e.path, e.line, node.name) for e in shown)
 
 

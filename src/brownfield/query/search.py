@@ -4,7 +4,7 @@ keys a definition reads; a person's words expanded into the words code uses), th
 knows better than word counts: production code before tests (unless the text is about
 tests), examples, benchmarks, documentation and vendored copies after it, and a name the
 text spells out exactly first of all. Overloads of one method (Java's `m`, `m~2`...) are
-one hit: the best-ranked of them.
+one hit: the best-ranked of them (a Ruby class method and its instance twin are two).
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from typing import Any
 
 from brownfield.confine import read_bytes_inside
 from brownfield.errors import BrownfieldError, UsageError
+from brownfield.graph.facts import SINGLETON
 from brownfield.graph.generic_facts import without_overload
 from brownfield.graph.roles import Role, role_at
 from brownfield.graph.search_index import expression
@@ -415,8 +416,9 @@ def rank(store: GraphStore, text: str, limit: int = 20, pool: int = 300) -> list
         hits.append(SearchHit(score * weight, node, tuple(matched), raw))
     hits.sort(key=lambda hit: (-round(hit.score, 9), len(hit.node.qualname), hit.node.id))
     best: dict[str, SearchHit] = {}  # one hit per overload family, its best-ranked one
-    for hit in hits:
-        best.setdefault(without_overload(hit.node.id), hit)
+    for hit in hits:  # (a Ruby class method is no overload of its instance twin: `m~self`)
+        apart = SINGLETON if hit.node.id.endswith(SINGLETON) else ""
+        best.setdefault(without_overload(hit.node.id) + apart, hit)
     return list(best.values())[:limit]
 
 
