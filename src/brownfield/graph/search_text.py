@@ -327,8 +327,9 @@ def rows_for(
             if kind != "module"
             else file_keys.within(0, len(joined))
         )
-        environment = kind != "module" and not minified
-        environment = environment and file_keys.reads_environment(low, high, nested)
+        reads_environment = (  # any key: the words "environment variable" say so
+            kind != "module" and not minified and file_keys.reads_environment(low, high, nested)
+        )
         found.append(
             SearchRow(
                 id=node_id,
@@ -342,13 +343,13 @@ def rows_for(
                 keys=" ".join(
                     dict.fromkeys(
                         [
-                            *(ENVIRONMENT_WORDS if environment else ()),
+                            *(ENVIRONMENT_WORDS if reads_environment else ()),
                             *(k.lower() for k in keys),
                             *_words_of(keys).split(),
                         ]
                     )
                 )[:MAX_TEXT]
-                if keys or environment
+                if keys or reads_environment
                 else "",
                 body=(
                     ""
