@@ -297,6 +297,9 @@ def test_question_words_and_adjectives_of_a_change_are_not_entities() -> None:
     names = {e.name for e in ontology.extract(state)}
     assert {"client", "answer"} <= names, names
     assert not {"long", "short"} & names, names  # how long: a duration, no thing
+    state.description = "Warn about a long queue"
+    names = {e.name for e in ontology.extract(state)}
+    assert "queue" in names and "long" not in names, names
 
 
 def test_an_idiom_is_one_entity_of_what_it_means() -> None:
