@@ -942,8 +942,24 @@ def test_plain_words_find_what_code_commonly_calls_the_same_thing(tmp_path: Path
             def parse_option(word, known):
                 return known[word]
             """,
+        "jar/cookies.py": """
+            def all_cookies(jar):
+                return list(jar)
+
+            def dump_cookies(jar, stream):
+                return stream.append(repr(jar))
+
+            def deserialize_cookies(text):
+                return dict(item.split("=") for item in text.split(";"))
+            """,
     }
     with opened(tmp_path, files) as store:
+        # what is saved to a file is dumped (serialized, pickled); loading it back is the
+        # opposite
+        saved = [h.node.id for h in rank(store, "save the cookies to a file", 1)]
+        assert saved == ["jar/cookies.py::dump_cookies"]
+        loaded = [h.node.id for h in rank(store, "load the cookies back", 1)]
+        assert loaded == ["jar/cookies.py::deserialize_cookies"]
         # "restore" is an import, "backup" an export, the "verbosity" of logging its level
         restore = [h.node.id for h in rank(store, "restore the saved preferences", 2)]
         assert restore[0] == "prefs/store.py::Preferences.import_node"
