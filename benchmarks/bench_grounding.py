@@ -5,8 +5,8 @@ Standalone (never run by the tests; needs PyPI, the npm registry and two Debian 
     python benchmarks/bench_grounding.py [--half NAME] [--scenario ID ...] [--json] [--verbose]
         [--keep DIR] [--repos DIR] [--rankings-only]
 
-Scenarios and their gold labels are in `benchmarks/grounding/scenarios.json`: 88 one-sentence
-ideas on 48 repositories nobody here wrote (click, httpx, jinja2, werkzeug, requests, starlette,
+Scenarios and their gold labels are in `benchmarks/grounding/scenarios.json`: 108 one-sentence
+ideas on 56 repositories nobody here wrote (click, httpx, jinja2, werkzeug, requests, starlette,
 itsdangerous, Markdown, h11, marshmallow, tomlkit from PyPI sdists; commander, koa, axios,
 express, ws, body-parser, morgan, pino, qs, and the TypeScript of immer, mobx, zod, rxjs,
 @tanstack/query-core, @reduxjs/toolkit, @trpc/server, @tanstack/table-core and
@@ -14,10 +14,10 @@ express, ws, body-parser, morgan, pino, qs, and the TypeScript of immer, mobx, z
 archive/zip, encoding/json, mime/multipart, archive/tar, encoding/xml and net/url from Debian's
 golang-1.19-src; the JDK's java.logging, java.net.http, java.prefs and jdk.httpserver modules
 and java.base's java.util.zip, java.util.jar, java.text and java.util.regex packages from
-Debian's openjdk-17-source; Ruby's csv and optparse and the rake and rexml gems from Debian's
-libruby3.1), every version pinned there. The labels were written by reading the
-code before brownfield was run on any of them; each scenario is in one half, fixed before
-its first run:
+Debian's openjdk-17-source; Ruby's csv, optparse, net/http, logger, uri and fileutils and the
+rake and rexml gems from Debian's libruby3.1), every version pinned there. The labels were
+written by reading the code before brownfield was run on any of them; each scenario is in one
+half, fixed before its first run:
 
 - `tune` (9) and `holdout` (9): one of each per repository. The holdout half has since been
   seen by the people tuning, so its figure is no longer blind.
@@ -61,6 +61,11 @@ its first run:
   rake and rexml; none ships tests) by a helper reading only the code, committed before
   brownfield's context, search or interview was run on any of them. A blind figure like
   `sealed2`: report its total row, never change brownfield against it.
+- `rubytune` (12): Ruby to tune on, with `ruby` as its blind holdout, labelled in stop 63 on
+  four more code bases of the same libruby3.1 (the standard library's net/http with
+  net/protocol, logger, uri and fileutils; none ships tests) by four helpers reading only the
+  code and the graph's node list, committed before brownfield's context, search or interview
+  was run on any of them.
 
 `--half NAME` runs only the scenarios of that half (repeatable); the total row is then over
 the scenarios run. `--repos DIR` keeps the fetched repositories in DIR and fetches only those
@@ -154,6 +159,7 @@ HALVES = (
     "typescript",
     "tstune",
     "sealed",
+    "rubytune",
     "sealed2",
     "ruby",
 )
