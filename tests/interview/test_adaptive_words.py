@@ -160,6 +160,23 @@ def test_a_file_name_alone_is_a_path_only_where_the_repository_has_it(tmp_path: 
     assert suitability(product) is not None  # (without a repository, read as a file)
 
 
+@pytest.mark.parametrize("in_git", [True, False])
+def test_a_path_is_a_path_only_where_it_names_the_repository_s_code(
+    tmp_path: Path, in_git: bool
+) -> None:
+    write_files(tmp_path, {"app/gateway.py": "def charge():\n    return 1\n"})
+    if in_git:
+        git_init(tmp_path)
+    assert suitability("Fix app/gateway.py so that charge returns paid", tmp_path) is not None
+    new_file = "Add app/refunds.py so that refunds are recorded"  # a new file in its folder
+    assert suitability(new_file, tmp_path) is not None
+    example = "Collapse dot segments like /a/./b/../c so that equal addresses compare equal"
+    assert suitability(example, tmp_path) is None  # an example of what the code handles
+    outside = "Refuse names like ../../etc/passwd so that nothing lands outside the folder"
+    assert suitability(outside, tmp_path) is None
+    assert suitability(example) is not None  # (without a repository, read as a path)
+
+
 def test_greenfield_without_a_graph() -> None:
     state = seed_state("Build a todo app", Threshold(0.05, "default"), None, "no source files")
     assert (state.type, state.type_reason) == ("greenfield", "no source files")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 from brownfield.errors import BrownfieldError, UsageError
 from brownfield.git import GitUnavailableError, list_files
@@ -90,12 +90,19 @@ _DONE = re.compile(
 
 
 def suitability(idea: str, root: Path | None = None) -> str | None:
-    """Why no interview is needed (a clear, small request), or None to interview; a file
-    name alone counts as a path when the repository at `root` (if given) has one."""
+    """Why no interview is needed (a clear, small request), or None to interview. With the
+    repository at `root`, a path counts only where it names the repository's code: a file
+    name alone where it has such a file, a path where it has that file or folder, or the
+    folder a new file would go in ("collapse /a/./b/../c" gives an example, no file)."""
     paths = [
         match
         for match in _PATH.finditer(idea)
-        if root is None or not _BARE.fullmatch(match.group(0)) or _has_file(root, match.group(0))
+        if root is None
+        or (
+            _has_file(root, match.group(0))
+            if _BARE.fullmatch(match.group(0))
+            else _has_path(root, match.group(0))
+        )
     ]
     signals = [
         ("a file path", paths[0] if paths else None),
@@ -148,6 +155,27 @@ def _has_file(root: Path, name: str) -> bool:
     except GitUnavailableError:
         top = root / name
         return not top.is_symlink() and top.is_file()
+
+
+def _has_path(root: Path, path: str) -> bool:
+    """Whether the repository has this file or folder, or the folder of this new file (git's
+    files; outside git, under `root`, through no link and no `.` or `..`)."""
+    parts = PurePosixPath(path.rstrip("/")).parts
+    try:
+        files = set(list_files(root))
+    except GitUnavailableError:
+        if {".", ".."} & set(parts):
+            return False
+        reached = 0  # how many of the path's folders (and file) exist, from the top
+        for depth in range(1, len(parts) + 1):
+            at = root.joinpath(*parts[:depth])
+            if at.is_symlink() or not at.exists():
+                break
+            reached = depth
+        return reached >= len(parts) - 1
+    folders = {name.rsplit("/", i)[0] for name in files for i in range(1, name.count("/") + 1)}
+    joined = "/".join(parts)
+    return joined in files or joined in folders or "/".join(parts[:-1]) in folders
 
 
 _CHANGE_WORDS = frozenset(
