@@ -510,10 +510,11 @@ class RepoIndex:
         return span[0] == path and span[1] <= int(line) <= span[2]
 
     def call_sites(self, node_id: str, limit: int = 3) -> list[str]:
-        """Textual call candidates of a definition: `name(` (or a Java method reference
-        `::name`) on a line that does not define `name`. A local function of a function
-        (`def name`, `const name = ...` inside it) is only called by its bare name, so
-        `x.name(` does not count for it; an object's property (`name: () => ...`) does."""
+        """Textual call candidates of a definition: `name(` (or, in Java, a method reference
+        `::name`; Ruby's `::Name` is a constant's path) on a line that does not define `name`.
+        A local function of a function (`def name`, `const name = ...` inside it) is only
+        called by its bare name, so `x.name(` does not count for it; an object's property
+        (`name: () => ...`) does."""
         name = node_id.split("::", 1)[-1].rsplit(".", 1)[-1]
         parent = node_id.rsplit(".", 1)[0] if "." in node_id.split("::", 1)[-1] else ""
         path, line, _ = self.spans.get(node_id, ("", 0, 0))
@@ -523,7 +524,8 @@ class RepoIndex:
         local = re.search(r"\b(const|let|var|def|func|function)\s+" + re.escape(name) + r"\b", text)
         bare = self.kinds.get(parent) in ("function", "method") and local is not None
         before = r"(?<![A-Za-z0-9_$.])" if bare else r"(?<![A-Za-z0-9_$])"
-        call = re.compile(before + re.escape(name) + r"\s*\(|::" + re.escape(name) + r"\b")
+        call = re.compile(before + re.escape(name) + r"\s*\(")
+        reference = re.compile(before + re.escape(name) + r"\s*\(|::" + re.escape(name) + r"\b")
         definition = re.compile(
             r"\b(def|func|function|class)\s+(\([^)]*\)\s*)?\*?\s*" + re.escape(name) + r"\b"
             r"|^\s*(static\s+)?(async\s+)?(get|set)\s+" + re.escape(name) + r"\s*\("
@@ -532,7 +534,8 @@ class RepoIndex:
         found = []
         for rel, lines in self.files.items():
             for number, text in enumerate(lines, 1):
-                if (rel, number) in defined or not call.search(text) or definition.search(text):
+                called = (reference if rel.endswith(".java") else call).search(text)
+                if (rel, number) in defined or not called or definition.search(text):
                     continue
                 stripped = text.strip()
                 if stripped.startswith(("#", "//", "*", "/*")):

@@ -186,9 +186,10 @@ def test_a_condition_or_a_contrast_is_part_of_a_clause_not_a_component() -> None
         "Hide passwords and tokens in the context of log records before they are written",
         "Ask again when someone types an answer that fails validation, but give up after a "
         "few tries",
+        "Give buyers an extra, even cheaper shipping tier below the standard one",
     ):
         assert cut(one) == [one]  # a participle, a purpose, examples, two nouns joined, a
-        # manner, a likeness and where it is done
+        # manner, a likeness, where it is done and a degree ("even cheaper")
     assert cut("Save the cookies to a file and load them back on the next run") == [
         "Save the cookies to a file",
         "load them (the cookies) back on the next run",  # what "them" stands for

@@ -345,6 +345,11 @@ IDIOMS: dict[str, str] = {
     "next major version": "deprecated",
     "future version": "deprecated",
     "future release": "deprecated",
+    # a request's frame, as "I want" is (a stop word): "I'd like" names nothing in the code
+    "i'd like": "",
+    "i would like": "",
+    "we'd like": "",
+    "we would like": "",
     "let users": "",
     "lets users": "",
     "allow users to": "",

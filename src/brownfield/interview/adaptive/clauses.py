@@ -75,10 +75,10 @@ def split_clauses(idea: str) -> list[str]:
 #: in*"; "..., *such as ../../etc/passwd*"; "reject it, *with a client error*, *the way form
 #: fields are already turned away*"; "select the rows between, *like in a file manager*";
 #: "show it as a caption, *both with and without highlighting*"; "ask again when an answer
-#: fails validation, *but give up after a few tries*".
+#: fails validation, *but give up after a few tries*"; "an extra, *even chattier* tier".
 _QUALIFIER = re.compile(
-    r"(?:instead of|rather than|but|not only|not just|without|unless|except|so|even if|"
-    r"even when|only if|only when|when|whenever|if|once|before|after|until|while|such as|"
+    r"(?:instead of|rather than|but|not only|not just|without|unless|except|so|even|"
+    r"only if|only when|when|whenever|if|once|before|after|until|while|such as|"
     r"for example|for instance|e\.g\.|i\.e\.|with|the way|the same way|in the same way|"
     r"as in|just as|just like|much like|like|both|either)(?!\w)",
     re.I,
