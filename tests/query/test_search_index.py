@@ -974,6 +974,37 @@ def test_plain_words_find_what_code_commonly_calls_the_same_thing(tmp_path: Path
     assert "nobody" not in parse("a value nobody passed in").words  # no "no body"
 
 
+def test_a_retried_request_a_timestamp_a_canonical_form_and_what_is_safe_to_repeat(
+    tmp_path: Path,
+) -> None:
+    files = {
+        "net/client.py": """
+            IDEMPOTENT_METHODS = ("GET", "HEAD", "PUT", "DELETE")
+
+            def may_resend(method):
+                return method in IDEMPOTENT_METHODS
+
+            def max_attempts(limit):
+                return max(limit, 0)
+
+            def format_datetime(moment):
+                return moment.isoformat()
+
+            def normalize(url):
+                return url.lower()
+            """,
+    }
+    with opened(tmp_path, files) as store:
+
+        def first(text: str) -> list[str]:  # the first definition (the module row aside)
+            return [h.node.id for h in rank(store, text, 5) if "::" in h.node.id][:1]
+
+        assert first("retried") == ["net/client.py::max_attempts"]  # retry's synonyms
+        assert first("timestamps") == ["net/client.py::format_datetime"]
+        assert first("the canonical form") == ["net/client.py::normalize"]
+        assert first("requests that are safe to repeat") == ["net/client.py::may_resend"]
+
+
 def test_common_code_abbreviations_are_found_by_the_words_they_stand_for(
     tmp_path: Path,
 ) -> None:

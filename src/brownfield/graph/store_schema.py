@@ -75,8 +75,9 @@ from __future__ import annotations
 #: and `prepend`ed modules are its bases; 72: Ruby's accessors are their class's fields, not
 #: search rows of their own; 73: a JavaScript receiver of unknown type named as a top-level
 #: object reaches that object's member (`app.render()`); 74: a definition reading the
-#: environment has the words "environment variable" among its keys
-SCHEMA_VERSION = 74
+#: environment has the words "environment variable" among its keys; 75: `retried` is a form
+#: of retry, and `timestamp` and `canonical` are known words (compounds split on them)
+SCHEMA_VERSION = 75
 
 SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);

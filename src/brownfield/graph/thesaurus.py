@@ -276,6 +276,8 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "translate": ("locale", "i18n", "gettext"),
     "locale": ("i18n", "language"),
     "date": ("time", "datetime", "timestamp"),
+    "timestamp": ("datetime", "time", "date"),
+    "canonical": ("normalize", "canonicalize", "normalized"),
     "week": ("time", "duration", "seconds"),
     "random": ("rand", "uuid"),
     # finding and ordering
@@ -369,6 +371,9 @@ IDIOMS: dict[str, str] = {
     "stay valid": "expire",
     "read-only": "readonly",
     "read only": "readonly",
+    # what is safe to do again is idempotent (an HTTP method, a request)
+    "safe to repeat": "idempotent",
+    "safe to retry": "idempotent",
     "hard-coded": "",
     "hard coded": "",
     "give up": "abort",

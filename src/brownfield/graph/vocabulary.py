@@ -305,12 +305,13 @@ def expanded(word: str) -> tuple[str, ...]:
 
 def base_forms(word: str) -> tuple[str, ...]:
     """A word and the dictionary forms it may be an inflection of (`trying` -> try,
-    `fails` -> fail, `retries` -> retry, `rotated` -> rotate, `cancelled` -> cancel), to
-    look it up in the tables above; a form that is no entry of them finds nothing, so
-    over-generating is harmless."""
+    `fails` -> fail, `retries` and `retried` -> retry, `rotated` -> rotate, `cancelled` ->
+    cancel), to look it up in the tables above; a form that is no entry of them finds
+    nothing, so over-generating is harmless."""
     found = [word]
     for suffix, replacements in (
         ("ies", ("y",)),
+        ("ied", ("y",)),
         ("es", ("", "e")),
         ("s", ("",)),
         ("ing", ("", "e")),

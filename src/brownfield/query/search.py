@@ -320,8 +320,8 @@ def names_node(node: Node, mention: str) -> bool:
 @functools.cache
 def stem(word: str) -> str:
     """A word's common forms made one: plurals, -ing, -ed, -ly and a final e dropped
-    (`charges`, `charged`, `charge` -> `charg`; `retries`, `retry` -> `retry`)."""
-    if word.endswith("ies") and len(word) > 4:
+    (`charges`, `charged`, `charge` -> `charg`; `retries`, `retried`, `retry` -> `retry`)."""
+    if word.endswith(("ies", "ied")) and len(word) > 4:
         word = word[:-3] + "y"
     elif word.endswith("s") and not word.endswith(("ss", "us", "is")) and len(word) > 3:
         word = word[:-1]
