@@ -3552,3 +3552,36 @@ def test_a_ruby_class_method_and_its_instance_twin_are_two_hits_and_never_each_o
         "this one."
     ), fact.statement
     assert [str(c) for c in fact.citations][-1:] == ["lib/shape.rb:11"]
+
+
+def test_no_caller_of_an_operator_says_the_graph_follows_no_operator_s_call(
+    tmp_path: Path,
+) -> None:
+    """`a == b` calls `Money#==` without naming it: "no unresolved call is named `==`"
+    would read as "nothing compares two Money", which the code contradicts."""
+    files = {
+        "lib/money.rb": """
+            class Money
+              attr_reader :cents
+
+              def initialize(cents)
+                @cents = cents
+              end
+
+              def ==(other)
+                cents == other.cents
+              end
+            end
+
+            puts Money.new(1) == Money.new(1)
+            """,
+    }
+    with opened(tmp_path, files) as store:
+        (equals,) = store.nodes_where("name", "==")
+        fact = callers_fact(store, Touchpoint(equals, 1.0, ()))
+    assert fact is not None
+    assert "no unresolved call is named" not in fact.statement
+    assert fact.statement.endswith(
+        "; `==` is an operator, called without its name, and the graph follows no operator's "
+        "call: it may have callers all the same."
+    ), fact.statement
