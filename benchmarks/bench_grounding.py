@@ -5,8 +5,8 @@ Standalone (never run by the tests; needs PyPI, the npm registry and two Debian 
     python benchmarks/bench_grounding.py [--half NAME] [--scenario ID ...] [--json] [--verbose]
         [--keep DIR] [--repos DIR] [--rankings-only]
 
-Scenarios and their gold labels are in `benchmarks/grounding/scenarios.json`: 108 one-sentence
-ideas on 56 repositories nobody here wrote (click, httpx, jinja2, werkzeug, requests, starlette,
+Scenarios and their gold labels are in `benchmarks/grounding/scenarios.json`: 132 one-sentence
+ideas on 64 repositories nobody here wrote (click, httpx, jinja2, werkzeug, requests, starlette,
 itsdangerous, Markdown, h11, marshmallow, tomlkit from PyPI sdists; commander, koa, axios,
 express, ws, body-parser, morgan, pino, qs, and the TypeScript of immer, mobx, zod, rxjs,
 @tanstack/query-core, @reduxjs/toolkit, @trpc/server, @tanstack/table-core and
@@ -15,7 +15,9 @@ archive/zip, encoding/json, mime/multipart, archive/tar, encoding/xml and net/ur
 golang-1.19-src; the JDK's java.logging, java.net.http, java.prefs and jdk.httpserver modules
 and java.base's java.util.zip, java.util.jar, java.text and java.util.regex packages from
 Debian's openjdk-17-source; Ruby's csv, optparse, net/http, logger, uri and fileutils and the
-rake and rexml gems from Debian's libruby3.1), every version pinned there. The labels were
+rake and rexml gems from Debian's libruby3.1; the Rust crates ureq, env_logger, walkdir and csv
+from Debian's librust-*-dev; the PHP of Monolog, guzzlehttp/psr7, symfony/console and
+symfony/finder from Debian's php-* packages), every version pinned there. The labels were
 written by reading the code before brownfield was run on any of them; each scenario is in one
 half, fixed before its first run:
 
@@ -66,6 +68,12 @@ half, fixed before its first run:
   net/protocol, logger, uri and fileutils; none ships tests) by four helpers reading only the
   code and the graph's node list, committed before brownfield's context, search or interview
   was run on any of them.
+- `rusttune` (6) and `rustblind` (6), `phptune` (6) and `phpblind` (6): Rust and PHP, which no
+  other half has, labelled in stop 63 by eight helpers reading only the code (with its inline
+  or shipped tests) and the graph's node list, committed before brownfield's context, search
+  or interview was run on any of them: ureq and env_logger, Monolog and guzzlehttp/psr7 to tune
+  on; walkdir and csv, symfony/console and symfony/finder blind, like `sealed2` (report their
+  total rows, never change brownfield against them), fixed before any run.
 
 `--half NAME` runs only the scenarios of that half (repeatable); the total row is then over
 the scenarios run. `--repos DIR` keeps the fetched repositories in DIR and fetches only those
@@ -102,7 +110,8 @@ Metrics (per scenario, per half, in total):
 - tests@5: test definitions among the top 5 when the idea is not about tests (Python
   `test_*.py`, `*_test.py` or under `tests/`; Go `*_test.go`; Java under `src/test/` or
   annotated `@Test`; JS/TS `*.test.*`, `*.spec.*`, under `test/` or `__tests__/`; Ruby
-  `*_spec.rb`, `*_test.rb`, under `spec/` or `test/`).
+  `*_spec.rb`, `*_test.rb`, under `spec/` or `test/`; PHP `*Test.php` or under `tests/`; Rust
+  under `tests/` or `benches/`, a `#[test]` function or inside a `#[cfg(test)] mod`).
 - key-symbol recall: share of the key symbols that appear, as whole identifiers (case
   sensitive, not inside a longer identifier), anywhere in what the interview shows.
 - false negative facts: a claim that something does not exist which the gold or the code
@@ -148,8 +157,8 @@ ANSWERS = (
     "same question comes back at once: " + ", ".join(f"`{a}`" for a in FALLBACKS)
 )
 
-#: The halves, in the order they are reported; `sealed2` and `ruby` are never tuned on
-#: (see the docstring).
+#: The halves, in the order they are reported; `sealed2`, `ruby`, `rustblind` and `phpblind`
+#: are never tuned on (see the docstring).
 HALVES = (
     "tune",
     "holdout",
@@ -160,8 +169,12 @@ HALVES = (
     "tstune",
     "sealed",
     "rubytune",
+    "rusttune",
+    "phptune",
     "sealed2",
     "ruby",
+    "rustblind",
+    "phpblind",
 )
 
 MIN_PRECISION = 0.5
@@ -437,7 +450,30 @@ def is_test_path(path: str, repo: Path | None = None, line: int = 0) -> bool:
         )
     if path.endswith(".rb"):
         return name.endswith(("_spec.rb", "_test.rb")) or "/spec/" in slashed or "/test/" in slashed
+    if path.endswith(".php"):
+        return name.endswith("Test.php") or "/tests/" in slashed.lower()
+    if path.endswith(".rs"):
+        if "/tests/" in slashed or "/benches/" in slashed:
+            return True
+        return repo is not None and line > 0 and _in_rust_test(repo / path, line)
     return False
+
+
+def _in_rust_test(path: Path, line: int) -> bool:
+    """Whether a Rust definition at `line` is a `#[test]` function or inside a top-level
+    `#[cfg(test)] mod ... {` block not closed (a `}` at the line's start) before it."""
+    try:
+        lines = path.read_text(encoding="utf-8", errors="replace").splitlines()
+    except OSError:
+        return False
+    if any(text.strip().startswith("#[test]") for text in lines[max(0, line - 4) : line]):
+        return True
+    opened = [
+        i
+        for i in range(min(line - 1, len(lines) - 1))
+        if lines[i].startswith("#[cfg(test)]") and lines[i + 1].startswith(("mod ", "pub mod "))
+    ]
+    return bool(opened) and "}" not in (text.rstrip() for text in lines[opened[-1] + 2 : line - 1])
 
 
 def identifier_in(symbol: str, text: str) -> bool:

@@ -10,8 +10,9 @@ Standalone (never run by the tests):
 The figures are those `bench_grounding.py --rankings-only` prints for the same code (its
 own `ranking`), without a subprocess per scenario and without rebuilding
 the graphs: a change to the build (the parser, the search index's rows) needs
-`bench_grounding.py` again. Every half but `sealed2` is measured by default; `sealed2` is
-the blind figure (see `bench_grounding.py`): it may be measured, its total row only.
+`bench_grounding.py` again. Every half but the blind ones (`BLIND`: `sealed2`, `ruby`,
+`rustblind`, `phpblind`) is measured by default; a blind half may be measured, its total row
+only (see `bench_grounding.py`).
 
 Beside the benchmark's figures it prints strict ones (`P@5s`, `R@10s`, informational):
 a touchpoint counts only when it is a gold definition or nested in one, never a class
@@ -34,7 +35,7 @@ from bench_grounding import CONTEXT_LIMIT, HALVES, SCENARIOS, ranking
 from brownfield.graph.store import GraphStore
 from brownfield.query.context import touchpoints
 
-BLIND = ("sealed2", "ruby")  # never tuned on: no per-scenario output
+BLIND = ("sealed2", "ruby", "rustblind", "phpblind")  # never tuned on: no per-scenario output
 
 
 Figures = tuple[float, float, int, float, float]
