@@ -109,6 +109,27 @@ def test_the_index_holds_names_docstrings_parameters_attributes_and_keys(tmp_pat
     assert "return" not in str(delay[9]).split()  # not the language's keywords
 
 
+def test_a_rust_visibility_is_no_parameter_list(tmp_path: Path) -> None:
+    """`pub(crate) fn retry_after(delay: Duration, attempts: u32)`: the parameters are in the
+    second parenthesis, not `crate`."""
+    files = {
+        "src/lib.rs": """
+            pub(crate) fn retry_after(delay: Duration, attempts: u32) -> Duration {
+                delay * attempts
+            }
+
+            pub(in crate::net) fn dial(address: &str) -> bool {
+                address.is_empty()
+            }
+            """,
+    }
+    root = built(tmp_path, files)
+    rows = {row[0]: row for row in index_rows(root) if row[0] != "fts"}
+    for node, parameters in (("retry_after", {"delay", "attempts"}), ("dial", {"address"})):
+        words = set(str(rows[f"src/lib.rs::{node}"][6]).split())
+        assert parameters <= words and "crate" not in words, words
+
+
 def test_an_incremental_build_leaves_the_index_a_full_build_leaves(tmp_path: Path) -> None:
     root = built(tmp_path / "a")
     edited = {

@@ -167,8 +167,9 @@ def _top_comment(lines: list[str]) -> list[str]:
 
 
 def _parameters(lines: list[str], start: int, end: int) -> list[str]:
-    """Identifiers between the signature's first parenthesis and its match."""
-    text = " ".join(lines[start : min(end + 1, start + 12)])
+    """Identifiers between the signature's first parenthesis and its match (after Rust's
+    `pub(crate)`, a visibility)."""
+    text = _VISIBILITY.sub(" ", " ".join(lines[start : min(end + 1, start + 12)]))
     opening = text.find("(")
     if opening < 0:
         return []
@@ -186,6 +187,7 @@ def _parameters(lines: list[str], start: int, end: int) -> list[str]:
 
 
 _PARENTHESIS = re.compile(r"[()]")
+_VISIBILITY = re.compile(r"\bpub\s*\(\s*(?:crate|super|self|in\s+[\w:]+)\s*\)")
 _QUOTED = re.compile(r"[\"'][^\"']*[\"']")
 
 

@@ -76,8 +76,9 @@ from __future__ import annotations
 #: search rows of their own; 73: a JavaScript receiver of unknown type named as a top-level
 #: object reaches that object's member (`app.render()`); 74: a definition reading the
 #: environment has the words "environment variable" among its keys; 75: `retried` is a form
-#: of retry, and `timestamp` and `canonical` are known words (compounds split on them)
-SCHEMA_VERSION = 75
+#: of retry, and `timestamp` and `canonical` are known words (compounds split on them); 76:
+#: Rust's `pub(crate)` is no parameter list (a function's parameters follow it)
+SCHEMA_VERSION = 76
 
 SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
