@@ -1026,6 +1026,29 @@ def test_a_retried_request_a_timestamp_a_canonical_form_and_what_is_safe_to_repe
         assert first("requests that are safe to repeat") == ["net/client.py::may_resend"]
 
 
+def test_an_unused_connection_is_idle_and_a_reused_one_pooled(tmp_path: Path) -> None:
+    files = {
+        "net/pool.py": """
+            def evict_idle(pool, max_idle):
+                return [c for c in pool if c.idle < max_idle]
+
+            def recycle(pool, conn):
+                pool.append(conn)
+
+            def keepalive_header(conn):
+                return conn.header
+            """,
+    }
+    with opened(tmp_path, files) as store:
+
+        def first(text: str) -> list[str]:  # the first definition (the module row aside)
+            return [h.node.id for h in rank(store, text, 5) if "::" in h.node.id][:1]
+
+        assert first("sitting unused") == ["net/pool.py::evict_idle"]
+        assert first("reused") == ["net/pool.py::recycle"]
+        assert first("kept-alive") == ["net/pool.py::keepalive_header"]
+
+
 def test_common_code_abbreviations_are_found_by_the_words_they_stand_for(
     tmp_path: Path,
 ) -> None:

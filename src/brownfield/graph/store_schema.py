@@ -77,8 +77,9 @@ from __future__ import annotations
 #: object reaches that object's member (`app.render()`); 74: a definition reading the
 #: environment has the words "environment variable" among its keys; 75: `retried` is a form
 #: of retry, and `timestamp` and `canonical` are known words (compounds split on them); 76:
-#: Rust's `pub(crate)` is no parameter list (a function's parameters follow it)
-SCHEMA_VERSION = 76
+#: Rust's `pub(crate)` is no parameter list (a function's parameters follow it); 77: `reuse`,
+#: `unused` and `idle` are known words (compounds split on them)
+SCHEMA_VERSION = 77
 
 SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
