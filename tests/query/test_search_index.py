@@ -3486,13 +3486,13 @@ def test_the_verb_framing_a_request_is_no_word_of_it() -> None:
     """ "Stop the app from sending visitors ..." asks to prevent something: `stop` matched
     every closing and shutdown function. A request's framing verb (keep, have, offer; stop
     before "from" or a gerund) is no word of it; "stop the server" is a shutdown, and
-    "keep-alive" a word of its own."""
+    "keep-alive" a word of its own (`keepalive`)."""
     assert "stop" not in parse("Stop the app from sending visitors elsewhere").words
     assert "stop" not in parse("Stop unpacking an archive entry past a limit").words
     assert "keep" not in parse("Keep an access log for the web server").words
     assert "offer" not in parse("Offer a debounce mode for reactions").words
     assert "stop" in parse("Stop the server when a signal arrives").words
-    assert "keep" in parse("Keep-alive pings every minute").words
+    assert "keepalive" in parse("Keep-alive pings every minute").words
 
 
 def test_a_typescript_type_named_as_its_value_is_code(tmp_path: Path) -> None:
