@@ -21,6 +21,7 @@ from brownfield.interview.adaptive.established import add_fact
 from brownfield.interview.adaptive.evidence import EvidenceSource
 from brownfield.interview.adaptive.rounds import EvidenceRounds
 from brownfield.interview.adaptive.state import AdaptiveState, Component
+from brownfield.interview.adaptive.statements import edge_criterion
 from brownfield.interview.adaptive.topology import new_component
 from brownfield.interview.session import load_any
 from brownfield.query.context import touchpoints
@@ -469,6 +470,20 @@ def test_the_further_matches_never_name_a_rejected_touchpoint(tmp_path: Path) ->
         assert not [f for f in rounds.facts_for(state, part, slot) if f.topic == "further"]
     finally:
         store.close()
+
+
+def test_errors_are_returned_in_go_and_raised_in_python(tmp_path: Path) -> None:
+    """Go returns its errors: "Errors raised inside" a Go function asks about what Go has
+    not; the shop's Python raises them."""
+    go = finished(sample("go-basic", tmp_path), "Refuse to add an item twice to the store")
+    edges = next(r for r in go.rounds if r.slot == "edge_cases")
+    errors = [o for o in edges.options if o.startswith("Errors ")]
+    assert len(errors) == 1 and errors[0].startswith("Errors returned by "), edges.options
+    python = finished(sample("shop", tmp_path), "Add retries with backoff to payment charges")
+    edges = next(r for r in python.rounds if r.slot == "edge_cases")
+    errors = [o for o in edges.options if o.startswith("Errors ")]
+    assert len(errors) == 1 and errors[0].startswith("Errors raised inside "), edges.options
+    assert edge_criterion("Errors returned by Store.Add") == "Handles errors returned by Store.Add"
 
 
 def test_a_part_touching_no_production_code_is_never_asked_about_its_callers(

@@ -16,6 +16,8 @@ from brownfield.interview.adaptive.statements import (
     FRAMES,
     RAISED_INSIDE,
     REPEATED_CALLS,
+    RETURNED_BY,
+    RETURNING_ERRORS,
     is_nothing,
     statement,
 )
@@ -79,6 +81,12 @@ class Prompt:
 def _touch(state: AdaptiveState, component: Component) -> list[tuple[str, str]]:
     """(symbol, citation) of the component's touchpoints, best first."""
     return [(t.symbol, f"{t.path}:{t.line}") for t in state.touchpoints_of(component)]
+
+
+def _errors(touched: list[tuple[str, str]]) -> str:
+    """How the first touchpoint's language has errors: raised inside, or returned by."""
+    path = touched[0][1].rpartition(":")[0] if touched else ""
+    return RETURNED_BY if path.endswith(RETURNING_ERRORS) else RAISED_INSIDE
 
 
 def _by_caller(sites: list[str]) -> list[str]:
@@ -210,7 +218,7 @@ def prompt_for(
     if slot.name == "edge_cases":
         return Prompt(
             f"Which edge cases must '{name}' handle?",
-            (EMPTY_INPUT, f"{RAISED_INSIDE}{top}", REPEATED_CALLS),
+            (EMPTY_INPUT, f"{_errors(touched)}{top}", REPEATED_CALLS),
             "edge cases are where a change usually breaks",
         )
     if slot.name == "test_location":

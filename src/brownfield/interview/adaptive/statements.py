@@ -71,11 +71,15 @@ def compose(labels: list[str], note: str | None) -> str:
 
 
 #: The edge cases offered for every component: things to handle, not checks by themselves.
-EMPTY_INPUT, RAISED_INSIDE, REPEATED_CALLS = (
+#: Go, Rust and C return their errors (`RETURNED_BY`); the other languages raise them.
+EMPTY_INPUT, RAISED_INSIDE, RETURNED_BY, REPEATED_CALLS = (
     "Empty or missing input",
     "Errors raised inside ",
+    "Errors returned by ",
     "Repeated or concurrent calls",
 )
+#: The files of the languages whose errors are values a function returns.
+RETURNING_ERRORS = (".go", ".rs", ".c")
 
 
 def edge_criterion(value: str) -> str:
@@ -84,7 +88,7 @@ def edge_criterion(value: str) -> str:
     words are kept as they are."""
     parts = [
         f"{'handles' if index else 'Handles'} {_lower_first(part)}"
-        if part.startswith((EMPTY_INPUT, RAISED_INSIDE, REPEATED_CALLS))
+        if part.startswith((EMPTY_INPUT, RAISED_INSIDE, RETURNED_BY, REPEATED_CALLS))
         else part
         for index, part in enumerate(value.split("; "))
     ]
