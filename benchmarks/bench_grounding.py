@@ -476,6 +476,24 @@ def _in_rust_test(path: Path, line: int) -> bool:
     return bool(opened) and "}" not in (text.rstrip() for text in lines[opened[-1] + 2 : line - 1])
 
 
+#: The files the fact checks read: every language a half has (Rust and PHP are copied by
+#: their repositories' own `extensions`).
+INDEXED_EXTENSIONS = SOURCE_EXTENSIONS | {".rs", ".php"}
+
+
+def _code_lines(path: Path) -> list[str]:
+    """A file's lines, a Ruby `=begin` ... `=end` block comment's blanked."""
+    lines = path.read_text(encoding="utf-8", errors="replace").splitlines()
+    if path.suffix == ".rb":
+        inside = False
+        for number, text in enumerate(lines):
+            opens = text.startswith("=begin")
+            if inside or opens:
+                lines[number] = ""
+            inside = (inside or opens) and not text.startswith("=end")
+    return lines
+
+
 def identifier_in(symbol: str, text: str) -> bool:
     return (
         re.search(r"(?<![A-Za-z0-9_])" + re.escape(symbol) + r"(?![A-Za-z0-9_])", text) is not None
@@ -530,8 +548,8 @@ class RepoIndex:
         files = {}
         for path in sorted(root.rglob("*")):
             rel = path.relative_to(root).as_posix()
-            if path.is_file() and path.suffix in SOURCE_EXTENSIONS and not rel.startswith("."):
-                files[rel] = path.read_text(encoding="utf-8", errors="replace").splitlines()
+            if path.is_file() and path.suffix in INDEXED_EXTENSIONS and not rel.startswith("."):
+                files[rel] = _code_lines(path)
         has_tests = any(is_test_path(rel) for rel in files)
         return cls(root, by_symbol, by_site, definition_lines, files, has_tests, kinds, spans)
 
