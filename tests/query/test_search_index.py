@@ -3626,6 +3626,73 @@ def test_no_caller_of_an_operator_says_the_graph_follows_no_operator_s_call(
     assert fact is not None
     assert "no unresolved call is named" not in fact.statement
     assert fact.statement.endswith(
-        "; `==` is an operator, called without its name, and the graph follows no operator's "
-        "call: it may have callers all the same."
+        "; `==` is an operator, called without its name, and the graph follows no such call: "
+        "it may have callers all the same."
     ), fact.statement
+
+
+def test_no_caller_of_a_rust_operator_trait_s_method_says_how_it_is_called(
+    tmp_path: Path,
+) -> None:
+    """`table[0]` calls `index` of `impl Index<usize> for Table`, a `for` loop calls `next`
+    of `impl Iterator for Rows`: neither spells the name, and "no unresolved call is named
+    `index` either" read as "nothing indexes a Table". A `next` of an inherent impl is
+    called by its name, and its answer stays flat."""
+    files = {
+        "src/lib.rs": """
+            use std::ops::Index;
+
+            pub struct Table {
+                cells: Vec<String>,
+            }
+
+            impl<'a> Index<usize> for Table {
+                type Output = String;
+
+                fn index(&self, at: usize) -> &String {
+                    &self.cells[at]
+                }
+            }
+
+            pub struct Rows {
+                left: u32,
+            }
+
+            impl Iterator for Rows {
+                type Item = u32;
+
+                fn next(&mut self) -> Option<u32> {
+                    self.left.checked_sub(1)
+                }
+            }
+
+            pub struct Cursor {
+                at: u32,
+            }
+
+            impl Cursor {
+                pub fn next(&mut self) -> u32 {
+                    self.at + 1
+                }
+            }
+
+            pub fn first(table: &Table, rows: Rows) -> String {
+                for _ in rows {}
+                table[0].clone()
+            }
+            """,
+    }
+    with opened(tmp_path, files) as store:
+
+        def said(qualname: str) -> str:
+            (node,) = [n for n in store.all_nodes() if n.id == f"src/lib.rs::{qualname}"]
+            fact = callers_fact(store, Touchpoint(node, 1.0, ()))
+            assert fact is not None
+            return fact.statement
+
+        assert (
+            "; `index` implements Rust's `Index`, which `x[i]` calls without its name, and "
+            "the graph follows no such call: it may have callers all the same"
+        ) in said("Table.index")
+        assert "implements Rust's `Iterator`, which a `for` loop calls" in said("Rows.next")
+        assert "implements Rust" not in said("Cursor.next")

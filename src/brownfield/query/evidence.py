@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import re
-
 from brownfield.graph.roles import is_production, is_test, marked_as_test, what_counts_as_tests
 from brownfield.graph.store import GraphStore
 from brownfield.graph.vocabulary import STOP_WORDS, index_words
@@ -17,6 +15,7 @@ from brownfield.query.declarations import (
 )
 from brownfield.query.exports import EXPORTER, exported_by
 from brownfield.query.freshness import repository_root
+from brownfield.query.operators import called_without_name
 from brownfield.query.reaching_tests import (
     TEST_DEPTH,
     call_targets,
@@ -63,20 +62,15 @@ def inline_tests(store: GraphStore, limit: int) -> list[Node]:
     return sorted(found, key=lambda node: node.id)[:limit]
 
 
-#: An operator's name (Ruby's `==`, `<=>`, `[]`, `+@`; C++'s `operator==`): its calls (`a == b`)
-#: do not spell it, and the graph follows none of them.
-_OPERATOR = re.compile(r"[^\w\s]+|operator\W.*")
-
-
 def _unresolved_note(store: GraphStore, node: Node) -> tuple[str, tuple[Citation, ...]]:
     """How complete a negative answer is: the unresolved calls that carry the node's name."""
     if node.kind is NodeKind.MODULE:
         return "", ()
     sites = _unresolved_sites(store, node)
-    if not sites and _OPERATOR.fullmatch(node.name):
+    implicit = None if sites else called_without_name(store, node)
+    if implicit:
         return (
-            f"; `{node.name}` is an operator, called without its name, and the graph follows "
-            "no operator's call: it may have callers all the same",
+            f"; {implicit}, and the graph follows no such call: it may have callers all the same",
             (),
         )
     if not sites:
