@@ -3696,3 +3696,56 @@ def test_no_caller_of_a_rust_operator_trait_s_method_says_how_it_is_called(
         ) in said("Table.index")
         assert "implements Rust's `Iterator`, which a `for` loop calls" in said("Rows.next")
         assert "implements Rust" not in said("Cursor.next")
+
+
+def test_no_caller_of_a_protocol_method_says_the_language_may_call_it(
+    tmp_path: Path,
+) -> None:
+    """Go's `fmt` calls a `String()`, Java's concatenation a `toString()`, PHP's string
+    conversion a `__toString()`, Python's `==` an `__eq__`: "no unresolved call is named
+    `String` either" read as "nothing prints a Money". A method of no protocol (`Strings`)
+    keeps the flat answer."""
+    files = {
+        "money/money.go": """
+            package money
+
+            type Money struct{ Cents int }
+
+            func (m Money) String() string { return "money" }
+
+            func (m Money) Strings() []string { return nil }
+            """,
+        "src/Money.java": """
+            class Money {
+                public String toString() { return "money"; }
+            }
+            """,
+        "src/Money.php": """
+            <?php
+            class Money {
+                public function __toString(): string { return "money"; }
+            }
+            """,
+        "money.py": """
+            class Money:
+                def __eq__(self, other):
+                    return True
+            """,
+    }
+    with opened(tmp_path, files) as store:
+
+        def said(node_id: str) -> str:
+            node = store.node(node_id)
+            assert node is not None, node_id
+            fact = callers_fact(store, Touchpoint(node, 1.0, ()))
+            assert fact is not None
+            return fact.statement
+
+        go = said("money/money.go::Money.String")
+        assert "`String` may be called without its name, by `fmt`'s printing" in go, go
+        assert "by string concatenation" in said("src/Money.java::Money.toString")
+        assert "by string conversion" in said("src/Money.php::Money.__toString")
+        assert "one of Python's special methods" in said("money.py::Money.__eq__")
+        assert "no unresolved call is named `Strings` either" in said(
+            "money/money.go::Money.Strings"
+        )

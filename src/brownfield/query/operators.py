@@ -1,7 +1,8 @@
 """Definitions a language calls without their name: an operator (Ruby's `def ==`, C++'s
-`operator==`) and a Rust operator trait's method (`index` of `impl Index for T`, which
-`t[i]` calls). The graph follows no such call, so "no resolved caller" of one says so
-rather than "no unresolved call is named `index` either"."""
+`operator==`), a Rust operator trait's method (`index` of `impl Index for T`, which `t[i]`
+calls), a method of a protocol the language or its library calls (Python's `__eq__`, Go's
+`String`, Java's `toString`, PHP's `__get`). The graph follows no such call, so "no
+resolved caller" of one says so rather than "no unresolved call is named `index` either"."""
 
 from __future__ import annotations
 
@@ -50,6 +51,74 @@ _RUST_TRAITS = {
     "Neg": (("neg",), "`-x`"),
     "Not": (("not",), "`!x`"),
 }
+#: Methods a language or its standard library may call without their name, by language:
+#: the name -> what calls it.
+_PROTOCOLS = {
+    "go": {
+        "String": "`fmt`'s printing (a `fmt.Stringer`)",
+        "Error": "`fmt`'s printing and the `errors` package (an `error`)",
+        "Format": "`fmt`'s printing (a `fmt.Formatter`)",
+        "GoString": "`fmt`'s `%#v`",
+        "ServeHTTP": "`net/http`'s server (an `http.Handler`)",
+    },
+    "java": {
+        "toString": "string concatenation and formatting",
+        "equals": "collections and `Objects.equals`",
+        "hashCode": "hash-based collections",
+        "compareTo": "sorting and sorted collections (a `Comparable`)",
+        "close": "try-with-resources (an `AutoCloseable`)",
+        "iterator": "a for-each loop (an `Iterable`)",
+    },
+    "javascript": {
+        "toString": "string conversion and template literals",
+        "valueOf": "arithmetic and comparison",
+        "toJSON": "`JSON.stringify`",
+        "then": "`await` (a thenable)",
+    },
+    "ruby": {
+        "to_s": "string interpolation",
+        "to_str": "implicit conversion to a String",
+        "inspect": "`p` and the console",
+        "each": "`Enumerable`'s methods and `for`",
+        "hash": "Hash keys",
+        "eql?": "Hash keys",
+        "method_missing": "a call of any method the object does not define",
+        "respond_to_missing?": "`respond_to?`",
+        "coerce": "arithmetic with a built-in number",
+    },
+    "csharp": {
+        "ToString": "string conversion and interpolation",
+        "Equals": "collections and `==` of a record",
+        "GetHashCode": "hash-based collections",
+        "Dispose": "a `using` statement (an `IDisposable`)",
+        "GetEnumerator": "a `foreach` loop",
+    },
+    "php": {
+        "__toString": "string conversion",
+        "__get": "reading a property the object does not declare",
+        "__set": "writing a property the object does not declare",
+        "__isset": "`isset()` of a property the object does not declare",
+        "__unset": "`unset()` of a property the object does not declare",
+        "__call": "a call of a method the object does not define",
+        "__callStatic": "a static call of a method the class does not define",
+        "__invoke": "calling the object as a function",
+        "__destruct": "the end of the object's life",
+        "__clone": "`clone`",
+        "__serialize": "`serialize()`",
+        "__unserialize": "`unserialize()`",
+        "getIterator": "a `foreach` loop (an `IteratorAggregate`)",
+        "offsetGet": "`$x[$key]` (an `ArrayAccess`)",
+        "offsetSet": "`$x[$key] = ...` (an `ArrayAccess`)",
+        "offsetExists": "`isset($x[$key])` (an `ArrayAccess`)",
+        "offsetUnset": "`unset($x[$key])` (an `ArrayAccess`)",
+        "jsonSerialize": "`json_encode()` (a `JsonSerializable`)",
+        "count": "`count()` (a `Countable`)",
+    },
+}
+_PROTOCOLS["typescript"] = _PROTOCOLS["tsx"] = _PROTOCOLS["javascript"]
+#: Python's special methods the language calls (operators, builtins, `with`, `for`): all
+#: but the constructors, whose calls the graph resolves (`X()`).
+_DUNDER = re.compile(r"__(?!init__|new__)\w+__")
 _IMPL = re.compile(r"^\s*(?:unsafe\s+)?impl\b")
 LOOK_BACK = 500  # lines read up from a method for its `impl` header
 
@@ -59,7 +128,17 @@ def called_without_name(store: GraphStore, node: Node) -> str | None:
     caller" answer, or None when it is called by its name."""
     if _SYMBOLIC.fullmatch(node.name):
         return f"`{node.name}` is an operator, called without its name"
-    if node.language != "rust" or node.kind is not NodeKind.METHOD or not node.line:
+    if node.kind is not NodeKind.METHOD or not node.line:
+        return None
+    if node.language == "python" and _DUNDER.fullmatch(node.name):
+        return (
+            f"`{node.name}` is one of Python's special methods, which its operators and "
+            "builtins may call without its name"
+        )
+    how = _PROTOCOLS.get(node.language or "", {}).get(node.name)
+    if how:
+        return f"`{node.name}` may be called without its name, by {how}"
+    if node.language != "rust":
         return None
     lines = file_lines(repository_root(store), node.path or "") or []
     above = lines[max(0, node.line - 1 - LOOK_BACK) : node.line - 1]
