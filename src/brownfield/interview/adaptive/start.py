@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from dataclasses import dataclass
@@ -94,18 +95,22 @@ def suitability(idea: str, root: Path | None = None) -> str | None:
     repository at `root`, a path counts only where it names the repository's code: a file
     name alone where it has such a file, a path where it has that file or folder, or the
     folder a new file would go in ("collapse /a/./b/../c" gives an example, no file)."""
-    paths = [
-        match
-        for match in _PATH.finditer(idea)
-        if root is None
-        or (
-            _has_file(root, match.group(0))
-            if _BARE.fullmatch(match.group(0))
-            else _has_path(root, match.group(0))
-        )
-    ]
+    listed = functools.cache(lambda: _listed(root) if root else None)  # git's files, once
+    path = next(
+        (
+            match
+            for match in _PATH.finditer(idea)
+            if root is None
+            or (
+                _has_file(root, match.group(0), listed())
+                if _BARE.fullmatch(match.group(0))
+                else _has_path(root, match.group(0), listed())
+            )
+        ),
+        None,
+    )
     signals = [
-        ("a file path", paths[0] if paths else None),
+        ("a file path", path),
         ("a symbol", _SYMBOL.search(idea)),
         ("an issue number", _ISSUE.search(idea)),
         ("an error trace", _TRACE.search(idea)),
@@ -147,23 +152,28 @@ def direct_sites(root: Path, idea: str) -> str:
     return f" The code it leads to: {cited}." if cited else ""
 
 
-def _has_file(root: Path, name: str) -> bool:
-    """Whether the repository has a file of this name anywhere (git's files; outside git,
-    at its top, not through a link)."""
+def _listed(root: Path) -> set[str] | None:
+    """The repository's files as git lists them; None outside git."""
     try:
-        return any(path.rpartition("/")[2] == name for path in list_files(root))
+        return set(list_files(root))
     except GitUnavailableError:
+        return None
+
+
+def _has_file(root: Path, name: str, files: set[str] | None) -> bool:
+    """Whether the repository has a file of this name anywhere (among git's `files`;
+    outside git, at its top, not through a link)."""
+    if files is None:
         top = root / name
         return not top.is_symlink() and top.is_file()
+    return any(path.rpartition("/")[2] == name for path in files)
 
 
-def _has_path(root: Path, path: str) -> bool:
-    """Whether the repository has this file or folder, or the folder of this new file (git's
-    files; outside git, under `root`, through no link and no `.` or `..`)."""
+def _has_path(root: Path, path: str, files: set[str] | None) -> bool:
+    """Whether the repository has this file or folder, or the folder of this new file (among
+    git's `files`; outside git, under `root`, through no link and no `.` or `..`)."""
     parts = PurePosixPath(path.rstrip("/")).parts
-    try:
-        files = set(list_files(root))
-    except GitUnavailableError:
+    if files is None:
         if {".", ".."} & set(parts):
             return False
         reached = 0  # how many of the path's folders (and file) exist, from the top
