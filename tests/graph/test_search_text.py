@@ -337,6 +337,36 @@ def test_names_found_once_per_file_are_those_of_each_span() -> None:
             assert names.within(low, high) == expected, body
 
 
+def test_messages_found_once_per_file_are_those_of_each_span() -> None:
+    rng = random.Random(12)
+    for text, language in product(_texts(), ("python", "javascript")):
+        names = _Names(text, language)
+        for low, high in _spans(text, rng):
+            body = text[low:high]
+            assert names.messages(low, high) == search_text._strings_words(body, language), body
+
+
+def test_a_function_s_messages_are_the_words_of_its_prose_strings() -> None:
+    """Strings of two words or more, placeholders and escapes aside; not a docstring (the
+    doc column's), a key, a single word or a file name; JavaScript's template literals too."""
+    py = (
+        "def load(path, key):\n"  # 1
+        '    """Load the settings file."""\n'
+        "    if key in SEEN:\n"  # 3
+        "        raise ValueError(f'Cannot declare {key} twice')\n"
+        '    log.debug("read %s in %d ms\\n", path, 3)\n'  # 5
+        "    return open('settings.toml', encoding='utf-8')['name']\n"
+    )
+    (row,) = search_text.rows_for(
+        "a.py", "python", py.encode(), [_definition("a.py", "function", "load", 1, 6)]
+    )
+    assert row.messages.split() == ["cannot", "declare", "twice", "read", "in", "ms"]
+    js = "function f(name) {\n  throw new Error(`no route named ${name} was found`)\n}\n"
+    node = _definition("a.js", "function", "f", 1, 3)
+    (row,) = search_text.rows_for("a.js", "javascript", js.encode(), [(*node[:7], "javascript")])
+    assert row.messages.split() == ["no", "route", "named", "was", "found"]
+
+
 def test_a_body_cut_inside_a_line_is_read_alone(tmp_path: Path) -> None:
     """A definition longer than MAX_BODY is cut inside a line: its words are its text's."""
     body = "".join(f"    self.field_{n} = CONST_{n}_X\n" for n in range(3000))

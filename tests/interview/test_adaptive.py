@@ -689,6 +689,47 @@ def test_a_weak_touchpoint_is_no_caller_target(tmp_path: Path) -> None:
     assert asked["compatibility"].question.startswith("Must existing callers of log_visit ")
 
 
+def test_a_weak_touchpoint_the_best_one_calls_is_a_caller_target(tmp_path: Path) -> None:
+    """`send` holds one word of the idea, far fewer than `retry_all`, which nothing calls;
+    but `retry_all` calls it: the idea's best match reaches it, so its other callers are
+    asked about (the shop's `charge`, called by `retry_failed`, the same)."""
+    root = tmp_path / "uploads"
+    write_files(
+        root,
+        {
+            "app/jobs.py": '''
+                from app.transport import send
+
+
+                def retry_all(failed, backoff):
+                    """Retry every failed upload again, waiting `backoff` seconds more each time."""
+                    for item in failed:
+                        send(item)
+                ''',
+            "app/transport.py": '''
+                def send(item):
+                    """Upload one item."""
+                    return item
+                ''',
+            "app/views.py": """
+                from app.transport import send
+
+
+                def save(item):
+                    return send(item)
+                """,
+        },
+    )
+    git_init(root)
+    state = finished(root, "Retry failed uploads again with a longer backoff each time")
+    (component,) = state.topology.active()
+    assert component.touchpoints[:2] == ["app/jobs.py::retry_all", "app/transport.py::send"]
+    scores = state.touchpoint_scores()
+    assert scores["app/transport.py::send"] < scores["app/jobs.py::retry_all"] / 3
+    asked = {r.slot: r for r in state.rounds if r.kind != "evidence"}
+    assert asked["compatibility"].question.startswith("Must existing callers of send ")
+
+
 def test_facts_two_components_share_are_shown_once(tmp_path: Path) -> None:
     """Both parts of the idea touch the same code: the second evidence round names the
     facts the first one showed instead of printing them again."""

@@ -80,7 +80,7 @@ def index_rows(root: Path) -> list[tuple[object, ...]]:
     connection = sqlite3.connect(root / ".brownfield/graph.db")
     try:
         rows = connection.execute(
-            "SELECT id, path, kind, name, words, doc, params, attrs, keys, body, raw "
+            "SELECT id, path, kind, name, words, doc, params, attrs, keys, body, raw, messages "
             "FROM search_docs ORDER BY id"
         ).fetchall()
         matches = connection.execute(
@@ -3749,3 +3749,53 @@ def test_no_caller_of_a_protocol_method_says_the_language_may_call_it(
         assert "no unresolved call is named `Strings` either" in said(
             "money/money.go::Money.Strings"
         )
+
+
+def test_a_definition_is_found_by_the_words_of_its_messages(tmp_path: Path) -> None:
+    """What a function says when it fails (or logs, or prints) names what it does in plain
+    words: tomli's duplicate keys are found by "Cannot declare {key} twice" alone."""
+    files = {
+        "toml/parse.py": '''
+            def create_dict_rule(src, pos, out):
+                key = parse_key(src, pos)
+                if out.flags.is_(key, EXPLICIT_NEST):
+                    raise suffixed_err(src, pos, f"Cannot declare {key} twice")
+                out.data.get_or_create_nest(key)
+
+
+            def parse_key(src, pos):
+                """Parse a dotted key at `pos`."""
+                return tuple(src[pos:].split("."))
+
+
+            def suffixed_err(src, pos, msg):
+                return ValueError(msg + " at " + str(pos))
+            ''',
+    }
+    with opened(tmp_path, files) as store:
+        found = touchpoints(store, "let a document declare the same table twice", 1)
+        assert [t.node.id for t in found] == ["toml/parse.py::create_dict_rule"]
+
+
+def test_an_exception_class_s_methods_come_after_the_code_raising_it(tmp_path: Path) -> None:
+    """An exception's constructor matches an idea by the words its message or docstring
+    says, as the class does: it keeps EXCEPTION_WEIGHT of its score, the class's own."""
+    files = {
+        "cache/errors.py": '''
+            class StaleError(LookupError):
+                def __init__(self, key):
+                    """Raised when a cache entry is read after it expired and was dropped."""
+                    super().__init__(key)
+            ''',
+        "cache/store.py": '''
+            def read(table, key):
+                """Read an entry of the cache: None if it expired."""
+                return table.get(key)
+            ''',
+    }
+    with opened(tmp_path, files) as store:
+        found = touchpoints(store, "drop expired cache entries when they are read", 2)
+        assert [t.node.id for t in found] == [
+            "cache/store.py::read",
+            "cache/errors.py::StaleError.__init__",
+        ]

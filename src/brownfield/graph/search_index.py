@@ -28,6 +28,7 @@ WEIGHTS = {
     "attrs": 2.5,
     "keys": 4.0,
     "body": 0.5,
+    "messages": 4.0,
 }
 
 
@@ -56,8 +57,8 @@ def put(db: Connection, path: str, rows: Sequence[SearchRow], fresh: bool) -> No
         remove(db, path)
     db.executemany(
         "INSERT INTO search_docs "
-        "(id, path, kind, name, words, doc, params, attrs, keys, body, raw) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        "(id, path, kind, name, words, doc, params, attrs, keys, body, messages, raw) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         rows,
     )
 
@@ -97,7 +98,7 @@ def find(db: Connection, query: str, limit: int, among: Sequence[str] | None = N
     rows = db.execute(
         f"SELECT d.id, d.kind, d.path, d.raw, -bm25(search, {weights}) AS relevance, "
         "d.name || ' ' || d.words || ' ' || d.doc || ' ' || d.params || ' ' || d.attrs "
-        "|| ' ' || d.keys || ' ' || d.body, d.name "
+        "|| ' ' || d.keys || ' ' || d.body || ' ' || d.messages, d.name "
         "FROM search JOIN search_docs d ON d.rowid = search.rowid "
         f"WHERE search MATCH ? {only}ORDER BY relevance DESC, d.id LIMIT ?",
         (query, *(among or ()), limit),

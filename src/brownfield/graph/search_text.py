@@ -49,6 +49,7 @@ class SearchRow(NamedTuple):
     attrs: str
     keys: str
     body: str  # the words of the identifiers its body names (methods: their own lines)
+    messages: str  # the words of its prose strings: the messages it raises, logs or prints
     raw: str  # `name:line` of its attributes and keys as written: what evidence can cite
 
 
@@ -220,6 +221,10 @@ class _Names:
         # Split (not searched) with the matches kept, the odd parts are the matches and
         # every offset is a sum of lengths: no match object is made.
         parts = _STRING_PARTS.split(text)
+        self.text = text
+        self.templates = language in _TEMPLATE_LANGUAGES
+        self.strings = parts[1::2]
+        self.string_starts = list(accumulate(map(len, parts), initial=0))[1::2]
         parts[1::2] = [" " * len(string) for string in parts[1::2]]  # offsets kept
         pieces = _IDENTIFIER_PARTS.split("".join(parts))
         names = pieces[1::2]
@@ -230,9 +235,49 @@ class _Names:
         starts = list(accumulate(map(len, pieces), initial=0))[1::2]
         self.starts = list(compress(starts, kept))
 
+    def messages(self, low: int, high: int) -> str:
+        """The words of the prose strings between offsets `low` and `high`."""
+        at, to = bisect_left(self.string_starts, low), bisect_left(self.string_starts, high)
+        templates = self.text[low:high] if self.templates else ""
+        return _prose_words(self.strings[at:to], self.string_starts[at:to], templates)
+
     def within(self, low: int, high: int) -> list[str]:
         """The names between offsets `low` and `high` (at line boundaries)."""
         return self.names[bisect_left(self.starts, low) : bisect_left(self.starts, high)]
+
+
+_PLACEHOLDER = re.compile(r"\$?\{[^{}]*\}|%[-#0-9.]*[a-zA-Z]|\\[ntr]")
+_LETTERS = re.compile(r"[A-Za-z]{2,}")
+
+
+_TEMPLATE = re.compile(r"`[^`]*`")
+_TEMPLATE_LANGUAGES = frozenset({"javascript", "typescript"})
+
+
+def _prose_words(strings: list[str], starts: list[int], text: str) -> str:
+    """The words of the strings (quoted, as found, at offsets `starts`) and of the template
+    literals of `text` that read as prose: two words or more with a space between them,
+    placeholders (`{key}`, `${key}`, `%s`) and escapes aside. Not a docstring's (the doc's
+    words): a string right after an empty one (`""` `"Load it."` `""`)."""
+    found: list[str] = []
+    quoted = [
+        string
+        for i, string in enumerate(strings)
+        if not (i and len(strings[i - 1]) == 2 and starts[i] == starts[i - 1] + 2)
+    ]
+    for string in [*quoted, *_TEMPLATE.findall(text)]:
+        inner = _PLACEHOLDER.sub(" ", string[1:-1])
+        letters = _LETTERS.findall(inner)
+        if len(letters) >= 2 and " " in inner.strip():
+            found.extend(word.lower() for word in letters)
+    return " ".join(dict.fromkeys(found))[:MAX_TEXT]
+
+
+def _strings_words(text: str, language: str) -> str:
+    """`_prose_words` of a text read alone (a body cut inside a line)."""
+    found = list(_STRING.finditer(text))
+    templates = text if language in _TEMPLATE_LANGUAGES else ""
+    return _prose_words([m.group() for m in found], [m.start() for m in found], templates)
 
 
 def _words_of_body(names: list[str]) -> str:
@@ -359,6 +404,13 @@ def rows_for(
                     else _words_of_body(file_names.within(low, high))
                     if file_names is not None and not cut
                     else _body_words(body, language)
+                ),
+                messages=(
+                    ""
+                    if kind not in ("function", "method") or minified
+                    else file_names.messages(low, high)
+                    if file_names is not None and not cut
+                    else _strings_words(body, language)
                 ),
                 raw=" ".join(
                     _located(joined, offsets, start, end, [*attrs, *cited, *keys], assigned, keys)

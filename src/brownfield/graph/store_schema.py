@@ -78,8 +78,9 @@ from __future__ import annotations
 #: environment has the words "environment variable" among its keys; 75: `retried` is a form
 #: of retry, and `timestamp` and `canonical` are known words (compounds split on them); 76:
 #: Rust's `pub(crate)` is no parameter list (a function's parameters follow it); 77: `reuse`,
-#: `unused` and `idle` are known words (compounds split on them)
-SCHEMA_VERSION = 77
+#: `unused` and `idle` are known words (compounds split on them); 78: the words of a function's
+#: prose strings (its messages) are searched
+SCHEMA_VERSION = 78
 
 SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -151,25 +152,28 @@ CREATE TABLE search_docs (
     path TEXT NOT NULL,
     kind TEXT NOT NULL,
     name TEXT, words TEXT, doc TEXT, params TEXT, attrs TEXT, keys TEXT, body TEXT,
-    raw TEXT
+    messages TEXT, raw TEXT
 );
 CREATE INDEX search_docs_path ON search_docs(path);
 CREATE VIRTUAL TABLE search USING fts5(
-    name, words, doc, params, attrs, keys, body,
+    name, words, doc, params, attrs, keys, body, messages,
     content='search_docs', content_rowid='rowid', tokenize='porter unicode61'
 );
 """
 
 SEARCH_TRIGGERS = """
 CREATE TRIGGER search_docs_added AFTER INSERT ON search_docs BEGIN
-    INSERT INTO search(rowid, name, words, doc, params, attrs, keys, body)
-    VALUES (new.rowid, new.name, new.words, new.doc, new.params, new.attrs, new.keys, new.body);
+    INSERT INTO search(rowid, name, words, doc, params, attrs, keys, body, messages)
+    VALUES (
+        new.rowid, new.name, new.words, new.doc, new.params, new.attrs, new.keys, new.body,
+        new.messages
+    );
 END;
 CREATE TRIGGER search_docs_removed AFTER DELETE ON search_docs BEGIN
-    INSERT INTO search(search, rowid, name, words, doc, params, attrs, keys, body)
+    INSERT INTO search(search, rowid, name, words, doc, params, attrs, keys, body, messages)
     VALUES (
         'delete', old.rowid, old.name, old.words, old.doc, old.params, old.attrs, old.keys,
-        old.body
+        old.body, old.messages
     );
 END;
 """

@@ -168,17 +168,31 @@ def _raised(store: GraphStore, found: list[Touchpoint], query: Query) -> list[To
     """An exception class says what goes wrong, not where: it matches an idea by its
     docstring's words far more often than it is the place to change. One whose own name
     carries none of the idea's words, in any of their forms (`RetryTimeout` carries
-    "retries"), keeps EXCEPTION_WEIGHT of its score."""
-    exceptions = exception_classes(
-        store, {t.node.id for t in found if t.node.kind is NodeKind.CLASS}
-    )
+    "retries"), keeps EXCEPTION_WEIGHT of its score, and so do its methods."""
+    classes = {t.node.id: _class_of(t.node) for t in found}
+    exceptions = exception_classes(store, {c for c in classes.values() if c})
     return [
         replace(t, score=t.score * EXCEPTION_WEIGHT)
-        if t.node.id in exceptions
-        and 1.0 not in matched_words(query, " ".join(index_words(t.node.name))).values()
+        if (exception := classes[t.node.id]) in exceptions
+        and 1.0 not in matched_words(query, " ".join(index_words(_short(exception)))).values()
         else t
         for t in found
     ]
+
+
+def _class_of(node: Node) -> str | None:
+    """A class itself, a method's class (an exception's constructor matches an idea by the
+    words of its message), else None."""
+    if node.kind is NodeKind.CLASS:
+        return node.id
+    path, _, name = node.id.partition("::")
+    owner = name.rpartition(".")[0]
+    return f"{path}::{owner}" if node.kind is NodeKind.METHOD and owner else None
+
+
+def _short(node_id: str) -> str:
+    """A definition's own name, from its id (`a.py::Outer.Inner` -> `Inner`)."""
+    return node_id.partition("::")[2].rpartition(".")[2]
 
 
 def _shapes(

@@ -115,8 +115,10 @@ class EvidenceSource:
         below CALLER_SHARE of the best: "Stop sending visitors to another website when a
         redirect address comes from the request" matches `res.redirect` (3.7), which no code
         here calls, far better than `sendfile` (0.99), whose caller is no part of the idea.
-        The best of the others and one the person named (score 0) always qualify, and a
-        method scores as the best of its owners among the touchpoints. Asked
+        The best of the others, one the person named (score 0) and one that a qualifying
+        touchpoint calls always qualify (the shop's `charge`, which `retry_failed` calls,
+        for "add retries with backoff to payment charges"), and a method scores as the best
+        of its owners among the touchpoints. Asked
         what sets the change in motion (`started`), a function's callers come before a
         class's or a constructor's: `Session.__init__` building an `HTTPAdapter` starts no
         retry of a failed request; `Session.send` calling `HTTPAdapter.send` does."""
@@ -129,13 +131,20 @@ class EvidenceSource:
             eligible.sort(key=lambda t: t.node.kind is NodeKind.CLASS or is_constructor(t.node))
         share = {t.node.id: _score_with_owners(t.node.id, scores) for t in eligible}
         best = max(share.values(), default=0.0)
+        strong = {i for i, score in share.items() if not 0 < score < CALLER_SHARE * best}
         for touchpoint in eligible:
-            if 0 < share[touchpoint.node.id] < CALLER_SHARE * best:
+            if touchpoint.node.id not in strong and not self._called_by(touchpoint, strong):
                 continue
             sites = self._production_callers(touchpoint.node.id)
             if sites:
                 return touchpoint.node.qualname, sites
         return None
+
+    def _called_by(self, touchpoint: Touchpoint, callers: set[str]) -> bool:
+        """Whether one of `callers` (touchpoint ids) calls the touchpoint: what the idea's
+        best matches call is part of it however few of its words it holds."""
+        ids = call_targets(self.store, touchpoint.node)
+        return any(e.src in callers for e in self.store.edges_into(ids, [EdgeKind.CALLS]))
 
     def outside_callers(self, component: Component) -> tuple[str, list[str]] | None:
         """The component's first production touchpoint when code outside the repository
