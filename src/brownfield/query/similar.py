@@ -11,6 +11,12 @@ from brownfield.query.context import exception_classes, touchpoints
 from brownfield.query.evidence import definition_citation
 from brownfield.query.search import matched_words, parse, rank, unfound
 
+#: What the full-text index holds of a definition, as the facts name what they searched.
+INDEXED = (
+    "names, docstrings, parameters, attributes, keys, the identifiers bodies name and the "
+    "messages they hold"
+)
+
 
 def similar_fact(store: GraphStore, text: str) -> Fact:
     """Production definitions that may already do something like the idea, each with the
@@ -51,8 +57,7 @@ def similar_fact(store: GraphStore, text: str) -> Fact:
         "similar",
         "similar mechanism",
         f"Definitions matching the idea's mechanism words ({', '.join(mechanism)}) in the "
-        "full-text index (names, docstrings, parameters, attributes, keys, the identifiers "
-        "bodies name): "
+        f"full-text index ({INDEXED}): "
         + "; ".join(
             f"{n.qualname} ({n.path}:{n.line}) matches "
             + ", ".join(f'"{word}"' for word in matched[n.id])
@@ -101,8 +106,7 @@ def unfound_fact(store: GraphStore, text: str) -> Fact | None:
     return Fact(
         "vocabulary",
         "the idea's words",
-        "The full-text index (names, docstrings, parameters, attributes, keys, the "
-        "identifiers bodies name) finds no definition for "
+        f"The full-text index ({INDEXED}) finds no definition for "
         + ", ".join(f'"{word}"' for word in missing)
         + ", searched with their abbreviations, base forms and synonyms: the code may call "
         "it otherwise (name the code if you know it), or it is new to the code.",
