@@ -6,8 +6,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from brownfield.interview.adaptive.start import Threshold, seed_state
+from brownfield.interview.adaptive.start import Threshold, _components, seed_state
 from brownfield.interview.adaptive.state import Relationship
+from brownfield.model import Node, NodeKind
+from brownfield.query.context import Touchpoint
 from tests.conftest import build_graph
 
 
@@ -164,3 +166,60 @@ def test_the_spec_shows_calls_from_other_files_before_the_touched_files_own() ->
         relationship(f"app.pay.f{n}", "app/pay.py::audit", f"app/pay.py:{n}") for n in range(3)
     ] + [relationship("app.jobs.retry", "app/pay.py::audit", "app/jobs.py:7")]
     assert technical_context(state)[0].startswith("- app.jobs.retry calls app/pay.py::audit ")
+
+
+def test_each_component_touches_the_code_its_own_words_find(tmp_path: Path) -> None:
+    """ "read them back when unpacking" shares the file name and modification time with the
+    clause before it: its touchpoints are those its own words (read, back, unpacking) match,
+    the reading side, not every writer that holds a file's name or time."""
+    store = build_graph(
+        tmp_path,
+        {
+            "archive/writer.py": '''
+                def write_name(stream, entry):
+                    """Store the file name of an entry in the archive we write."""
+                    stream.write(entry.name.encode())
+
+
+                def write_time(stream, entry):
+                    """Store the modification time of a file in the archive header."""
+                    stream.write(int(entry.mtime).to_bytes(4, "little"))
+
+
+                def file_header(entry):
+                    """The header of a file we store: its name, size and modification time."""
+                    return (entry.name, entry.size, entry.mtime)
+                ''',
+            "archive/reader.py": '''
+                def read_entry(stream):
+                    """Read an entry back when unpacking."""
+                    return stream.read()
+                ''',
+        },
+    )
+    idea = (
+        "Store each file's name and modification time in the archives we write, "
+        "and read them back when unpacking"
+    )
+    state = seed_state(idea, Threshold(0.05, "default"), store)
+    first, second = state.topology.components
+    assert second.touchpoints == ["archive/reader.py::read_entry"]
+    assert {"archive/writer.py::write_name", "archive/writer.py::write_time"} <= set(
+        first.touchpoints
+    )
+
+
+def test_a_component_picks_its_own_touchpoints_beyond_the_ideas_first_five() -> None:
+    """The idea's five best are all writers; the reader its second clause's own words match
+    ranks seventh: that component touches it."""
+
+    def found(name: str, score: float, *matched: str) -> Touchpoint:
+        node = Node(f"a.py::{name}", NodeKind.FUNCTION, name, f"a.{name}", "a.py", 1, 2, "python")
+        return Touchpoint(node, score, matched)
+
+    pool = [found(f"write_{n}", 9.0 - n, "store", "name", "time") for n in range(6)]
+    pool.append(found("read_entry", 1.0, "name", "read", "unpacking"))
+    idea = "Store each file's name and time when writing, and read them back when unpacking"
+    first, second = _components(idea, pool[:5], True, pool)
+    assert second.touchpoints == ["a.py::read_entry"]
+    assert first.touchpoints == [f"a.py::write_{n}" for n in range(5)]

@@ -128,6 +128,8 @@ def suitability(idea: str, root: Path | None = None) -> str | None:
 
 
 DIRECT_SITES = 3  # definitions the gate's direct path cites
+TOUCHPOINTS = 5  # the idea's touchpoints, and at most a component's
+COMPONENT_POOL = 15  # the idea's matches a component of several picks its own from
 
 
 def direct_sites(root: Path, idea: str) -> str:
@@ -207,22 +209,54 @@ def is_brownfield(idea: str, found: list[Touchpoint]) -> tuple[bool, str]:
     return False, "the idea's words match nothing that exists in the code"
 
 
-def _components(idea: str, found: list[Touchpoint], brownfield: bool) -> list:  # type: ignore[type-arg]
-    """1 to 6 components: one per clause of the idea that has its own key words."""
+def _components(
+    idea: str, found: list[Touchpoint], brownfield: bool, pool: list[Touchpoint] | None = None
+) -> list:  # type: ignore[type-arg]
+    """1 to 6 components: one per clause of the idea that has its own key words. One
+    component has the idea's touchpoints (`found`). Of several, each has the first
+    TOUCHPOINTS of the idea's wider `pool` that match the clause's own words, those no
+    other clause holds ("read them back when unpacking" after "store the original file name
+    and modification time in the gzip files they write": read, back, unpacking), else those
+    of `found` that match any of its words: the words every clause shares (the subject a
+    pronoun refers to) do not tell its code from the others'."""
     clauses = [c.strip(" .") for c in split_clauses(idea)]
     for index in range(1, len(clauses)):
         clauses[index] = referred(completed(clauses[index], clauses[index - 1]), clauses[index - 1])
     clauses = [c for c in clauses if len(idea_words(c).keywords) >= 2] or [idea.strip(" .")]
     if len(clauses) > 6:
         clauses = [*clauses[:5], "; ".join(clauses[5:])]
+    if len(clauses) == 1:
+        return [
+            new_component(1, _name(clauses[0]), clauses[0], [t.node.id for t in found], brownfield)
+        ]
+    words = [_vocabulary(clause) for clause in clauses]
     made = []
-    for number, clause in enumerate(clauses, 1):
-        keys = idea_words(clause).keywords
-        mine = [t.node.id for t in found if set(t.matched) & set(keys)]
-        if len(clauses) == 1:
-            mine = [t.node.id for t in found]
+    for number, (clause, keys) in enumerate(zip(clauses, words, strict=True), 1):
+        own = keys - set().union(*(other for other in words if other is not keys))
+        mine = [t.node.id for t in pool or found if set(t.matched) & own][:TOUCHPOINTS]
+        mine = mine or [t.node.id for t in found if set(t.matched) & keys]
         made.append(new_component(number, _name(clause), clause, mine, brownfield))
     return made
+
+
+def _vocabulary(clause: str) -> set[str]:
+    """The words a touchpoint may have matched a clause by: its key words and each two
+    together, as the search joins the words the repository writes as one ("back up" is
+    matched as `backup`)."""
+    query = parse(clause)
+    return {*query.words, *(first + second for first, second in query.pairs)}
+
+
+def _record(touchpoint: Touchpoint) -> TouchpointRecord:
+    return TouchpointRecord(
+        id=touchpoint.node.id,
+        symbol=touchpoint.node.qualname,
+        kind=touchpoint.node.kind.value,
+        path=touchpoint.node.path or "",
+        line=touchpoint.node.line or 1,
+        score=round(touchpoint.score, 3),
+        matched=list(touchpoint.matched),
+    )
 
 
 def _name(clause: str, limit: int = 60) -> str:
@@ -254,7 +288,8 @@ def seed_state(
     max_rounds: int = 100,
 ) -> AdaptiveState:
     """The state before Round 0: type, touchpoints, codebase context, facts, components."""
-    found = touchpoints(store, idea) if store is not None else []
+    pool = touchpoints(store, idea, COMPONENT_POOL) if store is not None else []
+    found = pool[:TOUCHPOINTS]
     brownfield, reason = (
         is_brownfield(idea, found) if store is not None else (False, type_note or "")
     )
@@ -272,18 +307,7 @@ def seed_state(
     )
     if store is not None:
         state.snapshot = store.meta().get("snapshot", "")
-        state.touchpoints = [
-            TouchpointRecord(
-                id=t.node.id,
-                symbol=t.node.qualname,
-                kind=t.node.kind.value,
-                path=t.node.path or "",
-                line=t.node.line or 1,
-                score=round(t.score, 3),
-                matched=list(t.matched),
-            )
-            for t in found
-        ]
+        state.touchpoints = [_record(t) for t in found]
         query = parse(idea)
         files = list(dict.fromkeys(t.node.path for t in found if t.node.path))[:3]
         ids = {t.node.id for t in found}
@@ -304,7 +328,9 @@ def seed_state(
             state.codebase_context += around[:MAX_RELATIONSHIPS_PER_FILE]
         for fact in EvidenceSource(store).project():
             add_fact(state, fact, "evidence", 0)
-    state.topology.components = _components(idea, found, brownfield)
+    state.topology.components = _components(idea, found, brownfield, pool)
+    used = {i for c in state.topology.components for i in c.touchpoints}
+    state.touchpoints += [_record(t) for t in pool[len(found) :] if t.node.id in used]
     rescore(state)
     state.initial = state.model_dump(mode="json", exclude={"initial"})
     return state
