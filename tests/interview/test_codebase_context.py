@@ -211,7 +211,8 @@ def test_each_component_touches_the_code_its_own_words_find(tmp_path: Path) -> N
 
 def test_a_component_picks_its_own_touchpoints_beyond_the_ideas_first_five() -> None:
     """The idea's five best are all writers; the reader its second clause's own words match
-    ranks seventh: that component touches it."""
+    ranks seventh: that component touches it. The first keeps the idea's touchpoints that
+    match its words, those it shares with the second too."""
 
     def found(name: str, score: float, *matched: str) -> Touchpoint:
         node = Node(f"a.py::{name}", NodeKind.FUNCTION, name, f"a.{name}", "a.py", 1, 2, "python")
@@ -223,3 +224,21 @@ def test_a_component_picks_its_own_touchpoints_beyond_the_ideas_first_five() -> 
     first, second = _components(idea, pool[:5], True, pool)
     assert second.touchpoints == ["a.py::read_entry"]
     assert first.touchpoints == [f"a.py::write_{n}" for n in range(5)]
+
+
+def test_the_first_component_keeps_the_words_it_shares_with_a_later_one() -> None:
+    """ "Stop re-fetching on a timer ..., and pick the timer back up ...": the polling code
+    matches the timer, which both clauses name; it stays the first component's."""
+
+    def found(name: str, *matched: str) -> Touchpoint:
+        node = Node(f"a.ts::{name}", NodeKind.FUNCTION, name, f"a.{name}", "a.ts", 1, 2, "ts")
+        return Touchpoint(node, 1.0, matched)
+
+    pool = [found("poll", "timer", "back"), found("fetch", "fetching", "data")]
+    idea = (
+        "Stop re-fetching data on a timer while offline, "
+        "and pick the timer back up once the connection returns"
+    )
+    first, second = _components(idea, pool, True, pool)
+    assert first.touchpoints == ["a.ts::poll", "a.ts::fetch"]
+    assert second.touchpoints == ["a.ts::poll"]

@@ -213,12 +213,14 @@ def _components(
     idea: str, found: list[Touchpoint], brownfield: bool, pool: list[Touchpoint] | None = None
 ) -> list:  # type: ignore[type-arg]
     """1 to 6 components: one per clause of the idea that has its own key words. One
-    component has the idea's touchpoints (`found`). Of several, each has the first
-    TOUCHPOINTS of the idea's wider `pool` that match the clause's own words, those no
-    other clause holds ("read them back when unpacking" after "store the original file name
-    and modification time in the gzip files they write": read, back, unpacking), else those
-    of `found` that match any of its words: the words every clause shares (the subject a
-    pronoun refers to) do not tell its code from the others'."""
+    component has the idea's touchpoints (`found`); the first of several, those of them
+    that match any of its words. A later one, which extends the first, has the first
+    TOUCHPOINTS of the idea's wider `pool` that match its own words, those no other clause
+    holds ("read them back when unpacking" after "store the original file name and
+    modification time in the gzip files they write": read, back, unpacking), else it is
+    matched as the first: the words the clauses share (what "them" refers to) do not tell
+    its code from the first's. A first clause keeps its shared words: "stop re-fetching on
+    a timer ..., and pick the timer back up ..." is about the timer."""
     clauses = [c.strip(" .") for c in split_clauses(idea)]
     for index in range(1, len(clauses)):
         clauses[index] = referred(completed(clauses[index], clauses[index - 1]), clauses[index - 1])
@@ -234,7 +236,8 @@ def _components(
     for number, (clause, keys) in enumerate(zip(clauses, words, strict=True), 1):
         own = keys - set().union(*(other for other in words if other is not keys))
         mine = [t.node.id for t in pool or found if set(t.matched) & own][:TOUCHPOINTS]
-        mine = mine or [t.node.id for t in found if set(t.matched) & keys]
+        if number == 1 or not mine:
+            mine = [t.node.id for t in found if set(t.matched) & keys]
         made.append(new_component(number, _name(clause), clause, mine, brownfield))
     return made
 
