@@ -144,6 +144,14 @@ def test_scope_expansion_reopens_the_boundary(shop_store: GraphStore) -> None:
         ("See #42: checkout must reject empty carts", False),
         ("Add retries with backoff to payment charges", True),
         ("Change app/payments/gateway.py", True),  # names a path but not what done looks like
+        # a new option or callback: its name, default and reach are the person's decisions
+        (
+            "Add an option to `EntityAdapterOptions` for a callback that decides how an entity "
+            "and its changes are combined, instead of always overwriting top-level fields",
+            True,
+        ),
+        ("Add a new `retries` setting to charge() so that a declined charge is retried", True),
+        ("Fix charge() so that the retries option is read from its settings", False),
     ],
 )
 def test_suitability_gate(idea: str, needed: bool) -> None:

@@ -90,8 +90,19 @@ _DONE = re.compile(
 )
 
 
+#: A request adding to what callers configure or pass: its name, default and reach are
+#: decisions, not a quick fix ("Add an option to `EntityAdapterOptions` for a callback that
+#: decides how ... are combined ..., instead of always overwriting ...").
+_NEW_SURFACE = re.compile(
+    r"\b(?:add|adds|adding|new|introduce|introducing)\b(?:\W+\w+){0,4}?\W+"
+    r"(?:option|setting|callback|hook|flag|parameter|argument|mode)s?\b",
+    re.I,
+)
+
+
 def suitability(idea: str, root: Path | None = None) -> str | None:
-    """Why no interview is needed (a clear, small request), or None to interview. With the
+    """Why no interview is needed (a clear, small request), or None to interview; a new
+    option, setting, callback, hook, flag, parameter or mode is no small request. With the
     repository at `root`, a path counts only where it names the repository's code: a file
     name alone where it has such a file, a path where it has that file or folder, or the
     folder a new file would go in ("collapse /a/./b/../c" gives an example, no file)."""
@@ -118,7 +129,7 @@ def suitability(idea: str, root: Path | None = None) -> str | None:
     ]
     named = [(label, match.group(0)) for label, match in signals if match]
     done = _DONE.search(idea)
-    if not named or not done or len(idea.split()) > 60:
+    if not named or not done or len(idea.split()) > 60 or _NEW_SURFACE.search(idea):
         return None
     label, value = named[0]
     return (
