@@ -248,7 +248,7 @@ class _Names:
 
 _PLACEHOLDER = re.compile(r"\$?\{[^{}]*\}|%[-#0-9.]*[a-zA-Z]|\\[ntr]")
 _LETTERS = re.compile(r"[A-Za-z]{2,}")
-_TEMPLATE = re.compile(r"`[^`]*`")  # a template literal, in the languages that have them:
+_TEMPLATE = re.compile(r"`[^`]*`")  # a template literal, read in these languages:
 _TEMPLATE_LANGUAGES = frozenset({"javascript", "typescript"})
 
 

@@ -246,9 +246,8 @@ def _components(
     made = []
     for number, (clause, keys) in enumerate(zip(clauses, words, strict=True), 1):
         own = keys - set().union(*(other for other in words if other is not keys))
-        mine = [t.node.id for t in pool or found if set(t.matched) & own][:TOUCHPOINTS]
-        if number == 1 or not mine:
-            mine = [t.node.id for t in found if set(t.matched) & keys]
+        later = [t.node.id for t in pool or found if set(t.matched) & own] if number > 1 else []
+        mine = later[:TOUCHPOINTS] or [t.node.id for t in found if set(t.matched) & keys]
         made.append(new_component(number, _name(clause), clause, mine, brownfield))
     return made
 
@@ -262,6 +261,7 @@ def _vocabulary(clause: str) -> set[str]:
 
 
 def _record(touchpoint: Touchpoint) -> TouchpointRecord:
+    """A touchpoint as the state keeps it, with its score when the idea was searched."""
     return TouchpointRecord(
         id=touchpoint.node.id,
         symbol=touchpoint.node.qualname,
