@@ -2792,6 +2792,15 @@ def test_a_typescript_type_ranks_below_the_code_unless_it_holds_settings(
               return state.retryDelay * 2
             }
             """,
+        # code beside it, so that "retry" is no word nearly every definition holds (bm25
+        # weighs such a word next to nothing, and a match on it alone is no touchpoint)
+        "src/queue.ts": """
+            export function enqueue(items: string[], item: string): void { items.push(item) }
+            export function dequeue(items: string[]): string | undefined { return items.shift() }
+            export function peek(items: string[]): string | undefined { return items[0] }
+            export function size(items: string[]): number { return items.length }
+            export function clear(items: string[]): void { items.length = 0 }
+            """,
     }
     with opened(tmp_path, files) as store:
         idea = "change the retry delay"
@@ -3799,3 +3808,28 @@ def test_an_exception_class_s_methods_come_after_the_code_raising_it(tmp_path: P
             "cache/store.py::read",
             "cache/errors.py::StaleError.__init__",
         ]
+
+
+def test_a_match_on_words_every_definition_holds_is_no_touchpoint(tmp_path: Path) -> None:
+    # every definition of a one-file package holds its file's words ("invoice"): bm25 gives
+    # such a word next to no weight, and a match on it alone is no place to start a change
+    files = {
+        "billing/invoice.py": """
+            def parse_due_date(text):
+                \"\"\"Read the due date from the header.\"\"\"
+                return text
+
+
+            class Invoice:
+                def total(self):
+                    return 0
+
+
+            def render(invoice):
+                return str(invoice)
+            """,
+    }
+    with opened(tmp_path, files) as store:
+        idea = "accept invoice due dates written with two-digit years"
+        found = [t.node.id for t in touchpoints(store, idea, limit=5)]
+        assert found == ["billing/invoice.py::parse_due_date"]

@@ -13,7 +13,9 @@ with it; a local function is folded into the function or method holding it, the 
 edits. A method declared without a body (abstract, an interface's) gives its place to its
 implementations in the classes deriving from its class, where the behaviour is. A
 definition the person named is a touchpoint at once; one the person rejected is never one
-again.
+again. A match scoring under FLOOR of the best (of production code, or of tests) is none: it
+holds only words nearly every definition holds (bm25 weighs a word of a one-package
+repository's file name next to nothing).
 """
 
 from __future__ import annotations
@@ -37,6 +39,9 @@ from brownfield.query.search import Query, SearchHit, matched_words, parse, rank
 
 __all__ = ["STOP_WORDS", "IdeaWords", "Touchpoint", "idea_words", "touchpoints"]
 CANDIDATES = 60  # matches ranked before the lift
+#: A match scoring under this share of the best (production code's, or the tests') matched
+#: only words nearly every definition holds (its file's name, in a one-package repository).
+FLOOR = 0.01
 LIFT = 0.5  # how much centrality adds: score x (1 + LIFT x rank)
 TWIN_SHARE = 0.6  # a twin scores at least this share of the definition it is listed with
 _TESTING = (Role.TEST, Role.TEST_SUPPORT)  # listed after the rest unless the idea is on tests
@@ -124,6 +129,7 @@ def touchpoints(
     ]
     if not hits:
         return []
+    hits = _floored(hits)
     lift = _centrality(store, {hit.node.id: hit.score for hit in hits})
     beside = _beside(hits)
     found = [
@@ -162,6 +168,17 @@ def touchpoints(
             first = kept[twin_of]
             kept[twin_of] = replace(first, twins=(*first.twins, touchpoint.node))
     return _fold_series(kept)[:limit]
+
+
+def _floored(hits: list[SearchHit]) -> list[SearchHit]:
+    """The hits scoring at least FLOOR of the best of their kind: production code's, or the
+    tests' (a test holding the idea's rarer words would floor the code it tests)."""
+    testing = [role_at(hit.node.path or "", hit.node.id) in _TESTING for hit in hits]
+    best = {
+        kind: max((hit.score for hit, t in zip(hits, testing, strict=True) if t == kind), default=0)
+        for kind in (False, True)
+    }
+    return [hit for hit, t in zip(hits, testing, strict=True) if hit.score >= FLOOR * best[t]]
 
 
 def _raised(store: GraphStore, found: list[Touchpoint], query: Query) -> list[Touchpoint]:
