@@ -227,6 +227,10 @@ def test_a_pronoun_object_says_what_it_stands_for() -> None:
     assert referred("log the failures", before) == "log the failures"  # no pronoun
     assert referred("so it stays logged in", before) == "so it stays logged in"  # a subject
     assert referred("load them back", "") == "load them back"
+    # "them" stands for several things: a phrase naming one is passed over
+    values = "Let values in the settings file refer to the variables of the shell"
+    assert referred("fill them in", values) == "fill them (the variables) in"
+    assert referred("fill them in", values.rsplit(" to ", 1)[0]) == "fill them in"
 
 
 def test_an_and_inside_a_clause_with_its_own_subject_goes_on_with_that_clause() -> None:

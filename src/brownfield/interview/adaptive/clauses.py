@@ -216,7 +216,7 @@ def completed(clause: str, before: str) -> str:
 
 
 #: A clause whose verb's object is a pronoun: "*load them* back on the next run".
-_PRONOUN_OBJECT = re.compile(r"^\s*(?P<verb>\w+)\s+(?:them|it|those|these)\b", re.I)
+_PRONOUN_OBJECT = re.compile(r"^\s*(?P<verb>\w+)\s+(?P<pronoun>them|it|those|these)\b", re.I)
 _LETTING = frozenset({"let", "lets", "make", "makes", "allow", "allows"})
 _DETERMINER = frozenset({"the", "a", "an", "its", "their", "his", "her", "our", "my", "your"})
 
@@ -227,16 +227,28 @@ def referred(clause: str, before: str) -> str:
     to the first stop word or comma after it ("and" between two words goes on: "the file
     name and modification time"). "Save *the cookies* a program has collected to a file,
     and load them back" -> "load them (the cookies) back": "them" alone searches nothing,
-    and the clause's touchpoints were the login code its other words matched."""
+    and the clause's touchpoints were the login code its other words matched. "Them",
+    "these" and "those" stand for several things: a phrase ending in no plural and holding
+    no "and" or "or" is passed over ("let values in *the settings file refer* to ...")."""
     pronoun = _PRONOUN_OBJECT.match(clause)
     if pronoun is None or pronoun.group("verb").lower() in STOP_WORDS or not before.split():
         return clause  # ("so it stays ...": no verb's object)
     written = before.split()
     tokens = [token.strip(",;:.") for token in written]
     first = 2 if tokens[0].lower() in _LETTING else 1  # "let the client ...": its subject
-    opening = next((i for i in range(first, len(tokens)) if tokens[i].lower() in _DETERMINER), None)
-    if opening is None:
-        return clause
+    several = pronoun.group("pronoun").lower() != "it"
+    for opening in range(first, len(tokens)):
+        if tokens[opening].lower() not in _DETERMINER:
+            continue
+        taken = _phrase(tokens, written, opening)
+        if len(taken) > 1 and (not several or _plural(taken)):
+            return f"{clause[: pronoun.end()]} ({' '.join(taken)}){clause[pronoun.end() :]}"
+    return clause
+
+
+def _phrase(tokens: list[str], written: list[str], opening: int) -> list[str]:
+    """The phrase opening with the determiner at `opening`: up to the first stop word or
+    comma after it ("and" between two words goes on)."""
     taken = [tokens[opening]]
     rest = list(zip(tokens[opening + 1 :], written[opening + 1 :], strict=True))
     for index, (token, as_written) in enumerate(rest):
@@ -248,9 +260,15 @@ def referred(clause: str, before: str) -> str:
             break
     while taken[-1].lower() in ("and", "or"):
         taken.pop()
-    if len(taken) == 1:
-        return clause
-    return f"{clause[: pronoun.end()]} ({' '.join(taken)}){clause[pronoun.end() :]}"
+    return taken
+
+
+def _plural(phrase: list[str]) -> bool:
+    """Whether a phrase names several things: two joined by "and" or "or", or a last word
+    ending as a plural does ("cookies", not "class" or "status")."""
+    last = phrase[-1].lower()
+    joined = any(word.lower() in ("and", "or") for word in phrase)
+    return joined or (last.endswith("s") and not last.endswith(("ss", "us", "is")))
 
 
 def _plain(following: list[tuple[str, str]]) -> bool:
