@@ -369,6 +369,8 @@ class Resolver:
 
     def _step(self, value: Value, how: Resolution, step: str) -> list[Found]:
         """One step of a chain from `value`; the same wherever it is taken, so remembered."""
+        if step == SUBSCRIPT and value.kind == "def" and self.classes.is_class(value):
+            return [(value, how)]  # `Cache[int, str]`: the generic class, built when called
         if step.startswith("["):
             return self.remembered(("element", value, step), self.containers.element, value, step)
         if step == CALL:
@@ -574,10 +576,8 @@ class Resolver:
                 continue
             exporter = self.table(module.path)
             exports = exporter.facts.exports
-            if (exports is not None and name not in exports) or (
-                exports is None and name.startswith("_")
-            ):
-                continue
+            if name not in exports if exports is not None else name.startswith("_"):
+                continue  # not exported: not in `__all__`, or private without one
             key = ("star", module.path, name)
             if key in self._active:
                 continue
