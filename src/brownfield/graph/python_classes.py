@@ -3,7 +3,7 @@ order, instance attributes, the class enclosing a scope."""
 
 from __future__ import annotations
 
-from brownfield.graph.facts import CALL, UNTIL, BindingFact, Definition
+from brownfield.graph.facts import CALL, SUBSCRIPT, UNTIL, BindingFact, Definition
 from brownfield.graph.python_builtins import OBJECT, OBJECT_ATTRIBUTES
 from brownfield.graph.python_chains import ANNOTATED, TRUTHY
 from brownfield.graph.python_evaluator import Consulted, Evaluator, Kept
@@ -14,6 +14,10 @@ from brownfield.model import Resolution
 
 #: Decorators (their last name) that make a method a property: reading it calls it.
 PROPERTY_DECORATORS = frozenset({"property", "cached_property", "abstractproperty", "getter"})
+
+#: The standard library's enum classes: subscripting one of their subclasses looks a member
+#: up by its name (`Color["RED"]`, `Color[name]`), an instance of the class.
+ENUMS = frozenset(f"enum.{name}" for name in ("Enum", "IntEnum", "StrEnum", "Flag", "IntFlag"))
 
 #: class -> (its order, the `bases:` keys of the files holding its classes)
 Orders = dict[tuple[str, str], tuple[list[Value], frozenset[str]]]
@@ -32,6 +36,30 @@ class ClassMembers:
     def is_class(self, value: Value) -> bool:
         definition = self.resolver.table(value.path).definitions.get(value.name)
         return definition is not None and definition.kind == "class"
+
+    def _enum_member(self, cls: Value, attribute: str, found: list[Found]) -> bool:
+        """Whether an attribute read on a class is one of its enum members: a public name the
+        body of an enum class binds to a value, not to a function or a class (`RED = 1`,
+        `RED = auto()`: `Color.RED` is an instance of `Color`)."""
+        return (
+            not attribute.startswith("_")
+            and not any(value.kind == "def" for value, _ in found)
+            and self._is_enum(cls)
+        )
+
+    def _is_enum(self, cls: Value) -> bool:
+        return any(base.kind == "ext" and base.name in ENUMS for base in self.mro(cls))
+
+    def subscripted(self, value: Value, how: Resolution, step: str) -> list[Found] | None:
+        """What subscripting a repository class gives (None for any other value): an enum's
+        member, by any key (an instance); for a key that is no literal, the class itself, a
+        generic one parameterised (`Box[int](3)` constructs a `Box`); for a literal key on
+        another class, None (what a metaclass's `__getitem__` looks up is not known)."""
+        if value.kind != "def" or not self.is_class(value):
+            return None
+        if self._is_enum(value):
+            return [(Value("inst", value.path, value.name), Resolution.INFERRED)]
+        return [(value, how)] if step == SUBSCRIPT else None
 
     def is_class_node(self, value: Value) -> bool:
         """`is_class` from the build's definitions (the first of a redefinition), reading
@@ -74,6 +102,8 @@ class ClassMembers:
                 return [(Value("ext", "", f"{klass.name}.{attribute}"), Resolution.IMPORT)]
             table = self.resolver.table(klass.path)
             found = self.resolver.lookup_in_scope(table, klass.name, attribute, None)
+            if found is not None and not instance and self._enum_member(cls, attribute, found):
+                return [(Value("inst", cls.path, cls.name), Resolution.INFERRED)]
             if found is not None:
                 return found
             if instance:

@@ -369,9 +369,9 @@ class Resolver:
 
     def _step(self, value: Value, how: Resolution, step: str) -> list[Found]:
         """One step of a chain from `value`; the same wherever it is taken, so remembered."""
-        if step == SUBSCRIPT and value.kind == "def" and self.classes.is_class(value):
-            return [(value, how)]  # `Cache[int, str]`: the generic class, built when called
         if step.startswith("["):
+            if (held := self.classes.subscripted(value, how, step)) is not None:
+                return held  # a class subscripted: `Box[int]`, an enum's `Color["RED"]`
             return self.remembered(("element", value, step), self.containers.element, value, step)
         if step == CALL:
             return self.remembered(("call", value), self._call_result, value)
