@@ -88,7 +88,13 @@ class CallTargets:
             if outside or (call.chain[-1] == SORT_METHOD and call.kwargs):
                 given = self._through_builtins(table, call, found)
         targets |= self.dispatch.of_call(table, call, found, targets | given)
-        return self.arity.reachable(table, call, found, targets) | given
+        built = {  # called by a generated `__init__`, not with the call's arguments
+            (node_id(v.path, v.name), Resolution.CONSTRUCTOR)
+            for value, _ in found
+            if value.kind == "def" and self.classes.is_class(value)
+            for v in self._post(value)
+        }
+        return self.arity.reachable(table, call, found, targets) | given | built
 
     def guessed(self, table: ModuleTable, call: CallFact, source: str) -> set[Target]:
         """A method call on an unknown receiver, when only one method has that name (and
@@ -137,6 +143,22 @@ class CallTargets:
             ]
         self.resolver.consulted.fail("not-callable")
         return []
+
+    def _post(self, cls: Value) -> list[Value]:
+        """What a generated `__init__` calls after it sets the fields, when no class of the
+        constructed class's order defines `__init__`: a dataclass's `__post_init__` (a class
+        of the order decorated `@dataclass`, `@dataclasses.dataclass(...)`), an attrs class's
+        `__attrs_post_init__` (a class of the order decorated at all: `@attr.s`, `@define`),
+        each found through the order."""
+        if self.special(cls, "__init__", fallback=False):
+            return []
+        order = [k for k in self.classes.mro(cls) if k.kind == "def"]
+        definitions = [self.resolver.table(k.path).definitions.get(k.name) for k in order]
+        decorators = [c for d in definitions if d is not None for c in d.decorators]
+        found = self.special(cls, "__attrs_post_init__", fallback=False) if decorators else []
+        if any(map(_is_dataclass, decorators)):
+            found += self.special(cls, "__post_init__", fallback=False)
+        return found
 
     def special(self, cls: Value, name: str, fallback: bool = True) -> list[Value]:
         """A special method of a repository class, looked up on the class through its
@@ -378,3 +400,10 @@ class CallTargets:
             elif other.chain and other.chain[-1] in CONSUMING and made in other.args:
                 return True
         return False
+
+
+def _is_dataclass(decorator: tuple[str, ...] | None) -> bool:
+    """`@dataclass`, `@dataclasses.dataclass`, `@dataclass(frozen=True)`."""
+    return decorator is not None and (
+        decorator[-1] == "dataclass" or decorator[-2:] == ("dataclass", CALL)
+    )
