@@ -20,6 +20,16 @@ class Crate(Box[T]):
 Pair = Box[tuple[int, int]]
 
 
+class Tagged:
+    """`Tagged[X]` is no Tagged: its own `__class_getitem__` makes what it returns."""
+
+    def __init__(self, tag):
+        self.tag = tag
+
+    def __class_getitem__(cls, item):
+        return Box
+
+
 def fill():
     box = Box[int](3)
     return box.peek()
@@ -30,9 +40,13 @@ def pair():
     return both.peek()
 
 
+def tagged():
+    return Tagged[int](4)
+
+
 def pile():
     crate = Crate[str]("a")
     return crate.stack(Crate[str]("b"))
 
 
-print(fill(), pair(), pile())
+print(fill(), pair(), pile(), tagged())

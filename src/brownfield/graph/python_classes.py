@@ -54,11 +54,17 @@ class ClassMembers:
         """What subscripting a repository class gives (None for any other value): an enum's
         member, by any key (an instance); for a key that is no literal, the class itself, a
         generic one parameterised (`Box[int](3)` constructs a `Box`); for a literal key on
-        another class, None (what a metaclass's `__getitem__` looks up is not known)."""
+        another class, or a class defining its own `__class_getitem__` (typing's
+        `Annotated[int, x]` is an alias that builds an `int`), None: what they return is
+        not known."""
         if value.kind != "def" or not self.is_class(value):
             return None
         if self._is_enum(value):
             return [(Value("inst", value.path, value.name), Resolution.INFERRED)]
+        table = self.resolver.table(value.path)
+        own = self.resolver.lookup_in_scope(table, value.name, "__class_getitem__", None) or []
+        if any(v.kind == "def" and not self.is_class(v) for v, _ in own):
+            return None  # its own `__class_getitem__` returns what it makes (`Annotated[int, x]`)
         return [(value, how)] if step == SUBSCRIPT else None
 
     def is_class_node(self, value: Value) -> bool:
