@@ -34,6 +34,7 @@ from brownfield.graph.python_implicit import (
     PRINTING,
     RAISE,
     READ,
+    SUBCLASS,
 )
 from brownfield.graph.python_scopes import Found, ModuleTable, Value, inferred, node_id
 from brownfield.model import Resolution
@@ -187,6 +188,8 @@ class CallTargets:
                 if value.kind == "ext" or (value.kind == "def" and self.classes.is_class(value))
                 for target in self.of_value(value, how)
             ]
+        if call.text == SUBCLASS:
+            return self._subclassed(Value("def", table.path, call.chain[0]))
         name = call.chain[-1]
         if call.text == READ:
             return self._property_read(table, call)
@@ -200,6 +203,22 @@ class CallTargets:
             return []  # (`for`/`with` are looked up whatever: `__iter__ = iterkeys` aliases)
         receivers = self.resolver.evaluate(table, call.scope, call.chain[:-1], call.line)
         return self._special_of(receivers, name)
+
+    def _subclassed(self, cls: Value) -> list[Target]:
+        """A class made: the `__init_subclass__` after it in its order (a base from outside
+        the repository ends the search: `object`'s does nothing of the repository's)."""
+        for klass in self.classes.mro(cls)[1:]:
+            if klass.kind == "ext":
+                return []
+            home = self.resolver.table(klass.path)
+            found = self.resolver.lookup_in_scope(home, klass.name, "__init_subclass__", None)
+            if found is not None:
+                return [
+                    (node_id(v.path, v.name), Resolution.INFERRED)
+                    for v, _ in found
+                    if v.kind == "def" and not self.classes.is_class(v)
+                ]
+        return []
 
     def _property_read(self, table: ModuleTable, call: CallFact) -> list[Target]:
         """`x.name` read: the getter of a property `name` of x's class (and, labelled

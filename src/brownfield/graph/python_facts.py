@@ -34,6 +34,7 @@ from brownfield.graph.python_chains import (
 from brownfield.graph.python_implicit import (
     READ,
     attribute_read,
+    class_statement,
     formatted,
     operation,
     raise_statement,
@@ -234,6 +235,8 @@ def _definitions(
                 signature=_signature(node, captures.get("parameters"), captures.get("bases")),
             )
         )
+        if kind == "class" and captures.get("bases"):
+            class_statement(facts, parent_name, qualname, line_of(node))
         body = captures["body"][0].start_byte
         scopes.add(body, node.end_byte, qualname)
         stack.append((node.end_byte, qualname, node.type == "class_definition", body))

@@ -30,6 +30,7 @@ RAISE = "raise"
 OPERATOR = "operator"
 READ = "read"  # reading `x.name`: a call when name is a property (or a descriptor)
 HASH = "hash"  # `d[k]`: hashing the key, when d is a dict
+SUBCLASS = "class"  # a class statement with bases: the next `__init_subclass__` in its order
 
 BINARY = BINARY_METHODS
 AUGMENTED = {f"{symbol}=": f"__i{name[2:]}" for symbol, name in BINARY.items()}
@@ -89,6 +90,12 @@ def raise_statement(facts: FileFacts, scopes: Scopes, names: Names, value: Node)
         facts.calls.append(
             CallFact(scopes.at(value.start_byte), chain, RAISE, line_of(value), implicit=True)
         )
+
+
+def class_statement(facts: FileFacts, scope: str, qualname: str, line: int) -> None:
+    """`class C(Base): ...` calls the `__init_subclass__` that comes after C in its order
+    (Base's, or an ancestor's), when the class is made: a call of the scope holding it."""
+    facts.calls.append(CallFact(scope, (qualname,), SUBCLASS, line, implicit=True))
 
 
 def attribute_read(facts: FileFacts, scopes: Scopes, node: Node) -> None:
