@@ -4,7 +4,8 @@
 (`a + b` is `a.__add__`, `a < b` is `a.__lt__`, `x in c` is `c.__contains__`, `-a` is
 `a.__neg__`, `a += b` is `a.__iadd__`); subscripting calls `__getitem__`, `__setitem__`
 or `__delitem__` (and, on a dict, the key's `__hash__`); and the builtins that delegate
-to one (`len(x)` is `x.__len__`, `str(x)` is `x.__str__`...). They are `implicit` call
+to one (`len(x)` is `x.__len__`, `str(x)` is `x.__str__`...); a class statement with bases
+calls the `__init_subclass__` after the class in its order. They are `implicit` call
 facts: an edge only when they reach repository code. The resolver looks special methods
 up on the operand's class, as Python does, with the same fallbacks (`__ne__` falls back
 to `__eq__`, `__str__` to `__repr__`).
