@@ -262,7 +262,7 @@ def test_an_override_calling_the_method_it_overrides_is_no_caller_to_decide_on(
     }
     store = built(tmp_path, files)
     try:
-        sites = EvidenceSource(store)._production_callers("app/errors.py::Failure")
+        sites, extending = EvidenceSource(store)._production_callers("app/errors.py::Failure")
     finally:
         store.close()
     # Declined.__init__ extends the constructor it overrides; Other is no subclass: a caller
@@ -270,6 +270,7 @@ def test_an_override_calling_the_method_it_overrides_is_no_caller_to_decide_on(
         "app.errors.Other.__init__ (app/errors.py:12)",
         "app.pay.charge (app/pay.py:4)",
     ]
+    assert extending == ["app.errors.Declined.__init__ (app/errors.py:7)"]
 
 
 def test_no_test_site_is_offered_or_filled_where_no_test_reaches(tmp_path: Path) -> None:

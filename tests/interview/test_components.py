@@ -288,8 +288,8 @@ class _OneCaller(_Evidence):
 
     def caller_target(
         self, component: object, scores: object, started: bool = False
-    ) -> tuple[str, list[str]]:
-        return "app.pay.charge", ["app.cart.checkout (app/cart.py:17)"]
+    ) -> tuple[str, list[str], list[str]]:
+        return "app.pay.charge", ["app.cart.checkout (app/cart.py:17)"], []
 
 
 def test_one_call_site_is_asked_about_as_one() -> None:
@@ -303,14 +303,51 @@ def test_one_call_site_is_asked_about_as_one() -> None:
     assert prompt.options[0] == "Apply it to its one call site (app.cart.checkout (app/cart.py:17))"
 
 
+class _ExtendedByASubclass(_Evidence):
+    """tenacity's `BaseRetrying`: two callers construct it, and two subclasses' `__init__`
+    extend its `__init__` (`super().__init__(...)`), which the callers fact counts too."""
+
+    def caller_target(
+        self, component: object, scores: object, started: bool = False
+    ) -> tuple[str, list[str], list[str]]:
+        return (
+            "app.retrying.Retrying",
+            ["app.retrying.Retrying.copy (app/retrying.py:40)", "app.api.wrap (app/api.py:9)"],
+            [
+                "app.aio.AsyncRetrying.__init__ (app/aio.py:12)",
+                "app.web.Web.__init__ (app/web.py:8)",
+            ],
+        )
+
+
+def test_the_call_sites_asked_about_say_which_overrides_are_left_out() -> None:
+    state = two_components(([], []))
+    state.topology.components = [
+        new_component(1, "Say how long", "say how long", ["app/retrying.py::Retrying"], True)
+    ]
+    component = state.topology.components[0]
+    slot = slot_of(state, 0, "caller_impact")
+    prompt = prompt_for(state, component, slot, _ExtendedByASubclass())  # type: ignore[arg-type]
+    assert prompt.text.startswith(
+        "Retrying is called from 2 place(s) (besides 2 override(s) in subclasses extending it, "
+        "e.g. app.aio.AsyncRetrying.__init__ (app/aio.py:12)): app.retrying.Retrying.copy "
+        "(app/retrying.py:40), app.api.wrap (app/api.py:9). "
+    ), prompt.text
+    assert prompt.options[0].startswith("Apply it to both call sites (")
+
+
 class _TwoSitesOneCaller(_Evidence):
     def caller_target(
         self, component: object, scores: object, started: bool = False
-    ) -> tuple[str, list[str]]:
-        return "app.pay.charge", [
-            "app.cart.checkout (app/cart.py:17)",
-            "app.cart.checkout (app/cart.py:21)",
-        ]
+    ) -> tuple[str, list[str], list[str]]:
+        return (
+            "app.pay.charge",
+            [
+                "app.cart.checkout (app/cart.py:17)",
+                "app.cart.checkout (app/cart.py:21)",
+            ],
+            [],
+        )
 
 
 def test_two_call_sites_in_one_caller_are_named_once() -> None:
@@ -380,8 +417,8 @@ def test_an_offered_edge_case_is_an_acceptance_check_the_persons_own_words_stay(
 class _MethodCaller(_Evidence):
     def caller_target(
         self, component: object, scores: object, started: bool = False
-    ) -> tuple[str, list[str]]:
-        return "smtp.cramMD5Auth.Next", ["smtp.Client.Auth (net/smtp/smtp.go:222)"]
+    ) -> tuple[str, list[str], list[str]]:
+        return "smtp.cramMD5Auth.Next", ["smtp.Client.Auth (net/smtp/smtp.go:222)"], []
 
 
 def test_a_method_is_named_with_its_class_in_options() -> None:
@@ -488,8 +525,8 @@ def test_the_technical_context_lists_a_test_touchpoint_first_for_an_idea_about_t
 class _SecondTouchpointCalled(_Evidence):
     def caller_target(
         self, component: object, scores: object, started: bool = False
-    ) -> tuple[str, list[str]]:
-        return "lib.response.res.send", ["lib.response.res.json (lib/response.js:249)"]
+    ) -> tuple[str, list[str], list[str]]:
+        return "lib.response.res.send", ["lib.response.res.json (lib/response.js:249)"], []
 
 
 def test_a_trigger_through_a_lower_touchpoint_says_what_it_calls() -> None:

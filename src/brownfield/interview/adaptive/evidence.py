@@ -66,12 +66,13 @@ class EvidenceSource:
         found = [own_code.own_code_fact(self.store, t) for t in self._touched(component)]
         return [fact for fact in found if fact is not None]
 
-    def _production_callers(self, node_id: str) -> list[str]:
-        """`symbol (path:line)` of every production call site into a definition, but an
-        override's call of the method it overrides (`super().__init__(...)` in a
-        subclass's `__init__`): that extends the operation, it does not start it. The
-        callers most production code calls come first: `Session.send`, which every request
-        goes through, before `HTTPDigestAuth.handle_401`, a hook (stable otherwise)."""
+    def _production_callers(self, node_id: str) -> tuple[list[str], list[str]]:
+        """`symbol (path:line)` of every production call site into a definition, and apart
+        an override's call of the method it overrides (`super().__init__(...)` in a
+        subclass's `__init__`): that extends the operation, it does not start it, but a
+        question naming the call sites says it is left out. The callers most production
+        code calls come first: `Session.send`, which every request goes through, before
+        `HTTPDigestAuth.handle_401`, a hook (stable otherwise)."""
         node = self.store.node(node_id)
         ids = call_targets(self.store, node) if node else [node_id]
         edges = [e for e in self.store.edges_into(ids, [EdgeKind.CALLS]) if e.src not in ids]
@@ -82,12 +83,14 @@ class EvidenceSource:
             if is_production(e.path, e.src)
         )
         edges.sort(key=lambda e: -reached[e.src])
-        sites = (  # a call of a class lands on it and on its constructors: one site
-            f"{callers[e.src].qualname if e.src in callers else e.src} ({e.path}:{e.line})"
-            for e in edges
-            if is_production(e.path, e.src) and not self._extends(e.src, e.dst)
-        )
-        return list(dict.fromkeys(sites))
+        sites: dict[str, None] = {}  # a call of a class lands on it and on its constructors
+        extending: dict[str, None] = {}
+        for e in edges:
+            if is_production(e.path, e.src):
+                name = callers[e.src].qualname if e.src in callers else e.src
+                site = f"{name} ({e.path}:{e.line})"
+                (extending if self._extends(e.src, e.dst) else sites)[site] = None
+        return list(sites), [site for site in extending if site not in sites]
 
     def _extends(self, caller: str, callee: str) -> bool:
         """Whether `caller` overrides `callee`: a method of the same name in a subclass."""
@@ -106,10 +109,11 @@ class EvidenceSource:
 
     def caller_target(
         self, component: Component, scores: dict[str, float], started: bool = False
-    ) -> tuple[str, list[str]] | None:
+    ) -> tuple[str, list[str], list[str]] | None:
         """The first of the component's top touchpoints that production code calls, with
-        those call sites: what the questions about existing callers are about (None when
-        no production code calls any of them). An exception class is none: the code that
+        those call sites and the overrides extending it (`_production_callers`): what the
+        questions about existing callers are about (None when no production code calls any
+        of them). An exception class is none: the code that
         raises it is no caller whose behaviour the change decides ("Apply it to all 33 call
         sites" of `ProtocolError`). Nor is a touchpoint whose score (`scores`, by id) is
         below CALLER_SHARE of the best: "Stop sending visitors to another website when a
@@ -135,9 +139,9 @@ class EvidenceSource:
         for touchpoint in eligible:
             if touchpoint.node.id not in strong and not self._called_by(touchpoint, strong):
                 continue
-            sites = self._production_callers(touchpoint.node.id)
+            sites, extending = self._production_callers(touchpoint.node.id)
             if sites:
-                return touchpoint.node.qualname, sites
+                return touchpoint.node.qualname, sites, extending
         return None
 
     def _called_by(self, touchpoint: Touchpoint, callers: set[str]) -> bool:

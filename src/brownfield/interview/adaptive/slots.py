@@ -119,7 +119,7 @@ def prompt_for(
     top = _short(state, touched[0][0]) if touched else NEW_CODE
     scores, started = state.touchpoint_scores(), slot.name == "trigger"
     target = evidence.caller_target(component, scores, started) if evidence else None
-    callers = target[1] if target else []
+    callers, extending = (target[1], target[2]) if target else ([], [])
     called = _short(state, target[0]) if target else top  # what the callers call
     by_caller = _by_caller(callers)
     if slot.name == "outcome":
@@ -242,8 +242,15 @@ def prompt_for(
         if len(folders) > 1:
             options.append(f"Only the call sites under {folders[0]}/")
         options.append("Keep the current callers' behaviour; new behaviour is opt-in")
+        # the callers fact counts the overrides extending it too: said, not contradicted
+        besides = (
+            f" (besides {len(extending)} override(s) in subclasses extending it, e.g. "
+            f"{extending[0]})"
+            if extending
+            else ""
+        )
         return Prompt(
-            f"{called} is called from {len(callers)} place(s): {every}. "
+            f"{called} is called from {len(callers)} place(s){besides}: {every}. "
             f"Should '{name}' apply to {'it' if len(callers) == 1 else 'all of them'}?",
             tuple(options),
             f"{len(callers)} call site(s) depend on {called} and no one decided their fate",
