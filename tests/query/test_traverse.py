@@ -176,6 +176,70 @@ def test_calls_through_a_key_count_towards_the_method_named_by_it(repo: Path) ->
     assert [s["callee"] for s in data["unresolved"]["sites"]] == ["peer[kConnect]"]
 
 
+def test_calls_on_a_class_from_outside_are_no_possible_callers(repo: Path) -> None:
+    """Ruby's pstore: `PStore#dump` calls `Marshal.dump`, a module no file here defines:
+    such a call never reaches the repository's `dump`, and the answer counted it as one
+    that may. A call on a value of unknown type still may."""
+    build_graph(
+        repo,
+        {
+            "lib/store.rb": """
+                class Store
+                  def save(table)
+                    dump(table)
+                  end
+
+                  def dump(table)
+                    Marshal.dump(table)
+                  end
+
+                  def load(content)
+                    Marshal.load(content)
+                  end
+                end
+                """,
+            "lib/cache.rb": """
+                class Cache
+                  def refresh(codec, raw)
+                    codec.load(raw)
+                  end
+                end
+                """,
+        },
+    ).close()
+    data = answer(repo, "callers", "lib/store.rb::Store.dump", "--possible")
+    assert [r["symbol"] for r in data["results"]] == ["lib.store.Store.save"]
+    assert data["unresolved"]["count"] == 0, data["unresolved"]
+    data = answer(repo, "callers", "lib/store.rb::Store.load", "--possible")
+    assert [s["callee"] for s in data["unresolved"]["sites"]] == ["codec.load"]
+
+
+def test_a_call_on_an_unbound_name_the_repository_defines_may_still_reach_it(
+    repo: Path,
+) -> None:
+    """Browser scripts share their globals: `Helper` is bound in no module of `main.js`,
+    and `helper.js` defines a class of that name: the call may be to it."""
+    build_graph(
+        repo,
+        {
+            "web/helper.js": """
+                class Helper {
+                  static run () { return 1 }
+                }
+                """,
+            "web/main.js": """
+                function main () {
+                  return Helper.run()
+                }
+                """,
+        },
+    ).close()
+    data = answer(repo, "callers", "web/helper.js::Helper.run", "--possible")
+    assert [(s["callee"], s["reason"]) for s in data["unresolved"]["sites"]] == [
+        ("Helper.run", "unknown-name")
+    ]
+
+
 def test_callees_count_their_own_unresolved_calls(shapes: Path) -> None:
     data = answer(shapes, "callees", "report", "--possible")
     assert data["results"] == []
