@@ -323,6 +323,14 @@ def test_adverbs_participles_and_ones_of_the_idea_are_not_entities() -> None:
     names = {e.name for e in ontology.extract(state)}
     assert {"entry", "size", "limit"} <= names, names
     assert not {"grown", "past"} & names, names  # an irregular participle, a preposition
+    # tenacity: "made" and "spent" were entities of the spec's ontology
+    state.description = (
+        "When retrying gives up, say in the error how many attempts were made and how long "
+        "was spent sleeping between them"
+    )
+    names = {e.name for e in ontology.extract(state)}
+    assert {"error", "attempts"} <= names, names
+    assert not {"made", "spent", "say"} & names, names
     state.description = "Save the cookies to a file so it stays logged in, for whoever chooses"
     names = {e.name for e in ontology.extract(state)}
     assert {"cookies", "file"} <= names, names

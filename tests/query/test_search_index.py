@@ -1069,6 +1069,31 @@ def test_common_code_abbreviations_are_found_by_the_words_they_stand_for(
         assert found == ["net/frames.py::parse_hdrs"]
 
 
+def test_the_standard_streams_are_found_by_their_plain_names(tmp_path: Path) -> None:
+    """npm's debug writes to `process.stderr`: "instead of standard error" found nothing
+    for "standard", and the interview said the code never uses the word (a body's words
+    are held as written: the abbreviations of a word said missing are looked for too)."""
+    assert {"standard", "error"} <= set(index_words("stderr"))
+    files = {
+        "lib/log.js": """
+            function log(...args) {
+              return process.stderr.write(args.join(' ') + '\\n');
+            }
+
+            function render(args) {
+              return args.join(' ');
+            }
+
+            module.exports = { log, render };
+            """,
+    }
+    with opened(tmp_path, files) as store:
+        idea = "Send the lines to a file instead of standard error"
+        fact = similar.unfound_fact(store, idea)
+        assert fact is not None and '"standard"' not in fact.statement, fact.statement
+        assert '"file"' in fact.statement
+
+
 def test_the_next_matches_after_the_touchpoints_are_a_cited_fact(tmp_path: Path) -> None:
     names = ["charge", "refund", "invoice", "ship", "notify", "archive", "export", "audit"]
     files = {
@@ -2296,7 +2321,7 @@ def test_an_idiom_is_read_as_what_it_means_not_word_by_word(tmp_path: Path) -> N
     # a login that runs out expires: no `run`, no `RuntimeError`
     assert parse("the login should run out after two weeks").words == ("login", "expire", "weeks")
     # what is made read-only is frozen; "hard-coded" says how a value is written, not what
-    assert parse("results made read-only").words == ("results", "made", "readonly")
+    assert parse("results made read-only").words == ("results", "readonly")  # "made" is no word
     assert "freeze" in query_terms("readonly")
     assert parse("raise the hard-coded limit").words == ("raise", "limit")
     # "how long" asks for a duration: no `long` (a Java or C integer type, `longest`)
@@ -3449,6 +3474,19 @@ def test_a_quoted_example_value_is_not_searched_for_its_words() -> None:
     assert {"begins", "check", "phrase", "ok", "test", "max", "body", "size"} <= set(idea.words)
     assert {"client", "socket", "users", "names"} <= set(idea.words)
     assert "HTTPS://example.com" in idea.mentions  # a name spelled out is still looked up
+
+
+def test_saying_and_making_are_no_words_to_search() -> None:
+    """tenacity: "say in the error how many attempts were made" searched for "say" and
+    "made", which no code names: the similar-mechanism fact listed them among the idea's
+    mechanism words and said the index finds no definition for "say", "made". ("many" is
+    one: marshmallow's schemas take `many=True`.)"""
+    idea = parse(
+        "When retrying gives up, say in the error how many attempts were made and how much "
+        "time was spent; it says so"
+    )
+    assert {"say", "says", "made"}.isdisjoint(idea.words), idea.words
+    assert {"retrying", "error", "many", "attempts", "time", "spent"} <= set(idea.words)
 
 
 def test_what_a_change_is_added_to_ends_where_the_next_clause_starts() -> None:

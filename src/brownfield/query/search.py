@@ -28,6 +28,7 @@ from brownfield.graph.vocabulary import (
     STOP_WORDS,
     compound,
     direct_terms,
+    expanded,
     index_words,
     query_terms,
     words,
@@ -511,9 +512,17 @@ def _rarity(query: Query, matched_of: dict[str, dict[str, float]]) -> dict[str, 
 
 def unfound(store: GraphStore, text: str) -> tuple[str, ...]:
     """The text's words that no row of the index holds in any form the search tries (the
-    word, its abbreviations and expansions, its base form, its synonyms)."""
+    word, its expansions, its base form, its synonyms), nor as a word starting with one of
+    its abbreviations: a body's words are held as written (`process.stderr` holds no
+    "standard", nor `std`), and a word said missing must be."""
     query = _joined(store, parse(text))
-    return tuple(w for w in query.words if not store.search(expression([query.terms(w)]), 1))
+    return tuple(w for w in query.words if not store.search(_any_form(query, w), 1))
+
+
+def _any_form(query: Query, word: str) -> str:
+    """An FTS5 query for the word's terms, or a word starting with an abbreviation of it."""
+    prefixes = [f'"{short}" *' for short in expanded(word)[1:] if short.isalpha()]
+    return " OR ".join([expression([query.terms(word)]), *prefixes])
 
 
 def _matches_raw(raw: str, query: Query) -> bool:

@@ -44,7 +44,9 @@ _VERB_FORMS = frozenset(
 _IRREGULAR_PARTICIPLES = frozenset(
     """grown known shown given taken written chosen broken driven hidden spoken stolen frozen
     forgotten gotten begun done gone seen thrown drawn flown blown worn torn sworn fallen
-    eaten beaten bitten ridden risen shaken woken proven""".split()
+    eaten beaten bitten ridden risen shaken woken proven made spent sent built kept lost held
+    paid said sold told found bought brought caught taught thought felt meant slept swept
+    dealt fled lent understood won spun stuck struck hung stood heard laid sought fought""".split()
 )
 
 
