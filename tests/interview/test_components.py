@@ -7,6 +7,7 @@ from pathlib import Path
 
 from brownfield.interview.adaptive import contradictions, deciding
 from brownfield.interview.adaptive.established import add_fact, established
+from brownfield.interview.adaptive.evidence import CallerTarget
 from brownfield.interview.adaptive.slots import prompt_for
 from brownfield.interview.adaptive.state import AdaptiveState, EstablishedFact
 from brownfield.interview.adaptive.topology import new_component
@@ -288,8 +289,8 @@ class _OneCaller(_Evidence):
 
     def caller_target(
         self, component: object, scores: object, started: bool = False
-    ) -> tuple[str, list[str], list[str]]:
-        return "app.pay.charge", ["app.cart.checkout (app/cart.py:17)"], []
+    ) -> CallerTarget:
+        return CallerTarget("app.pay.charge", ["app.cart.checkout (app/cart.py:17)"])
 
 
 def test_one_call_site_is_asked_about_as_one() -> None:
@@ -309,14 +310,15 @@ class _ExtendedByASubclass(_Evidence):
 
     def caller_target(
         self, component: object, scores: object, started: bool = False
-    ) -> tuple[str, list[str], list[str]]:
-        return (
+    ) -> CallerTarget:
+        return CallerTarget(
             "app.retrying.Retrying",
             ["app.retrying.Retrying.copy (app/retrying.py:40)", "app.api.wrap (app/api.py:9)"],
-            [
+            (
                 "app.aio.AsyncRetrying.__init__ (app/aio.py:12)",
                 "app.web.Web.__init__ (app/web.py:8)",
-            ],
+            ),
+            builds=True,
         )
 
 
@@ -334,19 +336,21 @@ def test_the_call_sites_asked_about_say_which_overrides_are_left_out() -> None:
         "(app/retrying.py:40), app.api.wrap (app/api.py:9). "
     ), prompt.text
     assert prompt.options[0].startswith("Apply it to both call sites (")
+    # building a Retrying starts nothing: its call sites come after the person
+    trigger = prompt_for(state, component, slot_of(state, 0, "trigger"), _ExtendedByASubclass())  # type: ignore[arg-type]
+    assert trigger.options[:2] == (
+        "A person, through the existing interface",
+        "Called from app.retrying.Retrying.copy (app/retrying.py:40)",
+    ), trigger.options
 
 
 class _TwoSitesOneCaller(_Evidence):
     def caller_target(
         self, component: object, scores: object, started: bool = False
-    ) -> tuple[str, list[str], list[str]]:
-        return (
+    ) -> CallerTarget:
+        return CallerTarget(
             "app.pay.charge",
-            [
-                "app.cart.checkout (app/cart.py:17)",
-                "app.cart.checkout (app/cart.py:21)",
-            ],
-            [],
+            ["app.cart.checkout (app/cart.py:17)", "app.cart.checkout (app/cart.py:21)"],
         )
 
 
@@ -417,8 +421,8 @@ def test_an_offered_edge_case_is_an_acceptance_check_the_persons_own_words_stay(
 class _MethodCaller(_Evidence):
     def caller_target(
         self, component: object, scores: object, started: bool = False
-    ) -> tuple[str, list[str], list[str]]:
-        return "smtp.cramMD5Auth.Next", ["smtp.Client.Auth (net/smtp/smtp.go:222)"], []
+    ) -> CallerTarget:
+        return CallerTarget("smtp.cramMD5Auth.Next", ["smtp.Client.Auth (net/smtp/smtp.go:222)"])
 
 
 def test_a_method_is_named_with_its_class_in_options() -> None:
@@ -525,8 +529,10 @@ def test_the_technical_context_lists_a_test_touchpoint_first_for_an_idea_about_t
 class _SecondTouchpointCalled(_Evidence):
     def caller_target(
         self, component: object, scores: object, started: bool = False
-    ) -> tuple[str, list[str], list[str]]:
-        return "lib.response.res.send", ["lib.response.res.json (lib/response.js:249)"], []
+    ) -> CallerTarget:
+        return CallerTarget(
+            "lib.response.res.send", ["lib.response.res.json (lib/response.js:249)"]
+        )
 
 
 def test_a_trigger_through_a_lower_touchpoint_says_what_it_calls() -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from typing import NamedTuple
 
 from brownfield.graph.roles import is_production, is_test
 from brownfield.graph.store import GraphStore
@@ -18,6 +19,18 @@ from brownfield.query.search import dotted, last_name, parse, spelled_by
 MAX_TOUCHED = 5  # production touchpoints per component whose callers and tests are gathered
 MAX_NAMED = 5  # touchpoints per component whose names are shown
 CALLER_SHARE = 1 / 3  # a touchpoint scoring less than this share of the best is no caller target
+
+
+class CallerTarget(NamedTuple):
+    """What the questions about existing callers are about: a touchpoint (`symbol`), its
+    production call sites, the overrides extending it, which those leave out, and whether
+    it builds an object (a class or a constructor: building one starts nothing by itself,
+    so its call sites are no first guess at what starts a change)."""
+
+    symbol: str
+    sites: list[str]
+    extending: tuple[str, ...] = ()
+    builds: bool = False
 
 
 class EvidenceSource:
@@ -109,7 +122,7 @@ class EvidenceSource:
 
     def caller_target(
         self, component: Component, scores: dict[str, float], started: bool = False
-    ) -> tuple[str, list[str], list[str]] | None:
+    ) -> CallerTarget | None:
         """The first of the component's top touchpoints that production code calls, with
         those call sites and the overrides extending it (`_production_callers`): what the
         questions about existing callers are about (None when no production code calls any
@@ -141,7 +154,9 @@ class EvidenceSource:
                 continue
             sites, extending = self._production_callers(touchpoint.node.id)
             if sites:
-                return touchpoint.node.qualname, sites, extending
+                node = touchpoint.node
+                builds = node.kind is NodeKind.CLASS or is_constructor(node)
+                return CallerTarget(node.qualname, sites, tuple(extending), builds)
         return None
 
     def _called_by(self, touchpoint: Touchpoint, callers: set[str]) -> bool:
@@ -163,7 +178,7 @@ class EvidenceSource:
         """The production call sites into the caller target (options are built only from
         these: a test is not a trigger, nor a caller whose fate is decided)."""
         target = self.caller_target(component, scores)
-        return target[1] if target else []
+        return target.sites if target else []
 
     def tests(self, component: Component) -> list[Fact]:
         """Which tests reach each production touchpoint; none where the repository has no

@@ -119,8 +119,8 @@ def prompt_for(
     top = _short(state, touched[0][0]) if touched else NEW_CODE
     scores, started = state.touchpoint_scores(), slot.name == "trigger"
     target = evidence.caller_target(component, scores, started) if evidence else None
-    callers, extending = (target[1], target[2]) if target else ([], [])
-    called = _short(state, target[0]) if target else top  # what the callers call
+    callers, extending = (target.sites, target.extending) if target else ([], ())
+    called = _short(state, target.symbol) if target else top  # what the callers call
     by_caller = _by_caller(callers)
     if slot.name == "outcome":
         options = [f"{FRAMES[0]}{component.description}"]
@@ -137,18 +137,22 @@ def prompt_for(
         # res.json" alone read as the trigger of a redirect change that res.send is not
         beside = (
             f", where it calls {called}"
-            if target and touched and target[0] != touched[0][0]
+            if target and touched and target.symbol != touched[0][0]
             else ""
         )
         options = [f"Called from {c}{beside}" for c in by_caller[:2]]
         outside = evidence.outside_callers(component) if evidence else None
-        if outside and (not target or target[0] != outside[0]):  # it comes first
+        person, job = "A person, through the existing interface", "A scheduled or background job"
+        # building an object starts nothing by itself: tenacity's "Called from
+        # BaseRetrying.copy", which copies a retrying object, came first for "when retrying
+        # gives up, say how many attempts were made"
+        options = [person, *options, job] if target and target.builds else [*options, person, job]
+        if outside and (not target or target.symbol != outside[0]):  # it comes first
             options.insert(
                 0,
                 f"Code outside the repository that calls {_short(state, outside[0])} through "
                 f"{outside[1][0]}",
             )
-        options += ["A person, through the existing interface", "A scheduled or background job"]
         return Prompt(
             f"Who or what starts '{name}': which caller, user action or schedule?",
             tuple(options[:4]),
