@@ -1291,6 +1291,32 @@ def test_a_docstrings_code_examples_are_not_its_words(tmp_path: Path) -> None:
     assert "logging" not in doc and "@param {object} impliedValues" in doc
 
 
+def test_a_signature_ending_in_a_comment_keeps_its_docstring(tmp_path: Path) -> None:
+    """platformdirs' `class Unix(PlatformDirsABC):  # noqa: PLR0904`: its docstring, which
+    says environment variables override the folders, was not indexed."""
+    files = {
+        "dirs/unix.py": '''
+            class Unix(Base):  # noqa: PLR0904
+                """Folders overridden by environment variables."""
+
+                def data_dir(self, sep="#"):  # type: ignore[override]
+                    """Where the user's data lives."""
+                    return sep
+
+                def cache_dir(
+                    self,
+                ) -> str:  # pragma: no cover
+                    """Where the cache lives."""
+                    return ""
+            ''',
+    }
+    root = built(tmp_path, files)
+    rows = {row[0]: row for row in index_rows(root) if row[0] != "fts"}
+    assert str(rows["dirs/unix.py::Unix"][5]) == "Folders overridden by environment variables."
+    assert str(rows["dirs/unix.py::Unix.data_dir"][5]) == "Where the user's data lives."
+    assert str(rows["dirs/unix.py::Unix.cache_dir"][5]) == "Where the cache lives."
+
+
 def callers_of(store: GraphStore, node_id: str) -> Fact:
     """The callers fact of the definition `node_id`, which has one."""
     node = store.node(node_id)

@@ -87,7 +87,7 @@ def _name_text(name: str) -> str:
 def _python_docstring(lines: list[str], start: int, end: int) -> list[str]:
     """The docstring right after a Python signature (which may span lines)."""
     index = start
-    while index < min(end, start + 12) and not lines[index].rstrip().endswith(":"):
+    while index < min(end, start + 12) and not _signature_end(lines[index]):
         index += 1
     index += 1
     if index >= len(lines) or index > end:
@@ -107,6 +107,17 @@ def _python_docstring(lines: list[str], start: int, end: int) -> list[str]:
             break
         found.append(line)
     return found
+
+
+#: A comment ending a line (`# noqa: B903`, `# type: ignore`): no quote in it, so none of a
+#: string's (`def f(sep="#"):` ends at its colon).
+_TRAILING_COMMENT = re.compile(r"\s*#[^\"']*$")
+
+
+def _signature_end(line: str) -> bool:
+    """Whether a Python signature's line is its last: it ends in a colon, before any comment
+    (`class Unix(PlatformDirsABC):  # noqa: PLR0904` has a docstring too)."""
+    return _TRAILING_COMMENT.sub("", line.rstrip()).endswith(":")
 
 
 def _leading_comment(lines: list[str], start: int) -> list[str]:

@@ -80,8 +80,9 @@ from __future__ import annotations
 #: Rust's `pub(crate)` is no parameter list (a function's parameters follow it); 77: `reuse`,
 #: `unused` and `idle` are known words (compounds split on them); 78: the words of a function's
 #: prose strings (its messages) are searched; 79: `std` is an abbreviation of "standard"
-#: (`stderr` splits as std + err)
-SCHEMA_VERSION = 79
+#: (`stderr` splits as std + err); 80: a Python signature ending in a comment (`# noqa`)
+#: has its docstring read
+SCHEMA_VERSION = 80
 
 SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
