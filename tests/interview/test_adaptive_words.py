@@ -808,3 +808,46 @@ def test_a_class_named_is_the_class_not_its_file_or_its_constructors(tmp_path: P
         "src/Handler/StreamHandler.php::StreamHandler"
     ]
     assert [n.id for n in source.named("Log it in DB.conn")] == ["db/db.go::DB.conn"]
+
+
+def test_a_java_constructor_calling_its_base_s_is_no_caller_to_decide_on(tmp_path: Path) -> None:
+    """java.beans: `IndexedPropertyChangeEvent`'s constructor calls `super(...)`, its base
+    `PropertyChangeEvent`'s: a constructor is named for its class, so the two names differ,
+    and it was asked about as a call site of `PropertyChangeEvent`."""
+    files = {
+        "src/main/java/app/Event.java": """
+            package app;
+
+            public class Event {
+                public Event(String name) {}
+                public Event(String name, int index) {}
+            }
+            """,
+        "src/main/java/app/IndexedEvent.java": """
+            package app;
+
+            public class IndexedEvent extends Event {
+                public IndexedEvent(String name, int index) {
+                    super(name, index);
+                }
+            }
+            """,
+        "src/main/java/app/Bus.java": """
+            package app;
+
+            public class Bus {
+                public Event fire(String name) {
+                    return new Event(name);
+                }
+            }
+            """,
+    }
+    store = built(tmp_path, files)
+    try:
+        sites, extending = EvidenceSource(store)._production_callers(
+            "src/main/java/app/Event.java::Event"
+        )
+    finally:
+        store.close()
+    assert sites == ["app.Bus.fire (src/main/java/app/Bus.java:5)"]
+    assert extending == ["app.IndexedEvent.IndexedEvent (src/main/java/app/IndexedEvent.java:5)"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import NamedTuple
 
+from brownfield.graph.generic_facts import without_overload
 from brownfield.graph.roles import is_production, is_test
 from brownfield.graph.store import GraphStore
 from brownfield.interview.adaptive.state import Component
@@ -19,6 +20,11 @@ from brownfield.query.search import dotted, last_name, parse, spelled_by
 MAX_TOUCHED = 5  # production touchpoints per component whose callers and tests are gathered
 MAX_NAMED = 5  # touchpoints per component whose names are shown
 CALLER_SHARE = 1 / 3  # a touchpoint scoring less than this share of the best is no caller target
+
+
+def _named(owner: str) -> str:
+    """A class's simple name, from its id (`A.java::A.Inner` -> `Inner`)."""
+    return owner.rpartition("::")[2].rpartition(".")[2]
 
 
 class CallerTarget(NamedTuple):
@@ -106,10 +112,14 @@ class EvidenceSource:
         return list(sites), [site for site in extending if site not in sites]
 
     def _extends(self, caller: str, callee: str) -> bool:
-        """Whether `caller` overrides `callee`: a method of the same name in a subclass."""
+        """Whether `caller` overrides `callee`: a method of the same name in a subclass, or
+        a constructor named for its class (Java's `B.B` calling `super(...)`, `A.A`)."""
         src_owner, _, src_name = caller.rpartition(".")
         dst_owner, _, dst_name = callee.rpartition(".")
-        if src_name != dst_name or "::" not in src_owner or "::" not in dst_owner:
+        if "::" not in src_owner or "::" not in dst_owner:
+            return False
+        src_name, dst_name = without_overload(src_name), without_overload(dst_name)
+        if src_name != dst_name and (src_name, dst_name) != (_named(src_owner), _named(dst_owner)):
             return False
         seen, todo = {src_owner}, [src_owner]
         while todo:  # the caller's bases, transitively
