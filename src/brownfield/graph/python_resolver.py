@@ -490,10 +490,8 @@ class Resolver:
         self, table: ModuleTable, scope: str, name: str, line: int | None
     ) -> list[Found] | None:
         """The values of `name` bound in exactly this scope, or None when it is not bound there.
-
-        At `line` the live binding is the last one before it; from an inner scope or
-        another module, the last binding in the scope counts.
-        """
+        At `line` the live binding is the last one before it; from an inner scope or another
+        module, the last binding in the scope counts."""
         if not scope:  # an edit appending definitions changes only some of the top's names
             self.consulted.keys.add(f"{GLOBAL_KEY}{table.path}::{name}")
         bindings = table.scopes.get(scope, {}).get(name)
@@ -558,9 +556,10 @@ class Resolver:
         module = self.module(absolute)
         if module is None:
             return [(Value("ext", "", f"{absolute}.{fact.name}"), Resolution.IMPORT)]
-        key = ("import", absolute, fact.name)
-        if key in self._active:  # the package's `__init__` binds it by this import: a submodule
-            return [(m, Resolution.IMPORT) for m in [self.module(f"{absolute}.{fact.name}")] if m]
+        key, submodule = ("import", absolute, fact.name), self.module(f"{absolute}.{fact.name}")
+        # the package's `__init__` binds it by this import (here, or read from another file)
+        if key in self._active or (submodule and module.path == table.path):
+            return [(submodule, Resolution.IMPORT)] if submodule else []
         self._active.add(key)
         try:
             return [

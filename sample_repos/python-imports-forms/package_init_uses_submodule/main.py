@@ -1,0 +1,4 @@
+from pkg import report, run
+
+print(run())
+print(report())

@@ -1,0 +1,10 @@
+from . import helpers
+from pkg import tools
+
+
+def run():
+    return helpers.assist()
+
+
+def report():
+    return tools.describe()

@@ -1,0 +1,2 @@
+def assist():
+    return 1
