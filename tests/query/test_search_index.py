@@ -21,7 +21,7 @@ from brownfield.query.context import Touchpoint, touchpoints
 from brownfield.query.declarations import is_type_declaration
 from brownfield.query.evidence import callers_fact
 from brownfield.query.own_code import own_code_fact
-from brownfield.query.search import _own_name, carried, parse, rank, search
+from brownfield.query.search import _own_name, carried, parse, rank, search, unfound
 from brownfield.query.similar import further_fact, similar_fact
 from tests.conftest import git_init, write_files
 
@@ -3513,6 +3513,25 @@ def test_saying_and_making_are_no_words_to_search() -> None:
     )
     assert {"say", "says", "made"}.isdisjoint(idea.words), idea.words
     assert {"retrying", "error", "many", "attempts", "time", "spent"} <= set(idea.words)
+
+
+def test_a_word_run_together_in_a_name_is_no_word_the_code_never_uses(tmp_path: Path) -> None:
+    """iniconfig's `iscommentline`: the index holds it as one word, and the interview said it
+    "finds no definition for "comments"". A short word inside a name ("end" in `append`)
+    says nothing, and stays unfound."""
+    files = {
+        "ini/parse.py": """
+            def iscommentline(line):
+                return line.lstrip()[:1] in "#;"
+
+            def collect(lines, out):
+                out.append(lines)
+            """,
+    }
+    with opened(tmp_path, files) as store:
+        missing = unfound(store, "Allow comments at the end of a line after a semicolon")
+        assert "comments" not in missing
+        assert {"semicolon", "end"} <= set(missing)
 
 
 def test_what_a_change_is_added_to_ends_where_the_next_clause_starts() -> None:

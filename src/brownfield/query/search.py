@@ -26,6 +26,7 @@ from brownfield.graph.store import GraphStore
 from brownfield.graph.thesaurus import OPPOSITE_OPERATIONS, idioms_read
 from brownfield.graph.vocabulary import (
     STOP_WORDS,
+    base_forms,
     compound,
     direct_terms,
     expanded,
@@ -514,9 +515,19 @@ def unfound(store: GraphStore, text: str) -> tuple[str, ...]:
     """The text's words that no row of the index holds in any form the search tries (the
     word, its expansions, its base form, its synonyms), nor as a word starting with one of
     its abbreviations: a body's words are held as written (`process.stderr` holds no
-    "standard", nor `std`), and a word said missing must be."""
+    "standard", nor `std`), and a word said missing must be. Nor is a word of MIN_INSIDE
+    letters or more (or its base form) written inside a definition's or file's name: an
+    identifier run together is one word of the index (`iscommentline` holds "comment")."""
     query = _joined(store, parse(text))
-    return tuple(w for w in query.words if not store.search(_any_form(query, w), 1))
+    return tuple(
+        w
+        for w in query.words
+        if not store.search(_any_form(query, w), 1)
+        and not any(store.nodes_like(f, 1) for f in base_forms(w) if len(f) >= MIN_INSIDE)
+    )
+
+
+MIN_INSIDE = 5  # a shorter word is inside too many names it has nothing to do with ("end")
 
 
 def _any_form(query: Query, word: str) -> str:

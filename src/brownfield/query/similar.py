@@ -108,6 +108,7 @@ def unfound_fact(store: GraphStore, text: str) -> Fact | None:
         "the idea's words",
         f"The full-text index ({INDEXED}) finds no definition for "
         + ", ".join(f'"{word}"' for word in missing)
-        + ", searched with their abbreviations, base forms and synonyms: the code may call "
-        "it otherwise (name the code if you know it), or it is new to the code.",
+        + ", searched with their abbreviations, base forms and synonyms, and inside names: "
+        "the code may call it otherwise (name the code if you know it), or it is new to the "
+        "code.",
     )
