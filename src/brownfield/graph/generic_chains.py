@@ -22,7 +22,7 @@ RESULT = "#"
 _NAME = re.compile(r"[$@#]{0,2}[A-Za-z_][A-Za-z0-9_$]*(?:[!?](?![.:=]))?")
 _SIMPLE = re.compile(r"[A-Za-z_][A-Za-z0-9_$]*(?:\.[A-Za-z_][A-Za-z0-9_$]*)*\Z")
 _SEPARATOR = re.compile(r"\s*(?:\.|::|->|\?\.|\\)\s*")
-_PREFIX = re.compile(r"(?:new\s+|await\s+|&|\*|\\)*")
+_PREFIX = re.compile(r"(?:new\s+|await\s+|&|\*|\\|::)*")  # `::Dir`: the top level's
 _COLLECTION = re.compile(r"^(?:\[[^\]]*\]|map\[[^\]]*\]|(?:<-\s*)?chan\s+(?:<-\s*)?)")
 _CLOSING = {"(": ")", "<": ">", "{": "}", "[": "]"}
 _BRACKETS = {

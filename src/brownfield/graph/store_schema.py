@@ -81,8 +81,9 @@ from __future__ import annotations
 #: `unused` and `idle` are known words (compounds split on them); 78: the words of a function's
 #: prose strings (its messages) are searched; 79: `std` is an abbreviation of "standard"
 #: (`stderr` splits as std + err); 80: a Python signature ending in a comment (`# noqa`)
-#: has its docstring read
-SCHEMA_VERSION = 80
+#: has its docstring read; 81: a chain written from the top level (Ruby's `::Dir::Tmpname`,
+#: C++'s `::f`) is read as its names
+SCHEMA_VERSION = 81
 
 SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);

@@ -20,7 +20,7 @@ module Shapes
     end
 
     def area
-      @radius * @radius
+      ::Shapes::Units.scale(@radius) * @radius
     end
   end
 
