@@ -240,6 +240,34 @@ def test_a_call_on_an_unbound_name_the_repository_defines_may_still_reach_it(
     ]
 
 
+def test_a_method_s_own_call_through_super_is_no_possible_caller_of_it(repo: Path) -> None:
+    """Ruby's tempfile: `Tempfile#initialize` calls `super(@tmpfile)`, its outside base's:
+    the answer counted that call as one that may reach `initialize` itself. Another
+    method's call through `super` is still counted."""
+    build_graph(
+        repo,
+        {
+            "lib/temp.rb": """
+                class Temp < DelegateClass(File)
+                  def initialize(path)
+                    super(path)
+                  end
+                end
+
+                class Other < Base
+                  def initialize
+                    super
+                  end
+                end
+                """,
+        },
+    ).close()
+    data = answer(repo, "callers", "lib/temp.rb::Temp.initialize", "--possible")
+    assert [s["site"] for s in data["unresolved"]["sites"]] == ["lib/temp.rb:9"]
+    data = answer(repo, "callers", "lib/temp.rb::Other.initialize", "--possible")
+    assert [s["site"] for s in data["unresolved"]["sites"]] == ["lib/temp.rb:3"]
+
+
 def test_callees_count_their_own_unresolved_calls(shapes: Path) -> None:
     data = answer(shapes, "callees", "report", "--possible")
     assert data["results"] == []

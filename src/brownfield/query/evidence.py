@@ -86,7 +86,7 @@ def _unresolved_sites(store: GraphStore, node: Node) -> list[tuple[str, int]]:
     """The places of the unresolved calls that carry the node's name (none for a module)."""
     if node.kind is NodeKind.MODULE:
         return []
-    return sorted({(u.path, u.line) for u in store.unresolved_named(node.name)})
+    return sorted({(u.path, u.line) for u in store.unresolved_named(node.name, into=node.id)})
 
 
 def _listed(sites: list[tuple[str, int]]) -> str:

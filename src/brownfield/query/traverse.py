@@ -239,7 +239,7 @@ def callers(
     hops = walk(store, expand_targets(store, node), depth, [EdgeKind.CALLS], True, min_confidence)
     result = _result(store, "callers", [node], depth, hops)
     named = node.kind not in (NodeKind.EXTERNAL, NodeKind.MODULE)  # a module is not called
-    same_name = store.unresolved_named(node.name) if named else []
+    same_name = store.unresolved_named(node.name, into=node.id) if named else []
     outside = outside_bases(store, node)
     exported = exported_by(store, node)
     result.unresolved = Completeness(
