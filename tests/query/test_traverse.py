@@ -268,6 +268,33 @@ def test_a_method_s_own_call_through_super_is_no_possible_caller_of_it(repo: Pat
     assert [s["site"] for s in data["unresolved"]["sites"]] == ["lib/temp.rb:3"]
 
 
+def test_a_bare_call_is_no_possible_caller_of_a_python_method(repo: Path) -> None:
+    """A Python method is called on a receiver: `send(packet)`, a name bound nowhere, calls
+    some function `send`, never `Channel.send`; `link.send(packet)` may."""
+    build_graph(
+        repo,
+        {
+            "net/channel.py": """
+                class Channel:
+                    def send(self, packet):
+                        return packet
+
+
+                class Socket:
+                    def send(self, packet):
+                        return packet
+
+
+                def relay(link, packet):
+                    send(packet)
+                    return link.send(packet)
+                """,
+        },
+    ).close()
+    data = answer(repo, "callers", "net/channel.py::Channel.send", "--possible")
+    assert [s["callee"] for s in data["unresolved"]["sites"]] == ["link.send"], data
+
+
 def test_callees_count_their_own_unresolved_calls(shapes: Path) -> None:
     data = answer(shapes, "callees", "report", "--possible")
     assert data["results"] == []

@@ -559,13 +559,11 @@ class GraphStore:
         )
         return [_edge(row) for row in rows]
 
-    def unresolved_named(self, *names: str, into: str | None = None) -> list[Unresolved]:
+    def unresolved_named(self, *names: str) -> list[Unresolved]:
         """Unresolved calls whose callee, as written, ends in one of `names` (`f`, `x.f`),
-        but those made on a class or module from outside (`store_unresolved.outside`) and
-        the definition `into`'s own calls through `super`, which reach a base's, never it."""
+        but those made on a class or module from outside (`store_unresolved.outside`)."""
         found = store_unresolved.named(self._db, names)
-        found = store_unresolved.outside(found, lambda name: self.nodes_where("name", name))
-        return [c for c in found if c.src != into or not c.callee.startswith("super")]
+        return store_unresolved.outside(found, lambda name: self.nodes_where("name", name))
 
     def unresolved_from(self, path: str, sources: Iterable[str]) -> list[Unresolved]:
         """Unresolved calls written in the file `path` by these definitions (node ids)."""

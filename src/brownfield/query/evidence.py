@@ -16,6 +16,7 @@ from brownfield.query.declarations import (
 from brownfield.query.exports import EXPORTER, exported_by
 from brownfield.query.freshness import repository_root
 from brownfield.query.operators import called_without_name
+from brownfield.query.possible_calls import possible_calls
 from brownfield.query.reaching_tests import (
     TEST_DEPTH,
     call_targets,
@@ -84,9 +85,7 @@ def _unresolved_note(store: GraphStore, node: Node) -> tuple[str, tuple[Citation
 
 def _unresolved_sites(store: GraphStore, node: Node) -> list[tuple[str, int]]:
     """The places of the unresolved calls that carry the node's name (none for a module)."""
-    if node.kind is NodeKind.MODULE:
-        return []
-    return sorted({(u.path, u.line) for u in store.unresolved_named(node.name, into=node.id)})
+    return sorted({(u.path, u.line) for u in possible_calls(store, node)})
 
 
 def _listed(sites: list[tuple[str, int]]) -> str:

@@ -20,13 +20,13 @@ from brownfield.model import (
     Edge,
     EdgeKind,
     Node,
-    NodeKind,
     Resolution,
     Unresolved,
 )
 from brownfield.query.declarations import outside_bases
 from brownfield.query.exports import exported_by
 from brownfield.query.freshness import stale_paths
+from brownfield.query.possible_calls import possible_calls
 from brownfield.query.symbols import expand_targets, find_symbol
 
 #: The deepest walk asked for: far beyond any real call chain, small enough that every
@@ -238,8 +238,7 @@ def callers(
     node = find_symbol(store, symbol)
     hops = walk(store, expand_targets(store, node), depth, [EdgeKind.CALLS], True, min_confidence)
     result = _result(store, "callers", [node], depth, hops)
-    named = node.kind not in (NodeKind.EXTERNAL, NodeKind.MODULE)  # a module is not called
-    same_name = store.unresolved_named(node.name, into=node.id) if named else []
+    same_name = possible_calls(store, node)
     outside = outside_bases(store, node)
     exported = exported_by(store, node)
     result.unresolved = Completeness(

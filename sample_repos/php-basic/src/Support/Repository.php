@@ -20,5 +20,8 @@ class Repository
 
 function normalize(string $value): string
 {
+    if (preg_match('/\s{2,}/', $value) === 1) {
+        throw new \InvalidArgumentException('double space');
+    }
     return trim(strtolower($value));
 }

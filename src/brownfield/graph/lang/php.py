@@ -7,6 +7,7 @@ import posixpath
 from brownfield.graph.facts import FileFacts, ImportFact
 from brownfield.graph.generic_entry import entry_points
 from brownfield.graph.generic_world import Profile, Value, World
+from brownfield.graph.lang.php_builtins import BUILTIN_CLASSES, BUILTIN_FUNCTIONS
 
 
 class Php(Profile):
@@ -16,42 +17,7 @@ class Php(Profile):
     super_names = frozenset({"parent"})
     constructors = ("__construct",)
     class_members_visible = False  # a method must say `$this->helper()` or `self::helper()`
-    builtins = frozenset(
-        {
-            "array_filter",
-            "array_key_exists",
-            "array_keys",
-            "array_map",
-            "array_merge",
-            "array_sum",
-            "array_values",
-            "count",
-            "date",
-            "define",
-            "dirname",
-            "explode",
-            "file_get_contents",
-            "file_put_contents",
-            "implode",
-            "in_array",
-            "is_array",
-            "is_null",
-            "is_string",
-            "json_decode",
-            "json_encode",
-            "printf",
-            "sprintf",
-            "str_contains",
-            "str_replace",
-            "strlen",
-            "strtolower",
-            "strtoupper",
-            "substr",
-            "time",
-            "trim",
-            "var_dump",
-        }
-    )
+    builtins = BUILTIN_FUNCTIONS | BUILTIN_CLASSES
 
     def resolve_import(self, world: World, path: str, fact: ImportFact) -> list[Value]:
         """`require`/`include` (a wildcard): the file, beside this one or from the
