@@ -511,6 +511,9 @@ def _rarity(query: Query, matched_of: dict[str, dict[str, float]]) -> dict[str, 
     return {w: math.log(1 + total / (1 + held[w])) for w in query.words}
 
 
+MIN_INSIDE = 5  # a shorter word is inside too many names it has nothing to do with ("end")
+
+
 def unfound(store: GraphStore, text: str) -> tuple[str, ...]:
     """The text's words that no row of the index holds in any form the search tries (the
     word, its expansions, its base form, its synonyms), nor as a word starting with one of
@@ -525,9 +528,6 @@ def unfound(store: GraphStore, text: str) -> tuple[str, ...]:
         if not store.search(_any_form(query, w), 1)
         and not any(store.nodes_like(f, 1) for f in base_forms(w) if len(f) >= MIN_INSIDE)
     )
-
-
-MIN_INSIDE = 5  # a shorter word is inside too many names it has nothing to do with ("end")
 
 
 def _any_form(query: Query, word: str) -> str:

@@ -136,19 +136,19 @@ class EvidenceSource:
         """The first of the component's top touchpoints that production code calls, with
         those call sites and the overrides extending it (`_production_callers`): what the
         questions about existing callers are about (None when no production code calls any
-        of them). An exception class is none: the code that
-        raises it is no caller whose behaviour the change decides ("Apply it to all 33 call
-        sites" of `ProtocolError`). Nor is a touchpoint whose score (`scores`, by id) is
-        below CALLER_SHARE of the best: "Stop sending visitors to another website when a
-        redirect address comes from the request" matches `res.redirect` (3.7), which no code
-        here calls, far better than `sendfile` (0.99), whose caller is no part of the idea.
-        The best of the others, one the person named (score 0) and one that a qualifying
-        touchpoint calls always qualify (the shop's `charge`, which `retry_failed` calls,
-        for "add retries with backoff to payment charges"), and a method scores as the best
-        of its owners among the touchpoints. Asked
-        what sets the change in motion (`started`), a function's callers come before a
-        class's or a constructor's: `Session.__init__` building an `HTTPAdapter` starts no
-        retry of a failed request; `Session.send` calling `HTTPAdapter.send` does."""
+        of them). An exception class is none: the code that raises it is no caller whose
+        behaviour the change decides ("Apply it to all 33 call sites" of `ProtocolError`).
+        Nor is a touchpoint whose score (`scores`, by id) is below CALLER_SHARE of the best:
+        "Stop sending visitors to another website when a redirect address comes from the
+        request" matches `res.redirect` (3.7), which no code here calls, far better than
+        `sendfile` (0.99), whose caller is no part of the idea. The best of the others, one
+        the person named (score 0) and one that a qualifying touchpoint calls always qualify
+        (the shop's `charge`, which `retry_failed` calls, for "add retries with backoff to
+        payment charges"), and a method scores as the best of its owners among the
+        touchpoints. Asked what sets the change in motion (`started`), a function's callers
+        come before a class's or a constructor's: `Session.__init__` building an
+        `HTTPAdapter` starts no retry of a failed request; `Session.send` calling
+        `HTTPAdapter.send` does."""
         touched = self._touched(component)
         raised = exception_classes(
             self.store, {t.node.id for t in touched if t.node.kind is NodeKind.CLASS}
