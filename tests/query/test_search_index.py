@@ -1326,6 +1326,49 @@ def callers_of(store: GraphStore, node_id: str) -> Fact:
     return fact
 
 
+def test_a_go_call_of_a_concrete_type_s_method_is_no_dispatch_to_another_type(
+    tmp_path: Path,
+) -> None:
+    """httputil: `ClientConn.Do` calls `cc.Read(req)` on a `*ClientConn`; the answer for
+    `ServerConn.Read` said that call may reach it "through dynamic dispatch". Go dispatches
+    only through an interface's method (whose call the graph resolves to each type's)."""
+    files = {
+        "conn/conn.go": """
+            package conn
+
+            type Reader interface {
+                Read() string
+            }
+
+            type Client struct{}
+
+            func (c *Client) Read() string { return "client" }
+
+            type Server struct{}
+
+            func (s *Server) Read() string { return "server" }
+
+            func Do(c *Client) string {
+                return c.Read()
+            }
+            """,
+    }
+    with opened(tmp_path, files) as store:
+        fact = callers_of(store, "conn/conn.go::Server.Read")
+        assert "dynamic dispatch" not in fact.statement, fact.statement
+        assert fact.statement.startswith("No resolved caller of conn.Server.Read")
+    files["conn/use.go"] = """
+        package conn
+
+        func Use(r Reader) string {
+            return r.Read()
+        }
+        """
+    with opened(tmp_path / "with_interface", files) as store:  # dispatch: a caller of both
+        fact = callers_of(store, "conn/conn.go::Server.Read")
+        assert "in production code: conn.Use (conn/use.go:4)" in fact.statement, fact.statement
+
+
 def test_no_caller_of_a_method_names_the_calls_that_land_on_its_namesakes(
     tmp_path: Path,
 ) -> None:

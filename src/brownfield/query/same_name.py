@@ -1,7 +1,8 @@
 """The resolved calls that land on another method of a method's name, which a "no resolved
 caller" answer cannot rule out (an override or sibling a call through a base type may
 dispatch to, an overload picked by its arguments), and those it can (a Ruby class method's
-calls, made on the class, never reach its instance twin)."""
+calls, made on the class, never reach its instance twin; a Go call of a concrete type's
+method never reaches another type's)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,8 @@ from brownfield.graph.facts import SINGLETON
 from brownfield.graph.generic_facts import without_overload
 from brownfield.graph.store import GraphStore
 from brownfield.model import Citation, Edge, EdgeKind, Node, NodeKind
+from brownfield.query.declarations import is_bodiless
+from brownfield.query.freshness import repository_root
 from brownfield.query.reaching_tests import is_constructor
 
 
@@ -37,6 +40,8 @@ def same_name_calls(store: GraphStore, node: Node) -> tuple[str, tuple[Citation,
     # a constructor runs when its own class is made: another class's is never dispatched to
     constructs = is_constructor(node) or without_overload(node.name) == _owner_name(node)
     dispatched = [] if constructs else [e for e in edges if without_overload(e.dst) != declared]
+    if node.language == "go":  # a Go call dispatches only through an interface's method
+        dispatched = [e for e in dispatched if _through_interface(store, e.dst)]
     notes = []
     if apart:
         kind, on = ("instance", "instances") if twin == declared else ("class", "the class")
@@ -58,6 +63,14 @@ def same_name_calls(store: GraphStore, node: Node) -> tuple[str, tuple[Citation,
         )
     shown = (overloads[:3] + dispatched + apart)[:3]
     return "".join(notes), tuple(Citation(e.path, e.line or 1, None, node.name) for e in shown)
+
+
+def _through_interface(store: GraphStore, method_id: str) -> bool:
+    """Whether a Go call landing on this method may run another type's: the method of an
+    interface (declared without a body), not of a concrete type (httputil's
+    `ClientConn.Read`, called on a `*ClientConn`, never runs `ServerConn.Read`)."""
+    method = store.node(method_id)
+    return method is None or is_bodiless(repository_root(store), method)
 
 
 def _owner_name(node: Node) -> str:
