@@ -257,6 +257,26 @@ void Options::add(int a, int b, int c) {
     assert spans["a.ts::f"] == (1, 4)  # overload signatures before their body: one definition
 
 
+def test_a_ruby_method_named_by_an_operator_keeps_its_name() -> None:
+    """Ruby's set.rb: `def <=>(set)` was named `Set.=` (its `<...>` read as a chain's
+    generic arguments), and the interview said "No resolved caller of lib.set.Set.=", then
+    that it is declared `def <=>(set)`."""
+    facts = parser.parse(
+        "ruby",
+        b"class Set\n  def <=>(set)\n    0\n  end\n  def <=(set)\n  end\n  def <<(o)\n  end\n"
+        b"  def []=(k, v)\n  end\n  def -@\n  end\n  def to_s\n  end\nend\n",
+    )
+    assert [d.qualname for d in facts.definitions] == [
+        "Set",
+        "Set.<=>",
+        "Set.<=",
+        "Set.<<",
+        "Set.[]=",
+        "Set.-@",
+        "Set.to_s",
+    ]
+
+
 def test_a_cpp_call_operator_is_named_operator_call() -> None:
     """`operator()` was named `()` (`OptionAdder.()`) or `operator.()`: its brackets were
     read as a call step."""

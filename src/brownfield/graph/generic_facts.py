@@ -121,6 +121,11 @@ _KINDS = {
 }
 
 
+def _operator_name(text: str) -> tuple[str] | None:
+    """A method named by an operator (Ruby's `<=>`, `[]=`) as written, not read as a chain."""
+    return (text,) if text and not any(c.isalnum() or c == "_" for c in text) else None
+
+
 def _text(node: Node) -> str:
     return bytes(node.text).decode("utf-8", "replace")
 
@@ -134,9 +139,8 @@ _ANNOTATIONS = frozenset({"annotation", "marker_annotation", "line_comment", "bl
 
 
 def _declared_line(node: Node) -> int:
-    """A definition's line: where its declaration starts after its annotations (Java's
-    `@Override` lines above a method), as a Python or TypeScript definition's starts after
-    its decorators: the line a citation of it shows."""
+    """A definition's line: after its annotations (Java's `@Override` above a method), as a
+    Python or TypeScript definition's is after its decorators: the line a citation shows."""
     first = node.child(0)
     if first is None or first.type != "modifiers":
         return _line(node)
@@ -265,7 +269,8 @@ def _definitions(
         seen.add(node.start_byte * 4 + (kind == "scope"))
         owner = captures.get("owner") or captures.get("owner.object")
         name_text = _text(captures["name"][0])
-        name_chain = operator_chain(name_text) or chain_of_text(name_text) or (_unquote(name_text),)
+        named = operator_chain(name_text) or _operator_name(name_text) or chain_of_text(name_text)
+        name_chain = named or (_unquote(name_text),)
         prefix = ".".join(chain_of_text(_text(owner[0])) or ()) if owner else ""
         if not prefix and len(name_chain) > 1:  # `void A::f()`: the owner is in the name
             prefix, name_chain = ".".join(name_chain[:-1]), name_chain[-1:]

@@ -82,8 +82,9 @@ from __future__ import annotations
 #: prose strings (its messages) are searched; 79: `std` is an abbreviation of "standard"
 #: (`stderr` splits as std + err); 80: a Python signature ending in a comment (`# noqa`)
 #: has its docstring read; 81: a chain written from the top level (Ruby's `::Dir::Tmpname`,
-#: C++'s `::f`) is read as its names
-SCHEMA_VERSION = 81
+#: C++'s `::f`) is read as its names; 82: a method named by an operator (Ruby's `<=>`) keeps
+#: its name
+SCHEMA_VERSION = 82
 
 SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
