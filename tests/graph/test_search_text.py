@@ -316,6 +316,15 @@ def test_a_language_s_own_keywords_are_no_words_of_its_bodies() -> None:
         "l.cpp", "cpp", cpp.encode(), [_definition("l.cpp", "function", "last", 1, 3)]
     )
     assert "end" in row.body.split()
+    cs = (  # pythonnet: "Names that carry the idea's words: ... `record`" for "entries"
+        "class Cache\n{\n    void Add(string key)\n    {\n"
+        "        sealed record Entry(string Key);\n"
+        "        ref var x = ref key; object o = base.Get(out key);\n    }\n}\n"
+    )
+    (row,) = search_text.rows_for(
+        "c.cs", "csharp", cs.encode(), [_definition("c.cs", "method", "Cache.Add", 3, 7)]
+    )
+    assert row.body.split() == ["add", "key", "entry", "x", "o", "get"]  # `Get()` is a name
 
 
 def test_assignments_are_the_attribute_pattern_s_matches() -> None:

@@ -28,7 +28,7 @@ from brownfield.graph.search_keys import (
     Keys,
     outside,
 )
-from brownfield.graph.vocabulary import index_words, keywords
+from brownfield.graph.vocabulary import index_words, is_keyword
 from brownfield.graph.vocabulary import words as words_of_name
 
 MAX_DOC_LINES = 30
@@ -218,8 +218,7 @@ LONG_LINE = 2_000
 def _body_words(body: str, language: str) -> str:
     """The words of the identifiers a body names (not its strings nor its language's
     keywords), each once."""
-    reserved = keywords(language)
-    names = [n for n in _IDENTIFIER.findall(_STRING.sub(" ", body)) if n.lower() not in reserved]
+    names = [n for n in _IDENTIFIER.findall(_STRING.sub(" ", body)) if not is_keyword(n, language)]
     return _words_of_body(names)
 
 
@@ -239,8 +238,7 @@ class _Names:
         parts[1::2] = [" " * len(string) for string in parts[1::2]]  # offsets kept
         pieces = _IDENTIFIER_PARTS.split("".join(parts))
         names = pieces[1::2]
-        reserved = keywords(language)
-        found = {name for name in set(names) if name.lower() in reserved}
+        found = {name for name in set(names) if is_keyword(name, language)}
         kept = list(map(not_, map(found.__contains__, names)))
         self.names = list(compress(names, kept))
         starts = list(accumulate(map(len, pieces), initial=0))[1::2]

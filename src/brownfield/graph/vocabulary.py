@@ -220,12 +220,25 @@ _OWN_KEYWORDS = {
     "c": _C_WORDS,
     "cpp": f"{_C_WORDS} template explicit friend using operator",
 }
+#: Keywords of one language written in exactly this case: C#'s `record` and `get` are
+#: keywords, its `Record` and `Get()` names (and a keyword is never a C# identifier).
+_EXACT_KEYWORDS = {
+    "csharp": frozenset(
+        """record readonly sealed internal override partial ref out params base object string
+        decimal implicit explicit operator stackalloc unsafe fixed nameof get set init""".split()
+    ),
+}
 
 
 @cache
 def keywords(language: str | None) -> frozenset[str]:
-    """The words that are no names in code of `language` (lowercase)."""
+    """The words that are no names in code of `language`, in any case (lowercase)."""
     return KEYWORDS | frozenset(_OWN_KEYWORDS.get(language or "", "").split())
+
+
+def is_keyword(name: str, language: str | None) -> bool:
+    """Whether `name`, as written in code of `language`, is one of its keywords."""
+    return name.lower() in keywords(language) or name in _EXACT_KEYWORDS.get(language or "", ())
 
 
 #: Known words for splitting lowercase compounds (`envvar` -> env var, `timeout` -> time out).

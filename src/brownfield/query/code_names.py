@@ -12,7 +12,7 @@ from collections import Counter
 from brownfield.graph.generic_facts import without_overload
 from brownfield.graph.roles import is_test
 from brownfield.graph.store import GraphStore
-from brownfield.graph.vocabulary import index_words, keywords
+from brownfield.graph.vocabulary import index_words, is_keyword
 from brownfield.model import Citation, Fact, Node, NodeKind
 from brownfield.query.context import Touchpoint
 from brownfield.query.freshness import file_lines, repository_root
@@ -155,9 +155,8 @@ def idea_names(
     candidates = []
     names, declared = code_names(lines, start, node.end_line or start)
     plain = _plain_values_used(lines, start, node.end_line or start, names, node.language)
-    reserved = keywords(node.language)
     for name, line in names.items():
-        if name in own or len(name) < 3 or name.lower() in reserved or name in plain:
+        if name in own or len(name) < 3 or is_keyword(name, node.language) or name in plain:
             continue
         matched = matched_words(query, " ".join(index_words(name)))
         if matched:
@@ -296,9 +295,8 @@ def shared_names_fact(store: GraphStore, touched: list[Touchpoint]) -> Fact | No
         state.update(declared - first)
         end = node.end_line or start
         plain = _plain_values_used(lines, start, end, names, node.language)
-        reserved = keywords(node.language)
         for name, line in names.items():
-            if len(name) < 3 or name.lower() in reserved or name in own or name in plain:
+            if len(name) < 3 or is_keyword(name, node.language) or name in own or name in plain:
                 continue
             site = _site(node.path or "", line, name)
             if site not in sites.setdefault(name, []):  # a class and its method: once
@@ -461,7 +459,7 @@ def errors_fact(store: GraphStore, touchpoint: Touchpoint) -> Fact | None:
         code = _OPEN_STRING.sub("", _LITERAL.sub(" ", text))  # (a string going on below)
         for name in _DOTTED.findall(code):
             last = re.split(r"\.|::", name)[-1]
-            known = name in raised or name in caught or last.lower() in keywords(node.language)
+            known = name in raised or name in caught or is_keyword(last, node.language)
             if last[:1].isupper() and not known and (not returned or _GO_ERROR.search(name)):
                 into[name] = (node.line or 1) + number - 1
     if not raised and not caught:

@@ -16,7 +16,7 @@ from brownfield.confine import read_bytes_inside
 from brownfield.errors import BrownfieldError
 from brownfield.graph.roles import is_production, is_test
 from brownfield.graph.store import GraphStore
-from brownfield.graph.vocabulary import keywords
+from brownfield.graph.vocabulary import is_keyword
 from brownfield.model import Citation, Node, NodeKind
 from brownfield.query.code_names import code_lines, without_prose
 from brownfield.query.freshness import repository_root
@@ -72,7 +72,7 @@ def written(store: GraphStore, node: Node, tests: bool) -> Written | None:
     if node.kind is NodeKind.MODULE:
         return None
     name = called(node)
-    if len(name) < 3 or name.lower() in keywords(node.language):
+    if len(name) < 3 or is_keyword(name, node.language):
         return None
     # Ruby's `@abort` is an instance variable, never a call of the method `abort`
     before = r"(?<![\w$@])" if node.language == "ruby" else r"(?<![\w$])"
