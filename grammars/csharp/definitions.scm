@@ -25,3 +25,10 @@
 (invocation_expression function: (_) @callee) @reference.call
 ; `new Foo(...)` calls Foo's constructor
 (object_creation_expression type: (_) @callee) @reference.call
+; `Foo x = new(...)`, `Foo? x = new()`: a target-typed `new` calls the declared type's constructor
+(variable_declaration
+  type: [(identifier) (qualified_name) (generic_name)] @callee
+  (variable_declarator (implicit_object_creation_expression) @reference.call))
+(variable_declaration
+  type: (nullable_type type: [(identifier) (qualified_name) (generic_name)] @callee)
+  (variable_declarator (implicit_object_creation_expression) @reference.call))

@@ -1315,3 +1315,45 @@ def test_rust_what_question_mark_and_unwrap_take_out_of_a_result_is_the_inner_ty
         ("src/lib.rs::Node.walk", "src/lib.rs::Node.walk", 7),
     } <= calls
     assert ("src/lib.rs::check", eof, 12) not in calls
+
+
+def test_a_field_named_like_its_type_is_of_that_type(repo: Path) -> None:
+    # C#'s `static Env Env = Env.FromEnv();` (pythonnet's Runtime.PythonEnvironment): the
+    # declared type is a type, never the field it declares, so `Env` holds an `Env`
+    env = (
+        "namespace App\n{\n    internal class Env\n    {\n"
+        "        public static Env FromEnv() { return new Env(); }\n"
+        "        public void Load() { }\n    }\n}\n"
+    )
+    runtime = (
+        "namespace App\n{\n    public class Runtime\n    {\n"
+        "        internal static Env Env = Env.FromEnv();\n\n"
+        "        static void Start()\n        {\n            Env.Load();\n        }\n    }\n}\n"
+    )
+    java = (
+        "class Clock {\n    static Clock now() { return new Clock(); }\n    void tick() {}\n}\n\n"
+        "class Timer {\n    private Clock Clock;\n\n    void run() {\n        Clock.tick();\n"
+        "    }\n}\n"
+    )
+    found = call_sites(repo, {"src/Env.cs": env, "src/Runtime.cs": runtime, "Timer.java": java})
+    assert ("src/Runtime.cs::Runtime", "src/Env.cs::Env.FromEnv", 5) in found
+    assert ("src/Runtime.cs::Runtime.Start", "src/Env.cs::Env.Load", 9) in found
+    assert ("Timer.java::Timer.run", "Timer.java::Clock.tick", 10) in found
+
+
+def test_csharp_a_target_typed_new_constructs_the_declared_type(repo: Path) -> None:
+    # pythonnet: `readonly ConcurrentLruCache<MemberKey, ...> getters = new(MaxCacheEntries);`
+    # left the cache's constructor with "no resolved caller"
+    cache = (
+        "namespace App\n{\n    class Cache<TKey>\n    {\n"
+        "        public Cache(int capacity) { }\n    }\n\n    class Env { }\n\n"
+        "    class Holder\n    {\n        readonly Cache<string> names = new(16);\n\n"
+        "        void Make()\n        {\n            Env? env = new();\n"
+        "            Cache<int> ids =\n                new(4);\n        }\n    }\n}\n"
+    )
+    found = call_sites(repo, {"src/Cache.cs": cache})
+    assert found == {
+        ("src/Cache.cs::Holder", "src/Cache.cs::Cache.Cache", 12),
+        ("src/Cache.cs::Holder.Make", "src/Cache.cs::Env", 16),
+        ("src/Cache.cs::Holder.Make", "src/Cache.cs::Cache.Cache", 18),
+    }

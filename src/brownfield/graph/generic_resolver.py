@@ -398,10 +398,10 @@ class Resolver:
 
     def _default(self, path: str, how: Resolution) -> list[Found]:
         table = self.table(path)
-        if "default" in table.scopes.get("", {}):
-            found = self._top_level(path, "default", how)
-            if found:
-                return found
+        top = table.scopes.get("", {})
+        found = self._top_level(path, "default", how) if "default" in top else []
+        if found:
+            return found
         holder = self.profile.module_object
         if holder and holder in table.scopes:
             return [(Value("def", path, holder), how)]
@@ -533,6 +533,8 @@ class Resolver:
                 self.fail("unknown-receiver")
                 return []
             scope = binding.scope
+            if binding.target == binding.value[:1] and table.kinds.get(scope) in CLASS_LIKE:
+                scope = table.parent(scope) or ""  # `static Env Env = Env.Of()`: the type Env
             while table.kinds.get(scope) == "object":  # `{ a: f }`: f is read where written
                 scope = table.parent(scope) or ""
             evaluated = self.evaluate(table, scope, binding.value, -binding.line)
@@ -593,8 +595,6 @@ def _unique(found: Iterable[Found]) -> list[Found]:
 
 
 def _target(value: Value) -> str:
-    if value.kind == "ext":
-        return value.name
     if value.kind in ("mod", "pkg"):
         return value.path or value.name
-    return node_id(value.path, value.name)
+    return value.name if value.kind == "ext" else node_id(value.path, value.name)

@@ -23,14 +23,16 @@ class LanguageSpec:
     # The query files (names without `.scm`) that find every definition, when fewer than
     # all do: `parser.definitions` compiles only these (issue 19: `impact` starts sooner).
     definition_queries: tuple[str, ...] = ()
+    # Whether C's conditional directives may split its constructs (`preprocessor`).
+    preprocessed: bool = False
     # Files whose languages share a resolver module are resolved together.
 
 
 def _generic(
-    wheel: str, module: str, function: str = "language", queries: str = ""
+    wheel: str, module: str, function: str = "language", queries: str = "", cpp: bool = False
 ) -> LanguageSpec:
     lang = f"brownfield.graph.lang.{module}"
-    return LanguageSpec(wheel, function, lang, lang, queries)
+    return LanguageSpec(wheel, function, lang, lang, queries, preprocessed=cpp)
 
 
 LANGUAGES: dict[str, LanguageSpec] = {
@@ -47,10 +49,10 @@ LANGUAGES: dict[str, LanguageSpec] = {
     "tsx": _generic("tree_sitter_typescript", "typescript", "language_tsx", "typescript"),
     "go": _generic("tree_sitter_go", "go"),
     "java": _generic("tree_sitter_java", "java"),
-    "csharp": _generic("tree_sitter_c_sharp", "csharp"),
+    "csharp": _generic("tree_sitter_c_sharp", "csharp", cpp=True),
     "rust": _generic("tree_sitter_rust", "rust"),
-    "c": _generic("tree_sitter_c", "c"),
-    "cpp": _generic("tree_sitter_cpp", "cpp"),
+    "c": _generic("tree_sitter_c", "c", cpp=True),
+    "cpp": _generic("tree_sitter_cpp", "cpp", cpp=True),
     "ruby": _generic("tree_sitter_ruby", "ruby"),
     "php": _generic("tree_sitter_php", "php", "language_php"),
 }

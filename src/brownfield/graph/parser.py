@@ -19,6 +19,7 @@ import tree_sitter
 
 from brownfield.graph.facts import Definition, FileFacts
 from brownfield.graph.languages import LANGUAGES
+from brownfield.graph.preprocessor import first_branches
 
 Extractor = Callable[[Any, bytes, list[tuple[int, dict[str, list[Any]]]]], FileFacts]
 #: A language's way to have the parser read the arguments of its macros whose arguments are
@@ -86,6 +87,19 @@ def _read_macros(
     return (tree, frozenset()) if read.root_node.has_error else (read, macros)
 
 
+def _tree(parser: tree_sitter.Parser, language: str, source: bytes) -> tuple[Any, bytes]:
+    """The source's tree, and the source it is of: for a language with C's preprocessor, a
+    source that reads with an error is read as its conditionals' first branches, when they
+    read cleanly (`preprocessor`)."""
+    tree = parser.parse(source)
+    if tree.root_node.has_error and LANGUAGES[language].preprocessed:
+        opened = first_branches(source)
+        read = parser.parse(opened) if opened != source else tree
+        if not read.root_node.has_error:
+            return read, opened
+    return tree, source
+
+
 def parse(language: str, source: bytes) -> FileFacts:
     """Parse one file and extract its facts; a syntax error still yields partial facts.
 
@@ -93,11 +107,11 @@ def parse(language: str, source: bytes) -> FileFacts:
     the status `too-deep`, so that one file never stops a build.
     """
     parser, query, extract = _language(language)
-    tree = parser.parse(source)
-    read, macros = _read_macros(parser, language, source, tree)
+    tree, text = _tree(parser, language, source)
+    read, macros = _read_macros(parser, language, text, tree)
     matches = tree_sitter.QueryCursor(query).matches(read.root_node)
     try:
-        facts = extract(read.root_node, source, matches)
+        facts = extract(read.root_node, text, matches)
         if macros:  # the macro itself is no call; what its arguments call is
             facts.calls = [c for c in facts.calls if (c.text, c.line) not in macros]
     except RecursionError:
@@ -126,10 +140,10 @@ def definitions(language: str, source: bytes) -> list[Definition]:
     Code nested too deeply for `parse` to extract (which then finds no definition) may
     still be shallow enough for these queries' extraction: its definitions are found."""
     parser, query, extract = _language(language, LANGUAGES[language].definition_queries)
-    tree = parser.parse(source)
+    tree, text = _tree(parser, language, source)
     matches = tree_sitter.QueryCursor(query).matches(tree.root_node)
     try:
-        return extract(tree.root_node, source, matches).definitions
+        return extract(tree.root_node, text, matches).definitions
     except RecursionError:
         return []  # as `parse`: too deep to extract
 

@@ -83,8 +83,10 @@ from __future__ import annotations
 #: (`stderr` splits as std + err); 80: a Python signature ending in a comment (`# noqa`)
 #: has its docstring read; 81: a chain written from the top level (Ruby's `::Dir::Tmpname`,
 #: C++'s `::f`) is read as its names; 82: a method named by an operator (Ruby's `<=>`) keeps
-#: its name
-SCHEMA_VERSION = 82
+#: its name; 83: a C, C++ or C# file split by a conditional directive is read as its first
+#: branches, a field named like its type holds that type (C#'s `static Env Env`), and C#'s
+#: keywords are no words of its bodies (`record`, `get`)
+SCHEMA_VERSION = 83
 
 SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
