@@ -3555,6 +3555,15 @@ def test_making_is_no_word_to_search() -> None:
     assert {"retrying", "say", "error", "many", "attempts"} <= set(idea.words)
 
 
+def test_like_is_no_word_to_search() -> None:
+    """humantime: "durations, like 1.5h" matched `parse_rfc3339_weak` by its docstring's
+    "RFC3339-like timestamp"; "like" introduces an example or says what the person wants
+    ("I'd like ..."), never what the code does."""
+    for text in ("Accept fractional durations, like 1.5h", "I'd like rotating logs hourly"):
+        assert "like" not in parse(text).words, text
+    assert "likes" in parse("Count the likes of a post").words
+
+
 def test_a_word_run_together_in_a_name_is_no_word_the_code_never_uses(tmp_path: Path) -> None:
     """iniconfig's `iscommentline`: the index holds it as one word, and the interview said it
     "finds no definition for "comments"". A short word inside a name ("end" in `append`)

@@ -80,7 +80,7 @@ RULES: dict[str, TestLayout] = {
         "PHP tests (tests/ folders, *Test.php)",
     ),
     "rust": TestLayout(
-        _COMMON | {"benches"},
+        _COMMON,
         re.compile(r"^tests?\.rs$|_tests?\.rs$"),
         "Rust tests (tests/ folders, tests.rs, *_test.rs, inline `mod tests`)",
     ),

@@ -189,7 +189,7 @@ STOP_WORDS = frozenset(
     others rather already actually still simply really somehow whose whoever whatever
     whichever wherever whenever somewhere anywhere everywhere nowhere elsewhere
     hasn doesn isn wasn aren weren didn haven hadn wouldn shouldn couldn mustn cannot
-    ones etc today meantime whole normally particular made""".split()
+    ones etc today meantime whole normally particular made like""".split()
 )
 
 #: Keywords and literals of the languages read: words of the language, not names (a body
