@@ -257,6 +257,14 @@ def test_an_and_inside_a_clause_with_its_own_subject_goes_on_with_that_clause() 
         "Name the file, written like ```{.py}",
         "show it (the file), both with and without colours",
     ]
+    # "and" between two words of place or time says where (when) both ways: one clause
+    # (@tanstack/virtual-core: "rendered above" and "Below the visible ones" were two)
+    for paired in (
+        "Let callers choose how many extra rows are rendered above and below the visible "
+        "ones separately, instead of one number for both directions",
+        "Log the order's total before and after a refund",
+    ):
+        assert cut(paired) == [paired]
     # a modifier key held down is held while the next action is done: one gesture
     shift = "Let users hold Shift and click an order to refund every order up to it"
     assert cut(shift) == [shift]

@@ -39,6 +39,7 @@ def split_clauses(idea: str) -> list[str]:
         and j.end() - 1 not in inside
         and (colon < 0 or j.start() < colon or ";" in j.group(0))
         and not _joins_nouns(idea, j)
+        and not _pairs_places(idea, j)
         and not _HELD.search(idea, 0, j.start())
     ]
     kept_joints: list[re.Match[str]] = []
@@ -113,6 +114,24 @@ def _joins_nouns(idea: str, joint: re.Match[str]) -> bool:
         return False
     first, second = (word.lower() for word in following)
     return not (first in COMMON_VERBS or first in _FUNCTION_WORDS or second in _OBJECT_WORDS)
+
+
+#: Words of place, direction and time that "and" pairs inside one clause: "rendered *above
+#: and below* the visible rows", "*before and after* the upgrade", "*in and out*".
+_PLACES = frozenset(
+    """above below before after over under up down in out on off inside outside into onto
+    to from within without behind beyond left right top bottom front back""".split()
+)
+
+
+def _pairs_places(idea: str, joint: re.Match[str]) -> bool:
+    """Whether a bare "and" joins two words of place, direction or time (`_PLACES`): one
+    clause says where both ways, not two clauses."""
+    if joint.group(0).strip() != "and":
+        return False
+    before = re.findall(r"[A-Za-z]+", idea[: joint.start()])[-1:]
+    after = re.findall(r"[A-Za-z]+", idea[joint.end() :])[:1]
+    return bool(before and after) and {before[0].lower(), after[0].lower()} <= _PLACES
 
 
 #: A modifier key held down is held while the next action is done: "hold Shift *and*
