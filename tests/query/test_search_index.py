@@ -3365,6 +3365,15 @@ def test_a_touchpoints_signature_is_quoted_as_its_file_writes_it(tmp_path: Path)
               return Promise.resolve();
             }
             """,
+        "web/trim.js": """
+            const trim = range => {
+              while (range.length > 1) {
+                range = range.slice(1)
+              }
+              return range
+            }
+            module.exports = trim
+            """,
         "lib/device.rb": """
             class Device
               def shift
@@ -3393,6 +3402,9 @@ def test_a_touchpoints_signature_is_quoted_as_its_file_writes_it(tmp_path: Path)
             "declared `func (srv *Server) Serve(limit int, name string) error`.",
             "web/app.ts::handle": "web.app.handle (web/app.ts:1) is declared `export function "
             "handle(req: Request, opts = { depth: (1) }): Promise<void>`.",
+            # semver: a lone parameter without parentheses read on into the body, up to its
+            # `while (cursor < range.length)`
+            "web/trim.js::trim": "web.trim.trim (web/trim.js:1) is declared `const trim = range`.",
         }
         for node_id, statement in expected.items():
             node = store.node(node_id)

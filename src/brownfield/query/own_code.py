@@ -89,7 +89,8 @@ _COMMENT_TAIL = re.compile(r"\s+(?:#|//)[^\"'`]*$")  # a line's comment (not in 
 def _header(text: str) -> str | None:
     """A definition's text (decorators and annotations left out) once its parenthesized
     groups are closed (a Go method's receiver and parameters both), up to the body's
-    opening (`{`, `=>`, Python's `:` ending the line) or the end of that line, on one line."""
+    opening (`{`, `=>`, Python's `:` ending the line) or the end of that line, on one line;
+    an arrow function's lone parameter needs no parentheses (`const f = range => {`)."""
     lines = text.split("\n")
     while lines and lines[0].lstrip().startswith("@"):
         lines.pop(0)
@@ -101,7 +102,7 @@ def _header(text: str) -> str | None:
         elif character == ")":
             depth -= 1
             closed = closed or depth == 0
-        elif depth == 0 and closed and _opens_body(text, at):
+        elif depth == 0 and (closed or text.startswith("=>", at)) and _opens_body(text, at):
             flat = " ".join(text[:at].split())  # "( self, a, )": "(self, a)"
             return flat.replace("( ", "(").replace(" )", ")").replace(",)", ")")
     return None
