@@ -5,7 +5,7 @@
 
 (class_declaration name: (identifier) @name (base_list ((_) @base ","?)*)?) @definition.class
 (struct_declaration name: (identifier) @name (base_list ((_) @base ","?)*)?) @definition.class
-(interface_declaration name: (identifier) @name (base_list ((_) @base ","?)*)?) @definition.class
+(interface_declaration name: (identifier) @name (base_list ((_) @base ","?)*)?) @definition.interface
 (record_declaration name: (identifier) @name (base_list ((_) @base ","?)*)?) @definition.class
 (enum_declaration name: (identifier) @name) @definition.class
 
@@ -16,7 +16,17 @@
     (qualified_name) @return.type
     (generic_name) @return.type
     (nullable_type type: [(identifier) (qualified_name) (generic_name)] @return.type)]?
-  name: (identifier) @name) @definition.method
+  name: (identifier) @name
+  body: (_)) @definition.method
+; a method without a body (an interface's, an abstract one): a call of it may dispatch
+(method_declaration
+  returns: [
+    (identifier) @return.type
+    (qualified_name) @return.type
+    (generic_name) @return.type
+    (nullable_type type: [(identifier) (qualified_name) (generic_name)] @return.type)]?
+  name: (identifier) @name
+  !body) @definition.method @abstract
 ; a constructor is a method named like its class
 (constructor_declaration name: (identifier) @name) @definition.method
 (local_function_statement name: (identifier) @name) @definition.function

@@ -11,7 +11,7 @@
   body: (declaration_list . (use_declaration [(name) (qualified_name)] @base ("," [(name) (qualified_name)] @base)*)*)) @definition.class
 (interface_declaration
   name: (name) @name
-  (base_clause [(name) (qualified_name)] @base ("," [(name) (qualified_name)] @base)*)?) @definition.class
+  (base_clause [(name) (qualified_name)] @base ("," [(name) (qualified_name)] @base)*)?) @definition.interface
 (trait_declaration name: (name) @name) @definition.class
 (enum_declaration
   name: (name) @name
@@ -23,7 +23,13 @@
   return_type: [(named_type) @return.type (optional_type (named_type) @return.type) (_)]?) @definition.function
 (method_declaration
   name: (name) @name
-  return_type: [(named_type) @return.type (optional_type (named_type) @return.type) (_)]?) @definition.function
+  return_type: [(named_type) @return.type (optional_type (named_type) @return.type) (_)]?
+  body: (_)) @definition.function
+; a method without a body (an interface's, an abstract one): a call of it may dispatch
+(method_declaration
+  name: (name) @name
+  return_type: [(named_type) @return.type (optional_type (named_type) @return.type) (_)]?
+  !body) @definition.function @abstract
 
 ; calls: `f()`, `Ns\f()`, `$o->m()`, `$o?->m()`, `A::m()`, `self::m()`, `parent::m()`,
 ; `new A()`

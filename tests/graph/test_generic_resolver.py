@@ -1357,3 +1357,43 @@ def test_csharp_a_target_typed_new_constructs_the_declared_type(repo: Path) -> N
         ("src/Cache.cs::Holder.Make", "src/Cache.cs::Env", 16),
         ("src/Cache.cs::Holder.Make", "src/Cache.cs::Cache.Cache", 18),
     }
+
+
+def test_php_a_call_of_an_interface_s_or_abstract_method_dispatches(repo: Path) -> None:
+    # nikic/fast-route: `$this->dispatchVariableRoute(...)` in an abstract dispatcher runs
+    # a subclass's, and `$this->routeParser->parse(...)` through the RouteParser interface
+    # the standard parser's; both had "no resolved caller"
+    files = {
+        "src/Parser.php": "<?php\nnamespace App;\n\ninterface Parser\n{\n"
+        "    public function parse($route);\n}\n",
+        "src/Std.php": "<?php\nnamespace App;\n\nclass Std implements Parser\n{\n"
+        "    public function parse($route) { return [$route]; }\n}\n",
+        "src/Base.php": "<?php\nnamespace App;\n\nabstract class Base\n{\n"
+        "    private Parser $parser;\n\n"
+        "    abstract protected function match($uri);\n\n"
+        "    public function dispatch($uri)\n    {\n"
+        "        $this->parser->parse($uri);\n        return $this->match($uri);\n    }\n}\n",
+        "src/Fast.php": "<?php\nnamespace App;\n\nclass Fast extends Base\n{\n"
+        "    protected function match($uri) { return $uri; }\n}\n",
+    }
+    found = edges_of(repo, files)
+    assert ("src/Base.php::Base.dispatch", "src/Std.php::Std.parse", "dispatch", 12) in found
+    assert ("src/Base.php::Base.dispatch", "src/Fast.php::Fast.match", "dispatch", 13) in found
+    assert ("src/Base.php::Base.dispatch", "src/Parser.php::Parser.parse", "inferred", 12) in found
+
+
+def test_csharp_a_call_of_an_interface_s_or_abstract_method_dispatches(repo: Path) -> None:
+    files = {
+        "src/Parser.cs": "namespace App\n{\n    interface IParser\n    {\n"
+        "        string Parse(string route);\n    }\n\n    class Std : IParser\n    {\n"
+        "        public string Parse(string route) { return route; }\n    }\n}\n",
+        "src/Base.cs": "namespace App\n{\n    abstract class Base\n    {\n"
+        "        private IParser parser;\n\n        protected abstract string Match(string uri);\n\n"
+        "        public string Dispatch(string uri)\n        {\n"
+        "            parser.Parse(uri);\n            return Match(uri);\n        }\n    }\n\n"
+        "    class Fast : Base\n    {\n"
+        "        protected override string Match(string uri) { return uri; }\n    }\n}\n",
+    }
+    found = edges_of(repo, files)
+    assert ("src/Base.cs::Base.Dispatch", "src/Parser.cs::Std.Parse", "dispatch", 11) in found
+    assert ("src/Base.cs::Base.Dispatch", "src/Base.cs::Fast.Match", "dispatch", 12) in found

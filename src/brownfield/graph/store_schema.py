@@ -85,8 +85,9 @@ from __future__ import annotations
 #: C++'s `::f`) is read as its names; 82: a method named by an operator (Ruby's `<=>`) keeps
 #: its name; 83: a C, C++ or C# file split by a conditional directive is read as its first
 #: branches, a field named like its type holds that type (C#'s `static Env Env`), and C#'s
-#: keywords are no words of its bodies (`record`, `get`)
-SCHEMA_VERSION = 83
+#: keywords are no words of its bodies (`record`, `get`); 84: a PHP interface is an interface
+#: and a PHP method without a body abstract (their calls dispatch)
+SCHEMA_VERSION = 84
 
 SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
