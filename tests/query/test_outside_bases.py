@@ -428,3 +428,65 @@ def test_a_function_a_python_library_exports_may_be_called_outside_the_repositor
     application = {k: v for k, v in PYTHON_LIBRARY.items() if k != "pyproject.toml"}
     callers, _ = facts_of(tmp_path / "app", application, "shoplib/cart.py::total")
     assert "exported" not in callers.statement, callers.statement
+
+
+PHP_LIBRARY = {
+    "composer.json": '{\n  "name": "acme/router",\n  "type": "library",\n'
+    '  "authors": [{"name": "Ann"}]\n}\n',
+    "src/Router.php": """<?php
+namespace Acme\\Router;
+
+class Router
+{
+    public function dispatch($uri)
+    {
+        return $this->match($uri);
+    }
+
+    private function match($uri)
+    {
+        return $uri;
+    }
+
+    function route($path)
+    {
+        return $path;
+    }
+}
+
+function helper($x)
+{
+    return $x;
+}
+""",
+    "bin/run.php": "<?php\nfunction main() { return 0; }\n",
+    "tests/RouterTest.php": "<?php\nnamespace Acme\\Router\\Tests;\n\nclass RouterTest\n{\n"
+    "    public function testDispatch() { (new \\Acme\\Router\\Router())->dispatch('/'); }\n}\n",
+}
+
+
+def test_a_method_a_composer_library_exports_may_be_called_outside_the_repository(
+    tmp_path: Path,
+) -> None:
+    """nikic/fast-route's `Dispatcher::dispatch` is the package's API: in a Composer library,
+    a function or a method not `private` of a namespaced file may be called outside. Not a
+    private method, a file with no namespace (a script), nor anything of an application
+    (`"type": "project"`) or of a repository without `composer.json`."""
+    assert_exports(
+        tmp_path,
+        PHP_LIBRARY,
+        "package acme/router",
+        [
+            "src/Router.php::Router.dispatch",
+            "src/Router.php::Router.route",
+            "src/Router.php::helper",
+        ],
+        ["src/Router.php::Router.match", "bin/run.php::main"],
+    )
+    application = dict(PHP_LIBRARY)
+    application["composer.json"] = '{"name": "acme/site", "type": "project"}\n'
+    callers, _ = facts_of(tmp_path / "app", application, "src/Router.php::Router.dispatch")
+    assert "exported" not in callers.statement, callers.statement
+    unpackaged = {k: v for k, v in PHP_LIBRARY.items() if k != "composer.json"}
+    callers, _ = facts_of(tmp_path / "bare", unpackaged, "src/Router.php::Router.dispatch")
+    assert "exported" not in callers.statement, callers.statement

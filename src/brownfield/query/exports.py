@@ -1,12 +1,13 @@
 """What a library exports to code outside the repository, which the graph does not read:
 a Go package's capitalized functions, a Rust crate's public functions, a Java package's
-public methods, a Python library's public functions and methods, what a JavaScript or
-TypeScript package's entry points reach (`js_exports.py`). A function or method so
+public methods, a Python library's public functions and methods, a Composer library's
+functions and methods but private ones, what a JavaScript or TypeScript package's entry
+points reach (`js_exports.py`). A function or method so
 exported may have callers the repository does not hold, so "no caller here" or "only tests
 call it" is not the whole story (`query/evidence.py`, `query/traverse.py`).
 
 Read from the files as they are now (JavaScript's and TypeScript's from the facts the graph
-stored). C, C++, C#, Ruby and PHP: nothing is claimed.
+stored). C, C++, C# and Ruby: nothing is claimed.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ EXPORTER = {
     "rust": "crate",
     "java": "package",
     "python": "package",
+    "php": "package",
     **dict.fromkeys(JS_LANGUAGES, "package"),
 }
 
@@ -40,7 +42,7 @@ LOOK_AHEAD = 8  # lines from a definition's first line to its `fn` line (attribu
 
 
 def exported_by(store: GraphStore, node: Node) -> str:
-    """The package (Go, Java, Python) or crate (Rust) a function or method (in Python, a
+    """The package (Go, Java, Python, PHP) or crate (Rust) a function or method (in Python, a
     class too) is exported from to code outside the repository (see `EXPORTER` for what to
     call it), empty if it is not or the language does not tell."""
     # a Python class is called to make one (tenacity's `stop_after_delay`)
@@ -58,6 +60,8 @@ def exported_by(store: GraphStore, node: Node) -> str:
         return _java_package(store, root, node)
     if node.language == "python":
         return _python_package(store, root, node)
+    if node.language == "php":
+        return _php_package(root, node)
     if node.language in JS_LANGUAGES:
         return js_package(store, root, node)
     return ""
@@ -237,3 +241,25 @@ def _python_library(root: Path) -> bool:
     if any(file_lines(root, name) is not None for name in ("setup.py", "setup.cfg")):
         return True
     return bool(_PYTHON_PROJECT.search("\n".join(file_lines(root, "pyproject.toml") or [])))
+
+
+#: A Composer package's name (`vendor/name`: an author's name has no slash), and its type.
+_COMPOSER_NAME = re.compile(r'"name"\s*:\s*"([\w.-]+/[\w.-]+)"')
+_COMPOSER_PROJECT = re.compile(r'"type"\s*:\s*"project"')
+_PHP_NAMESPACE = re.compile(r"^\s*namespace\s+[\w\\]+\s*[;{]")
+
+
+def _php_package(root: Path, node: Node) -> str:
+    """In a Composer library (a `composer.json` naming the package, whose `type` is not
+    `project`: an application's code is not installed by others), a function, or a method
+    not declared `private`, of a file declaring a namespace: the package's name
+    (`nikic/fast-route`)."""
+    composer = "\n".join(file_lines(root, "composer.json") or [])
+    package = _COMPOSER_NAME.search(composer)
+    if package is None or _COMPOSER_PROJECT.search(composer):
+        return ""
+    lines = file_lines(root, node.path or "") or []
+    if not any(_PHP_NAMESPACE.match(line) for line in lines):
+        return ""
+    text = lines[node.line - 1] if node.line and node.line <= len(lines) else ""
+    return "" if re.search(r"\bprivate\b", text) else package.group(1)
