@@ -1973,6 +1973,35 @@ def test_a_constructor_is_looked_for_by_its_class_and_no_declaration_is_a_site(
         assert found is not None and found.sites == [("src/Mailer.php", 5)]
 
 
+def test_another_overload_s_declaration_is_no_site(tmp_path: Path) -> None:
+    """java.util.Timer: "No resolved caller of Timer.schedule~3 ...; but `schedule` is
+    written at Timer.java:202, Timer.java:219, Timer.java:296", the other overloads' own
+    declaration lines, which call nothing. A line where another definition of the name
+    starts is no site; a call is."""
+    files = {
+        "src/Timer.java": """
+            class Timer {
+                public void schedule(Runnable task, long delay) {
+                    sched(task, delay, 0);
+                }
+
+                public void schedule(Runnable task, long delay, long period) {
+                    sched(task, delay, period);
+                }
+
+                void again(Runnable task) { schedule(task, 1); }
+
+                private void sched(Runnable task, long time, long period) {}
+            }
+            """,
+    }
+    with opened(tmp_path, files) as store:
+        (second,) = [n for n in store.nodes_where("path", "src/Timer.java") if n.line == 6]
+        assert second.name == "schedule"
+        found = written.written(store, second, tests=False)
+        assert found is not None and found.sites == [("src/Timer.java", 10)]
+
+
 def test_a_ruby_instance_variable_is_no_site_of_a_method_of_its_name(tmp_path: Path) -> None:
     """pstore: "No resolved caller of PStore.abort ...; but `abort` is written at ...
     pstore.rb:336", which reads `if !@abort`: an instance variable, no call of `abort`."""

@@ -67,8 +67,9 @@ class Written:
 
 def written(store: GraphStore, node: Node, tests: bool) -> Written | None:
     """Where the test (`tests`) or production files write the definition's name as a whole
-    word (a class's for a constructor), outside the definition; None for a module or a name
-    too short or common to look for."""
+    word (a class's for a constructor), outside the definition and the lines where another
+    definition of the name starts; None for a module or a name too short or common to look
+    for."""
     if node.kind is NodeKind.MODULE:
         return None
     name = called(node)
@@ -93,6 +94,9 @@ def written(store: GraphStore, node: Node, tests: bool) -> Written | None:
         listing = False  # inside a multi-line import or re-export
         lines = text.splitlines()
         found: list[tuple[str, int]] = []
+        # where another definition of the name starts: Java's overloads, `public void
+        # schedule(TimerTask task, long delay)`, declare themselves, they call nothing
+        others = {n.line for n in store.nodes_where("path", path) if n.name == name}
         for number, line in code_lines(lines):
             if listing:
                 listing = not _CLOSES.search(line)
@@ -101,7 +105,7 @@ def written(store: GraphStore, node: Node, tests: bool) -> Written | None:
                 listing = True
                 continue
             inside = path == node.path and (node.line or 0) <= number <= (node.end_line or 0)
-            if inside or _IMPORT_LINE.match(line):
+            if inside or number in others or _IMPORT_LINE.match(line):
                 continue
             code = declared.sub(" ", rebound.sub(" ", without_prose(line)))
             if pattern.search(line) and pattern.search(code):
