@@ -2895,6 +2895,29 @@ def test_an_exception_named_by_an_idea_word_in_another_form_is_not_demoted(
         assert scores["net/errors.py::RetryTimeout"] > 2 * scores["net/errors.py::PoolTimeout"]
 
 
+def test_an_exception_named_only_by_a_word_of_failure_the_idea_uses_is_demoted(
+    tmp_path: Path,
+) -> None:
+    """schedule: "When a job raises an exception, ... log the error" ranked `ScheduleError`
+    ("Base schedule exception") first: its name carries "error", as every exception's
+    may; that is no word of the idea's saying which one."""
+    files = {
+        "sched/errors.py": '''
+            class ScheduleError(Exception):
+                """Base schedule exception, raised when a job fails."""
+
+
+            class JobError(Exception):
+                """Base schedule exception, raised when a job fails."""
+            ''',
+    }
+    with opened(tmp_path, files) as store:
+        found = touchpoints(store, "when a job raises an exception, log the error", limit=5)
+        scores = {t.node.id: t.score for t in found}
+        # `JobError` carries "job": only ScheduleError is demoted
+        assert scores["sched/errors.py::JobError"] > 2 * scores["sched/errors.py::ScheduleError"]
+
+
 def test_a_typescript_type_ranks_below_the_code_unless_it_holds_settings(
     tmp_path: Path,
 ) -> None:

@@ -56,6 +56,8 @@ SIZE_EXPONENT = 0.2  # a definition's score x its lines ** this (a module's is l
 SIZE_CAP = 200  # lines beyond this add nothing
 EXCEPTION_WEIGHT = 0.3  # an exception class the idea does not name keeps this share
 _RAISED = ("error", "exception", "throwable")
+#: What every exception's name says it is: no word of the idea's it carries ("log the error")
+_FAILURE = frozenset("error errors exception exceptions failure failures fault faults".split())
 SHAPE_WEIGHT = 0.5  # a TypeScript type the idea does not pass as settings keeps this share
 #: The names of the types that hold what a caller sets: a new setting extends them.
 SETTINGS_SHAPES = (
@@ -185,13 +187,19 @@ def _raised(store: GraphStore, found: list[Touchpoint], query: Query) -> list[To
     """An exception class says what goes wrong, not where: it matches an idea by its
     docstring's words far more often than it is the place to change. One whose own name
     carries none of the idea's words, in any of their forms (`RetryTimeout` carries
-    "retries"), keeps EXCEPTION_WEIGHT of its score, and so do its methods."""
+    "retries"), but those every exception's name may (`ScheduleError` and "log the error"),
+    keeps EXCEPTION_WEIGHT of its score, and so do its methods."""
     classes = {t.node.id: _class_of(t.node) for t in found}
     exceptions = exception_classes(store, {c for c in classes.values() if c})
     return [
         replace(t, score=t.score * EXCEPTION_WEIGHT)
         if (exception := classes[t.node.id]) in exceptions
-        and 1.0 not in matched_words(query, " ".join(index_words(_short(exception)))).values()
+        and not any(
+            value == 1.0 and word not in _FAILURE
+            for word, value in matched_words(
+                query, " ".join(index_words(_short(exception)))
+            ).items()
+        )
         else t
         for t in found
     ]
