@@ -238,6 +238,29 @@ def test_ambiguous_bare_name_lists_candidates(shop: Path) -> None:
     )
 
 
+def test_a_name_in_javascript_and_its_declaration_beside_it_names_the_javascript(
+    repo: Path,
+) -> None:
+    """dotenv: `brownfield callers parse` said "'parse' matches 2 definitions; use one of:
+    lib/main.d.ts::parse, lib/main.js::parse": the declaration only types the code."""
+    write_files(
+        repo,
+        {
+            "lib/main.js": "function parse (src) { return {} }\n"
+            "function config () { return parse('') }\nmodule.exports = { parse, config }\n",
+            "lib/main.d.ts": "export function parse(src: string): object;\n",
+        },
+    )
+    assert run("graph", "build", "--repo", str(repo))[0] == 0
+    code, out, err = run("callers", "parse", "--json", "--repo", str(repo))
+    assert code == 0, err
+    assert json.loads(out)["start"][0]["id"] == "lib/main.js::parse"
+    write_files(repo, {"lib/other.js": "function parse (x) { return x }\n"})
+    assert run("graph", "build", "--repo", str(repo))[0] == 0
+    code, _, err = run("callers", "parse", "--repo", str(repo))  # two JavaScript ones: ask
+    assert code == 1 and "matches 3 definitions" in err, err
+
+
 def test_errors_are_one_line(shop: Path, tmp_path: Path) -> None:
     cases = [
         (

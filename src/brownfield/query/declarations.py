@@ -214,3 +214,20 @@ def _rust_trait_header(text: list[str], line: int) -> str:
             parts = _IMPL_FOR.split(header, maxsplit=1)
             return parts[0] if len(parts) > 1 else ""
     return ""
+
+
+#: A TypeScript declaration file's suffix -> the suffixes of the JavaScript it may declare
+#: the types of: a behaviour changes in the code (dotenv's `lib/main.js`), its declaration
+#: beside it (`lib/main.d.ts`) follows.
+_DECLARES = {".d.ts": (".js", ".cjs", ".mjs", ".jsx"), ".d.mts": (".mjs",), ".d.cts": (".cjs",)}
+
+
+def declaring_javascript(store: GraphStore, paths: set[str]) -> set[str]:
+    """The paths that are TypeScript declarations of JavaScript beside them."""
+    found = set()
+    for path in paths:
+        for suffix, sources in _DECLARES.items():
+            stem = path.removesuffix(suffix)
+            if stem != path and any(store.file_row(stem + s) for s in sources):
+                found.add(path)
+    return found

@@ -35,6 +35,7 @@ from brownfield.graph.vocabulary import (
     words,
 )
 from brownfield.model import Node, NodeKind
+from brownfield.query.declarations import declaring_javascript
 from brownfield.query.freshness import repository_root
 
 #: How much a definition's role keeps of its relevance (a text about tests keeps tests).
@@ -97,10 +98,6 @@ GENERATED_WEIGHT = 0.3  # a generated file's definitions keep this share: nobody
 #: The marks of a generated file in its first lines: Go's convention ("// Code generated
 #: ... DO NOT EDIT.", https://go.dev/s/generatedcode) and the common `@generated`.
 _GENERATED = re.compile(r"^\W*Code generated .*DO NOT EDIT|@generated\b", re.M)
-#: A TypeScript declaration file's suffix -> the suffixes of the JavaScript it may declare
-#: the types of: a behaviour changes in the code (dotenv's `lib/main.js`), its declaration
-#: beside it (`lib/main.d.ts`) follows.
-_DECLARES = {".d.ts": (".js", ".cjs", ".mjs", ".jsx"), ".d.mts": (".mjs",), ".d.cts": (".cjs",)}
 DECLARATION_WEIGHT = 0.2  # a declaration of code beside it keeps this share (as vendored code)
 HEADER_BYTES = 2048
 
@@ -381,7 +378,7 @@ def rank(store: GraphStore, text: str, limit: int = 20, pool: int = 300) -> list
     matched_of = {node_id: matched_words(query, texts.get(node_id, "")) for node_id in nodes}
     paths = {node.path for node in nodes.values() if node.path}
     generated = _generated(store, paths)
-    declaring = _declaring(store, paths)
+    declaring = declaring_javascript(store, paths)
     rarity = _rarity(query, matched_of)
     hits = []
     for node_id, node in nodes.items():
@@ -488,17 +485,6 @@ def _generated(store: GraphStore, paths: set[str]) -> set[str]:
             continue
         if _GENERATED.search(head.decode("utf-8", "replace")):
             found.add(path)
-    return found
-
-
-def _declaring(store: GraphStore, paths: set[str]) -> set[str]:
-    """The paths that are TypeScript declarations of JavaScript beside them."""
-    found = set()
-    for path in paths:
-        for suffix, sources in _DECLARES.items():
-            stem = path.removesuffix(suffix)
-            if stem != path and any(store.file_row(stem + s) for s in sources):
-                found.add(path)
     return found
 
 

@@ -6,13 +6,15 @@ from brownfield.errors import AmbiguousSymbolError, SymbolError, UsageError
 from brownfield.graph.facts import SINGLETON
 from brownfield.graph.store import GraphStore
 from brownfield.model import Node, NodeKind
+from brownfield.query.declarations import declaring_javascript
 
 
 def find_symbol(store: GraphStore, symbol: str) -> Node:
     """The one node `symbol` names: a node id, a dotted name, a bare name, then the end of
     a dotted name (`Session.request` for `requests.sessions.Session.request`); a name
     written with `::` or `#` (`URI::Generic.default_port`, `Shape#area`, `cart::total`)
-    also as its dotted spellings (`_spellings`)."""
+    also as its dotted spellings (`_spellings`). Of a name defined in JavaScript and in a
+    TypeScript declaration of it beside it, the JavaScript is meant."""
     text = symbol.strip()
     if not text:
         raise UsageError("give a symbol: a node id, a dotted name or a bare name")
@@ -47,10 +49,14 @@ def _find(store: GraphStore, text: str) -> Node:
         matches = [n for n in store.nodes_where(column, text) if n.kind is not NodeKind.EXTERNAL]
         if not matches and column == "qualname":
             matches = store.nodes_where(column, text)  # an outside name such as os.path.join
-        if len(matches) == 1:
+        if len(matches) > 1:  # dotenv's `parse` in `lib/main.js` and its `lib/main.d.ts`
+            declared = declaring_javascript(store, {n.path for n in matches if n.path})
+            kept = [n for n in matches if n.path not in declared]
+            if len(kept) != 1:
+                raise AmbiguousSymbolError(text, [n.id for n in matches])
+            matches = kept
+        if matches:
             return matches[0]
-        if len(matches) > 1:
-            raise AmbiguousSymbolError(text, [n.id for n in matches])
     if "." in text.strip("."):
         ending = [
             n
