@@ -113,5 +113,22 @@
     key: [(property_identifier) (string)] @name
     value: [(function_expression) (arrow_function) (generator_function)]) @definition.function @member)
 
+; `Ctor.prototype.m = function () {}` and `Ctor.prototype = { m() {} }`: the method `Ctor.m`
+; (a function constructor, as JavaScript writes one: @preact/signals-core's `Signal`)
+(assignment_expression
+  left: (member_expression
+    object: (member_expression object: (_) @owner property: (property_identifier) @_prototype)
+    property: (property_identifier) @name)
+  right: [(function_expression) (arrow_function) (generator_function)]
+  (#eq? @_prototype "prototype")) @definition.method
+(assignment_expression
+  left: (member_expression object: (_) @owner property: (property_identifier) @_prototype)
+  right: (object
+    [(method_definition name: [(property_identifier) (string)] @name)
+     (pair
+       key: [(property_identifier) (string)] @name
+       value: [(function_expression) (arrow_function) (generator_function)])] @definition.method)
+  (#eq? @_prototype "prototype"))
+
 (call_expression function: (_) @callee) @reference.call
 (new_expression constructor: (_) @callee) @reference.call

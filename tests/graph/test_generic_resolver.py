@@ -1397,3 +1397,19 @@ def test_csharp_a_call_of_an_interface_s_or_abstract_method_dispatches(repo: Pat
     found = edges_of(repo, files)
     assert ("src/Base.cs::Base.Dispatch", "src/Parser.cs::Std.Parse", "dispatch", 11) in found
     assert ("src/Base.cs::Base.Dispatch", "src/Base.cs::Fast.Match", "dispatch", 12) in found
+
+
+def test_typescript_a_prototype_s_function_is_a_method_of_its_constructor(repo: Path) -> None:
+    # @preact/signals-core writes `Signal.prototype.peek = function () {...}` in TypeScript,
+    # as JavaScript does: the calls in it were the file's own
+    source = (
+        "function untracked<T>(fn: () => T): T { return fn(); }\n"
+        "function Signal(this: Signal, value?: unknown) { this._value = value; }\n"
+        "Signal.prototype.peek = function () {\n  return untracked(() => this._value);\n};\n"
+        "Signal.prototype = { read() { return untracked(() => 1); } };\n"
+        "new Signal(1).peek();\n"
+    )
+    found = call_sites(repo, {"src/index.ts": source})
+    assert ("src/index.ts::Signal.peek", "src/index.ts::untracked", 4) in found
+    assert ("src/index.ts::Signal.read", "src/index.ts::untracked", 6) in found
+    assert ("src/index.ts", "src/index.ts::Signal.peek", 7) in found
