@@ -13,7 +13,7 @@ from brownfield import git
 from brownfield.confine import is_inside, read_regular
 from brownfield.errors import BrownfieldError
 from brownfield.graph.ignore import IgnoreRule, is_ignored, parse_rules
-from brownfield.graph.languages import language_for
+from brownfield.graph.languages import SNIFFED_BYTES, language_for, language_of
 from brownfield.graph.python_roots import CONFIG_FILES, read_settings
 
 DEFAULT_MAX_FILE_SIZE = 2 * 1024 * 1024
@@ -132,9 +132,20 @@ def discover(root: Path, vendored: bool | None = None) -> Discovery:
         except OSError:  # deleted but still in the index
             continue
         if stat.S_ISREG(status.st_mode):  # not a special file
-            found.files[rel_path] = language
+            found.files[rel_path] = _sniffed(full, rel_path, language)
             found.stats[rel_path] = status
     return found
+
+
+def _sniffed(full: str, rel_path: str, language: str) -> str:
+    """The file's language, a C header's read from its first bytes (`language_of`)."""
+    if language != "c" or not rel_path.lower().endswith(".h"):
+        return language
+    try:
+        head = read_regular(full)[:SNIFFED_BYTES]
+    except BrownfieldError:
+        return language
+    return language_of(rel_path, head) or language
 
 
 def _decodable(rel_path: str) -> bool:

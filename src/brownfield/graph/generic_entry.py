@@ -38,7 +38,8 @@ def entry_points(
         )
 
     def nodes(path: str, facts: FileFacts, roots: object = None) -> list[Node]:
-        return nodes_of(language_for(path) or language, path, facts)  # `.tsx` files: "tsx"
+        named = language_for(path)  # `.tsx` files: "tsx"; a C++ `.h` file: the profile's
+        return nodes_of(named if named == "tsx" else language, path, facts)
 
     def new_resolver(
         paths: Iterable[str],

@@ -7,6 +7,7 @@ describes how it resolves (a `Profile`); plus a sample repository to prove it.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import PurePosixPath
 
@@ -87,5 +88,50 @@ EXTENSIONS: dict[str, str] = {
 
 
 def language_for(rel_path: str) -> str | None:
-    """The language of a file, or None when brownfield does not parse it."""
+    """The language of a file by its name, or None when brownfield does not parse it (a
+    `.h` file's may be C++: see `language_of`)."""
     return EXTENSIONS.get(PurePosixPath(rel_path).suffix.lower())
+
+
+#: What only C++ writes at a line's start: a namespace, a class (not a C `struct`), a
+#: template, an access label.
+_CPP_WRITING = re.compile(
+    rb"^[ \t]*(?:namespace[ \t]+\w+|class[ \t]+\w+|template[ \t]*<"
+    rb"|(?:public|protected|private)[ \t]*:)",
+    re.M,
+)
+SNIFFED_BYTES = 1 << 16  # of a `.h` file, read for what only C++ writes
+
+
+_COMMENT = re.compile(rb"/\*.*?\*/|//[^\n]*", re.S)
+_CONDITIONAL = re.compile(rb"^[ \t]*#[ \t]*(if|ifdef|ifndef|elif|else|endif)\b(.*)$", re.M)
+
+
+def language_of(rel_path: str, head: bytes) -> str | None:
+    """The language of a file given its first bytes (`SNIFFED_BYTES` suffice): a `.h` file
+    that writes what only C++ does (marisa-trie's `namespace marisa {`, `class Trie {`) is
+    C++, though `.h` files are C by their name; not in a comment, nor in a conditional on
+    `__cplusplus` (a C header's part for C++ readers: glibc's `math.h`)."""
+    language = language_for(rel_path)
+    header = language == "c" and rel_path.lower().endswith(".h")
+    if header and _CPP_WRITING.search(_outside_cplusplus(_COMMENT.sub(b" ", head))):
+        return "cpp"
+    return language
+
+
+def _outside_cplusplus(text: bytes) -> bytes:
+    """The text without the lines of conditionals that test `__cplusplus`."""
+    kept: list[bytes] = []
+    depth: list[bool] = []  # per open conditional: whether it tests __cplusplus
+    for line in text.split(b"\n"):
+        found = _CONDITIONAL.match(line)
+        if found is not None:
+            kind = found.group(1)
+            if kind.startswith(b"if"):
+                depth.append(b"__cplusplus" in found.group(2))
+            elif kind == b"endif" and depth:
+                depth.pop()
+            continue
+        if not any(depth):
+            kept.append(line)
+    return b"\n".join(kept)

@@ -87,8 +87,9 @@ from __future__ import annotations
 #: branches, a field named like its type holds that type (C#'s `static Env Env`), and C#'s
 #: keywords are no words of its bodies (`record`, `get`); 84: a PHP interface is an interface
 #: and a PHP method without a body abstract (their calls dispatch); 85: a TypeScript function
-#: constructor's prototype methods (`Signal.prototype.peek = function`)
-SCHEMA_VERSION = 85
+#: constructor's prototype methods (`Signal.prototype.peek = function`); 86: a `.h` file that
+#: writes C++ is C++
+SCHEMA_VERSION = 86
 
 SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
