@@ -9,6 +9,12 @@
 (assignment left: (instance_variable) @binding.field right: (_) @binding.value) @binding
 (operator_assignment left: (instance_variable) @binding.field right: (_) @binding.value) @binding
 
+; `a, b = pair`, `a, *rest = list`, `for x in items`: variables of unknown value
+(left_assignment_list (identifier) @binding.name) @binding
+(left_assignment_list (rest_assignment (identifier) @binding.name)) @binding
+(destructured_left_assignment (identifier) @binding.name) @binding
+(for pattern: (identifier) @binding.name) @binding
+(destructured_parameter (identifier) @binding.name) @binding
 ; parameters shadow methods of the same name (their value is unknown)
 (method_parameters (identifier) @binding.name) @binding
 (block_parameters (identifier) @binding.name) @binding

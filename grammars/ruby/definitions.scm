@@ -34,6 +34,19 @@
 (program (identifier) @callee @reference.call)
 ; `"#{title}"`: a method, unless a variable of the method so named (`paren_free_calls`)
 (interpolation (identifier) @callee @reference.call)
+; and so is a bare name read as a value: `x = helper`, `a, b = pair`, `f(helper)`,
+; `[helper]`, `{k: helper}`, `helper + 1`, `!helper`, `ok ? helper : other`, `for x in
+; items`
+(assignment right: (identifier) @callee @reference.call)
+(operator_assignment right: (identifier) @callee @reference.call)
+(right_assignment_list (identifier) @callee @reference.call)
+(argument_list (identifier) @callee @reference.call)
+(array (identifier) @callee @reference.call)
+(pair value: (identifier) @callee @reference.call)
+(binary [left: (identifier) right: (identifier)] @callee @reference.call)
+(unary operand: (identifier) @callee @reference.call)
+(conditional [condition: (identifier) consequence: (identifier) alternative: (identifier)] @callee @reference.call)
+(in (identifier) @callee @reference.call)
 
 ; `super` or `super(...)` anywhere in a method: the same method of a base
 (super) @receiver @reference.call

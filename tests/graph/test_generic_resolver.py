@@ -1413,3 +1413,18 @@ def test_typescript_a_prototype_s_function_is_a_method_of_its_constructor(repo: 
     assert ("src/index.ts::Signal.peek", "src/index.ts::untracked", 4) in found
     assert ("src/index.ts::Signal.read", "src/index.ts::untracked", 6) in found
     assert ("src/index.ts", "src/index.ts::Signal.peek", 7) in found
+
+
+def test_ruby_a_bare_name_read_as_a_value_is_a_call_unless_a_variable(repo: Path) -> None:
+    # rake: `rakefile, location = find_rakefile_location` called nothing, and the local
+    # `rakefile` read later (`rakefile.nil?`) reached the reader `attr_reader :rakefile`
+    source = (
+        "class App\n  attr_reader :rakefile\n\n  def locate\n    ['Rakefile', '.']\n  end\n\n"
+        "  def system_dir\n    '/etc'\n  end\n\n  def load\n"
+        "    rakefile, location = locate\n    ok = rakefile.nil? && system_dir\n"
+        "    [ok, location]\n  end\nend\n"
+    )
+    found = call_sites(repo, {"app.rb": source})
+    assert ("app.rb::App.load", "app.rb::App.locate", 13) in found
+    assert ("app.rb::App.load", "app.rb::App.system_dir", 14) in found
+    assert not any(dst == "app.rb::App.rakefile" for _, dst, _ in found), found

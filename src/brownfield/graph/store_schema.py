@@ -88,8 +88,9 @@ from __future__ import annotations
 #: keywords are no words of its bodies (`record`, `get`); 84: a PHP interface is an interface
 #: and a PHP method without a body abstract (their calls dispatch); 85: a TypeScript function
 #: constructor's prototype methods (`Signal.prototype.peek = function`); 86: a `.h` file that
-#: writes C++ is C++
-SCHEMA_VERSION = 86
+#: writes C++ is C++; 87: a Ruby bare name read as a value (`x = helper`, `f(helper)`,
+#: `subtotal + tax`) is a call unless a variable of the method
+SCHEMA_VERSION = 87
 
 SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
