@@ -11,6 +11,8 @@ import re
 from dataclasses import dataclass
 from pathlib import PurePosixPath
 
+from brownfield.graph.preprocessor import outside_cplusplus
+
 
 @dataclass(frozen=True)
 class LanguageSpec:
@@ -104,7 +106,6 @@ SNIFFED_BYTES = 1 << 16  # of a `.h` file, read for what only C++ writes
 
 
 _COMMENT = re.compile(rb"/\*.*?\*/|//[^\n]*", re.S)
-_CONDITIONAL = re.compile(rb"^[ \t]*#[ \t]*(if|ifdef|ifndef|elif|else|endif)\b(.*)$", re.M)
 
 
 def language_of(rel_path: str, head: bytes) -> str | None:
@@ -114,24 +115,6 @@ def language_of(rel_path: str, head: bytes) -> str | None:
     `__cplusplus` (a C header's part for C++ readers: glibc's `math.h`)."""
     language = language_for(rel_path)
     header = language == "c" and rel_path.lower().endswith(".h")
-    if header and _CPP_WRITING.search(_outside_cplusplus(_COMMENT.sub(b" ", head))):
+    if header and _CPP_WRITING.search(outside_cplusplus(_COMMENT.sub(b" ", head))):
         return "cpp"
     return language
-
-
-def _outside_cplusplus(text: bytes) -> bytes:
-    """The text without the lines of conditionals that test `__cplusplus`."""
-    kept: list[bytes] = []
-    depth: list[bool] = []  # per open conditional: whether it tests __cplusplus
-    for line in text.split(b"\n"):
-        found = _CONDITIONAL.match(line)
-        if found is not None:
-            kind = found.group(1)
-            if kind.startswith(b"if"):
-                depth.append(b"__cplusplus" in found.group(2))
-            elif kind == b"endif" and depth:
-                depth.pop()
-            continue
-        if not any(depth):
-            kept.append(line)
-    return b"\n".join(kept)

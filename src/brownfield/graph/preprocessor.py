@@ -43,6 +43,23 @@ def first_branches(source: bytes) -> bytes:
     return b"".join(out)
 
 
+def outside_cplusplus(source: bytes) -> bytes:
+    """`source` without its conditionals that test `__cplusplus`, each branch of them, nor
+    any directive: what a C header says to C readers (and C++ readers alike)."""
+    kept: list[bytes] = []
+    testing: list[bool] = []  # per open conditional: whether it tests __cplusplus
+    for line in source.split(b"\n"):
+        found = _DIRECTIVE.match(line)
+        if found is None:
+            if not any(testing):
+                kept.append(line)
+        elif found.group(1).startswith(b"if"):
+            testing.append(b"__cplusplus" in found.group(2))
+        elif found.group(1) == b"endif" and testing:
+            testing.pop()
+    return b"\n".join(kept)
+
+
 def _blank(line: bytes) -> bytes:
     """The line's bytes as spaces, its line break kept."""
     body = line.rstrip(b"\r\n")

@@ -14,7 +14,7 @@ from typing import Any
 from brownfield import git
 from brownfield.confine import read_bytes_inside, relative_inside, resolve_inside
 from brownfield.errors import ConfinementError, FileAccessError, UsageError
-from brownfield.graph.languages import language_for, language_of
+from brownfield.graph.languages import language_of
 from brownfield.graph.roles import is_test, what_counts_as_tests
 from brownfield.graph.store import GraphStore
 from brownfield.model import EdgeKind, Unresolved
@@ -262,12 +262,11 @@ def _read(root: Path, path: str) -> bytes | None:
 
 def _spans(path: str, data: bytes | None) -> list[Span] | None:
     """The definitions of a file's content (qualname and lines); None for other files."""
-    if language_for(path) is None:
+    language = language_of(path, data or b"")
+    if language is None:
         return None
     if data is None:
         return []
-    language = language_of(path, data)
-    assert language is not None
     from brownfield.graph import parser  # tree-sitter loads only when something is parsed
 
     return [(d.qualname, d.line, d.end_line) for d in parser.definitions(language, data)]
