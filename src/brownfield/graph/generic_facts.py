@@ -154,8 +154,7 @@ def _unquote(text: str) -> str:
 
 
 def _arity(node: Node) -> tuple[str, ...]:
-    """A parameter list as one entry per parameter: "*" for a rest parameter (`...xs`),
-    "_" otherwise."""
+    """A parameter list, one entry per parameter: "*" for a rest one (`...xs`), else "_"."""
     return tuple(
         "*" if "..." in _text(child) else "_"
         for child in node.named_children
@@ -374,9 +373,11 @@ _KEYED = re.compile(r"\[\s*([A-Za-z_$][\w$]*)\s*\]\s*$")
 def _call(
     facts: FileFacts, scopes: Spans[str], captures: dict[str, list[Node]], declared: Declared | None
 ) -> None:
-    """A call site; with the variables' `declared` types (a language with overloads), the
-    types its arguments show."""
+    """A call site; its arguments' types, with the variables' `declared` ones (overloads)."""
     call = captures["reference.call"][0]
+    named = captures.get("method") or captures.get("method.writer") or captures.get("callee")
+    inside = named and call.start_byte <= named[0].end_byte <= call.end_byte  # not `new(4)`
+    line = int(named[0].end_point.row) + 1 if inside else _line(call)  # a chain's `.add(1)`
     if "callee" in captures:
         text = _text(_called(captures["callee"][0]))
         chain = chain_of_text(text)
@@ -407,7 +408,7 @@ def _call(
             scope=scopes.innermost(call.start_byte, ""),
             chain=chain,
             text=" ".join(text.split())[:80],
-            line=_line(call),
+            line=line,
             args=argument_types(arguments, scopes.innermost(call.start_byte, ""), declared),
         )
     )
@@ -570,8 +571,7 @@ def _documented_parameters(
 
 
 def _names_in(listed: Node) -> list[Node]:
-    """The names a list declares: each item that is a name, or the name in it (`b = 1`,
-    `...rest`); destructuring patterns are skipped."""
+    """The names a list declares, or the name in each item (`b = 1`, `...rest`)."""
     found = []
     for item in listed.named_children:
         if not item.type.endswith("identifier"):

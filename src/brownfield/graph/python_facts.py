@@ -113,7 +113,7 @@ def extract(root: Node, source: bytes, matches: list[Match]) -> FileFacts:
                 chain=chain,
                 # the callee as written, for reports of unresolved calls
                 text=".".join(chain).replace(".()", "()")[:80] if chain else text(callee)[:80],
-                line=call.start_point[0] + 1,
+                line=callee.end_point[0] + 1,  # `.add(1)` on its own line of a chain
                 args=args,
                 kwargs=kwargs,
                 passed=passed,

@@ -89,8 +89,9 @@ from __future__ import annotations
 #: and a PHP method without a body abstract (their calls dispatch); 85: a TypeScript function
 #: constructor's prototype methods (`Signal.prototype.peek = function`); 86: a `.h` file that
 #: writes C++ is C++; 87: a Ruby bare name read as a value (`x = helper`, `f(helper)`,
-#: `subtotal + tax`) is a call unless a variable of the method
-SCHEMA_VERSION = 87
+#: `subtotal + tax`) is a call unless a variable of the method; 88: a call's line is its
+#: name's (a chain's `.add(1)` on its own line is cited there, not at the chain's start)
+SCHEMA_VERSION = 88
 
 SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
