@@ -95,6 +95,8 @@ class ClassMembers:
         for chain in definition.bases:
             found = list(self.reader.evaluate(table, definition.scope, chain, 0))
             for value, _ in found:
+                if value == Value("def", table.path, qualname):  # never its own base: its
+                    value = _outside(self.reader.profile, chain)  # `extends \CachingIterator`
                 if value.kind == "mod":  # `require("./base")`: what the file exports
                     found.extend(self.reader.default_of(value.path))
                 kind = self.kind(value) if value.kind == "def" else None
@@ -329,3 +331,10 @@ def overloads_of(payloads: Sequence[object]) -> list[object]:
     """The definitions among a name's bindings, when they are overloads of one method."""
     found: list[object] = [payload for payload in payloads if isinstance(payload, str)]
     return found if len(found) > 1 else []
+
+
+def _outside(profile: Profile, chain: Chain) -> Value:
+    """The outside class a class named like it extends (PHP's `class CachingIterator extends
+    \\CachingIterator`, the name written from the top): a builtin's, or outside code's."""
+    name = ".".join(chain)
+    return Value("ext", "", f"<builtin>.{name}" if name in profile.builtins else name)

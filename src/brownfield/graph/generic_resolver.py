@@ -274,8 +274,9 @@ class Resolver:
                 return [(value, how)]  # `F[int]`: a generic function instantiated
             self.fail("unknown-receiver")
             return []
-        if value.kind == "ext":
-            return [(Value("ext", "", f"{value.name}.{step}"), how)]
+        if value.kind == "ext":  # PHP's `App\Utils` + `Strings` may be the repository's
+            inside = self.profile.namespace_member(self.world, value.name, step, self.depend)
+            return [(inside or Value("ext", "", f"{value.name}.{step}"), how)]
         if value.kind == "mod":
             return self._module_member(value.path, step, how)
         if value.kind == "pkg":  # a package's own names (its dot imports are its own)
@@ -482,7 +483,7 @@ class Resolver:
             return self._this(table, scope, False)
         if name in self.profile.builtins:
             return [(Value("ext", "", f"<builtin>.{name}"), Resolution.BUILTIN)]
-        unbound = self.profile.unbound(self.world, name)
+        unbound = self.profile.unbound(self.world, table.path, name)
         if unbound:
             return [(value, Resolution.IMPORT) for value in unbound]
         self.fail("unknown-name")
@@ -580,8 +581,7 @@ class Resolver:
 
 
 def _node_scope(table: Table, scope: str) -> str:
-    """The definition that owns what is written in `scope`: the scope itself, or, inside
-    an object (which has no node), the definition around it; a naming scope is its file."""
+    """What owns `scope`'s code: it, the definition around an object (no node), a file."""
     while scope and table.kinds.get(scope) == "object":
         scope = table.parent(scope) or ""
     return scope if scope in table.kinds else ""

@@ -252,10 +252,19 @@ class Profile:
         ("def") or outside code ("ext"). The imported name, if any, is then looked up in it."""
         return [Value("ext", "", fact.module.replace("/", ".").replace("::", "."))]
 
-    def unbound(self, world: World, name: str) -> list[Value]:
-        """What a name bound nowhere in a file and no builtin names, if anything (Rust: a
-        library crate of the repository by its name, `shop_core::total()`)."""
+    def unbound(self, world: World, path: str, name: str) -> list[Value]:
+        """What a name bound nowhere in the file `path` and no builtin names, if anything
+        (Rust: a library crate of the repository by its name, `shop_core::total()`; PHP: a
+        namespace, `Utils\\Strings::length()` in namespace `App`)."""
         return []
+
+    def namespace_member(
+        self, world: World, namespace: str, name: str, depend: Callable[[str], None]
+    ) -> Value | None:
+        """The repository's definition `name` in what reads as outside code's (dotted)
+        `namespace`, if any (PHP: `use App;` is no file, but `App\\Utils\\Strings` is a
+        class of the repository's); `depend` records what the answer depends on."""
+        return None
 
     def visible_files(self, world: World, path: str, facts: FileFacts) -> list[str]:
         """Files whose top-level names `path` sees without importing them; `path` itself

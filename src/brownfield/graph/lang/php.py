@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import posixpath
+from collections.abc import Callable
 
 from brownfield.graph.facts import FileFacts, ImportFact
 from brownfield.graph.generic_entry import entry_points
@@ -39,6 +40,28 @@ class Php(Profile):
             return [Value("mod", declaring, "")]
         return [Value("def", declaring, name)]
 
+    def unbound(self, world: World, path: str, name: str) -> list[Value]:
+        """A name written as a namespace's first part (`Utils\\Strings::length()`): a
+        namespace of the repository, the file's own one's (`App\\Utils` in namespace
+        `App`) before a namespace of the top (`\\App\\Utils\\Strings`, written fully
+        qualified)."""
+        known = _namespaces(world)
+        own = world.load_facts(path).namespace
+        for candidate in (f"{own}.{name}" if own else "", name):
+            if candidate in known:
+                return [Value("ext", "", candidate)]
+        return []
+
+    def namespace_member(
+        self, world: World, namespace: str, name: str, depend: Callable[[str], None]
+    ) -> Value | None:
+        """The class, interface, trait or function `name` a file of `namespace` declares."""
+        if namespace not in _namespaces(world):
+            return None
+        depend(f"name:{name}")  # a file declaring it appears, or goes
+        declaring = _declaring_file(world, namespace, name)
+        return Value("def", declaring, name) if declaring else None
+
     def visible_files(self, world: World, path: str, facts: FileFacts) -> list[str]:
         """The files of the same namespace in the same folder (the PSR-4 layout); the file
         itself among them, so that the folder's files share one index of their names."""
@@ -47,6 +70,20 @@ class Php(Profile):
             for other in world.folders.get(posixpath.dirname(path), [])
             if world.load_facts(other).namespace == facts.namespace
         ]
+
+
+def _namespaces(world: World) -> frozenset[str]:
+    """The namespaces the files declare (dotted), and every one holding them (`App` for
+    `App.Utils`): once per world."""
+    found = world.cache.get("php-namespaces")
+    if not isinstance(found, frozenset):
+        names = set()
+        for path in world.paths:
+            parts = world.load_facts(path).namespace.split(".")
+            names.update(".".join(parts[:end]) for end in range(1, len(parts) + 1))
+        names.discard("")
+        found = world.cache["php-namespaces"] = frozenset(names)
+    return found
 
 
 def _declaring_file(world: World, namespace: str, name: str) -> str | None:

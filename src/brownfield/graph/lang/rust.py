@@ -259,7 +259,7 @@ class Rust(Profile):
     outside_bases_hold_members = False  # a type implements many traits: which has `m`?
     builtins = BUILTINS
 
-    def unbound(self, world: World, name: str) -> list[Value]:
+    def unbound(self, world: World, path: str, name: str) -> list[Value]:
         """A library crate of the repository, written by its name without a `use` (the
         extern prelude: `shop_core::total()` in the package's binary or tests)."""
         library = crates(crate_index(world)).libraries.get(name)
