@@ -10,6 +10,9 @@
   name: (identifier) @name
   return_type: (type_annotation [(type_identifier) (nested_type_identifier) (generic_type)] @return.type)?) @definition.function
 
+; `export default function () {}`, `export default (a) => a`: the function `default`
+(export_statement "default" @name value: [(function_expression !name) (arrow_function)] @definition.function)
+
 ; classes: `extends` and `implements` are both bases
 (class_declaration
   name: (type_identifier) @name

@@ -91,8 +91,10 @@ from __future__ import annotations
 #: writes C++ is C++; 87: a Ruby bare name read as a value (`x = helper`, `f(helper)`,
 #: `subtotal + tax`) is a call unless a variable of the method; 88: a call's line is its
 #: name's (a chain's `.add(1)` on its own line is cited there, not at the chain's start); 89:
-#: a PHP class named relative to a namespace or an alias (`Utils\\Strings`) is the repository's
-SCHEMA_VERSION = 89
+#: a PHP class named relative to a namespace or an alias (`Utils\\Strings`) is the repository's;
+#: 90: a JavaScript file's anonymous export (`module.exports = function`, `export default
+#: function`) is a function (`exports`, `default`)
+SCHEMA_VERSION = 90
 
 SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
