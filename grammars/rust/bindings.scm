@@ -19,13 +19,29 @@
   pattern: (tuple_pattern) @binding.targets
   value: (_) @binding.value) @binding
 
-; parameters `s: Store`, `s: &Store`, `s: &mut Store`
+; parameters `s: Store`, `s: &Store`, `s: &mut Store`; a trait object or an `impl Trait`
+; (`f: &dyn Fragment`, `f: impl Fragment`) is the trait, whose method calls dispatch
 (parameter
   pattern: (identifier) @binding.name
   type: [(type_identifier) (scoped_type_identifier) (generic_type) (primitive_type)] @binding.type) @binding
 (parameter
   pattern: (identifier) @binding.name
-  type: (reference_type type: (_) @binding.type)) @binding
+  type: (reference_type type: [(type_identifier) (scoped_type_identifier) (generic_type) (primitive_type)] @binding.type)) @binding
+(parameter
+  pattern: (identifier) @binding.name
+  type: [(dynamic_type trait: (_) @binding.type) (abstract_type trait: (_) @binding.type)
+         (reference_type type: [(dynamic_type trait: (_) @binding.type) (abstract_type trait: (_) @binding.type)])]) @binding
+
+; a type parameter bound by one trait is it: `fn f<T: Fragment>(t: &T)`, `where T: Fragment`
+; (of `T: Clone + Fragment`, which holds `t.width()` is not known)
+(type_parameters
+  (type_parameter
+    name: (type_identifier) @binding.name
+    bounds: (trait_bounds . [(type_identifier) (scoped_type_identifier) (generic_type)] @binding.value .)) @binding)
+(where_clause
+  (where_predicate
+    left: (type_identifier) @binding.name
+    bounds: (trait_bounds . [(type_identifier) (scoped_type_identifier) (generic_type)] @binding.value .)) @binding)
 
 ; struct fields `items: Vec<String>`, `store: &'a Store`: members of the struct
 (field_declaration

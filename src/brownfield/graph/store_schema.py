@@ -93,8 +93,10 @@ from __future__ import annotations
 #: name's (a chain's `.add(1)` on its own line is cited there, not at the chain's start); 89:
 #: a PHP class named relative to a namespace or an alias (`Utils\\Strings`) is the repository's;
 #: 90: a JavaScript file's anonymous export (`module.exports = function`, `export default
-#: function`) is a function (`exports`, `default`)
-SCHEMA_VERSION = 90
+#: function`) is a function (`exports`, `default`); 91: Rust: a field and a method may share
+#: a name, a parameter typed by a trait object, `impl Trait` or a type parameter bound by one
+#: trait is the trait, and any macro's arguments that read as a call's are read
+SCHEMA_VERSION = 91
 
 SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);

@@ -31,8 +31,8 @@ expressions (`assert_eq!(r.recv(), Ok(7))`, `format!`, `write!`, `panic!` ...) a
 expressions, `vec![a, f(b)]` as an array, and the items a macro written where items are
 holds (`quickcheck! { fn prop() ... }`, `cfg_if! { if #[cfg(unix)] { mod unix; } ... }`)
 as items (`rust_macros.open_macros`: the grammar leaves a macro's arguments a token tree):
-what they call is called; other macros' arguments are not read (`matches!` takes a
-pattern).
+what they call is called; so are another macro's written where expressions are, when
+they read as a call's (`log::info!("{}", f(x))`); a `macro_rules!` template is not read.
 """
 
 from __future__ import annotations
@@ -257,6 +257,7 @@ class Rust(Profile):
     constructors = ()  # `Type::new()` is an ordinary associated function
     class_members_visible = False  # a method says `self.m()` or `Self::f()`
     outside_bases_hold_members = False  # a type implements many traits: which has `m`?
+    fields_apart = True  # a field and a method may share a name (`o.len` and `o.len()`)
     builtins = BUILTINS
 
     def unbound(self, world: World, path: str, name: str) -> list[Value]:

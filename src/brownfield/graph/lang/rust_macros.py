@@ -8,6 +8,9 @@ reads without error):
 * the standard macros that take expressions (`assert_eq!(r.recv(), Ok(7))`, `format!`,
   `write!`, `panic!` ...): the `!` made a space, a call the grammar reads (`assert_eq (a,
   b)`) whose arguments are expressions; the macro itself is no call;
+* another macro written where expressions are (a function's body), `name!(...)` or
+  `path::name!(...)`, whose arguments read as a call's (`assert_iter_eq!(split(w), v)`,
+  `log::info!("{}", f(x))`): opened as the standard ones (`json!({"a": 1})` is not);
 * `vec![a, f(b)]`: `vec!` made spaces, an array;
 * a macro written where items are (a file's or a `mod`'s top) whose braces hold items
   (`quickcheck! { fn prop(xs: Vec<u8>) -> bool { ... } }`), or branches of items
@@ -32,6 +35,11 @@ _EXPRESSION_MACRO = re.compile(
     rb"|debug_assert_ne|format|format_args|print|println|eprint|eprintln|write|writeln|panic"
     rb"|dbg|unreachable|todo|unimplemented)(?P<blank>!)(?=[ \t]*\()"
 )
+#: Any other macro written `name!(...)` or `path::name!(...)`: opened as the standard ones
+#: are where expressions are (a function's body) when its arguments read as a call's.
+_OTHER_MACRO = re.compile(
+    rb"(?<![\w:!$])(?P<name>(?:[A-Za-z_]\w*::)*(?P<last>[A-Za-z_]\w*))(?P<blank>!)(?=[ \t]*\()"
+)
 #: `vec![a, f(b)]` and `vec![x; n]`: with `vec!` blanked, an array expression.
 _ARRAY_MACRO = re.compile(rb"(?<![\w:!$])(?P<blank>(?P<name>vec)!)(?=[ \t]*\[)")
 #: Macros whose braces hold no items, however they read.
@@ -49,15 +57,47 @@ def open_macros(
     opened = bytearray(source)
     found = set()
     line, counted = 1, 0
-    matches = (*_EXPRESSION_MACRO.finditer(source), *_ARRAY_MACRO.finditer(source))
+    matches = (
+        *_EXPRESSION_MACRO.finditer(source),
+        *_ARRAY_MACRO.finditer(source),
+        *_expression_macros(source, root, reads_cleanly),
+    )
     for match in sorted(matches, key=lambda found_at: found_at.start()):
         start, end = match.span("blank")
         opened[start:end] = b" " * (end - start)
         line, counted = line + source.count(b"\n", counted, match.start()), match.start()
-        found.add((match.group("name").decode(), line))
+        found.add((match.group("name").decode().replace("::", "."), line))  # as the call reads
     for start, end in _item_macro_spans(source, root, reads_cleanly):
         opened[start:end] = re.sub(rb"[^\r\n]", b" ", source[start:end])
     return bytes(opened), frozenset(found)
+
+
+def _expression_macros(
+    source: bytes, root: Node, reads_cleanly: Callable[[bytes], bool]
+) -> list[re.Match[bytes]]:
+    """The other macros (`_OTHER_MACRO`) written where expressions are, not where items
+    are, whose arguments read as a call's (`assert_iter_eq!(split(a), b)`, `info!("{}",
+    f(x))`, `matches!(x, Some(_))`; not `json!({"a": 1})`, nor `quote!(#name)`)."""
+    found = []
+    for match in _OTHER_MACRO.finditer(source):
+        if _EXPRESSION_MACRO.match(source, match.start()) or match["name"] in _NOT_ITEMS:
+            continue  # a standard one, opened already
+        macro = root.descendant_for_byte_range(match.start(), match.end())
+        while macro is not None and macro.type != "macro_invocation":
+            macro = macro.parent
+        if (
+            macro is None
+            or macro.start_byte != match.start()
+            or macro.parent is None
+            or macro.parent.type in _ITEM_HOLDERS
+            or not macro.named_children
+            or macro.named_children[-1].type != "token_tree"
+        ):
+            continue
+        arguments = macro.named_children[-1]
+        if reads_cleanly(b"fn f() { f" + source[arguments.start_byte : arguments.end_byte] + b"; }"):
+            found.append(match)
+    return found
 
 
 def _item_macro_spans(
