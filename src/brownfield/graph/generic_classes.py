@@ -274,6 +274,63 @@ class ClassMembers:
                 found.append((node, Resolution.DISPATCH))
         return found if len(found) <= MAX_DISPATCH else []
 
+    def below(
+        self,
+        table: Table,
+        scope: str,
+        found: list[Found],
+        targets: set[tuple[str, Resolution]],
+        arity: int | None,
+    ) -> set[tuple[str, Resolution]]:
+        """The targets of a call made in `scope` on `this` (`found` says how its receiver
+        was found), as dynamic dispatch has them: the methods it dispatches to are those of
+        the classes deriving from the calling one, not of every class implementing the
+        interface (JDK's `execute(ftask)` in `AbstractExecutorService`: `this` is never a
+        `DelegatedExecutorService`); and a method of the class (or of a base) that a class
+        deriving from it overrides reaches the override too, as an `override` edge
+        (`__setobj__(obj)` in Ruby's `Delegator` runs `SimpleDelegator#__setobj__`)."""
+        if not any(how is Resolution.SELF for _, how in found):
+            return targets
+        holder: str | None = scope
+        while holder and table.kinds.get(holder) not in CLASS_LIKE:
+            holder = table.parent(holder)
+        if not holder:
+            return targets
+        this = Value("def", table.path, holder)
+        kept = set()
+        for target, how in targets:
+            path, _, qualname = target.partition("::")
+            owner = Value("def", path, qualname.rpartition(".")[0])
+            if how is not Resolution.DISPATCH or this in self.order(owner):
+                kept.add((target, how))
+            if (
+                how is Resolution.SELF
+                and self.reader.profile.overridable
+                and self.kind(Value("def", path, qualname)) == "method"
+            ):
+                kept.update(self._overrides(this, qualname, arity))
+        return kept
+
+    def _overrides(
+        self, this: Value, method: str, arity: int | None
+    ) -> list[tuple[str, Resolution]]:
+        """The methods named as `method` (its side: Ruby's `m~self` or `m`) of the classes
+        deriving from `this`, each an `override` edge (none past MAX_DISPATCH)."""
+        name = simple_name(method)
+        self.reader.depend(f"name:{name.removesuffix(SINGLETON)}")
+        found = []
+        for node, _ in self.reader.world.definitions_named(name.removesuffix(SINGLETON)):
+            path, _, qualname = node.partition("::")
+            owner = Value("def", path, qualname.rpartition(".")[0])
+            if path not in self.reader.world.files or simple_name(qualname) != name:
+                continue
+            candidate = Value("def", path, qualname)
+            if self.kind(candidate) != "method" or not self.accepts(candidate, arity):
+                continue
+            if owner != this and this in self.order(owner)[1:]:
+                found.append((node, Resolution.OVERRIDE))
+        return found if len(found) <= MAX_DISPATCH else []
+
     def _structural(self, interface: Value, name: str) -> list[tuple[str, Resolution]]:
         """Go: every type of the repository declaring all of the interface's methods."""
         methods: set[str] = set()

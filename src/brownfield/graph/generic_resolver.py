@@ -166,9 +166,8 @@ class Resolver:
             if len(call.chain) == 1 and call.chain[0] in self.profile.self_names:
                 # `this(...)`: another constructor of the class
                 found = [(v._replace(kind="def"), how) for v, how in found if v.kind == "inst"]
-            targets = {
-                target for value, how in found for target in self.call_targets(value, how, arity)
-            }
+            targets = {t for v, h in found for t in self.call_targets(v, h, arity)}
+            targets = self.classes.below(table, call.scope, found, targets, arity)  # `this.m()`
             if arity and len(targets) > 1:
                 targets = self.classes.by_argument_types(targets, table, call)
             if not targets:

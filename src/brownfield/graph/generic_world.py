@@ -302,6 +302,10 @@ class Profile:
     #: whether naming a method calls it, parentheses or not (Ruby: `a.b.c` calls `b`, and
     #: `x = a.size` binds what `size` returns)
     paren_free_calls = False
+    #: whether every method may be overridden in a class deriving from its own, so that a
+    #: call on `this` may run an override (`override` edges: Java, JavaScript, PHP, Ruby;
+    #: not C++ or C#, whose methods say `virtual`, nor Go or Rust, without subclasses)
+    overridable = False
     #: the object a file's members are assigned to when it exports no default (CommonJS
     #: `exports.f = ...`): `require("./x").f` looks there after the file's top level
     module_object: str | None = None

@@ -95,8 +95,10 @@ from __future__ import annotations
 #: 90: a JavaScript file's anonymous export (`module.exports = function`, `export default
 #: function`) is a function (`exports`, `default`); 91: Rust: a field and a method may share
 #: a name, a parameter typed by a trait object, `impl Trait` or a type parameter bound by one
-#: trait is the trait, and any macro's arguments that read as a call's are read
-SCHEMA_VERSION = 91
+#: trait is the trait, and any macro's arguments that read as a call's are read; 92: a call
+#: on `this` dispatches below the calling class only, and reaches overrides (Java, JavaScript,
+#: PHP, Ruby)
+SCHEMA_VERSION = 92
 
 SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);

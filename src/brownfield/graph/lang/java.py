@@ -58,6 +58,7 @@ JAVA_LANG = frozenset(
 class Java(Profile):
     language = "java"
     fields_apart = True  # a field and a method may share a name
+    overridable = True  # `this.m()` may run an override of `m` below
     self_names = frozenset({"this"})
     super_names = frozenset({"super"})
     constructors = ("<class>",)  # a constructor is a method named like its class

@@ -37,6 +37,7 @@ class JavaScript(Profile):
     )  # fmt: skip
     #: `exports.f = ...` makes `f` a member of what `require` gives
     module_object = "exports"
+    overridable = True  # `this.m()` may run an override of `m` below
     #: functions are objects: `F.helper = ...`, and `F.prototype.m = ...` for instances
     functions_hold_members = True
     instance_step = "prototype"

@@ -14,6 +14,7 @@ from brownfield.graph.lang.php_builtins import BUILTIN_CLASSES, BUILTIN_FUNCTION
 class Php(Profile):
     language = "php"
     fields_apart = True  # a field and a method may share a name
+    overridable = True  # `this.m()` may run an override of `m` below
     self_names = frozenset({"$this", "self", "static"})
     super_names = frozenset({"parent"})
     constructors = ("__construct",)

@@ -15,6 +15,7 @@ LOAD_PATH = ("", "lib/", "app/")
 
 class Ruby(Profile):
     language = "ruby"
+    overridable = True  # `hook` in a base class may run an override of it below
     self_names = frozenset({"self"})
     super_names = frozenset({"super"})
     constructors = ("initialize",)

@@ -1,0 +1,68 @@
+"""A call on `this` dispatches only to the classes deriving from the calling one: in JDK's
+`AbstractExecutorService.submit`, `execute(ftask)` may run `ThreadPoolExecutor.execute`
+(a subclass) but never `Executors.DelegatedExecutorService.execute`, which implements
+`ExecutorService` without deriving from `AbstractExecutorService` (five false dispatch
+edges). A call on a parameter typed by the interface still reaches every implementation."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.graph.test_generic_resolver import edges_of
+
+EXEC = """interface Exec { void execute(Runnable r); }
+abstract class AbsExec implements Exec {
+  void submit(Runnable r) {
+    execute(r);
+  }
+  void again(Runnable r) {
+    this.execute(r);
+  }
+}
+class Pool extends AbsExec { public void execute(Runnable r) {} }
+class Wrapper implements Exec {
+  public void execute(Runnable r) {}
+  void go(Exec e) { e.execute(null); }
+}
+"""
+
+
+def test_a_call_on_this_dispatches_below_the_calling_class_only(repo: Path) -> None:
+    found = {(src, dst, how) for src, dst, how, _ in edges_of(repo, {"Exec.java": EXEC})}
+    for caller in ("Exec.java::AbsExec.submit", "Exec.java::AbsExec.again"):
+        assert (caller, "Exec.java::Exec.execute", "self") in found
+        assert (caller, "Exec.java::Pool.execute", "dispatch") in found
+        assert (caller, "Exec.java::Wrapper.execute", "dispatch") not in found
+    for implementation in ("Pool", "Wrapper"):  # `e` may be any of them
+        assert (
+            "Exec.java::Wrapper.go",
+            f"Exec.java::{implementation}.execute",
+            "dispatch",
+        ) in found
+
+
+OVERRIDDEN = {
+    "A.java": "class A {\n  void run() { step(); }\n  void step() {}\n}\n"
+    "class B extends A {\n  void step() {}\n}\nclass C {\n  void step() {}\n}\n",
+    "d.rb": "class Base\n  def run\n    hook\n  end\n\n  def hook\n    raise 'no'\n  end\nend\n\n"
+    "class Sub < Base\n  def hook\n    1\n  end\nend\n",
+    "t.ts": "export class A {\n  run() { this.step(); }\n  step() {}\n}\n"
+    "export class B extends A {\n  step() {}\n}\n",
+    "s.hpp": "class A {\n public:\n  void run() { step(); }\n  void step() {}\n};\n"
+    "class B : public A {\n public:\n  void step() {}\n};\n",
+}
+
+
+def test_a_call_on_this_reaches_the_overrides_below(repo: Path) -> None:
+    # Ruby's Delegator: `__setobj__(obj)` runs SimpleDelegator's `__setobj__` (16 missed)
+    found = {(src, dst, how) for src, dst, how, _ in edges_of(repo, OVERRIDDEN)}
+    for run, base, below in (
+        ("A.java::A.run", "A.java::A.step", "A.java::B.step"),
+        ("d.rb::Base.run", "d.rb::Base.hook", "d.rb::Sub.hook"),
+        ("t.ts::A.run", "t.ts::A.step", "t.ts::B.step"),
+    ):
+        assert {(run, base, "self"), (run, below, "override")} <= found
+    assert ("A.java::A.run", "A.java::C.step", "override") not in found  # no subclass
+    # C++: a method not declared `virtual` is never overridden at run time
+    assert ("s.hpp::A.run", "s.hpp::A.step", "self") in found
+    assert not any(src == "s.hpp::A.run" and how == "override" for src, _, how in found)
