@@ -60,6 +60,13 @@
 (method_signature
   name: (property_identifier) @name
   return_type: (type_annotation [(type_identifier) (nested_type_identifier) (generic_type)] @return.type)?) @definition.method
+; `validate: (cause: string) => void` in an interface: a method, as `validate(cause): void`
+(interface_body
+  (property_signature
+    name: (property_identifier) @name
+    type: (type_annotation
+      (function_type
+        return_type: [(type_identifier) (nested_type_identifier) (generic_type)]? @return.type))) @definition.method)
 (abstract_method_signature
   name: (property_identifier) @name
   return_type: (type_annotation [(type_identifier) (nested_type_identifier) (generic_type)] @return.type)?) @definition.method @abstract

@@ -150,10 +150,12 @@ class ClassMembers:
             bindings = _sided(table.scopes.get(klass.name, {}).get(name, []), static)
             if bindings:
                 payloads = overloads_of(bindings) if self.reader.profile.overloads else None
+                fields = [b for b in bindings if not isinstance(b, str)]  # declared first
                 if not payloads and self.reader.profile.fields_apart:  # `size` and `size()`
                     methods = [b for b in bindings if isinstance(b, str)]
-                    fields = [b for b in bindings if not isinstance(b, str)]  # declared first
                     payloads = list(dict.fromkeys([*methods[-1:], *fields[:1], *fields[-1:]]))
+                elif not payloads and len(fields) == len(bindings):  # a field: as declared
+                    payloads = list(dict.fromkeys([fields[0], fields[-1]]))  # and as last set
                 return [
                     (value, how if value.kind == "def" else Resolution.INFERRED)
                     for value, _ in self.reader.binding_values(

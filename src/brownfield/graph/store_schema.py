@@ -97,8 +97,9 @@ from __future__ import annotations
 #: a name, a parameter typed by a trait object, `impl Trait` or a type parameter bound by one
 #: trait is the trait, and any macro's arguments that read as a call's are read; 92: a call
 #: on `this` dispatches below the calling class only, and reaches overrides (Java, JavaScript,
-#: PHP, Ruby)
-SCHEMA_VERSION = 92
+#: PHP, Ruby); 93: a field is its declaration's (or first assignment's) value and its last
+#: one's, and a TypeScript interface's property holding a function is a method
+SCHEMA_VERSION = 93
 
 SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);

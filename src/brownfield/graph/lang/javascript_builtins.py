@@ -1,6 +1,7 @@
 """The names of JavaScript's built-in methods and properties (of `Object`, `Array`,
 `String`, `Map`, `Promise`... and of Node's events, streams, `http` messages, `URL`,
-`Buffer`, `fs.Stats` and `fs.Dirent`), listed from Node 20 with `Object.getOwnPropertyNames`
+`Buffer`, `fs.Stats` and `fs.Dirent`; `AbortController`, `AbortSignal` and the web streams),
+listed from Node 20 with `Object.getOwnPropertyNames`
 on each constructor and its prototype. A method call on a receiver of unknown type with
 one of these names is most likely on a built-in value: it is never guessed by unique name.
 """
@@ -92,6 +93,9 @@ BUILTIN_METHODS = frozenset(
         # fs.Stats and fs.Dirent (`stat.isDirectory()` in `fs.stat`'s callback)
         "isBlockDevice", "isCharacterDevice", "isDirectory", "isFIFO", "isFile", "isSocket",
         "isSymbolicLink",
-
+        # AbortController, AbortSignal and the web streams, Node 20's globals too
+        # (`abortController.abort(reason)`, `stream.cancel()`)
+        "abort", "throwIfAborted", "cancel", "getReader", "getWriter", "pipeTo", "pipeThrough",
+        "tee", "releaseLock",
     }
 )  # fmt: skip
