@@ -376,8 +376,8 @@ def _call(
     """A call site; its arguments' types, with the variables' `declared` ones (overloads)."""
     call = captures["reference.call"][0]
     named = captures.get("method") or captures.get("method.writer") or captures.get("callee")
-    inside = named and call.start_byte <= named[0].end_byte <= call.end_byte  # not `new(4)`
-    line = int(named[0].end_point.row) + 1 if inside else _line(call)  # a chain's `.add(1)`
+    end = named[0] if named and call.start_byte <= named[0].end_byte <= call.end_byte else None
+    line = int(end.end_point.row) + 1 if end is not None else _line(call)  # `.add(1)`, `new(4)`
     if "callee" in captures:
         text = _text(_called(captures["callee"][0]))
         chain = chain_of_text(text)

@@ -78,7 +78,7 @@ def _namespaces(world: World) -> frozenset[str]:
     `App.Utils`): once per world."""
     found = world.cache.get("php-namespaces")
     if not isinstance(found, frozenset):
-        names = set()
+        names: set[str] = set()
         for path in world.paths:
             parts = world.load_facts(path).namespace.split(".")
             names.update(".".join(parts[:end]) for end in range(1, len(parts) + 1))
