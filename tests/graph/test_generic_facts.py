@@ -23,6 +23,9 @@ from tests.conftest import write_files
         ("n.(*ast.Ident).Name", ("ast", "Ident", "()", "Name")),  # Go type assertion
         ("(*parse.Tree)(nil).ErrorContext", ("parse", "Tree", "()", "ErrorContext")),
         ("(value as Store<T>).find", ("Store", "()", "find")),  # TypeScript cast
+        ("((Future<?>) r).isCancelled", ("Future", "()", "isCancelled")),  # a Java cast
+        ("((java.util.List) x).size", ("java", "util", "List", "()", "size")),
+        ("((a) => a.b).c", None),  # no cast: an arrow function
         ("(a.b).c", ("a", "b", "c")),
         ("x!.save()", ("x", "save", "()")),
         ("await load()", ("load", "()")),

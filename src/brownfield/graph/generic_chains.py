@@ -83,10 +83,15 @@ def chain_of_text(text: str) -> Chain | None:
         position = separator.end()
 
 
+#: A Java or C# cast at the start of a parenthesized receiver: `(Future<?>) r`, `(a.B) x`.
+_CAST = re.compile(r"\(\s*(?P<type>[A-Za-z_][\w.]*(?:\s*<[^()]*>)?)\s*\)\s*[A-Za-z_$(]")
+
+
 def _parenthesized(inner: str, steps: list[str], after: str) -> Chain | None:
     """The steps a parenthesized part of a chain stands for: after a name, `x.(*T)` (a Go
     type assertion: a T); at the start, `(x as T)` (a TypeScript cast: a T), `(*T)(x)` (a
-    Go conversion: the type T, which the call step that follows makes a T) or `(a.b)`."""
+    Go conversion: the type T, which the call step that follows makes a T), `((T) x)` (a
+    Java or C# cast: a T) or `(a.b)`."""
     if steps:
         return type_chain(inner)
     cast = inner.rfind(" as ")
@@ -95,7 +100,8 @@ def _parenthesized(inner: str, steps: list[str], after: str) -> Chain | None:
     if after == "(":
         converted = type_chain(inner)
         return None if converted is None else converted[:-1]
-    return chain_of_text(inner)
+    cast = _CAST.match(inner)  # `((Future<?>) r).isCancelled()`: a Java or C# cast, a T
+    return type_chain(re.sub(r"<.*>", "", cast["type"])) if cast else chain_of_text(inner)
 
 
 def type_chain(text: str) -> Chain | None:

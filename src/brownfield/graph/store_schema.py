@@ -98,8 +98,9 @@ from __future__ import annotations
 #: trait is the trait, and any macro's arguments that read as a call's are read; 92: a call
 #: on `this` dispatches below the calling class only, and reaches overrides (Java, JavaScript,
 #: PHP, Ruby); 93: a field is its declaration's (or first assignment's) value and its last
-#: one's, and a TypeScript interface's property holding a function is a method
-SCHEMA_VERSION = 93
+#: one's, and a TypeScript interface's property holding a function is a method; 94: a Java or
+#: C# cast receiver (`((Future<?>) r).isCancelled()`) is the cast's type
+SCHEMA_VERSION = 94
 
 SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
