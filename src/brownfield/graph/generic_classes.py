@@ -92,8 +92,10 @@ class ClassMembers:
         if definition is None:  # a naming scope only: Rust's `impl T` in a file without `T`
             return []
         bases: list[Value] = []
-        for chain in definition.bases:
-            found = list(self.reader.evaluate(table, definition.scope, chain, 0))
+        for chain in definition.bases:  # else in its body: Ruby's `include Mx` of its own `Mx`
+            found = list(self.reader.evaluate(table, definition.scope, chain, 0)) or list(
+                self.reader.evaluate(table, qualname, chain, 0)
+            )
             for value, _ in found:
                 if value == Value("def", table.path, qualname):  # never its own base: its
                     value = _outside(self.reader.profile, chain)  # `extends \CachingIterator`
@@ -130,7 +132,26 @@ class ClassMembers:
                 continue
             if name in self.reader.table(klass.path).scopes.get(klass.name, {}):
                 return self.member(klass, name, Resolution.SELF, skip_self=False)
-        return []
+        return self._of_deriving(cls, name) if self.reader.profile.overridable else []
+
+    def _of_deriving(self, cls: Value, name: str) -> list[Found]:
+        """`name` bound nowhere in a class (or module) nor in its bases: the members so
+        named of the classes deriving from it or mixing it in, on whose instances its code
+        runs (Ruby's `PPMethods#comma_breakable` calling `text`: `PrettyPrint#text` and
+        `PrettyPrint::SingleLine#text`, each the base of a class including `PPMethods`),
+        as `dispatch` edges (none past MAX_DISPATCH)."""
+        self.reader.depend(f"name:{simple_name(cls.name)}")  # a class deriving from it
+        found: list[Found] = []
+        for path, qualname in _deriving(self.reader.world).get(simple_name(cls.name), []):
+            klass = Value("def", path, qualname)
+            if klass != cls and cls in self.order(klass)[1:]:
+                found += [
+                    (value, Resolution.DISPATCH)
+                    for value, _ in self.member(klass, name, Resolution.SELF, skip_self=False)
+                    if value.kind == "def"
+                ]
+        found = list(dict.fromkeys(found))
+        return found if len(found) <= MAX_DISPATCH else []
 
     def _is_constructor_name(self, klass: Value, name: str) -> bool:
         return "<class>" in self.reader.profile.constructors and name == simple_name(klass.name)
@@ -165,6 +186,10 @@ class ClassMembers:
             elsewhere = self.defined_elsewhere(klass, name)
             if elsewhere:
                 return [(elsewhere, how)]
+        if how is Resolution.SELF and self.reader.profile.overridable:  # `this.hook()`
+            found = self._of_deriving(cls, name)
+            if found:
+                return found
         self.reader.fail("unknown-attribute")
         return []
 
@@ -397,3 +422,17 @@ def _outside(profile: Profile, chain: Chain) -> Value:
     \\CachingIterator`, the name written from the top): a builtin's, or outside code's."""
     name = ".".join(chain)
     return Value("ext", "", f"<builtin>.{name}" if name in profile.builtins else name)
+
+
+def _deriving(world: World) -> dict[str, list[tuple[str, str]]]:
+    """The classes (path, qualname) naming each base (by its last name: `Mixin` of
+    `include Outer::Mixin`), once per world."""
+    found = world.cache.get("deriving")
+    if not isinstance(found, dict):
+        found = {}
+        for path in world.paths:
+            for definition in world.load_facts(path).definitions:
+                for base in definition.bases:
+                    found.setdefault(base[-1], []).append((path, definition.qualname))
+        world.cache["deriving"] = found
+    return found

@@ -402,14 +402,16 @@ def nodes_of(language: str, path: str, facts: FileFacts) -> list[Node]:
 def invalidated_keys(
     language: str, path: str, old: FileFacts | None, new: FileFacts | None
 ) -> set[str]:
-    """A changed file: whoever read it; its names, for whoever looked a name up anywhere;
-    and, when it appears or goes, whoever looked for files of the language."""
+    """A changed file: whoever read it; its names and its classes' bases' names, for
+    whoever looked a name up anywhere (or the classes deriving from a base); and, when it
+    appears or goes, whoever looked for files of the language."""
     keys = {f"file:{path}"}
     if old is None or new is None:
         keys.add(f"tree:{language}")
     for facts in (old, new):
         if facts is not None:
             keys.update(f"name:{simple_name(d.qualname)}" for d in facts.definitions)
+            keys.update(f"name:{base[-1]}" for d in facts.definitions for base in d.bases)
             keys.update(f"name:{name}" for name in top_level_names(facts))
             keys.update(f"name:{name}" for name in computed_names(facts))  # who called a key
     return keys

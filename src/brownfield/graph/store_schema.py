@@ -99,8 +99,10 @@ from __future__ import annotations
 #: on `this` dispatches below the calling class only, and reaches overrides (Java, JavaScript,
 #: PHP, Ruby); 93: a field is its declaration's (or first assignment's) value and its last
 #: one's, and a TypeScript interface's property holding a function is a method; 94: a Java or
-#: C# cast receiver (`((Future<?>) r).isCancelled()`) is the cast's type
-SCHEMA_VERSION = 94
+#: C# cast receiver (`((Future<?>) r).isCancelled()`) is the cast's type; 95: a method a
+#: class or module calls that neither it nor its bases define reaches the classes deriving
+#: from it or including it (Ruby, JavaScript, TypeScript, Java, PHP)
+SCHEMA_VERSION = 95
 
 SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
