@@ -66,3 +66,26 @@ def test_a_call_on_this_reaches_the_overrides_below(repo: Path) -> None:
     # C++: a method not declared `virtual` is never overridden at run time
     assert ("s.hpp::A.run", "s.hpp::A.step", "self") in found
     assert not any(src == "s.hpp::A.run" and how == "override" for src, _, how in found)
+
+
+def test_no_override_of_a_private_static_or_final_method(repo: Path) -> None:
+    # Java and PHP: a subclass's method of that name hides it or is another method
+    files = {
+        "P.java": "class P {\n  void run() { helper(); make(); done(); step(); }\n"
+        "  private void helper() {}\n  static void make() {}\n  final void done() {}\n"
+        "  void step() {}\n}\nclass Q extends P {\n  void helper() {}\n  static void make() {}\n"
+        "  void step() {}\n}\n",
+        "src/P.php": "<?php\nclass P\n{\n    public function run(): void\n    {\n"
+        "        $this->helper();\n    }\n\n    private function helper(): void\n    {\n    }\n}\n\n"
+        "class Q extends P\n{\n    public function helper(): void\n    {\n    }\n}\n",
+    }
+    found = {(src, dst, how) for src, dst, how, _ in edges_of(repo, files)}
+    assert ("P.java::P.run", "P.java::Q.step", "override") in found
+    overridden = {dst for src, dst, how in found if how == "override"}
+    assert overridden == {"P.java::Q.step"}
+    assert ("src/P.php::P.run", "src/P.php::P.helper", "self") in found
+
+
+def test_an_implementation_is_one_dispatch_edge_not_also_an_override(repo: Path) -> None:
+    found = [(src, dst) for src, dst, _, _ in edges_of(repo, {"Exec.java": EXEC})]
+    assert found.count(("Exec.java::AbsExec.submit", "Exec.java::Pool.execute")) == 1

@@ -12,7 +12,7 @@ import posixpath
 from collections.abc import Sequence
 from typing import Protocol
 
-from brownfield.graph.facts import SINGLETON, CallFact, Chain, Definition
+from brownfield.graph.facts import FINAL_MARK, SINGLETON, CallFact, Chain, Definition
 from brownfield.graph.generic_world import (
     CLASS_LIKE,
     FUNCTION_LIKE,
@@ -330,13 +330,17 @@ class ClassMembers:
             owner = Value("def", path, qualname.rpartition(".")[0])
             if how is not Resolution.DISPATCH or this in self.order(owner):
                 kept.add((target, how))
+            called = self.definition(Value("def", path, qualname))
             if (
                 how is Resolution.SELF
                 and self.reader.profile.overridable
-                and self.kind(Value("def", path, qualname)) == "method"
+                and called is not None
+                and called.kind == "method"
+                and FINAL_MARK not in called.decorators  # `private`, `static`, `final`
             ):
                 kept.update(self._overrides(this, qualname, arity))
-        return kept
+        dispatched = {target for target, how in kept if how is Resolution.DISPATCH}
+        return {(t, h) for t, h in kept if h is not Resolution.OVERRIDE or t not in dispatched}
 
     def _overrides(
         self, this: Value, method: str, arity: int | None

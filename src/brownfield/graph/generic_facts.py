@@ -41,7 +41,8 @@ reads those names, so a language needs no extraction code of its own:
 * `@return` with `@return.value`: a returned expression.
 * `@singleton`: a definition that is a method of the class itself (Ruby's `def self.m`, a
   `def m` in `class << self`), marked so (`SINGLETON_MARK`); beside an instance method of
-  the same name it is `m~self` (`SINGLETON`).
+  the same name it is `m~self` (`SINGLETON`). `@final`: a method no subclass overrides
+  (`FINAL_MARK`; of two matches of one definition, the one with it counts).
 
 A definition with no declared result type takes the one its doc comment (`/** ... */` just
 before it) gives: PHPDoc's `@return Node[]`, JSDoc's `@returns {Store}`; a binding with
@@ -59,6 +60,7 @@ from typing import Any
 
 from brownfield.graph.facts import (
     CALL,
+    FINAL_MARK,
     SINGLETON,
     SINGLETON_MARK,
     SUBSCRIPT,
@@ -70,12 +72,7 @@ from brownfield.graph.facts import (
     ImportFact,
     ReturnFact,
 )
-from brownfield.graph.generic_chains import (
-    RESULT,
-    chain_of_text,
-    declared_chain,
-    operator_chain,
-)
+from brownfield.graph.generic_chains import RESULT, chain_of_text, declared_chain, operator_chain
 from brownfield.graph.generic_docs import doc_imports, doc_parameter_type, doc_type
 from brownfield.graph.overload_types import (
     Declared,
@@ -249,7 +246,7 @@ def _definitions(
         spans.append((captures[f"definition.{kind}"][0], captures, kind))
     for captures in grouped["scope"]:
         spans.append((captures["scope"][0], captures, "scope"))
-    spans.sort(key=lambda item: (item[0].start_byte, -item[0].end_byte))
+    spans.sort(key=lambda item: (item[0].start_byte, -item[0].end_byte, "final" not in item[1]))
     scopes: Spans[str] = Spans()
     seen: set[int] = set()
     declared: dict[str, int] = {}  # qualname -> how many times declared (overloads)
@@ -305,7 +302,8 @@ def _definitions(
                 kind=definition_kind,
                 qualname=qualname,
                 scope=base,
-                decorators=(SINGLETON_MARK,) if node.start_byte in own else (),
+                decorators=(SINGLETON_MARK,) * (node.start_byte in own)
+                + (FINAL_MARK,) * ("final" in captures),
                 line=_declared_line(captures.get("declaration", [node])[0]),
                 end_line=int(node.end_point.row) + 1,
                 bases=tuple(

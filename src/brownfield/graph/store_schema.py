@@ -101,8 +101,9 @@ from __future__ import annotations
 #: one's, and a TypeScript interface's property holding a function is a method; 94: a Java or
 #: C# cast receiver (`((Future<?>) r).isCancelled()`) is the cast's type; 95: a method a
 #: class or module calls that neither it nor its bases define reaches the classes deriving
-#: from it or including it (Ruby, JavaScript, TypeScript, Java, PHP)
-SCHEMA_VERSION = 95
+#: from it or including it (Ruby, JavaScript, TypeScript, Java, PHP); 96: a Java or PHP
+#: method that is `private`, `static` or `final` is marked so (no subclass overrides it)
+SCHEMA_VERSION = 96
 
 SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);

@@ -94,8 +94,8 @@ def _expression_macros(
             or macro.named_children[-1].type != "token_tree"
         ):
             continue
-        arguments = macro.named_children[-1]
-        if reads_cleanly(b"fn f() { f" + source[arguments.start_byte : arguments.end_byte] + b"; }"):
+        arguments = source[macro.named_children[-1].start_byte : macro.named_children[-1].end_byte]
+        if reads_cleanly(b"fn f() { f" + arguments + b"; }"):
             found.append(match)
     return found
 
