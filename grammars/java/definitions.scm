@@ -24,14 +24,14 @@
   name: (identifier) @name
   parameters: (formal_parameters) @parameters
   body: (block)) @definition.method
-; a `private`, `static` or `final` one: no subclass overrides it
+; a `private` or `static` one: it overrides none, none overrides it
 (method_declaration
   (modifiers) @_modifiers
   type: [(type_identifier) (scoped_type_identifier) (generic_type) (array_type)]? @return.type
   name: (identifier) @name
   parameters: (formal_parameters) @parameters
   body: (block)
-  (#match? @_modifiers "(^|\\s)(private|static|final)(\\s|$)")) @definition.method @final
+  (#match? @_modifiers "(^|\\s)(private|static)(\\s|$)")) @definition.method @closed
 ; a method without a body is abstract (or native): a call of it may dispatch
 (method_declaration
   (modifiers) @_modifiers

@@ -25,13 +25,13 @@
   name: (name) @name
   return_type: [(named_type) @return.type (optional_type (named_type) @return.type) (_)]?
   body: (_)) @definition.function
-; a `private`, `static` or `final` one: no subclass overrides it
+; a `private` or `static` one: it overrides none, none overrides it
 (method_declaration
-  [(visibility_modifier) (static_modifier) (final_modifier)] @_modifier
+  [(visibility_modifier) (static_modifier)] @_modifier
   name: (name) @name
   return_type: [(named_type) @return.type (optional_type (named_type) @return.type) (_)]?
   body: (_)
-  (#match? @_modifier "^(private|static|final)$")) @definition.function @final
+  (#match? @_modifier "^(private|static)$")) @definition.function @closed
 ; a method without a body (an interface's, an abstract one): a call of it may dispatch
 (method_declaration
   name: (name) @name

@@ -21,9 +21,10 @@ SUBSCRIPT = "[]"
 #: its qualname is `m~self` (SINGLETON).
 SINGLETON_MARK: Chain = ("self",)
 SINGLETON = "~self"
-#: A method no subclass overrides (Java's and PHP's `private`, `static` or `final` one:
-#: `generic_facts`' `@final`) has this marker among its `Definition.decorators`.
-FINAL_MARK: Chain = ("final",)
+#: A method that overrides no other class's and that none overrides (Java's and PHP's
+#: `private` or `static` one: `generic_facts`' `@closed`) has this marker among its
+#: `Definition.decorators`.
+CLOSED_MARK: Chain = ("closed",)
 #: An accessor a declaration defines (Ruby's `attr_reader :name`) has this marker among its
 #: `Definition.decorators`: the field it reads or writes, searched as its class's.
 ACCESSOR_MARK: Chain = ("attr",)

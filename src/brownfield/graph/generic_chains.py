@@ -100,8 +100,8 @@ def _parenthesized(inner: str, steps: list[str], after: str) -> Chain | None:
     if after == "(":
         converted = type_chain(inner)
         return None if converted is None else converted[:-1]
-    cast = _CAST.match(inner)  # `((Future<?>) r).isCancelled()`: a Java or C# cast, a T
-    return type_chain(re.sub(r"<.*>", "", cast["type"])) if cast else chain_of_text(inner)
+    java = _CAST.match(inner)  # `((Future<?>) r).isCancelled()`: a Java or C# cast, a T
+    return type_chain(re.sub(r"<.*>", "", java["type"])) if java else chain_of_text(inner)
 
 
 def type_chain(text: str) -> Chain | None:

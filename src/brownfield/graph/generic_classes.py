@@ -9,10 +9,18 @@ keys), so that the two stay one concept each.
 from __future__ import annotations
 
 import posixpath
+import re
 from collections.abc import Sequence
 from typing import Protocol
 
-from brownfield.graph.facts import FINAL_MARK, SINGLETON, CallFact, Chain, Definition
+from brownfield.graph.facts import (
+    CLOSED_MARK,
+    SINGLETON,
+    SINGLETON_MARK,
+    CallFact,
+    Chain,
+    Definition,
+)
 from brownfield.graph.generic_world import (
     CLASS_LIKE,
     FUNCTION_LIKE,
@@ -134,12 +142,13 @@ class ClassMembers:
                 return self.member(klass, name, Resolution.SELF, skip_self=False)
         return self._of_deriving(cls, name) if self.reader.profile.overridable else []
 
-    def _of_deriving(self, cls: Value, name: str) -> list[Found]:
+    def _of_deriving(self, cls: Value, name: str, static: bool = False) -> list[Found]:
         """`name` bound nowhere in a class (or module) nor in its bases: the members so
         named of the classes deriving from it or mixing it in, on whose instances its code
         runs (Ruby's `PPMethods#comma_breakable` calling `text`: `PrettyPrint#text` and
         `PrettyPrint::SingleLine#text`, each the base of a class including `PPMethods`),
-        as `dispatch` edges (none past MAX_DISPATCH)."""
+        as `dispatch` edges (none past MAX_DISPATCH), on the side asked for (`static`:
+        Ruby's `def self.m`)."""
         self.reader.depend(f"name:{simple_name(cls.name)}")  # a class deriving from it
         found: list[Found] = []
         for path, qualname in _deriving(self.reader.world).get(simple_name(cls.name), []):
@@ -148,7 +157,7 @@ class ClassMembers:
                 found += [
                     (value, Resolution.DISPATCH)
                     for value, _ in self.member(klass, name, Resolution.SELF, skip_self=False)
-                    if value.kind == "def"
+                    if value.kind == "def" and self._on_side(value, static)
                 ]
         found = list(dict.fromkeys(found))
         return found if len(found) <= MAX_DISPATCH else []
@@ -186,8 +195,8 @@ class ClassMembers:
             elsewhere = self.defined_elsewhere(klass, name)
             if elsewhere:
                 return [(elsewhere, how)]
-        if how is Resolution.SELF and self.reader.profile.overridable:  # `this.hook()`
-            found = self._of_deriving(cls, name)
+        if how is Resolution.SELF and self.reader.profile.overridable and not skip_self:
+            found = self._of_deriving(cls, name, static)  # `this.hook()`, not `super.hook()`
             if found:
                 return found
         self.reader.fail("unknown-attribute")
@@ -295,7 +304,10 @@ class ClassMembers:
             if path not in self.reader.world.files or not owner or (path, owner) == holder[1:]:
                 continue
             candidate = Value("def", path, qualname)
-            if self.kind(candidate) not in FUNCTION_LIKE or not self.accepts(candidate, arity):
+            kind = self.kind(candidate)
+            if kind not in FUNCTION_LIKE or kind == "abstract":  # an abstract one never runs
+                continue
+            if not self.accepts(candidate, arity):
                 continue
             if holder in self.order(Value("def", path, owner))[1:]:
                 found.append((node, Resolution.DISPATCH))
@@ -304,59 +316,113 @@ class ClassMembers:
     def below(
         self,
         table: Table,
-        scope: str,
+        call: CallFact,
         found: list[Found],
         targets: set[tuple[str, Resolution]],
         arity: int | None,
     ) -> set[tuple[str, Resolution]]:
-        """The targets of a call made in `scope` on `this` (`found` says how its receiver
-        was found), as dynamic dispatch has them: the methods it dispatches to are those of
-        the classes deriving from the calling one, not of every class implementing the
-        interface (JDK's `execute(ftask)` in `AbstractExecutorService`: `this` is never a
-        `DelegatedExecutorService`); and a method of the class (or of a base) that a class
+        """The targets of a call on `this` (`found` says how its receiver was found), as
+        dynamic dispatch has them: the methods it dispatches to are those of the classes
+        deriving from the calling one, not of every class implementing the interface (JDK's
+        `execute(ftask)` in `AbstractExecutorService`: `this` is never a
+        `DelegatedExecutorService`); a method of the class (or of a base) that a class
         deriving from it overrides reaches the override too, as an `override` edge
-        (`__setobj__(obj)` in Ruby's `Delegator` runs `SimpleDelegator#__setobj__`)."""
-        if not any(how is Resolution.SELF for _, how in found):
+        (`__setobj__(obj)` in Ruby's `Delegator` runs `SimpleDelegator#__setobj__`); either
+        only in a class where the calling method runs (`Sub` replacing the calling `all`
+        without `super.all()` never runs it). A call through `super` is none of this."""
+        if (
+            call.chain is None
+            or call.chain[0] in self.reader.profile.super_names
+            or not any(how is Resolution.SELF for _, how in found)
+        ):
             return targets
-        holder: str | None = scope
-        while holder and table.kinds.get(holder) not in CLASS_LIKE:
-            holder = table.parent(holder)
+        holder, method = _class_and_method(table, call.scope)
         if not holder:
             return targets
         this = Value("def", table.path, holder)
         kept = set()
         for target, how in targets:
             path, _, qualname = target.partition("::")
-            owner = Value("def", path, qualname.rpartition(".")[0])
-            if how is not Resolution.DISPATCH or this in self.order(owner):
+            if not path:  # outside code
                 kept.add((target, how))
+                continue
+            owner = Value("def", path, qualname.rpartition(".")[0])
+            if how is Resolution.DISPATCH:
+                if this in self.order(owner) and self._runs_in(owner, this, method):
+                    kept.add((target, how))
+                continue
+            kept.add((target, how))
             called = self.definition(Value("def", path, qualname))
             if (
                 how is Resolution.SELF
                 and self.reader.profile.overridable
                 and called is not None
                 and called.kind == "method"
-                and FINAL_MARK not in called.decorators  # `private`, `static`, `final`
+                and CLOSED_MARK not in called.decorators  # `private`, `static`
             ):
-                kept.update(self._overrides(this, qualname, arity))
+                kept.update(
+                    (node, override)
+                    for node, override in self._overrides(this, called, arity)
+                    if self._runs_in(_owner_of(node), this, method)
+                )
         dispatched = {target for target, how in kept if how is Resolution.DISPATCH}
         return {(t, h) for t, h in kept if h is not Resolution.OVERRIDE or t not in dispatched}
 
-    def _overrides(
-        self, this: Value, method: str, arity: int | None
-    ) -> list[tuple[str, Resolution]]:
-        """The methods named as `method` (its side: Ruby's `m~self` or `m`) of the classes
-        deriving from `this`, each an `override` edge (none past MAX_DISPATCH)."""
+    def _on_side(self, value: Value, static: bool) -> bool:
+        """Whether a definition is a method of the class itself (`def self.m`) if `static`,
+        else not one."""
+        definition = self.definition(value)
+        return definition is None or (SINGLETON_MARK in definition.decorators) == static
+
+    def _runs_in(self, klass: Value, this: Value, method: str) -> bool:
+        """Whether the method `method` of the class `this` runs on the instances of
+        `klass`, a class deriving from it: not when a class on the way overrides it
+        without calling it through `super` (`Sub.all` replacing `Base.all`)."""
+        if not method:
+            return True
         name = simple_name(method)
-        self.reader.depend(f"name:{name.removesuffix(SINGLETON)}")
+        for between in self.order(klass):
+            if between == this:
+                return True
+            if between.kind != "def":
+                continue
+            own = f"{between.name}.{name}"
+            table = self.reader.table(between.path)
+            if own in table.definitions:
+                return any(
+                    c.scope == own
+                    and c.chain is not None
+                    and c.chain[0] in self.reader.profile.super_names
+                    and name in c.chain[1:]
+                    for c in table.facts.calls
+                )
+        return True
+
+    def _overrides(
+        self, this: Value, called: Definition, arity: int | None
+    ) -> list[tuple[str, Resolution]]:
+        """The methods named as `called` (on its side: Ruby's `def self.m` or `def m`) of
+        the classes deriving from `this`, each an `override` edge (none past MAX_DISPATCH);
+        not a `private` or `static` one, which overrides none."""
+        name = _declared_name(simple_name(called.qualname))
+        side = SINGLETON_MARK in called.decorators
+        overloads = self.reader.profile.overloads  # Java: the same parameter types
+        self.reader.depend(f"name:{name}")
         found = []
-        for node, _ in self.reader.world.definitions_named(name.removesuffix(SINGLETON)):
+        for node, _ in self.reader.world.definitions_named(name):
             path, _, qualname = node.partition("::")
             owner = Value("def", path, qualname.rpartition(".")[0])
-            if path not in self.reader.world.files or simple_name(qualname) != name:
+            if path not in self.reader.world.files or _declared_name(qualname) != name:
                 continue
-            candidate = Value("def", path, qualname)
-            if self.kind(candidate) != "method" or not self.accepts(candidate, arity):
+            candidate = self.definition(Value("def", path, qualname))
+            if (
+                candidate is None
+                or candidate.kind != "method"
+                or CLOSED_MARK in candidate.decorators
+                or (SINGLETON_MARK in candidate.decorators) != side
+                or (overloads and candidate.params != called.params)
+                or not self.accepts(Value("def", path, qualname), arity)
+            ):
                 continue
             if owner != this and this in self.order(owner)[1:]:
                 found.append((node, Resolution.OVERRIDE))
@@ -431,12 +497,33 @@ def _outside(profile: Profile, chain: Chain) -> Value:
 def _deriving(world: World) -> dict[str, list[tuple[str, str]]]:
     """The classes (path, qualname) naming each base (by its last name: `Mixin` of
     `include Outer::Mixin`), once per world."""
-    found = world.cache.get("deriving")
-    if not isinstance(found, dict):
-        found = {}
-        for path in world.paths:
-            for definition in world.load_facts(path).definitions:
-                for base in definition.bases:
-                    found.setdefault(base[-1], []).append((path, definition.qualname))
-        world.cache["deriving"] = found
+    cached = world.cache.get("deriving")
+    if isinstance(cached, dict):
+        return cached
+    found: dict[str, list[tuple[str, str]]] = {}
+    for path in world.paths:
+        for definition in world.load_facts(path).definitions:
+            for base in definition.bases:
+                found.setdefault(base[-1], []).append((path, definition.qualname))
+    world.cache["deriving"] = found
     return found
+
+
+def _class_and_method(table: Table, scope: str) -> tuple[str, str]:
+    """The class code written in `scope` is in, and the method of that class holding it
+    ("" when it is in none: the class's body)."""
+    method, holder = "", scope
+    while holder and table.kinds.get(holder) not in CLASS_LIKE:
+        method, holder = holder, table.parent(holder) or ""
+    return holder, method
+
+
+def _owner_of(node: str) -> Value:
+    """The class of a method's node id (`a.ts::Sub.hook` -> `Sub` in a.ts)."""
+    path, _, qualname = node.partition("::")
+    return Value("def", path, qualname.rpartition(".")[0])
+
+
+def _declared_name(qualname: str) -> str:
+    """A method's name as written (`write` of `Writer.write~3`, `m` of `m~self`)."""
+    return re.sub(r"~(?:\d+|self)$", "", simple_name(qualname))

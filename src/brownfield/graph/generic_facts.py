@@ -41,8 +41,8 @@ reads those names, so a language needs no extraction code of its own:
 * `@return` with `@return.value`: a returned expression.
 * `@singleton`: a definition that is a method of the class itself (Ruby's `def self.m`, a
   `def m` in `class << self`), marked so (`SINGLETON_MARK`); beside an instance method of
-  the same name it is `m~self` (`SINGLETON`). `@final`: a method no subclass overrides
-  (`FINAL_MARK`; of two matches of one definition, the one with it counts).
+  the same name it is `m~self` (`SINGLETON`). `@closed`: a method that overrides none and
+  that none overrides (`CLOSED_MARK`; of two matches of one definition, that one counts).
 
 A definition with no declared result type takes the one its doc comment (`/** ... */` just
 before it) gives: PHPDoc's `@return Node[]`, JSDoc's `@returns {Store}`; a binding with
@@ -60,7 +60,7 @@ from typing import Any
 
 from brownfield.graph.facts import (
     CALL,
-    FINAL_MARK,
+    CLOSED_MARK,
     SINGLETON,
     SINGLETON_MARK,
     SUBSCRIPT,
@@ -246,7 +246,7 @@ def _definitions(
         spans.append((captures[f"definition.{kind}"][0], captures, kind))
     for captures in grouped["scope"]:
         spans.append((captures["scope"][0], captures, "scope"))
-    spans.sort(key=lambda item: (item[0].start_byte, -item[0].end_byte, "final" not in item[1]))
+    spans.sort(key=lambda item: (item[0].start_byte, -item[0].end_byte, "closed" not in item[1]))
     scopes: Spans[str] = Spans()
     seen: set[int] = set()
     declared: dict[str, int] = {}  # qualname -> how many times declared (overloads)
@@ -303,7 +303,7 @@ def _definitions(
                 qualname=qualname,
                 scope=base,
                 decorators=(SINGLETON_MARK,) * (node.start_byte in own)
-                + (FINAL_MARK,) * ("final" in captures),
+                + (CLOSED_MARK,) * ("closed" in captures),
                 line=_declared_line(captures.get("declaration", [node])[0]),
                 end_line=int(node.end_point.row) + 1,
                 bases=tuple(

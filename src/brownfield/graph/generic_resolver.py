@@ -167,7 +167,7 @@ class Resolver:
                 # `this(...)`: another constructor of the class
                 found = [(v._replace(kind="def"), how) for v, how in found if v.kind == "inst"]
             targets = {t for v, h in found for t in self.call_targets(v, h, arity)}
-            targets = self.classes.below(table, call.scope, found, targets, arity)  # `this.m()`
+            targets = self.classes.below(table, call, found, targets, arity)  # `this.m()`
             if arity and len(targets) > 1:
                 targets = self.classes.by_argument_types(targets, table, call)
             if not targets:

@@ -102,8 +102,10 @@ from __future__ import annotations
 #: C# cast receiver (`((Future<?>) r).isCancelled()`) is the cast's type; 95: a method a
 #: class or module calls that neither it nor its bases define reaches the classes deriving
 #: from it or including it (Ruby, JavaScript, TypeScript, Java, PHP); 96: a Java or PHP
-#: method that is `private`, `static` or `final` is marked so (no subclass overrides it)
-SCHEMA_VERSION = 96
+#: method that is `private`, `static` or `final` is marked so (no subclass overrides it); 97:
+#: only `private` and `static` are (a `final` one may override), and dispatch on `this` goes
+#: only where the calling method runs, never through `super`, never to an abstract method
+SCHEMA_VERSION = 97
 
 SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
