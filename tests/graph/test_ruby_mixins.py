@@ -90,3 +90,18 @@ def test_a_method_called_on_this_that_only_subclasses_define(repo: Path) -> None
         ("b.js::Base.run", "b.js::Sub.hook", "dispatch"),
         ("r.rb::RBase.run", "r.rb::RSub.hook", "dispatch"),
     } <= found
+
+
+def test_a_constant_is_no_method_left_to_the_classes_deriving(repo: Path) -> None:
+    # uri/http.rb's `Util.make_components_hash(self, args)` in `def self.build`: `Util` was
+    # found as a "method" of URI::HTTPS (deriving from HTTP) and the call became a dispatch
+    files = {
+        "uri/common.rb": "module URI\n  module Util\n    def make(a); end\n"
+        "    module_function :make\n  end\nend\n",
+        "uri/generic.rb": "module URI\n  class Generic\n    include URI\n  end\nend\n",
+        "uri/http.rb": "module URI\n  class HTTP < Generic\n    def self.build\n"
+        "      Util.make(1)\n    end\n  end\n\n  class HTTPS < HTTP\n  end\nend\n",
+    }
+    found = {(src, dst, how) for src, dst, how, _ in edges_of(repo, files)}
+    made = {how for src, dst, how in found if dst == "uri/common.rb::URI.Util.make"}
+    assert made and "dispatch" not in made, found

@@ -157,7 +157,9 @@ class ClassMembers:
                 found += [
                     (value, Resolution.DISPATCH)
                     for value, _ in self.member(klass, name, Resolution.SELF, skip_self=False)
-                    if value.kind == "def" and self._on_side(value, static)
+                    if value.kind == "def"
+                    and self.kind(value) in FUNCTION_LIKE  # a method, not a constant (`Util`)
+                    and self._on_side(value, static)
                 ]
         found = list(dict.fromkeys(found))
         return found if len(found) <= MAX_DISPATCH else []

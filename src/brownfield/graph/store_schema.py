@@ -104,8 +104,9 @@ from __future__ import annotations
 #: from it or including it (Ruby, JavaScript, TypeScript, Java, PHP); 96: a Java or PHP
 #: method that is `private`, `static` or `final` is marked so (no subclass overrides it); 97:
 #: only `private` and `static` are (a `final` one may override), and dispatch on `this` goes
-#: only where the calling method runs, never through `super`, never to an abstract method
-SCHEMA_VERSION = 97
+#: only where the calling method runs, never through `super`, never to an abstract method;
+#: 98: what a class leaves to the classes deriving from it is a method, never a constant
+SCHEMA_VERSION = 98
 
 SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
