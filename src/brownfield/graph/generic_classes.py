@@ -9,7 +9,6 @@ keys), so that the two stay one concept each.
 from __future__ import annotations
 
 import posixpath
-import re
 from collections.abc import Sequence
 from typing import Protocol
 
@@ -21,6 +20,7 @@ from brownfield.graph.facts import (
     Chain,
     Definition,
 )
+from brownfield.graph.generic_facts import without_overload
 from brownfield.graph.generic_world import (
     CLASS_LIKE,
     FUNCTION_LIKE,
@@ -406,7 +406,7 @@ class ClassMembers:
         """The methods named as `called` (on its side: Ruby's `def self.m` or `def m`) of
         the classes deriving from `this`, each an `override` edge (none past MAX_DISPATCH);
         not a `private` or `static` one, which overrides none."""
-        name = _declared_name(simple_name(called.qualname))
+        name = without_overload(simple_name(called.qualname))
         side = SINGLETON_MARK in called.decorators
         overloads = self.reader.profile.overloads  # Java: the same parameter types
         self.reader.depend(f"name:{name}")
@@ -414,7 +414,9 @@ class ClassMembers:
         for node, _ in self.reader.world.definitions_named(name):
             path, _, qualname = node.partition("::")
             owner = Value("def", path, qualname.rpartition(".")[0])
-            if path not in self.reader.world.files or _declared_name(qualname) != name:
+            if path not in self.reader.world.files:
+                continue
+            if without_overload(simple_name(qualname)) != name:
                 continue
             candidate = self.definition(Value("def", path, qualname))
             if (
@@ -524,8 +526,3 @@ def _owner_of(node: str) -> Value:
     """The class of a method's node id (`a.ts::Sub.hook` -> `Sub` in a.ts)."""
     path, _, qualname = node.partition("::")
     return Value("def", path, qualname.rpartition(".")[0])
-
-
-def _declared_name(qualname: str) -> str:
-    """A method's name as written (`write` of `Writer.write~3`, `m` of `m~self`)."""
-    return re.sub(r"~(?:\d+|self)$", "", simple_name(qualname))
