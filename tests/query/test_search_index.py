@@ -2960,6 +2960,47 @@ def test_a_typescript_type_ranks_below_the_code_unless_it_holds_settings(
         assert named[0].node.name == "RetryState"  # a type the idea names is not demoted
 
 
+def test_a_member_of_a_typescript_type_nothing_implements_ranks_below_the_code(
+    tmp_path: Path,
+) -> None:
+    """A function an interface declares (`backoff(attempt: number): number`) is a shape's
+    member: with no class implementing it, the code is the object or function that
+    provides it, and the member keeps the type's share, as the type does."""
+    files = {
+        "src/retry.ts": """
+            export interface RetryPolicy {
+              backoff(attempt: number): number
+              giveUp: (attempt: number) => boolean
+            }
+
+            export interface RetryOptions {
+              backoff?: (attempt: number) => number
+            }
+
+            // the exponential backoff of a retry attempt
+            export function nextDelay(attempt: number): number {
+              return 2 ** attempt * 100
+            }
+            """,
+        "src/queue.ts": """
+            export function enqueue(items: string[], item: string): void { items.push(item) }
+            export function dequeue(items: string[]): string | undefined { return items.shift() }
+            export function peek(items: string[]): string | undefined { return items[0] }
+            export function size(items: string[]): number { return items.length }
+            """,
+    }
+    idea = "change the backoff of a retry attempt"
+    with opened(tmp_path, files) as store:
+        scores = {t.node.id: t.score for t in touchpoints(store, idea, limit=10)}
+        member = scores["src/retry.ts::RetryPolicy.backoff"]
+        assert scores["src/retry.ts::nextDelay"] > member
+        # a member of the settings a caller passes is where a new setting goes: kept
+        assert scores["src/retry.ts::RetryOptions.backoff"] > member
+    with opened(tmp_path / "b", files) as store:
+        named = touchpoints(store, "change the retry attempt `backoff`", limit=10)
+        assert named[0].node.id == "src/retry.ts::RetryPolicy.backoff"  # named: not demoted
+
+
 def test_what_is_being_done_when_a_change_applies_names_its_code(tmp_path: Path) -> None:
     """ "When reading an archive, ..." applies in the code that reads, not in the code that
     writes entries with the same words."""

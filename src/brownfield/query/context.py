@@ -227,14 +227,30 @@ def _shapes(
     states a shape: the change lives in the code that makes or reads it, unless the shape
     is the settings callers pass (named so: `QueryOptions`, `RetryerConfig`), which a new
     setting extends. Other type declarations the idea does not name keep SHAPE_WEIGHT of
-    their score."""
+    their score, and so do their members that nothing in the repository implements (a
+    member something implements gives its place to the implementations: `_implemented`)."""
     root = repository_root(store)
+    held = {t.node.id: _class_of(t.node) for t in found if t.node.kind is NodeKind.METHOD}
+    owners = store.nodes({owner for owner in held.values() if owner})
+
+    def shape(node: Node) -> bool:
+        return (
+            not node.name.endswith(SETTINGS_SHAPES)
+            and node.name not in mentions
+            and is_type_declaration(root, node)
+        )
+
+    def member(node: Node) -> bool:
+        owner = owners.get(held.get(node.id) or "")
+        return (
+            owner is not None
+            and shape(owner)
+            and node.name not in mentions
+            and not implementations(store, node, root, 1)
+        )
+
     return [
-        replace(t, score=t.score * SHAPE_WEIGHT)
-        if not t.node.name.endswith(SETTINGS_SHAPES)
-        and t.node.name not in mentions
-        and is_type_declaration(root, t.node)
-        else t
+        replace(t, score=t.score * SHAPE_WEIGHT) if shape(t.node) or member(t.node) else t
         for t in found
     ]
 
