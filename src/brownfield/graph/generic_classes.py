@@ -220,7 +220,10 @@ class ClassMembers:
 
     def constructors(self, cls: Value, arity: int | None) -> list[tuple[str, Resolution]]:
         """What constructing the class calls: the profile's constructor method (the
-        overloads that take `arity` arguments), else the class itself."""
+        overloads that take `arity` arguments), else the class itself and, where the
+        constructor is a method of a fixed name (`__construct`, `constructor`,
+        `initialize`), which a class without its own inherits, its nearest base's (PHP's
+        `new Paragraph()` runs `Node::__construct` two classes up)."""
         table = self.reader.table(cls.path)
         members = table.scopes.get(cls.name, {})
         for constructor in self.reader.profile.constructors:
@@ -232,7 +235,17 @@ class ClassMembers:
                     for qualname in found
                     if self.accepts(Value("def", cls.path, qualname), arity)
                 ]
-        return [(node_id(cls.path, cls.name), Resolution.CONSTRUCTOR)]
+        named = [c for c in self.reader.profile.constructors if c != "<class>"]
+        inherited = [
+            (node_id(value.path, value.name), Resolution.CONSTRUCTOR)
+            for value, _ in (
+                self.member(cls, named[0], Resolution.CONSTRUCTOR, skip_self=True) if named else []
+            )
+            if value.kind == "def"
+            and self.kind(value) in FUNCTION_LIKE
+            and self.accepts(value, arity)
+        ]
+        return [(node_id(cls.path, cls.name), Resolution.CONSTRUCTOR), *inherited]
 
     def accepts(self, function: Value, arity: int | None) -> bool:
         """Whether a call with `arity` arguments may reach the function (always, unless the

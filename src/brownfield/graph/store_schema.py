@@ -105,8 +105,10 @@ from __future__ import annotations
 #: method that is `private`, `static` or `final` is marked so (no subclass overrides it); 97:
 #: only `private` and `static` are (a `final` one may override), and dispatch on `this` goes
 #: only where the calling method runs, never through `super`, never to an abstract method;
-#: 98: what a class leaves to the classes deriving from it is a method, never a constant
-SCHEMA_VERSION = 98
+#: 98: what a class leaves to the classes deriving from it is a method, never a constant;
+#: 99: a class without a constructor of its own is built by the one it inherits (PHP,
+#: JavaScript, TypeScript, Ruby)
+SCHEMA_VERSION = 99
 
 SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
