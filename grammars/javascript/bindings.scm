@@ -12,10 +12,20 @@
           (unary_expression) (string) (template_string) (number) (array) (null)
           (undefined) (true) (false) (regex)]) @binding
 (variable_declarator name: (identifier) @binding.name !value) @binding
+; `const { a, b: c } = value`: a is value's member `a`, c its member `b` (a value that is
+; no chain, or `require(...)`, an import, binds them to nothing known)
+(variable_declarator
+  name: (object_pattern (shorthand_property_identifier_pattern) @binding.name @binding.key)
+  value: (_) @binding.value) @binding
+(variable_declarator
+  name: (object_pattern
+    (pair_pattern key: (property_identifier) @binding.key value: (identifier) @binding.name))
+  value: (_) @binding.value) @binding
 (variable_declarator
   name: [(object_pattern (shorthand_property_identifier_pattern) @binding.name)
-         (object_pattern (pair_pattern value: (identifier) @binding.name))
-         (array_pattern (identifier) @binding.name)]) @binding
+         (object_pattern (pair_pattern value: (identifier) @binding.name))]
+  !value) @binding
+(variable_declarator name: (array_pattern (identifier) @binding.name)) @binding
 ; parameters: bound to the type their function's doc comment gives (`@param {T} name`, a type
 ; the file imports, defines or binds), else to nothing known
 (formal_parameters) @binding.names @binding @binding.param.bound
@@ -144,6 +154,8 @@
   (export_clause (export_specifier name: (identifier) @binding.value alias: (identifier) @binding.name))) @binding
 ; class fields: `repo = new Repo()`
 (field_definition property: (property_identifier) @binding.name value: (_) @binding.value) @binding
+; `return { a, b: f }`: an object holding those members (`generic_returned`)
+(return_statement (object) @return.object) @return
 ; what a function returns, when it is a chain (`return new Repo()`, `return this.x`)
 (return_statement
   [(identifier) (member_expression) (call_expression) (new_expression) (await_expression)

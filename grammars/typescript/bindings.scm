@@ -75,6 +75,8 @@
 (export_statement "default" declaration: [(function_declaration name: (identifier) @binding.default) (class_declaration name: (type_identifier) @binding.default) (abstract_class_declaration name: (type_identifier) @binding.default)]) @binding
 (export_statement "=" . (identifier) @binding.default) @binding
 
+; `return { a, b: f }`: an object holding those members (`generic_returned`)
+(return_statement (object) @return.object) @return
 ; what a function returns, when it is a chain (`return new Repo()`, `return this.x`)
 (return_statement
   [(identifier) (member_expression) (call_expression) (new_expression) (await_expression)
@@ -95,10 +97,20 @@
   !type
   value: [(binary_expression) (ternary_expression) (unary_expression) (string)
           (template_string) (number) (array) (null) (undefined) (true) (false)]) @binding
+; `const { a, b: c } = value`: a is value's member `a`, c its member `b` (a value that is
+; no chain, or `require(...)`, an import, binds them to nothing known)
+(variable_declarator
+  name: (object_pattern (shorthand_property_identifier_pattern) @binding.name @binding.key)
+  value: (_) @binding.value) @binding
+(variable_declarator
+  name: (object_pattern
+    (pair_pattern key: (property_identifier) @binding.key value: (identifier) @binding.name))
+  value: (_) @binding.value) @binding
 (variable_declarator
   name: [(object_pattern (shorthand_property_identifier_pattern) @binding.name)
-         (object_pattern (pair_pattern value: (identifier) @binding.name))
-         (array_pattern (identifier) @binding.name)]) @binding
+         (object_pattern (pair_pattern value: (identifier) @binding.name))]
+  !value) @binding
+(variable_declarator name: (array_pattern (identifier) @binding.name)) @binding
 (catch_clause parameter: (identifier) @binding.name) @binding
 ; `for (const x of xs)`: an element of xs
 (for_in_statement

@@ -74,6 +74,7 @@ from brownfield.graph.facts import (
 )
 from brownfield.graph.generic_chains import RESULT, chain_of_text, declared_chain, operator_chain
 from brownfield.graph.generic_docs import doc_imports, doc_parameter_type, doc_type
+from brownfield.graph.generic_returns import add_returns
 from brownfield.graph.overload_types import (
     Declared,
     argument_types,
@@ -218,14 +219,7 @@ def extract(
         if holder not in holders and (not owner or owner in holders):
             holders[holder] = Definition("object", holder, owner, line, line)
             facts.definitions.append(holders[holder])
-    for captures in grouped["return"]:
-        node = captures["return"][0]
-        for value_node in captures.get("return.value", []):
-            chain = chain_of_text(_text(value_node))
-            if chain is not None:  # made where the value is (a method's last expression)
-                facts.returns.append(
-                    ReturnFact(scopes.innermost(node.start_byte, ""), chain, _line(value_node))
-                )
+    add_returns(facts, grouped["return"], scopes, holders)
     return facts
 
 
@@ -479,6 +473,9 @@ def _binding(
         value = None
     if value is None and "binding.doc" in captures:  # `/** @var Node[] */ private $nodes;`
         value = doc_type(node, ("var", "type"))
+    for key in captures.get("binding.key", []):  # `const { a, b: c } = value`: a member
+        imported = value is not None and value[0] in ("require", "import")  # an import's
+        value = None if value is None or imported else (*value, _text(key))
     line = _line(node)
     if "binding.default" in captures:  # `export default x`, `module.exports = x`
         value = value or chain_of_text(_text(captures["binding.default"][0]))

@@ -107,8 +107,10 @@ from __future__ import annotations
 #: only where the calling method runs, never through `super`, never to an abstract method;
 #: 98: what a class leaves to the classes deriving from it is a method, never a constant;
 #: 99: a class without a constructor of its own is built by the one it inherits (PHP,
-#: JavaScript, TypeScript, Ruby)
-SCHEMA_VERSION = 99
+#: JavaScript, TypeScript, Ruby); 100: JavaScript/TypeScript destructured names are the
+#: value's members, a returned object literal holds its members, a callback's `return`
+#: is not the enclosing function's
+SCHEMA_VERSION = 100
 
 SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);

@@ -1,0 +1,91 @@
+"""What a function returns (every language but Python): a value written as a chain
+(`return new Repo()`, `return this.x`), or, in JavaScript and TypeScript, an object
+literal (`return { previous, retire, size: count }`).
+
+The literal is an object named by the line of its `return` (`makeWriter.<return 44>`),
+whose members are bound to what is written for them, read in the function (`retire` is
+its local `retire`): a caller reaching a member through the call (`const { retire } =
+makeWriter()`, `makeWriter().retire()`) reaches what the member is bound to. The object is
+no node of the graph (nobody can name it). A literal spreading another (`{ ...base, x }`),
+whose members are not all written, or one a function written inside the definition
+returns (a callback's), is none.
+"""
+
+from __future__ import annotations
+
+from tree_sitter import Node
+
+from brownfield.graph.facts import BindingFact, Definition, FileFacts, ReturnFact
+from brownfield.graph.generic_chains import chain_of_text
+from brownfield.graph.spans import Spans
+
+_FUNCTIONS = frozenset(
+    {
+        "function_declaration", "function_expression", "function", "arrow_function",
+        "method_definition", "generator_function_declaration", "generator_function",
+    }
+)  # fmt: skip
+_KEYS = frozenset({"shorthand_property_identifier", "property_identifier"})
+#: Languages whose functions written inline (callbacks, a literal's methods) are no
+#: definitions: a `return` in one is none of the definition around it
+_INLINE = frozenset({"javascript", "typescript"})
+
+
+def add_returns(
+    facts: FileFacts,
+    found: list[dict[str, list[Node]]],
+    scopes: Spans[str],
+    holders: dict[str, Definition],
+) -> None:
+    """The returns of a file's `return` matches (`@return` with `@return.value`, a chain,
+    or `@return.object`, a literal) into its facts."""
+    for captures in found:
+        node = captures["return"][0]
+        scope = scopes.innermost(node.start_byte, "")
+        definition = holders.get(scope)
+        if facts.language in _INLINE and (definition is None or not _returned_by(node, definition)):
+            continue  # a callback's, or a method's of an object literal no name binds
+        for literal in captures.get("return.object", []):
+            _add_object(facts, scope, node, literal)
+        for value in captures.get("return.value", []):
+            chain = chain_of_text(_text(value))
+            if chain is not None:  # made where the value is (a method's last expression)
+                facts.returns.append(ReturnFact(scope, chain, _line(value)))
+
+
+def _returned_by(statement: Node, definition: Definition) -> bool:
+    """Whether the definition's own function returns from `statement` (not a callback)."""
+    function = statement.parent
+    while function is not None and function.type not in _FUNCTIONS:
+        function = function.parent
+    return function is not None and _line(function) == definition.line
+
+
+def _add_object(facts: FileFacts, scope: str, statement: Node, literal: Node) -> None:
+    if any(child.type == "spread_element" for child in literal.named_children):
+        return
+    name = f"<return {_line(statement)}>"
+    holder = f"{scope}.{name}"
+    for member in literal.named_children:
+        key: Node | None = member  # `{ retire }`
+        value: Node | None = member
+        if member.type == "pair":
+            key, value = member.child_by_field_name("key"), member.child_by_field_name("value")
+        elif member.type != "shorthand_property_identifier":
+            continue
+        if key is None or value is None or key.type not in _KEYS:
+            continue
+        chain = chain_of_text(_text(value))
+        if chain is not None:
+            facts.bindings.append(BindingFact(holder, (_text(key),), chain, _line(member)))
+    end = statement.end_point.row + 1
+    facts.definitions.append(Definition("object", holder, scope, _line(statement), end))
+    facts.returns.append(ReturnFact(scope, (name,), _line(statement)))
+
+
+def _text(node: Node) -> str:
+    return bytes(node.text or b"").decode("utf-8", "replace")
+
+
+def _line(node: Node) -> int:
+    return int(node.start_point.row) + 1
