@@ -114,11 +114,13 @@ class BindingFact(NamedTuple):
 
 
 class ReturnFact(NamedTuple):
-    """`return value` inside a function."""
+    """`return value` inside a function; `unless`: a parameter the return runs only while
+    it is None (Python's `if fget is None: return partial(instanceproperty, ...)`)."""
 
     scope: str
     value: Chain
     line: int
+    unless: str = ""
 
 
 @dataclass
@@ -242,7 +244,7 @@ class FileFacts:
                 )
                 for s, t, v, line, b in binds
             ],
-            returns=[new(ReturnFact, (s, tuple(v), line)) for s, v, line in rets],
+            returns=[new(ReturnFact, (s, tuple(v), line, u)) for s, v, line, u in rets],
             exports=exports,
             namespace=ns,
         )

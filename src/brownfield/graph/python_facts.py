@@ -140,7 +140,8 @@ def extract(root: Node, source: bytes, matches: list[Match]) -> FileFacts:
             name_container(facts, scopes, names, value_node)
         value = chain_of(value_node, names)
         if value is not None:
-            facts.returns.append(ReturnFact(scopes.at(node.start_byte), value, line_of(node)))
+            scope = scopes.at(node.start_byte)
+            facts.returns.append(ReturnFact(scope, value, line_of(node), _none_guard(node)))
         tested = self_test_fact(scopes.at(node.start_byte), node, names)
         if tested is not None:  # `def is_bool(self): return isinstance(self, Bool)`
             facts.bindings.append(tested)
@@ -351,6 +352,24 @@ def _bases(nodes: list[Node] | None) -> tuple[Chain, ...]:
         if chain is not None:
             found.append(chain)
     return tuple(found)
+
+
+def _none_guard(node: Node) -> str:
+    """The name a `return` runs only while it is None: it is in the body of an `if name is
+    None:` of its own function (the idiom of a decorator taking optional arguments: `if
+    fget is None: return partial(instanceproperty, ...)`), else ""."""
+    child, parent = node, node.parent
+    while parent is not None and parent.type not in ("function_definition", "lambda"):
+        condition = parent.child_by_field_name("condition")
+        if (
+            parent.type == "if_statement"
+            and parent.child_by_field_name("consequence") == child
+            and condition is not None
+            and [c.type for c in condition.children] == ["identifier", "is", "none"]
+        ):
+            return text(condition.children[0])
+        child, parent = parent, parent.parent
+    return ""
 
 
 def _decorator_nodes(node: Node) -> list[Node]:

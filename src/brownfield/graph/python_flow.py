@@ -118,13 +118,14 @@ class ValueFlow:
         return kept
 
     def returned_for(self, decorator: Value, argument: list[Value]) -> list[Value]:
-        """What `decorator(argument)` returns: its returns, with its first parameter bound."""
+        """What `decorator(argument)` returns: its returns, with its first parameter bound
+        (never None: a return that runs only while it is None does not run)."""
         table = self.resolver.table(decorator.path)
         definition = table.definitions.get(decorator.name)
         first = definition.params[0].lstrip("*") if definition and definition.params else None
         found: list[Value] = []
         for returned in table.facts.returns:
-            if returned.scope != decorator.name:
+            if returned.scope != decorator.name or (first and returned.unless == first):
                 continue
             if returned.value == (first,):
                 found += argument

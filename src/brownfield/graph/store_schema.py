@@ -109,8 +109,9 @@ from __future__ import annotations
 #: 99: a class without a constructor of its own is built by the one it inherits (PHP,
 #: JavaScript, TypeScript, Ruby); 100: JavaScript/TypeScript destructured names are the
 #: value's members, a returned object literal holds its members, a callback's `return`
-#: is not the enclosing function's
-SCHEMA_VERSION = 100
+#: is not the enclosing function's; 101: Python returns record the parameter they run
+#: only while it is None (`if func is None: return partial(...)`)
+SCHEMA_VERSION = 101
 
 SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
