@@ -2,7 +2,7 @@
 ; type (`var` by its value).
 
 (variable_declaration
-  type: [(identifier) (qualified_name) (generic_name)] @binding.type
+  type: [(identifier) (qualified_name) (generic_name) (array_type)] @binding.type
   (variable_declarator name: (identifier) @binding.name)) @binding
 (variable_declaration
   type: (nullable_type type: [(identifier) (qualified_name) (generic_name)] @binding.type)
@@ -11,7 +11,22 @@
   type: (implicit_type)
   (variable_declarator
     name: (identifier) @binding.name
-    [(object_creation_expression) (invocation_expression) (identifier) (member_access_expression)] @binding.value)) @binding
+    [(invocation_expression) (identifier) (member_access_expression)] @binding.value)) @binding
+; `var x = new T(...) { a = b }`, `var x = (T)e`, `var x = e as T`: a T
+(variable_declaration
+  type: (implicit_type)
+  (variable_declarator
+    name: (identifier) @binding.name
+    [(object_creation_expression type: [(identifier) (qualified_name) (generic_name)] @binding.type)
+     (cast_expression type: [(identifier) (qualified_name) (generic_name)] @binding.type)
+     (as_expression right: [(identifier) (qualified_name) (generic_name)] @binding.type)])) @binding
+; `var x = e!`: what e is (the `!` tells the compiler only that it is not null)
+(variable_declaration
+  type: (implicit_type)
+  (variable_declarator
+    name: (identifier) @binding.name
+    (postfix_unary_expression
+      [(invocation_expression) (identifier) (member_access_expression)] @binding.value "!"))) @binding
 (property_declaration
   type: [(identifier) (qualified_name) (generic_name)] @binding.type
   name: (identifier) @binding.name) @binding
@@ -42,6 +57,11 @@
 (foreach_statement
   type: [(identifier) (qualified_name) (generic_name)] @binding.type
   left: (identifier) @binding.name) @binding
+; `foreach (var x in xs)`: an element of xs
+(foreach_statement
+  type: (implicit_type)
+  left: (identifier) @binding.name
+  right: (_) @binding.element) @binding
 (catch_declaration
   type: [(identifier) (qualified_name) (generic_name)] @binding.type
   name: (identifier) @binding.name) @binding

@@ -18,6 +18,8 @@ ELEMENTS = "[*]"
 #: Marks the k-th declared result (k >= 1) of a function: `#1`, `#2`...; the call step
 #: `()#1` takes it (`a, b := f()`: `b` is `f ()#1`).
 RESULT = "#"
+#: A language's generic types as `declared_chain` sees them: transparent, wrapped, sequences.
+Wrappers = tuple[frozenset[str], frozenset[str], frozenset[str]]
 
 _NAME = re.compile(r"[$@#]{0,2}[A-Za-z_][A-Za-z0-9_$]*(?:[!?](?![.:=]))?")
 _SIMPLE = re.compile(r"[A-Za-z_][A-Za-z0-9_$]*(?:\.[A-Za-z_][A-Za-z0-9_$]*)*\Z")
@@ -167,13 +169,18 @@ _SEQUENCES = frozenset({"Array", "ReadonlyArray"})
 _PRIMITIVES = frozenset({"string", "number", "boolean", "bigint", "symbol", "any", "unknown"})
 
 
-def declared_chain(text: str, transparent: frozenset[str], wrapped: frozenset[str]) -> Chain | None:
+def declared_chain(
+    text: str,
+    transparent: frozenset[str],
+    wrapped: frozenset[str],
+    sequences: frozenset[str] = frozenset(),
+) -> Chain | None:
     """A declared type as the chain of a value of it, seen through generic types: one of
     `transparent`'s is the type inside (Rust's `Box<Node>`, `&'a mut Node`: `Node`); one
     of `wrapped`'s is the type inside with a marker step `<Result>` after it (what `?` or
     `unwrap()` take out of a `Result<Value, Error>` is a `Value`). A union of one type and
-    nothing (`Node | undefined`, `null | Node`) is that type; `Array<Node>` is `Node[]`, and
-    `string[]` an `Array`."""
+    nothing (`Node | undefined`, `null | Node`) is that type; `Array<Node>`, and one of
+    `sequences`' (C#'s `List<Node>`), is `Node[]`, and `string[]` an `Array`."""
     markers: list[str] = []
     for _ in range(8):  # `Option<Box<Rc<Node>>>`
         text = _REFERENCE.sub("", text.strip())
@@ -182,11 +189,11 @@ def declared_chain(text: str, transparent: frozenset[str], wrapped: frozenset[st
             return ("Array", CALL) if ELEMENTS in markers else None
         text = named[0].strip()
         found = _GENERIC.match(text)
-        if found is None or found.group(1) not in transparent | wrapped | _SEQUENCES:
+        if found is None or found.group(1) not in transparent | wrapped | _SEQUENCES | sequences:
             break
         if found.group(1) in wrapped:
             markers.insert(0, f"<{found.group(1)}>")
-        elif found.group(1) in _SEQUENCES:
+        elif found.group(1) in _SEQUENCES | sequences:
             markers.insert(0, ELEMENTS)
         text = _top_level(found.group(2), ",")[0]
     chain = type_chain(text)

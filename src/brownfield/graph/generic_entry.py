@@ -34,7 +34,7 @@ def entry_points(
             matches,  # type: ignore[arg-type]
             language,
             overloads=profile.overloads,
-            wrappers=(profile.wrapper_types, profile.wrapped_types),
+            wrappers=(profile.wrapper_types, profile.wrapped_types, profile.sequence_types),
         )
 
     def nodes(path: str, facts: FileFacts, roots: object = None) -> list[Node]:

@@ -36,9 +36,10 @@ reads those names, so a language needs no extraction code of its own:
   `@binding.field` (`this.x = ...`: a member of what `this` is); `@binding.computed` (the
   name in `{ [kWrite]: write }`: a member `[kWrite]` of the object); `@binding.owner` with
   `@binding.name` (`obj.x = ...` at the top of a file: a member of the object `obj`);
-  `@binding.default` (what the file exports as its default); with `@member`, only inside
-  an object.
-* `@return` with `@return.value`: a returned expression.
+  `@binding.default` (what the file exports as its default); `@binding.key` (the member
+  of the value a name is: `const { a, b: c } = value`); with `@member`, only in an object.
+* `@return` with `@return.value` (a returned expression) or `@return.object` (a returned
+  object literal, `generic_returns`).
 * `@singleton`: a definition that is a method of the class itself (Ruby's `def self.m`, a
   `def m` in `class << self`), marked so (`SINGLETON_MARK`); beside an instance method of
   the same name it is `m~self` (`SINGLETON`). `@closed`: a method that overrides none and
@@ -72,7 +73,13 @@ from brownfield.graph.facts import (
     ImportFact,
     ReturnFact,
 )
-from brownfield.graph.generic_chains import RESULT, chain_of_text, declared_chain, operator_chain
+from brownfield.graph.generic_chains import (
+    RESULT,
+    Wrappers,
+    chain_of_text,
+    declared_chain,
+    operator_chain,
+)
 from brownfield.graph.generic_docs import doc_imports, doc_parameter_type, doc_type
 from brownfield.graph.generic_returns import add_returns
 from brownfield.graph.overload_types import (
@@ -110,13 +117,7 @@ _TOP = (
 _HOLDERS = ("function", "method", "class")
 _CLASSES = ("class", "interface")
 _NONE = Definition("", "", "", 0, 0)
-_KINDS = {
-    "class": "class",
-    "interface": "interface",
-    "function": "function",
-    "method": "method",
-    "object": "object",
-}
+_KINDS = frozenset({"class", "interface", "function", "method", "object"})
 
 
 def _operator_name(text: str) -> tuple[str] | None:
@@ -166,7 +167,7 @@ def extract(
     matches: list[Match],
     language: str,
     overloads: bool = False,
-    wrappers: tuple[frozenset[str], frozenset[str]] = (frozenset(), frozenset()),
+    wrappers: Wrappers = (frozenset(), frozenset(), frozenset()),
 ) -> FileFacts:
     """The facts of one file from the matches of its language's queries; with `overloads`,
     a name declared again in one class is a definition of its own (`m~2`, see OVERLOAD)."""
@@ -227,7 +228,7 @@ def _definitions(
     facts: FileFacts,
     grouped: dict[str, list[dict[str, list[Node]]]],
     overloads: bool,
-    wrappers: tuple[frozenset[str], frozenset[str]],
+    wrappers: Wrappers,
     apart: frozenset[int] = frozenset(),
 ) -> Spans[str]:
     """Definitions and naming scopes, outermost first, so that names nest; the singleton
@@ -272,7 +273,7 @@ def _definitions(
         if kind == "scope":
             scopes.add(node.start_byte, node.end_byte, qualname)
             continue
-        definition_kind = _KINDS.get(kind, "class")
+        definition_kind = kind if kind in _KINDS else "class"
         if definition_kind == "function" and (owner or kinds.get(base) in _CLASSES):
             # `F.m = function` on a function F is a method of it (`this` is an F); on an
             # object, a function member (`this` is the object)
@@ -458,7 +459,7 @@ def _binding(
     holders: dict[str, Definition],
     captures: dict[str, list[Node]],
     members: dict[str, int],
-    wrappers: tuple[frozenset[str], frozenset[str]],
+    wrappers: Wrappers,
 ) -> None:
     node = captures["binding"][0]
     value: Chain | None

@@ -296,6 +296,10 @@ class Profile:
     #: `is_some`...) are builtins; another method is the value's (after a `?`)
     wrapped_types: frozenset[str] = frozenset()
     wrapper_methods: frozenset[str] = frozenset()
+    #: generic types whose type argument is the type of their elements (C#'s `List<Node>`,
+    #: `IEnumerable<Node>`: what `foreach (var n in nodes)` gives is a `Node`), as
+    #: `Array<Node>` is (`generic_chains.declared_chain`)
+    sequence_types: frozenset[str] = frozenset()
     #: the builtin type of a declared sequence (`Node[]`, `Array<Node>`: JavaScript's
     #: `Array`), whose members are builtins (`nodes.push(n)`: `<builtin>.Array.push`)
     sequence_type: str | None = None

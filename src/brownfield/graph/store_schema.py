@@ -110,8 +110,9 @@ from __future__ import annotations
 #: JavaScript, TypeScript, Ruby); 100: JavaScript/TypeScript destructured names are the
 #: value's members, a returned object literal holds its members, a callback's `return`
 #: is not the enclosing function's; 101: Python returns record the parameter they run
-#: only while it is None (`if func is None: return partial(...)`)
-SCHEMA_VERSION = 101
+#: only while it is None (`if func is None: return partial(...)`); 102: C# `var` locals of
+#: a cast, `as`, `e!`, `new T() {...}`, and `foreach (var x in xs)` of a collection's elements
+SCHEMA_VERSION = 102
 
 SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);

@@ -56,6 +56,15 @@ class CSharp(Profile):
     constructors = ("<class>",)  # a constructor is a method named like its class
     class_members_visible = True  # `Helper()` in a method is `this.Helper()`
     builtins = SYSTEM
+    #: `foreach (var node in nodes)` on a `List<Node>`: a `Node`
+    sequence_types = frozenset(
+        {
+            "IEnumerable", "ICollection", "IList", "IReadOnlyCollection", "IReadOnlyList",
+            "List", "HashSet", "ISet", "SortedSet", "Queue", "Stack", "LinkedList",
+            "Collection", "ReadOnlyCollection", "IAsyncEnumerable", "ImmutableArray",
+            "ImmutableList", "ConcurrentBag", "ConcurrentQueue", "BlockingCollection",
+        }
+    )  # fmt: skip
 
     def resolve_import(self, world: World, path: str, fact: ImportFact) -> list[Value]:
         if fact.name == "*":  # `using A.B;`: its namespace's files are visible
