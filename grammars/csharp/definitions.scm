@@ -27,6 +27,10 @@
     (nullable_type type: [(identifier) (qualified_name) (generic_name)] @return.type)]?
   name: (identifier) @name
   !body) @definition.method @abstract
+; an extension method (`static R M(this T x, ...)`): called as a method of a T
+(method_declaration
+  parameters: (parameter_list . (parameter (modifier) @_this type: (_) @extension.type)
+  (#eq? @_this "this"))) @extension
 ; a constructor is a method named like its class
 (constructor_declaration name: (identifier) @name) @definition.method
 (local_function_statement name: (identifier) @name) @definition.function

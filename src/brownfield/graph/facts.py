@@ -8,6 +8,7 @@ JSON-friendly so the store can keep them per file and re-resolve without re-pars
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
@@ -28,6 +29,19 @@ CLOSED_MARK: Chain = ("closed",)
 #: An accessor a declaration defines (Ruby's `attr_reader :name`) has this marker among its
 #: `Definition.decorators`: the field it reads or writes, searched as its class's.
 ACCESSOR_MARK: Chain = ("attr",)
+#: An overload's qualname: the n-th declaration (n >= 2) of `m` in one class is `m~n`.
+OVERLOAD = "~"
+_OVERLOADED = re.compile(re.escape(OVERLOAD) + r"(?:\d+|self)$")
+
+
+def without_overload(name: str) -> str:
+    """The name an overload is declared by (`A.m~2`, `A.m~self` -> `A.m`)."""
+    return _OVERLOADED.sub("", name)
+
+
+#: An extension method (C#'s `static R M(this T x)`) has `(EXTENSION, "T")` among its
+#: `Definition.decorators`: a call `t.M()` on a T (or a value deriving from T) calls it.
+EXTENSION = "extension"
 
 
 class Definition(NamedTuple):

@@ -14,13 +14,14 @@ from typing import Protocol
 
 from brownfield.graph.facts import (
     CLOSED_MARK,
+    EXTENSION,
     SINGLETON,
     SINGLETON_MARK,
     CallFact,
     Chain,
     Definition,
+    without_overload,
 )
-from brownfield.graph.generic_facts import without_overload
 from brownfield.graph.generic_world import (
     CLASS_LIKE,
     FUNCTION_LIKE,
@@ -197,12 +198,33 @@ class ClassMembers:
             elsewhere = self.defined_elsewhere(klass, name)
             if elsewhere:
                 return [(elsewhere, how)]
+        extending = self.extensions({simple_name(k.name) for k in order}, name)
+        if extending:
+            return [(value, how) for value in extending]
         if how is Resolution.SELF and self.reader.profile.overridable and not skip_self:
             found = self._of_deriving(cls, name, static)  # `this.hook()`, not `super.hook()`
             if found:
                 return found
         self.reader.fail("unknown-attribute")
         return []
+
+    def extensions(self, extended: set[str], name: str) -> list[Value]:
+        """The extension methods named `name` (C#'s `static R M(this T x)`) that extend one
+        of `extended` (a class's simple name and its bases': pythonnet's `PyTuple` takes
+        `NewReferenceOrNull(this PyObject? self)`)."""
+        if not self.reader.profile.extension_methods:
+            return []
+        self.reader.depend(f"name:{name}")
+        found = []
+        for node, _ in self.reader.world.definitions_named(name):
+            path, _, qualname = node.partition("::")
+            if path not in self.reader.world.files:
+                continue
+            definition = self.reader.table(path).definitions.get(qualname)
+            marks = definition.decorators if definition is not None else ()
+            if any(m and m[0] == EXTENSION and m[-1] in extended for m in marks):
+                found.append(Value("def", path, qualname))
+        return found
 
     def defined_elsewhere(self, cls: Value, name: str) -> Value | None:
         """A method written outside its class's file (Go receivers, C++ `A::f`)."""

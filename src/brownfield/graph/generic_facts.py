@@ -16,8 +16,8 @@ reads those names, so a language needs no extraction code of its own:
   `@parameters` (the parameter list: its arity; with overloads, its types:
   `overload_types`), `@abstract` (a method without a body).
 * `@scope` with `@name`: a naming scope without a node of its own (Rust `impl T`, a
-  namespace block): definitions inside are named `T.f`.
-* `@namespace` with `@name`: the file's package or namespace (the first one counts).
+  namespace block): definitions inside are named `T.f`. `@namespace` with `@name`: the
+  file's package or namespace (the first one counts).
 * `@reference.call` with `@callee`, or with `@receiver` and `@method` (or
   `@method.writer`: Ruby's `x.label = v` calls `label=`, and no `label`), or with
   `@receiver` alone (a bare `super`: the enclosing method's namesake); `@arguments` (the
@@ -44,13 +44,13 @@ reads those names, so a language needs no extraction code of its own:
   `def m` in `class << self`), marked so (`SINGLETON_MARK`); beside an instance method of
   the same name it is `m~self` (`SINGLETON`). `@closed`: a method that overrides none and
   that none overrides (`CLOSED_MARK`; of two matches of one definition, that one counts).
+  `@extension` with `@extension.type`: an extension method (C#'s `M(this T x)`: EXTENSION).
 
 A definition with no declared result type takes the one its doc comment (`/** ... */` just
 before it) gives: PHPDoc's `@return Node[]`, JSDoc's `@returns {Store}`; a binding with
 `@binding.doc` and no type or value takes its doc comment's `@var T` or `@type {T}`; a
 parameter (`@binding.param`) with no type takes its function's `@param {T} name` (JSDoc)
 or `@param T $name` (PHPDoc); with `@binding.param.bound`, a type named in the file only.
-
 Expressions and types are read as chains (`generic_chains`).
 """
 
@@ -62,6 +62,8 @@ from typing import Any
 from brownfield.graph.facts import (
     CALL,
     CLOSED_MARK,
+    EXTENSION,
+    OVERLOAD,
     SINGLETON,
     SINGLETON_MARK,
     SUBSCRIPT,
@@ -93,16 +95,6 @@ from brownfield.graph.spans import Spans
 Node = Any  # tree_sitter.Node
 Match = tuple[int, dict[str, list[Node]]]
 
-#: An overload's qualname: the n-th declaration (n >= 2) of `m` in one class is `m~n`.
-OVERLOAD = "~"
-_OVERLOADED = re.compile(re.escape(OVERLOAD) + r"(?:\d+|self)$")
-
-
-def without_overload(name: str) -> str:
-    """The name an overload is declared by (`A.m~2`, `A.m~self` -> `A.m`)."""
-    return _OVERLOADED.sub("", name)
-
-
 _TOP = (
     "definition.",
     "scope",
@@ -113,6 +105,7 @@ _TOP = (
     "return",
     "inherits",
     "singleton",
+    "extension",
 )
 _HOLDERS = ("function", "method", "class")
 _CLASSES = ("class", "interface")
@@ -146,6 +139,12 @@ def _declared_line(node: Node) -> int:
     rest = [child for child in first.children if child.type not in _ANNOTATIONS]
     after = rest[0] if rest else first.next_sibling
     return _line(after) if after is not None else _line(node)
+
+
+def _extended(text: str) -> str:
+    """The simple name of the type an extension method extends (`Runtime.PyObject?` ->
+    `PyObject`; `List<T>` -> `List`; an array stays one: `T[]`)."""
+    return re.sub(r"<.*>|\?", "", text).rpartition(".")[2].strip()
 
 
 def _unquote(text: str) -> str:
@@ -248,6 +247,10 @@ def _definitions(
     kinds: dict[str, str] = {}  # qualname -> kind, of the definitions so far
     implicit: dict[str, int] = {}  # objects created by assigning members to them -> line
     own = {captures["singleton"][0].start_byte for captures in grouped["singleton"]}
+    extended = {  # an extension method's start -> its mark: what it extends
+        c["extension"][0].start_byte: ((EXTENSION, _extended(_text(c["extension.type"][0]))),)
+        for c in grouped["extension"]
+    }
     singletons: dict[int, str] = {}  # start -> qualname, of each method of a class itself
     methods: set[str] = set()  # the other methods' qualnames
     first = len(facts.definitions), len(facts.returns)
@@ -298,7 +301,8 @@ def _definitions(
                 qualname=qualname,
                 scope=base,
                 decorators=(SINGLETON_MARK,) * (node.start_byte in own)
-                + (CLOSED_MARK,) * ("closed" in captures),
+                + (CLOSED_MARK,) * ("closed" in captures)
+                + extended.get(node.start_byte, ()),
                 line=_declared_line(captures.get("declaration", [node])[0]),
                 end_line=int(node.end_point.row) + 1,
                 bases=tuple(

@@ -1,13 +1,12 @@
 """Every language but Python: resolve calls from the facts `generic_facts` extracts.
 
 One resolver, steered by a `Profile` per language (its module under `brownfield.graph.lang`):
-what `this` is called, what a constructor is called, where an import points, which other
-files' names are visible without an import (a Go package, a Java package, C's global
-functions). A chain is evaluated step by step like Python's: the head by lexical scope
-(inside a function, the binding live at the line), then imports, then the profile's
-visible files; each `.name` through modules, objects, classes (with their bases, see
-`generic_classes`) and instances (from declared types and `new`); each `()` through declared
-or returned types. An interface's method also reaches, as `dispatch`, its implementations.
+what `this` is called, what a constructor is called, where an import points, which other files'
+names are visible without an import (a Go package, a Java package, C's global functions). A
+chain is evaluated step by step like Python's: the head by lexical scope (inside a function,
+the binding live at the line), then imports, then the profile's visible files; each `.name`
+through modules, objects, classes (with their bases: `generic_classes`) and instances (from
+declared types and `new`); each `()` through declared or returned types.
 """
 
 from __future__ import annotations
@@ -275,7 +274,9 @@ class Resolver:
             return []
         if value.kind == "ext":  # PHP's `App\Utils` + `Strings` may be the repository's
             inside = self.profile.namespace_member(self.world, value.name, step, self.depend)
-            return [(inside or Value("ext", "", f"{value.name}.{step}"), how)]
+            extending = [] if inside else self.classes.extensions({simple_name(value.name)}, step)
+            outside = inside or Value("ext", "", f"{value.name}.{step}")  # after C#'s extensions
+            return [(each, how) for each in extending] or [(outside, how)]
         if value.kind == "mod":
             return self._module_member(value.path, step, how)
         if value.kind == "pkg":  # a package's own names (its dot imports are its own)

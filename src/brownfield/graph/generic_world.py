@@ -296,6 +296,8 @@ class Profile:
     #: `is_some`...) are builtins; another method is the value's (after a `?`)
     wrapped_types: frozenset[str] = frozenset()
     wrapper_methods: frozenset[str] = frozenset()
+    #: whether a static method may extend a type (C#'s `static R M(this T x)`: `t.M()`)
+    extension_methods = False
     #: generic types whose type argument is the type of their elements (C#'s `List<Node>`,
     #: `IEnumerable<Node>`: what `foreach (var n in nodes)` gives is a `Node`), as
     #: `Array<Node>` is (`generic_chains.declared_chain`)

@@ -111,8 +111,9 @@ from __future__ import annotations
 #: value's members, a returned object literal holds its members, a callback's `return`
 #: is not the enclosing function's; 101: Python returns record the parameter they run
 #: only while it is None (`if func is None: return partial(...)`); 102: C# `var` locals of
-#: a cast, `as`, `e!`, `new T() {...}`, and `foreach (var x in xs)` of a collection's elements
-SCHEMA_VERSION = 102
+#: a cast, `as`, `e!`, `new T() {...}`, and `foreach (var x in xs)` of a collection's elements;
+#: 103: C# extension methods (`EXTENSION` marks, `t.M()` calls `M(this T x)`)
+SCHEMA_VERSION = 103
 
 SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);

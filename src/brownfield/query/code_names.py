@@ -9,7 +9,7 @@ import builtins
 import re
 from collections import Counter
 
-from brownfield.graph.generic_facts import without_overload
+from brownfield.graph.facts import without_overload
 from brownfield.graph.roles import is_test
 from brownfield.graph.store import GraphStore
 from brownfield.graph.vocabulary import index_words, is_keyword

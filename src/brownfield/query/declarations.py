@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from brownfield.graph.generic_facts import without_overload
+from brownfield.graph.facts import without_overload
 from brownfield.graph.store import GraphStore
 from brownfield.model import EdgeKind, Node, NodeKind
 from brownfield.query.freshness import file_lines, repository_root

@@ -4,7 +4,7 @@ the interview's tests fact (`evidence`) and `impact`."""
 
 from __future__ import annotations
 
-from brownfield.graph.generic_facts import without_overload
+from brownfield.graph.facts import without_overload
 from brownfield.graph.roles import closeness_of_tests, is_test, marked_as_test, name_tested
 from brownfield.graph.store import GraphStore
 from brownfield.model import Citation, EdgeKind, Node, NodeKind

@@ -6,8 +6,7 @@ method never reaches another type's)."""
 
 from __future__ import annotations
 
-from brownfield.graph.facts import SINGLETON
-from brownfield.graph.generic_facts import without_overload
+from brownfield.graph.facts import SINGLETON, without_overload
 from brownfield.graph.store import GraphStore
 from brownfield.model import Citation, Edge, EdgeKind, Node, NodeKind
 from brownfield.query.declarations import is_bodiless

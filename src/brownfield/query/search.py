@@ -18,8 +18,7 @@ from typing import Any
 
 from brownfield.confine import read_bytes_inside
 from brownfield.errors import BrownfieldError, UsageError
-from brownfield.graph.facts import SINGLETON
-from brownfield.graph.generic_facts import without_overload
+from brownfield.graph.facts import SINGLETON, without_overload
 from brownfield.graph.roles import Role, role_at
 from brownfield.graph.search_index import expression
 from brownfield.graph.store import GraphStore

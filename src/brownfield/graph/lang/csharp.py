@@ -56,6 +56,7 @@ class CSharp(Profile):
     constructors = ("<class>",)  # a constructor is a method named like its class
     class_members_visible = True  # `Helper()` in a method is `this.Helper()`
     builtins = SYSTEM
+    extension_methods = True
     #: `foreach (var node in nodes)` on a `List<Node>`: a `Node`
     sequence_types = frozenset(
         {

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import NamedTuple
 
-from brownfield.graph.generic_facts import without_overload
+from brownfield.graph.facts import without_overload
 from brownfield.graph.roles import is_production, is_test
 from brownfield.graph.store import GraphStore
 from brownfield.interview.adaptive.state import Component

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from brownfield.confine import read_bytes_inside
 from brownfield.errors import BrownfieldError
-from brownfield.graph.generic_facts import without_overload
+from brownfield.graph.facts import without_overload
 from brownfield.graph.roles import is_test
 from brownfield.interview.adaptive import decisions, ontology, panel, refine
 from brownfield.interview.adaptive.scoring import BROWNFIELD_WEIGHTS, dimension_scores, weights
