@@ -54,3 +54,14 @@
     function: (identifier) @_require
     arguments: (arguments . (string) @import.source .))
   (#eq? @_module "module") (#eq? @_exports "exports") (#eq? @_require "require")) @import @import.as_default
+; `require("./x")` written inside an expression (`require("./routes")(app)`,
+; `require("./util").helper()`): an import of the module, named `require$__routes`
+; (`generic_chains.required_name`), which the call's text is read with
+(call_expression
+  function: (call_expression
+    function: (identifier) @_require (#eq? @_require "require")
+    arguments: (arguments . (string) @import.source .))) @import @import.inline
+(member_expression
+  object: (call_expression
+    function: (identifier) @_require (#eq? @_require "require")
+    arguments: (arguments . (string) @import.source .))) @import @import.inline

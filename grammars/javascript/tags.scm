@@ -144,13 +144,14 @@
   value: (assignment_expression
     right: [(function_expression) (arrow_function)
             (assignment_expression right: [(function_expression) (arrow_function)])])) @definition.function
-; `module.exports = function (argv) {}`: the file's anonymous export is the function
-; `exports`, what `require` gives (the module object); `export default function () {}`,
-; `export default (a) => a`: the function `default`
+; `module.exports = function (argv) {}`: the file's exported function (named or not:
+; `function getPaths(path)`) is the function `exports`, what `require` gives (the module
+; object, which `module.exports.basename = ...` then adds members to); `export default
+; function () {}`, `export default (a) => a`: the function `default`
 (expression_statement
   (assignment_expression
     left: (member_expression object: (identifier) @_module property: (property_identifier) @name)
-    right: [(function_expression !name) (arrow_function)] @definition.function
+    right: [(function_expression) (arrow_function)] @definition.function
     (#eq? @_module "module") (#eq? @name "exports")))
 (export_statement "default" @name value: [(function_expression !name) (arrow_function)] @definition.function)
 ; `module.exports = class Store {}`

@@ -20,3 +20,14 @@
 (export_statement
   (namespace_export (identifier) @import.alias)
   source: (string) @import.source) @import
+; `require("./x")` written inside an expression (`require("./routes")(app)`,
+; `require("./util").helper()`): an import of the module, named `require$__routes`
+; (`generic_chains.required_name`), which the call's text is read with
+(call_expression
+  function: (call_expression
+    function: (identifier) @_require (#eq? @_require "require")
+    arguments: (arguments . (string) @import.source .))) @import @import.inline
+(member_expression
+  object: (call_expression
+    function: (identifier) @_require (#eq? @_require "require")
+    arguments: (arguments . (string) @import.source .))) @import @import.inline

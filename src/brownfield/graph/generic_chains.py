@@ -34,6 +34,22 @@ _BRACKETS = {
 _NOT_A_TYPE = re.compile(r"[()\n;=]")  # after ` as `: the cast's type has none of these
 
 
+#: `require("./x")` written inside an expression (`require("./x")(app)`, `.f()` after it).
+_REQUIRED = re.compile(r"\brequire\(\s*(['\"`])([^'\"`]+)\1\s*\)")
+
+
+def required(text: str) -> str:
+    """An expression with each `require("./x")` in it replaced by the name the module is
+    imported as there (`required_name`): `require("./routes")(app)` calls that module."""
+    return _REQUIRED.sub(lambda found: required_name(found[2]), text)
+
+
+def required_name(spec: str) -> str:
+    """The name a `require(spec)` written inside an expression imports its module as (a
+    JavaScript import made by the query's `@import.inline`): `require$__routes`."""
+    return "require$" + re.sub(r"\W", "_", spec)
+
+
 def chain_of_text(text: str) -> Chain | None:
     """`this.repo.find(x)` -> ("this", "repo", "find", "()"); `new A(1)` -> ("A", "()");
     `Type{...}` (a Go literal) -> ("Type", "()"); `a[0].b` -> ("a", "[]", "b");

@@ -22,10 +22,9 @@ reads those names, so a language needs no extraction code of its own:
   `@method.writer`: Ruby's `x.label = v` calls `label=`, and no `label`), or with
   `@receiver` alone (a bare `super`: the enclosing method's namesake); `@arguments` (the
   argument list: the call's arity; with overloads, the types its arguments show).
-* `@import` with `@import.source`, and optionally `@import.name`, `@import.alias`,
-  `@import.wildcard`: one imported name (or the whole module when no name);
-  `@import.as_default`: the module is what the file exports as its default; `@import`
-  with `@import.doc`: a comment, whose JSDoc type imports are imports (`generic_docs`).
+* `@import` with `@import.source`: one imported name (or the whole module when no name),
+  read by `generic_imports`; `@import` with `@import.doc`: a comment, whose JSDoc type
+  imports are imports (`generic_docs`).
 * `@inherits` with `@inherits.child` and `@inherits.base`: a base given to a definition
   by a statement of its own (`util.inherits(Child, Base)`).
 * `@binding` with `@binding.name` (each name bound to the same value), `@binding.names`
@@ -72,7 +71,6 @@ from brownfield.graph.facts import (
     Chain,
     Definition,
     FileFacts,
-    ImportFact,
     ReturnFact,
 )
 from brownfield.graph.generic_chains import (
@@ -81,8 +79,10 @@ from brownfield.graph.generic_chains import (
     chain_of_text,
     declared_chain,
     operator_chain,
+    required,
 )
 from brownfield.graph.generic_docs import doc_imports, doc_parameter_type, doc_type
+from brownfield.graph.generic_imports import add_import
 from brownfield.graph.generic_returns import add_returns
 from brownfield.graph.overload_types import (
     Declared,
@@ -198,7 +198,7 @@ def extract(
     documented = [c for c in grouped["import"] if "import.doc" in c]
     for captures in grouped["import"]:
         if "import.doc" not in captures:
-            _import(facts, scopes, captures)
+            add_import(facts, scopes.innermost(captures["import"][0].start_byte, ""), captures)
     # a JSDoc type import names a type: never what the code binds so (`const InnerGraph =
     # require("./InnerGraph")` beside `@typedef {import("./InnerGraph").InnerGraph} InnerGraph`)
     taken = {i.alias or i.name for i in facts.imports if not i.scope}
@@ -376,7 +376,7 @@ def _call(
     end = named[0] if named and call.start_byte <= named[0].end_byte <= call.end_byte else None
     line = int(end.end_point.row) + 1 if end is not None else _line(call)  # `.add(1)`, `new(4)`
     if "callee" in captures:
-        text = _text(_called(captures["callee"][0]))
+        text = required(_text(_called(captures["callee"][0])))  # `require("./x")(app)`
         chain = chain_of_text(text)
         if chain is not None and chain[-1] == CALL:
             chain = None  # `f()()` and the like: not followed
@@ -391,7 +391,7 @@ def _call(
             return
         if not name:
             return
-        head = chain_of_text(_text(receiver[0])) if receiver else ()
+        head = chain_of_text(required(_text(receiver[0]))) if receiver else ()
         text = ".".join([*(head or ("?",)), name])
         chain = None if head is None else (*head, name)
     arguments = captures.get("arguments")
@@ -428,33 +428,6 @@ def _called(node: Node) -> Node:
     while node.type in _SEE_THROUGH and node.named_child_count:
         node = node.named_children[_SEE_THROUGH[node.type]]
     return node
-
-
-def _import(facts: FileFacts, scopes: Spans[str], captures: dict[str, list[Node]]) -> None:
-    node = captures["import"][0]
-    spec = captures.get("import.source")
-    if not spec:
-        return
-    names: list[Node | None] = list(captures.get("import.name") or [None])
-    alias = captures.get("import.alias") or captures.get("import.default")
-    for name in names:
-        facts.imports.append(
-            ImportFact(
-                scope=scopes.innermost(node.start_byte, ""),
-                module=_unquote(_text(spec[0])),
-                name="*"
-                if "import.wildcard" in captures
-                else "default"
-                if "import.default" in captures
-                else (_text(name) if name else None),
-                # `module.exports = require("./x")`: the file's default is that module
-                alias="default"
-                if "import.as_default" in captures
-                else (_text(alias[0]) if alias else None),
-                level=0,
-                line=_line(node),
-            )
-        )
 
 
 def _binding(

@@ -112,8 +112,10 @@ from __future__ import annotations
 #: is not the enclosing function's; 101: Python returns record the parameter they run
 #: only while it is None (`if func is None: return partial(...)`); 102: C# `var` locals of
 #: a cast, `as`, `e!`, `new T() {...}`, and `foreach (var x in xs)` of a collection's elements;
-#: 103: C# extension methods (`EXTENSION` marks, `t.M()` calls `M(this T x)`)
-SCHEMA_VERSION = 103
+#: 103: C# extension methods (`EXTENSION` marks, `t.M()` calls `M(this T x)`); 104:
+#: JavaScript's `require("./x")` inside an expression imports the module, and
+#: `module.exports = function setup() {}` exports the function `setup`
+SCHEMA_VERSION = 104
 
 SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
