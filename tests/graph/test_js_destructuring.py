@@ -98,3 +98,26 @@ def test_a_returned_literal_changed_in_another_file(tmp_path: Path) -> None:
     }
     graph = assert_incremental_equals_full(tmp_path, before, after)
     assert ("use.js::use", "meta.js::shrink", "inferred") in calls(graph)
+
+
+def test_a_function_written_on_the_line_after_its_name_keeps_its_returns(repo: Path) -> None:
+    # the value starts a line below the definition's name: still its own function's return
+    files = {
+        "a.js": """function grow() { return 1 }
+const make =
+  () => {
+    return { grow }
+  }
+const build =
+  function () {
+    return new Builder()
+  }
+class Builder { run() { return 2 } }
+function use() {
+  make().grow()
+  build().run()
+}
+"""
+    }
+    found = {(src, dst) for src, dst, _, _ in edges_of(repo, files)}
+    assert {("a.js::use", "a.js::grow"), ("a.js::use", "a.js::Builder.run")} <= found, found

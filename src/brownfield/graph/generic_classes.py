@@ -198,7 +198,7 @@ class ClassMembers:
             elsewhere = self.defined_elsewhere(klass, name)
             if elsewhere:
                 return [(elsewhere, how)]
-        extending = self.extensions({simple_name(k.name) for k in order}, name)
+        extending = self.extensions(order, name)
         if extending:
             return [(value, how) for value in extending]
         if how is Resolution.SELF and self.reader.profile.overridable and not skip_self:
@@ -208,12 +208,13 @@ class ClassMembers:
         self.reader.fail("unknown-attribute")
         return []
 
-    def extensions(self, extended: set[str], name: str) -> list[Value]:
-        """The extension methods named `name` (C#'s `static R M(this T x)`) that extend one
-        of `extended` (a class's simple name and its bases': pythonnet's `PyTuple` takes
+    def extensions(self, order: list[Value], name: str) -> list[Value]:
+        """The extension methods named `name` (C#'s `static R M(this T x)`) that extend a
+        class of `order` (a class and its bases, by simple name: pythonnet's `PyTuple` takes
         `NewReferenceOrNull(this PyObject? self)`)."""
         if not self.reader.profile.extension_methods:
             return []
+        extended = {simple_name(klass.name) for klass in order}
         self.reader.depend(f"name:{name}")
         found = []
         for node, _ in self.reader.world.definitions_named(name):

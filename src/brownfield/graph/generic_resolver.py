@@ -274,7 +274,7 @@ class Resolver:
             return []
         if value.kind == "ext":  # PHP's `App\Utils` + `Strings` may be the repository's
             inside = self.profile.namespace_member(self.world, value.name, step, self.depend)
-            extending = [] if inside else self.classes.extensions({simple_name(value.name)}, step)
+            extending = [] if inside else self.classes.extensions([value], step)
             outside = inside or Value("ext", "", f"{value.name}.{step}")  # after C#'s extensions
             return [(each, how) for each in extending] or [(outside, how)]
         if value.kind == "mod":

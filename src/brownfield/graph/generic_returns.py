@@ -54,11 +54,14 @@ def add_returns(
 
 
 def _returned_by(statement: Node, definition: Definition) -> bool:
-    """Whether the definition's own function returns from `statement` (not a callback)."""
-    function = statement.parent
-    while function is not None and function.type not in _FUNCTIONS:
-        function = function.parent
-    return function is not None and _line(function) == definition.line
+    """Whether the definition's own function returns from `statement`: the only function
+    around it from the definition's line on (`const make =` then `() => {...}` on the next
+    line), no callback inside that one."""
+    functions, node = 0, statement.parent
+    while node is not None and _line(node) >= definition.line:
+        functions += node.type in _FUNCTIONS
+        node = node.parent
+    return functions == 1
 
 
 def _add_object(facts: FileFacts, scope: str, statement: Node, literal: Node) -> None:
