@@ -114,8 +114,9 @@ from __future__ import annotations
 #: a cast, `as`, `e!`, `new T() {...}`, and `foreach (var x in xs)` of a collection's elements;
 #: 103: C# extension methods (`EXTENSION` marks, `t.M()` calls `M(this T x)`); 104:
 #: JavaScript's `require("./x")` inside an expression imports the module, and
-#: `module.exports = function setup() {}` exports the function `setup`
-SCHEMA_VERSION = 104
+#: `module.exports = function setup() {}` is the function `exports`; 105: a JavaScript
+#: function whose value starts below its name keeps its returns
+SCHEMA_VERSION = 105
 
 SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
