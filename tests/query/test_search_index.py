@@ -15,7 +15,15 @@ from brownfield.graph.builder import build
 from brownfield.graph.store import GraphStore
 from brownfield.graph.vocabulary import compound, direct_terms, index_words, query_terms
 from brownfield.model import Citation, Fact, Node, NodeKind
-from brownfield.query import code_names, evidence, project, reaching_tests, similar, written
+from brownfield.query import (
+    code_names,
+    context,
+    evidence,
+    project,
+    reaching_tests,
+    similar,
+    written,
+)
 from brownfield.query import search as search_module
 from brownfield.query.context import Touchpoint, touchpoints
 from brownfield.query.declarations import is_type_declaration
@@ -2999,6 +3007,40 @@ def test_a_member_of_a_typescript_type_nothing_implements_ranks_below_the_code(
     with opened(tmp_path / "b", files) as store:
         named = touchpoints(store, "change the retry attempt `backoff`", limit=10)
         assert named[0].node.id == "src/retry.ts::RetryPolicy.backoff"  # named: not demoted
+
+
+def test_a_go_interface_member_keeps_its_score(tmp_path: Path) -> None:
+    """A Go interface is implemented by any type with its methods, which no declaration
+    says (the index sees no implementation): its members are not demoted as members of a
+    TypeScript interface nothing implements are (net/smtp's `Auth.Start`, gold for "sign
+    in with the LOGIN method", fell out of the top ten)."""
+    files = {
+        "smtp/auth.go": """
+            package smtp
+
+            // Auth is implemented by an SMTP authentication mechanism.
+            type Auth interface {
+                // Start begins an authentication with a server.
+                Start(server string) (string, error)
+            }
+
+            type plainAuth struct{}
+
+            // Start begins a plain authentication.
+            func (a *plainAuth) Start(server string) (string, error) { return "", nil }
+            """,
+        "src/auth.ts": """
+            export interface Mechanism {
+              start(server: string): string
+            }
+            """,
+    }
+    with opened(tmp_path, files) as store:
+        ids = ["smtp/auth.go::Auth.Start", "src/auth.ts::Mechanism.start"]
+        nodes = store.nodes(ids)
+        found = [Touchpoint(nodes[i], 1.0, ("start",)) for i in ids]
+        scores = {t.node.id: t.score for t in context._shapes(store, found, ())}
+    assert scores == {"smtp/auth.go::Auth.Start": 1.0, "src/auth.ts::Mechanism.start": 0.5}
 
 
 def test_what_is_being_done_when_a_change_applies_names_its_code(tmp_path: Path) -> None:

@@ -32,6 +32,7 @@ from brownfield.query.declarations import (
     ancestors,
     implementations,
     is_bodiless,
+    is_go_type,
     is_type_declaration,
 )
 from brownfield.query.freshness import repository_root
@@ -228,7 +229,8 @@ def _shapes(
     is the settings callers pass (named so: `QueryOptions`, `RetryerConfig`), which a new
     setting extends. Other type declarations the idea does not name keep SHAPE_WEIGHT of
     their score, and so do their members that nothing in the repository implements (a
-    member something implements gives its place to the implementations: `_implemented`)."""
+    member something implements gives its place to the implementations: `_implemented`;
+    a Go interface's members are implemented by any type with their methods, unseen here)."""
     root = repository_root(store)
     held = {t.node.id: _class_of(t.node) for t in found if t.node.kind is NodeKind.METHOD}
     owners = store.nodes({owner for owner in held.values() if owner})
@@ -245,6 +247,7 @@ def _shapes(
         return (
             owner is not None
             and shape(owner)
+            and not is_go_type(owner)
             and node.name not in mentions
             and not implementations(store, node, root, 1)
         )
