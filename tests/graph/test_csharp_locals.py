@@ -80,3 +80,30 @@ def test_a_var_local_holds_what_its_value_is(repo: Path) -> None:
         ("Types.cs::IEncoder.TryEncode", 24),  # a `List<IEncoder>`'s
         ("Types.cs::IEncoder.TryEncode", 25),  # an array's, by index
     } <= found, found
+
+
+def test_a_collection_of_outside_values_is_not_its_element(repo: Path) -> None:
+    """`names.Add(n)` on a `List<string>` is the list's `Add`, which no outside name here
+    says: it was `<builtin>.Array.Add` (TypeScript's rule for `string[]`), and on a
+    `List<Type>` `<builtin>.Type.Add` (the element's), as if the list were its element."""
+    files = {
+        "Names.cs": """using System;
+using System.Collections.Generic;
+
+namespace Demo
+{
+    public class Names
+    {
+        public void Run(Type t)
+        {
+            var names = new List<string>();
+            names.Add("x");
+            var types = new List<Type>();
+            types.Add(t);
+        }
+    }
+}
+"""
+    }
+    found = {dst for src, dst, _, _ in edges_of(repo, files) if src == "Names.cs::Names.Run"}
+    assert not {"<builtin>.Array.Add", "<builtin>.Type.Add", "<builtin>.String.Add"} & found, found

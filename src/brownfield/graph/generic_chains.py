@@ -215,8 +215,8 @@ def declared_chain(
     chain = type_chain(text)
     if chain is None:
         return None
-    if chain[0] in _PRIMITIVES and ELEMENTS in (*chain, *markers):
-        return ("Array", CALL)
+    if chain[0] in _PRIMITIVES and ELEMENTS in (*chain, *markers) and not sequences:
+        return ("Array", CALL)  # (TypeScript's: a C# `List<string>` is no `Array`)
     return (*chain, *markers)
 
 

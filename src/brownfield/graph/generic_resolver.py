@@ -261,8 +261,8 @@ class Resolver:
             return _unique(
                 f for v, h in self._called(value, how, "") for f in self.step(v, h, step)
             )
-        if step == ELEMENTS:  # a collection type's values
-            if value.kind in ("inst", "ext"):
+        if step == ELEMENTS:  # a collection type's values (of outside ones: C#'s, unknown)
+            if value.kind == "inst" or (value.kind == "ext" and not self.profile.sequence_types):
                 return [(value._replace(kind="seq") if value.kind == "inst" else value, how)]
             return []
         if step == SUBSCRIPT:

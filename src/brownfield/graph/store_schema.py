@@ -115,8 +115,9 @@ from __future__ import annotations
 #: 103: C# extension methods (`EXTENSION` marks, `t.M()` calls `M(this T x)`); 104:
 #: JavaScript's `require("./x")` inside an expression imports the module, and
 #: `module.exports = function setup() {}` is the function `exports`; 105: a JavaScript
-#: function whose value starts below its name keeps its returns
-SCHEMA_VERSION = 105
+#: function whose value starts below its name keeps its returns; 106: a C# collection of
+#: outside values is not its element (`List<Type>.Add` was `<builtin>.Type.Add`)
+SCHEMA_VERSION = 106
 
 SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
