@@ -121,3 +121,26 @@ function use() {
     }
     found = {(src, dst) for src, dst, _, _ in edges_of(repo, files)}
     assert {("a.js::use", "a.js::grow"), ("a.js::use", "a.js::Builder.run")} <= found, found
+
+
+def test_a_member_destructured_from_what_outside_code_made_is_unknown(repo: Path) -> None:
+    # axios: `const { cancelToken, headers } = resolveConfig(config)`, whose result
+    # `mergeConfig` makes with outside code: `cancelToken.toAbortSignal()` became
+    # `<builtin>.Object.create.cancelToken.toAbortSignal` and lost the guess of the one
+    # method so named; a member of an outside namespace stays the outside name
+    files = {
+        "a.js": """class CancelToken { toAbortSignal() { return 1 } }
+function resolveConfig(config) { return Object.create(config) }
+function use(config, x) {
+  const { cancelToken } = resolveConfig(config)
+  cancelToken.toAbortSignal()
+  const { isArray } = Array
+  isArray(x)
+}
+module.exports = { CancelToken, use }
+"""
+    }
+    found = {(dst, how) for src, dst, how, _ in edges_of(repo, files) if src == "a.js::use"}
+    assert ("a.js::CancelToken.toAbortSignal", "unique-name") in found, found
+    assert ("<builtin>.Array.isArray", "inferred") in found, found
+    assert not any("cancelToken" in dst for dst, _ in found), found

@@ -13,7 +13,7 @@ method so named. A value a declared wrapper holds (`Profile.wrapped_types`: Rust
 from __future__ import annotations
 
 from brownfield.graph.facts import CALL, BindingFact, CallFact, Chain
-from brownfield.graph.generic_chains import ELEMENTS
+from brownfield.graph.generic_chains import DESTRUCTURED, ELEMENTS
 from brownfield.graph.generic_classes import Reader
 from brownfield.graph.generic_world import FUNCTION_LIKE, Found, Profile, Table, Value
 from brownfield.model import Resolution
@@ -69,6 +69,10 @@ def taken_out(
     if value.kind == "copy":
         value = value._replace(kind="inst")
         return value, ([(value, how)] if step == CALL else None)
+    if step.startswith(DESTRUCTURED):  # `const { a } = f()`: a member of what f returns,
+        if value.kind == "ext":  # unknown when outside code made it (`Object.create(...)`)
+            return value, []
+        return value, resolver.step(value, how, step[len(DESTRUCTURED) :])
     sequence = resolver.profile.sequence_type
     if value.kind == "seq" and sequence and not step.startswith(("[", "(")):
         return value, [(Value("ext", "", f"<builtin>.{sequence}.{step}"), Resolution.BUILTIN)]

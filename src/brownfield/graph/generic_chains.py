@@ -18,6 +18,9 @@ ELEMENTS = "[*]"
 #: Marks the k-th declared result (k >= 1) of a function: `#1`, `#2`...; the call step
 #: `()#1` takes it (`a, b := f()`: `b` is `f ()#1`).
 RESULT = "#"
+#: Marks a member destructured from a call's result (`const { a } = f()`: `f () {}a`), which
+#: is nothing where outside code made the result (`generic_called.taken_out`).
+DESTRUCTURED = "{}"
 #: A language's generic types as `declared_chain` sees them: transparent, wrapped, sequences.
 Wrappers = tuple[frozenset[str], frozenset[str], frozenset[str]]
 

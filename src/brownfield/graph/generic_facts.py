@@ -74,6 +74,7 @@ from brownfield.graph.facts import (
     ReturnFact,
 )
 from brownfield.graph.generic_chains import (
+    DESTRUCTURED,
     RESULT,
     Wrappers,
     chain_of_text,
@@ -453,7 +454,8 @@ def _binding(
         value = doc_type(node, ("var", "type"))
     for key in captures.get("binding.key", []):  # `const { a, b: c } = value`: a member
         imported = value is not None and value[0] in ("require", "import")  # an import's
-        value = None if value is None or imported else (*value, _text(key))
+        member = _text(key) if value is None or value[-1] != CALL else DESTRUCTURED + _text(key)
+        value = None if value is None or imported else (*value, member)
     line = _line(node)
     if "binding.default" in captures:  # `export default x`, `module.exports = x`
         value = value or chain_of_text(_text(captures["binding.default"][0]))

@@ -116,8 +116,9 @@ from __future__ import annotations
 #: JavaScript's `require("./x")` inside an expression imports the module, and
 #: `module.exports = function setup() {}` is the function `exports`; 105: a JavaScript
 #: function whose value starts below its name keeps its returns; 106: a C# collection of
-#: outside values is not its element (`List<Type>.Add` was `<builtin>.Type.Add`)
-SCHEMA_VERSION = 106
+#: outside values is not its element (`List<Type>.Add` was `<builtin>.Type.Add`); 107: a
+#: member destructured from a call's result outside code made is unknown (DESTRUCTURED)
+SCHEMA_VERSION = 107
 
 SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
