@@ -35,6 +35,7 @@ def entry_points(
             language,
             overloads=profile.overloads,
             wrappers=(profile.wrapper_types, profile.wrapped_types, profile.sequence_types),
+            inline_functions=profile.inline_functions,
         )
 
     def nodes(path: str, facts: FileFacts, roots: object = None) -> list[Node]:

@@ -168,6 +168,7 @@ def extract(
     language: str,
     overloads: bool = False,
     wrappers: Wrappers = (frozenset(), frozenset(), frozenset()),
+    inline_functions: frozenset[str] = frozenset(),
 ) -> FileFacts:
     """The facts of one file from the matches of its language's queries; with `overloads`,
     a name declared again in one class is a definition of its own (`m~2`, see OVERLOAD)."""
@@ -220,7 +221,7 @@ def extract(
         if holder not in holders and (not owner or owner in holders):
             holders[holder] = Definition("object", holder, owner, line, line)
             facts.definitions.append(holders[holder])
-    add_returns(facts, grouped["return"], scopes, holders)
+    add_returns(facts, grouped["return"], scopes, holders, inline_functions)
     return facts
 
 

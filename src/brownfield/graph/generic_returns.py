@@ -19,16 +19,7 @@ from brownfield.graph.facts import BindingFact, Definition, FileFacts, ReturnFac
 from brownfield.graph.generic_chains import chain_of_text
 from brownfield.graph.spans import Spans
 
-_FUNCTIONS = frozenset(
-    {
-        "function_declaration", "function_expression", "function", "arrow_function",
-        "method_definition", "generator_function_declaration", "generator_function",
-    }
-)  # fmt: skip
 _KEYS = frozenset({"shorthand_property_identifier", "property_identifier"})
-#: Languages whose functions written inline (callbacks, a literal's methods) are no
-#: definitions: a `return` in one is none of the definition around it
-_INLINE = frozenset({"javascript", "typescript"})
 
 
 def add_returns(
@@ -36,14 +27,17 @@ def add_returns(
     found: list[dict[str, list[Node]]],
     scopes: Spans[str],
     holders: dict[str, Definition],
+    functions: frozenset[str] = frozenset(),
 ) -> None:
     """The returns of a file's `return` matches (`@return` with `@return.value`, a chain,
-    or `@return.object`, a literal) into its facts."""
+    or `@return.object`, a literal) into its facts. `functions`: the node types of the
+    language's functions, which it may write inline, with no definition of their own
+    (`Profile.inline_functions`): a `return` in one is not the definition's around it."""
     for captures in found:
         node = captures["return"][0]
         scope = scopes.innermost(node.start_byte, "")
         definition = holders.get(scope)
-        if facts.language in _INLINE and (definition is None or not _returned_by(node, definition)):
+        if functions and (definition is None or not _returned_by(node, definition, functions)):
             continue  # a callback's, or a method's of an object literal no name binds
         for literal in captures.get("return.object", []):
             _add_object(facts, scope, node, literal)
@@ -53,15 +47,15 @@ def add_returns(
                 facts.returns.append(ReturnFact(scope, chain, _line(value)))
 
 
-def _returned_by(statement: Node, definition: Definition) -> bool:
+def _returned_by(statement: Node, definition: Definition, functions: frozenset[str]) -> bool:
     """Whether the definition's own function returns from `statement`: the only function
     around it from the definition's line on (`const make =` then `() => {...}` on the next
     line), no callback inside that one."""
-    functions, node = 0, statement.parent
+    around, node = 0, statement.parent
     while node is not None and _line(node) >= definition.line:
-        functions += node.type in _FUNCTIONS
+        around += node.type in functions
         node = node.parent
-    return functions == 1
+    return around == 1
 
 
 def _add_object(facts: FileFacts, scope: str, statement: Node, literal: Node) -> None:

@@ -296,6 +296,10 @@ class Profile:
     #: `is_some`...) are builtins; another method is the value's (after a `?`)
     wrapped_types: frozenset[str] = frozenset()
     wrapper_methods: frozenset[str] = frozenset()
+    #: the node types of functions the language writes inline, with no definition of their
+    #: own (JavaScript's callbacks and an object literal's methods): a `return` in one is
+    #: not the enclosing definition's (`generic_returns`)
+    inline_functions: frozenset[str] = frozenset()
     #: whether a static method may extend a type (C#'s `static R M(this T x)`: `t.M()`)
     extension_methods = False
     #: generic types whose type argument is the type of their elements (C#'s `List<Node>`,

@@ -45,6 +45,12 @@ class JavaScript(Profile):
     #: `layer.handle()` on an unknown `layer` reaches the one method named `handle`
     unique_names = True
     common_methods = BUILTIN_METHODS
+    inline_functions = frozenset(
+        {
+            "function_declaration", "function_expression", "function", "arrow_function",
+            "method_definition", "generator_function_declaration", "generator_function",
+        }
+    )  # fmt: skip
 
     def resolve_import(self, world: World, path: str, fact: ImportFact) -> list[Value]:
         spec = fact.module
