@@ -674,3 +674,33 @@ def test_a_definition_reading_the_environment_has_environment_variable_among_its
         "a.py", "python", quiet.encode(), [_definition("a.py", "function", "g", 1, 3)]
     )
     assert "variable" not in row.keys.split()
+
+
+def test_a_typescript_class_without_methods_is_searched_by_its_body_s_words(
+    tmp_path: Path,
+) -> None:
+    """zod 4.6.7's checks and schemas are interfaces merged with a const a call makes, the
+    code in the arrow function it passes: `coerce` was no word of `$ZodNumber`'s row, so
+    "converting form input to a number" never found it. A class with methods keeps its
+    body in its methods' rows; Python's classes are searched by their names and fields."""
+    ts = (
+        "export interface $ZodNumber { kind: string }\n"  # 1
+        'export const $ZodNumber = $constructor("$ZodNumber", (inst, def) => {\n'
+        "  if (def.coerce) inst.value = Number(inst.value);\n"  # 3
+        "});\n"
+        "export class Cart {\n"  # 5
+        "  total() { return checkout(); }\n"
+        "}\n"  # 7
+    )
+    python = "class Basket:\n    timeout = compute_timeout()\n"
+    write_files(tmp_path, {"s.ts": ts, "b.py": python})
+    build(tmp_path)
+    store = GraphStore.open(tmp_path)
+    try:
+        [node] = [n for n in store.all_nodes() if n.id == "s.ts::$ZodNumber"]
+        assert (node.kind.value, node.line, node.end_line) == ("class", 1, 4)
+        assert [r.id for r in store.search("coerce", 5)] == ["s.ts::$ZodNumber"]
+        assert [r.id for r in store.search("checkout", 5)] == ["s.ts::Cart.total"]
+        assert [r.id for r in store.search("compute", 5)] == []
+    finally:
+        store.close()

@@ -117,8 +117,9 @@ from __future__ import annotations
 #: `module.exports = function setup() {}` is the function `exports`; 105: a JavaScript
 #: function whose value starts below its name keeps its returns; 106: a C# collection of
 #: outside values is not its element (`List<Type>.Add` was `<builtin>.Type.Add`); 107: a
-#: member destructured from a call's result outside code made is unknown (DESTRUCTURED)
-SCHEMA_VERSION = 107
+#: member destructured from a call's result outside code made is unknown (DESTRUCTURED); 108:
+#: a JavaScript or TypeScript class without methods is searched by its body's words too
+SCHEMA_VERSION = 108
 
 SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
