@@ -209,9 +209,10 @@ def test_null_index_text_is_no_words_and_bad_build_rows_are_damage(shop: Path) -
 @pytest.mark.parametrize(
     "record",
     [
-        ["charge", [["validate"]], "validate", 2, [], [], False, [0, []]],  # a list in a chain
-        [["charge"], ["validate"], "validate", 2, [], [], False, [0, []]],  # a list for a scope
-        [7, ["validate"], "validate", 2, [], [], False, [0, []]],  # a number for a scope
+        # a list in a chain; a list for a scope; a number for a scope
+        ["charge", [["validate"]], "validate", 2, [], [], False, [0, []], False],
+        [["charge"], ["validate"], "validate", 2, [], [], False, [0, []], False],
+        [7, ["validate"], "validate", 2, [], [], False, [0, []], False],
     ],
 )
 def test_stored_facts_no_build_wrote_never_end_an_incremental_build_in_a_traceback(

@@ -30,6 +30,12 @@ fn load_names(path: &str) -> Vec<String> {
     names
 }
 
+// A variable named like a module: `report::summarize` is still the module's function.
+fn recount(store: &Db) -> String {
+    let report = summarize(store);
+    report::headline(&report)
+}
+
 fn main() {
     let title = banner("inventory");
     println!("{}", title);
@@ -46,5 +52,6 @@ fn main() {
     let spare = Db::default();
     store::sync(&spare);
     crate::store::disk::sync(&db);
+    recount(&db);
     std::process::exit(heading.len() as i32);
 }

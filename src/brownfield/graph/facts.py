@@ -111,6 +111,7 @@ class CallFact(NamedTuple):
     # the arguments as written: how many by position, and every keyword's name ("*" for a
     # `*xs`, "**" for a `**kw` passed); None when not known (the implicit calls)
     passed: tuple[int, tuple[str, ...]] | None = None
+    path: bool = False  # the callee's head is written before `::` (`unit::connect(...)`)
 
 
 class BindingFact(NamedTuple):
@@ -247,9 +248,10 @@ class FileFacts:
                         else (),
                         implicit,
                         None if passed is None else (passed[0], tuple(passed[1])),
+                        path,
                     ),
                 )
-                for s, c, text, line, args, kwargs, implicit, passed in calls
+                for s, c, text, line, args, kwargs, implicit, passed, path in calls
             ],
             bindings=[
                 new(

@@ -15,7 +15,14 @@ from __future__ import annotations
 from brownfield.graph.facts import CALL, BindingFact, CallFact, Chain
 from brownfield.graph.generic_chains import DESTRUCTURED, ELEMENTS
 from brownfield.graph.generic_classes import Reader
-from brownfield.graph.generic_world import FUNCTION_LIKE, Found, Profile, Table, Value
+from brownfield.graph.generic_world import (
+    CLASS_LIKE,
+    FUNCTION_LIKE,
+    Found,
+    Profile,
+    Table,
+    Value,
+)
 from brownfield.model import Resolution
 
 
@@ -26,6 +33,27 @@ def reads_local(profile: Profile, table: Table, call: CallFact) -> bool:
         return False
     bound = table.scopes.get(call.scope, {}).get(call.chain[0], [])
     return any(isinstance(binding, BindingFact) for binding in bound)
+
+
+def head_scope(profile: Profile, table: Table, call: CallFact) -> str:
+    """The scope a call's head is looked up from: its own, but for a path's head where the
+    language says it names a module (`Profile.path_heads`: Rust's `unit::connect()`), the
+    first scope outward that binds the name otherwise than as a variable (`let unit`, a
+    parameter), passing the classes (a method is no bare name there). Only a lowercase
+    head: Rust names modules and variables in snake_case, types and type parameters
+    (`D::deserialize()` for `D: Deserialize`, bound as a variable is) in CamelCase."""
+    scope = call.scope
+    if not (call.path and profile.path_heads and call.chain and call.chain[0][:1].islower()):
+        return scope
+    head = call.chain[0]
+    if head in profile.self_names or head in profile.super_names:
+        return scope  # `self::f()`: as before
+    while scope and (
+        table.kinds.get(scope) in CLASS_LIKE
+        or all(isinstance(b, BindingFact) for b in table.scopes.get(scope, {}).get(head, []))
+    ):
+        scope = table.parent(scope) or ""
+    return scope
 
 
 def builtin_step(resolver: Reader, chain: Chain, found: list[Found]) -> list[Found]:

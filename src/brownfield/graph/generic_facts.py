@@ -367,6 +367,7 @@ def _inherits(facts: FileFacts, scopes: Spans[str], captures: dict[str, list[Nod
 
 #: A subscript keyed by a name at the end of a callee: `this[kWrite]`.
 _KEYED = re.compile(r"\[\s*([A-Za-z_$][\w$]*)\s*\]\s*$")
+_PATH_HEAD = re.compile(r"\s*[A-Za-z_]\w*\s*::")  # `unit::connect`: the head is a path's
 
 
 def _call(
@@ -377,8 +378,10 @@ def _call(
     named = captures.get("method") or captures.get("method.writer") or captures.get("callee")
     end = named[0] if named and call.start_byte <= named[0].end_byte <= call.end_byte else None
     line = int(end.end_point.row) + 1 if end is not None else _line(call)  # `.add(1)`, `new(4)`
+    path = False
     if "callee" in captures:
         text = required(_text(_called(captures["callee"][0])))  # `require("./x")(app)`
+        path = bool(_PATH_HEAD.match(text))
         chain = chain_of_text(text)
         if chain is not None and chain[-1] == CALL:
             chain = None  # `f()()` and the like: not followed
@@ -409,6 +412,7 @@ def _call(
             text=" ".join(text.split())[:80],
             line=line,
             args=argument_types(arguments, scopes.innermost(call.start_byte, ""), declared),
+            path=path,
         )
     )
 

@@ -25,6 +25,7 @@ from brownfield.graph.facts import (
 )
 from brownfield.graph.generic_called import (
     builtin_step,
+    head_scope,
     is_function,
     methods_first,
     reads_local,
@@ -51,6 +52,7 @@ from brownfield.graph.generic_world import (
     live_at,
     node_id,
     simple_name,
+    unique,
 )
 from brownfield.model import Resolution, Unresolved
 
@@ -160,7 +162,7 @@ class Resolver:
             line = call.line
             if (call.scope, line, (*call.chain, CALL)) in assigned:
                 line = -line  # read before the binding it is the value of is made
-            found = self.evaluate(table, call.scope, call.chain, line)
+            found = self.evaluate(table, head_scope(self.profile, table, call), call.chain, line)
             found = builtin_step(self, call.chain, methods_first(self, found))
             if len(call.chain) == 1 and call.chain[0] in self.profile.self_names:
                 # `this(...)`: another constructor of the class
@@ -206,7 +208,7 @@ class Resolver:
             for at, step in enumerate(chain[1:], 2):
                 if not values:
                     break
-                values = _unique(
+                values = unique(
                     found for value, how in values for found in self.step(value, how, step)
                 )
                 if chain[at : at + 1] == (CALL,):
@@ -258,9 +260,7 @@ class Resolver:
         if step == CALL or step.startswith(CALL + RESULT):
             return self._called(value, how, step[len(CALL) :])
         if self.profile.paren_free_calls and is_function(self, value):  # `a.b.c`: b()
-            return _unique(
-                f for v, h in self._called(value, how, "") for f in self.step(v, h, step)
-            )
+            return unique(f for v, h in self._called(value, how, "") for f in self.step(v, h, step))
         if step == ELEMENTS:  # a collection type's values (of outside ones: C#'s, unknown)
             if value.kind == "inst" or (value.kind == "ext" and not self.profile.sequence_types):
                 return [(value._replace(kind="seq") if value.kind == "inst" else value, how)]
@@ -329,7 +329,7 @@ class Resolver:
                     results.extend(self._called(value, how, ""))
                 finally:
                     self._active.discard(value)
-        return _unique(results)
+        return unique(results)
 
     def _called(self, value: Value, how: Resolution, result: str) -> list[Found]:
         """The value of calling `value`; `result` names a declared result other than the
@@ -355,11 +355,11 @@ class Resolver:
                 found.extend(self._results(self.evaluate(table, value.name, chain, returned.line)))
             if value.name in table.method_holders and not result:  # `new F()`
                 found.append((Value("inst", value.path, value.name), how))
-            return _unique((each, Resolution.INFERRED) for each, _ in found)
+            return unique((each, Resolution.INFERRED) for each, _ in found)
         if value.kind == "ext":
             return [(value, how)]
         if value.kind == "mod":  # calling what a module exports as its default
-            return _unique(
+            return unique(
                 each
                 for default, _ in self._default(value.path, how)
                 for each in self._called(default, how, result)
@@ -386,7 +386,7 @@ class Resolver:
         (`module.exports = {...}`, or the profile's module object: CommonJS `exports`)."""
         found = self._top_level(path, name, how)
         if not found and name != "default":
-            found = _unique(
+            found = unique(
                 each
                 for default, _ in self._default(path, how)
                 for each in self.step(default, how, name)
@@ -514,7 +514,7 @@ class Resolver:
         found: list[Found] = []
         for binding in payloads:
             found.extend(self._binding_value(table, binding))
-        return _unique(found)
+        return unique(found)
 
     def _binding_value(self, table: Table, binding: object) -> list[Found]:
         if isinstance(binding, str):  # a definition's qualname
@@ -523,7 +523,7 @@ class Resolver:
             found = [(value, Resolution.IMPORT) for value in self._import(table.path, binding)]
             if binding.name is None:
                 return found
-            found = _unique(
+            found = unique(
                 (value, Resolution.IMPORT)
                 for module, how in found
                 for value, _ in self.step(module, how, binding.name)
@@ -585,13 +585,6 @@ def _node_scope(table: Table, scope: str) -> str:
     while scope and table.kinds.get(scope) == "object":
         scope = table.parent(scope) or ""
     return scope if scope in table.kinds else ""
-
-
-def _unique(found: Iterable[Found]) -> list[Found]:
-    seen: dict[Value, Resolution] = {}
-    for value, how in found:
-        seen.setdefault(value, how)
-    return list(seen.items())
 
 
 def _target(value: Value) -> str:

@@ -46,6 +46,14 @@ class Value(NamedTuple):
 Found = tuple[Value, Resolution]
 
 
+def unique(found: Iterable[Found]) -> list[Found]:
+    """Each value once, with the first way it was found."""
+    seen: dict[Value, Resolution] = {}
+    for value, how in found:
+        seen.setdefault(value, how)
+    return list(seen.items())
+
+
 @dataclass
 class Table:
     """One file's scopes: per scope, the names bound in it (definitions, imports, variables)."""
@@ -245,6 +253,9 @@ class Profile:
     new_step: str | None = None
     #: whether a method sees its class's members unqualified (`helper()` for `this.helper()`)
     class_members_visible: bool = True
+    #: whether a head written before `::` names a module or type, never a variable (Rust's
+    #: `unit::connect(unit)` calls the module `unit`'s function, whatever `let unit` holds)
+    path_heads: bool = False
     builtins: frozenset[str] = frozenset()
 
     def resolve_import(self, world: World, path: str, fact: ImportFact) -> list[Value]:

@@ -118,8 +118,9 @@ from __future__ import annotations
 #: function whose value starts below its name keeps its returns; 106: a C# collection of
 #: outside values is not its element (`List<Type>.Add` was `<builtin>.Type.Add`); 107: a
 #: member destructured from a call's result outside code made is unknown (DESTRUCTURED); 108:
-#: a JavaScript or TypeScript class without methods is searched by its body's words too
-SCHEMA_VERSION = 108
+#: a JavaScript or TypeScript class without methods is searched by its body's words too;
+#: 109: a Rust path's lowercase head is a module, never a variable (`unit::connect(unit)`)
+SCHEMA_VERSION = 109
 
 SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);

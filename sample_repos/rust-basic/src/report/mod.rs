@@ -39,6 +39,11 @@ pub fn headline(summary: &Summary) -> String {
     summary.describe()
 }
 
+// A type parameter before `::` is its bound: `R::render` is `Render.render`.
+pub fn render_any<R: Render>(item: &R) -> String {
+    R::render(item)
+}
+
 pub fn summarize(store: &Store) -> Summary {
     Summary::from_store(store)
 }

@@ -256,6 +256,7 @@ class Rust(Profile):
     super_names: frozenset[str] = frozenset()  # `super::` is a module path, not a base
     constructors = ()  # `Type::new()` is an ordinary associated function
     class_members_visible = False  # a method says `self.m()` or `Self::f()`
+    path_heads = True  # `unit::connect(unit)`: the module `unit`, not the variable
     outside_bases_hold_members = False  # a type implements many traits: which has `m`?
     fields_apart = True  # a field and a method may share a name (`o.len` and `o.len()`)
     builtins = BUILTINS
