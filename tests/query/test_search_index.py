@@ -1851,6 +1851,38 @@ def test_a_function_only_calling_itself_has_no_caller_but_itself(tmp_path: Path)
         assert [str(c) for c in fact.citations] == ["app/tree.py:1", "app/tree.py:3"]
 
 
+def test_a_namespace_or_folder_of_the_name_is_not_where_it_is_written(tmp_path: Path) -> None:
+    """guzzlehttp/psr7's class `Message` was "written at 53 line(s) of 27 production
+    file(s), e.g. src/AppendStream.php:7": `use Psr\\Http\\Message\\StreamInterface;`, a
+    namespace of that name, as is a folder in a path (`'Psr/Http/Message/autoload.php'`)."""
+    files = {
+        "src/Message.php": """<?php
+            namespace App;
+
+            final class Message
+            {
+                public static function toString($m) { return (string) $m; }
+            }
+            """,
+        "src/Stream.php": """<?php
+            namespace App;
+
+            use Psr\\Http\\Message\\StreamInterface;
+
+            final class Stream
+            {
+                public function show($m) { return Message::toString($m); }
+                public function load() { require_once 'Psr/Http/Message/autoload.php'; }
+            }
+            """,
+    }
+    with opened(tmp_path, files) as store:
+        node = store.nodes(["src/Message.php::Message"])["src/Message.php::Message"]
+        found = written.written(store, node, False)
+        assert found is not None
+        assert found.sites == [("src/Stream.php", 8)]  # `Message::toString($m)`
+
+
 def test_a_flat_negative_fact_names_where_the_name_is_written(tmp_path: Path) -> None:
     files = {
         "app/hooks.py": """

@@ -4,7 +4,9 @@ all a type is to the code (a type is named, never called).
 
 Read from the files as they are now, at most MAX_WRITTEN_FILES of them. Comments,
 docstrings, import statements and messages are not such lines: the graph follows imports,
-and a string of words is prose; a name alone in a string may be looked up.
+and a string of words is prose; a name alone in a string may be looked up. A name followed
+by a namespace's or a path's separator is a namespace or a folder of that name
+(`Psr\\Http\\Message\\StreamInterface`, `'Psr/Http/Message/autoload.php'`), not the definition.
 """
 
 from __future__ import annotations
@@ -77,7 +79,7 @@ def written(store: GraphStore, node: Node, tests: bool) -> Written | None:
         return None
     # Ruby's `@abort` is an instance variable, never a call of the method `abort`
     before = r"(?<![\w$@])" if node.language == "ruby" else r"(?<![\w$])"
-    pattern = re.compile(before + re.escape(name) + r"(?![\w$])")
+    pattern = re.compile(before + re.escape(name) + r"(?![\w$\\/])")
     rebound = _rebinding(name)
     declared = _declaring(name)
     wanted = is_test if tests else is_production
