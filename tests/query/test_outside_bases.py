@@ -490,3 +490,51 @@ def test_a_method_a_composer_library_exports_may_be_called_outside_the_repositor
     unpackaged = {k: v for k, v in PHP_LIBRARY.items() if k != "composer.json"}
     callers, _ = facts_of(tmp_path / "bare", unpackaged, "src/Router.php::Router.dispatch")
     assert "exported" not in callers.statement, callers.statement
+
+
+ANONYMOUS = {
+    "src/main/java/app/Cache.java": """\
+package app;
+
+import java.security.AccessController;
+import java.security.PrivilegedAction;
+
+public class Cache {
+    public void load() {
+        AccessController.doPrivileged(new PrivilegedAction<Void>() {
+            public Void run() { return null; }
+        });
+    }
+}
+""",
+    "src/test/java/app/CacheTest.java": """\
+package app;
+
+public class CacheTest {
+    public void testNothing() {}
+}
+""",
+}
+
+
+def test_a_method_of_an_object_a_method_makes_may_be_called_where_the_object_goes(
+    tmp_path: Path,
+) -> None:
+    """java.prefs: "No resolved caller of FileSystemPreferences.loadCache.run ...; no
+    unresolved call is named `run` either." and nothing more, for the `run` of an anonymous
+    `PrivilegedExceptionAction` that `AccessController.doPrivileged`, outside the
+    repository, runs. A method of a class is no such method (above)."""
+    callers, tests = facts_of(tmp_path, ANONYMOUS, "src/main/java/app/Cache.java::Cache.load.run")
+    handed = (
+        "; run is a method of an object made inside app.Cache.load (an anonymous class or an "
+        "object literal): whatever that object is handed to, here or outside the repository, "
+        "may call `run` without naming it"
+    )
+    assert callers.statement.startswith("No resolved caller of app.Cache.load.run")
+    assert callers.statement.endswith(f"{handed}."), callers.statement
+    assert tests.statement.endswith(f"{handed}, and a test through it."), tests.statement
+    for number, (files, node_id) in enumerate(
+        [(JAVA, "src/main/java/app/Names.java::Names.unused"), (RUST, "src/seq.rs::Items.reset")]
+    ):
+        callers, tests = facts_of(tmp_path / str(number), files, node_id)
+        assert "object made inside" not in callers.statement + tests.statement

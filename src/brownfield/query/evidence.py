@@ -131,6 +131,22 @@ def _outside_bases(store: GraphStore, node: Node) -> str:
     )
 
 
+def _handed_on(store: GraphStore, node: Node) -> str:
+    """For a method of an object a function makes (a Java anonymous class, `new
+    PrivilegedExceptionAction<Void>() { public Void run() {..} }`; an object literal's
+    method): whatever the object is handed to, outside the repository too, may call it
+    without naming it. Empty for anything else."""
+    owner = node.id.rpartition(".")[0] if node.kind is NodeKind.METHOD else ""
+    maker = store.nodes([owner]).get(owner) if "::" in owner else None
+    if maker is None or maker.kind not in (NodeKind.FUNCTION, NodeKind.METHOD):
+        return ""
+    return (
+        f"; {node.name} is a method of an object made inside {maker.qualname} (an anonymous "
+        "class or an object literal): whatever that object is handed to, here or outside the "
+        f"repository, may call `{node.name}` without naming it"
+    )
+
+
 def _exported(store: GraphStore, node: Node) -> str:
     """For a function a Go, Java or Python package or a Rust crate exports (`exported_by`):
     that code outside the repository, which the graph does not read, may call it. Empty
@@ -160,7 +176,7 @@ def callers_fact(store: GraphStore, touchpoint: Touchpoint) -> Fact | None:
         note, cited = _unresolved_note(store, node)
         dispatch, dispatched = same_name_calls(store, node)
         outside, elsewhere = _outside_calls(store, node)
-        bases = _outside_bases(store, node) or _exported(store, node)
+        bases = _outside_bases(store, node) or _handed_on(store, node) or _exported(store, node)
         written, seen = (
             ("", ()) if cited or dispatched or elsewhere else written_note(store, node, False)
         )
@@ -377,7 +393,7 @@ def tests_fact(store: GraphStore, touchpoint: Touchpoint, depth: int = TEST_DEPT
         note, cited = _unresolved_note(store, node)
         on_the_way = _unresolved_on_the_way(store, node, walked)
         through, passed = _through_files(store, node, walked)
-        bases = _outside_bases(store, node)
+        bases = _outside_bases(store, node) or _handed_on(store, node)
         through += f"{bases}, and a test through it" if bases else ""
         lost = cited or on_the_way or through
         written, seen = ("", ()) if lost else written_note(store, node, True)
