@@ -50,11 +50,11 @@
 
 ; `this.repo = ...` in a method or a constructor function
 (assignment_expression
-  left: (member_expression object: (this) property: (property_identifier) @binding.field)
+  left: (member_expression object: (this) property: [(property_identifier) (private_property_identifier)] @binding.field)
   right: [(new_expression) (call_expression) (identifier) (member_expression)] @binding.value) @binding
 ; `this.stack = []`: a field, of no known type
 (assignment_expression
-  left: (member_expression object: (this) property: (property_identifier) @binding.field)
+  left: (member_expression object: (this) property: [(property_identifier) (private_property_identifier)] @binding.field)
   right: [(array) (object) (string) (number) (template_string) (binary_expression)
           (ternary_expression) (subscript_expression) (null) (undefined) (true) (false)
           (unary_expression) (function_expression) (arrow_function)]) @binding

@@ -37,13 +37,13 @@
   type: (type_annotation [(type_identifier) (nested_type_identifier) (generic_type) (union_type) (array_type)]
     @binding.type)) @binding
 
-; fields of classes and interfaces: `repo: Repo`, `repo = new Repo()`
+; fields of classes and interfaces: `repo: Repo`, `repo = new Repo()`, `#repo: Repo` (private)
 (public_field_definition
-  name: (property_identifier) @binding.name
+  name: [(property_identifier) (private_property_identifier)] @binding.name
   type: (type_annotation [(type_identifier) (nested_type_identifier) (generic_type) (union_type) (array_type)]
     @binding.type)) @binding
 (public_field_definition
-  name: (property_identifier) @binding.name
+  name: [(property_identifier) (private_property_identifier)] @binding.name
   !type
   value: [(new_expression) (call_expression) (identifier) (member_expression)] @binding.value) @binding
 (property_signature
@@ -61,11 +61,11 @@
 
 ; `this.repo = connect(...)` in a method
 (assignment_expression
-  left: (member_expression object: (this) property: (property_identifier) @binding.field)
+  left: (member_expression object: (this) property: [(property_identifier) (private_property_identifier)] @binding.field)
   right: [(new_expression) (call_expression) (identifier) (member_expression)] @binding.value) @binding
 ; `this.stack = []`: a field, of no known type
 (assignment_expression
-  left: (member_expression object: (this) property: (property_identifier) @binding.field)
+  left: (member_expression object: (this) property: [(property_identifier) (private_property_identifier)] @binding.field)
   right: [(array) (object) (string) (number) (template_string) (binary_expression)
           (ternary_expression) (subscript_expression) (null) (undefined) (true) (false)
           (unary_expression) (function_expression) (arrow_function)]) @binding

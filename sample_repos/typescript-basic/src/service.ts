@@ -23,6 +23,19 @@ export class Service {
   };
 }
 
+// A private (`#`) field's declared type steers calls as a field's does.
+export class Audit {
+  #repo: Repo;
+
+  constructor(repo: Repo) {
+    this.#repo = repo;
+  }
+
+  check(id: string): boolean {
+    return this.#repo.find(id) !== undefined;
+  }
+}
+
 export function reloadFirst(service: Service): string {
   return service.reload("1");
 }

@@ -13,6 +13,17 @@ export class Repo {
   }
 }
 
+// A private (`#`) field holds what the constructor assigns it, as any field does.
+export class Mirror {
+  #source;
+  constructor(url) {
+    this.#source = new Repo(url);
+  }
+  copy(id) {
+    return this.#source.load(id);
+  }
+}
+
 export function connect(url) {
   return new Repo(url);
 }
