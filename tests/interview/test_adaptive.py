@@ -373,11 +373,11 @@ def test_interview_runs_unchanged_on_a_javascript_repository(tmp_path: Path) -> 
     assert "javascript" in language.statement
     callers = next(f for f in state.established_facts if f.subject == "src.lib.repo.Repo.find")
     # Repo.find (src/lib/repo.js:5) is called from Service.run at src/app.js:10 and from
-    # refresh at src/lib/repo.js:25
+    # refresh at src/lib/repo.js:36 (below the class Mirror)
     assert [str(c) for c in callers.citations] == [
         "src/lib/repo.js:5",
         "src/app.js:10",
-        "src/lib/repo.js:25",
+        "src/lib/repo.js:36",
     ]
     spec = (root / "docs/specs/add-caching-to-repository-find-lookups.md").read_text()
     assert "src/lib/repo.js:5" in spec
