@@ -126,6 +126,43 @@ def test_hostile_cargo_manifests_do_not_hang_stop_or_lead_outside(
     assert unresolved == {"stolen.total", "deep.total", "far.total"}
 
 
+def test_hostile_go_modules_do_not_hang_or_lead_outside(repo: Path, tmp_path: Path) -> None:
+    """A Go module's path comes from its `go.mod` (and the root's `go.work`), read like
+    every file: a `go.mod` that is a symlink out of the repository names no module (it was
+    read, and `evil.com/x/sub` found the folder `sub`), nor does a pipe; a sound one does."""
+    outside = tmp_path / "elsewhere"
+    outside.mkdir()
+    (outside / "go.mod").write_text("module evil.com/x\n")
+    main = 'package main\n\nimport "{}/sub"\n\nfunc main() {{ sub.F() }}\n'
+    sub = "package sub\n\nfunc F() {}\n"
+    write_files(
+        repo,
+        {
+            "link/main.go": main.format("evil.com/x"),
+            "link/sub/sub.go": sub,
+            "pipe/main.go": main.format("pipe.example/p"),
+            "pipe/sub/sub.go": sub,
+            "good/go.mod": "module good.example/g\n",
+            "good/main.go": main.format("good.example/g"),
+            "good/sub/sub.go": sub,
+        },
+    )
+    os.symlink(outside / "go.mod", repo / "link" / "go.mod")
+    os.mkfifo(repo / "pipe" / "go.mod")  # reading a pipe would block forever
+    os.symlink(outside / "go.mod", repo / "go.work")
+    build(repo, workers=1)
+    store = GraphStore.open(repo)
+    try:
+        calls = {(e.src, e.dst) for e in store.all_edges() if e.kind.value == "calls"}
+    finally:
+        store.close()
+    assert calls == {
+        ("good/main.go::main", "good/sub/sub.go::F"),
+        ("link/main.go::main", "evil.com/x/sub.F"),  # outside code, as no module holds it
+        ("pipe/main.go::main", "pipe.example/p/sub.F"),
+    }
+
+
 def test_hostile_doc_comments_do_not_stop_the_build_or_lead_outside(
     repo: Path, tmp_path: Path
 ) -> None:

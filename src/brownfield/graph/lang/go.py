@@ -20,6 +20,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from brownfield.confine import read_bytes_inside
+from brownfield.errors import BrownfieldError
 from brownfield.graph.facts import FileFacts, ImportFact
 from brownfield.graph.generic_entry import entry_points
 from brownfield.graph.generic_world import Profile, Value, World
@@ -96,7 +98,7 @@ def layout(root: Path, configs: Sequence[str], paths: Sequence[str]) -> GoModule
             if not folder:
                 break
             folder = posixpath.dirname(folder)
-    work = _read(root / "go.work")
+    work = _read(root, "go.work")
     if work:
         for line in _block_lines(work, "use"):
             match = _USE.match(line)
@@ -105,7 +107,9 @@ def layout(root: Path, configs: Sequence[str], paths: Sequence[str]) -> GoModule
     modules = GoModules()
     for folder in sorted(folders):
         folder = "" if folder == "." else folder
-        text = _read(root / folder / "go.mod") if ".." not in folder.split("/") else None
+        text = (
+            _read(root, posixpath.join(folder, "go.mod")) if ".." not in folder.split("/") else None
+        )
         if text is None:
             continue
         declared = _MODULE.search(text)
@@ -121,10 +125,12 @@ def layout(root: Path, configs: Sequence[str], paths: Sequence[str]) -> GoModule
     return modules
 
 
-def _read(path: Path) -> str | None:
+def _read(root: Path, name: str) -> str | None:
+    """A `go.mod` or `go.work` read like every file of the repository: a regular file inside
+    it, never through a symlink out of it nor from a pipe; None when there is none such."""
     try:
-        return path.read_text("utf-8", "replace") if path.is_file() else None
-    except OSError:
+        return read_bytes_inside(root, name).decode("utf-8", "replace")
+    except (BrownfieldError, OSError):
         return None
 
 
