@@ -1,4 +1,5 @@
-"""JavaScript: ES modules and CommonJS, relative paths with extension and index lookup.
+"""JavaScript: ES modules and CommonJS, relative paths with extension and index lookup, and
+a folder's package.json `main` (`require("../")` of a package's tests).
 
 Definitions by assignment are named by their property path (`app.set = function` is
 `app.set`, `exports.f = ...` is `exports.f`, `Ctor.prototype.m = ...` is `Ctor.m`); an
@@ -9,8 +10,14 @@ function is a member of.
 
 from __future__ import annotations
 
+import json
 import posixpath
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
 
+from brownfield.confine import read_bytes_inside
+from brownfield.errors import BrownfieldError
 from brownfield.graph.facts import ImportFact
 from brownfield.graph.generic_entry import entry_points
 from brownfield.graph.generic_world import Profile, Value, World, computed_names
@@ -56,12 +63,64 @@ class JavaScript(Profile):
         spec = fact.module
         if spec.startswith((".", "/")):
             base = posixpath.join(posixpath.dirname(path), spec).lstrip("/")
-            found = world.find_file(
-                [base + suffix for suffix in SUFFIXES]
-                + [f"{base}/index{suffix}" for suffix in SUFFIXES[1:]]
+            packages = world.layout if isinstance(world.layout, Packages) else Packages()
+            main = packages.mains.get(_folder(base))  # `require("../")` of a package's tests
+            found = (
+                world.find_file(base + suffix for suffix in SUFFIXES)
+                or (world.find_file(_named_by(main)) if main else None)
+                or world.find_file(f"{base}/index{suffix}" for suffix in SUFFIXES[1:])
             )
             return [Value("mod", found, "")] if found else []
         return [Value("ext", "", spec.replace("/", "."))]
+
+
+def _named_by(base: str) -> list[str]:
+    """The files a relative import of `base` may name, in the order Node tries them (a
+    folder's package.json `main`, above, comes before its index)."""
+    return [base + suffix for suffix in SUFFIXES] + [f"{base}/index{s}" for s in SUFFIXES[1:]]
+
+
+def _folder(path: str) -> str:
+    normal = posixpath.normpath(path)
+    return "" if normal == "." else normal
+
+
+@dataclass
+class Packages:
+    """The `main` each folder's package.json names (a path from the repository's root):
+    what `require("../")` of that folder loads when it holds no `index.js`."""
+
+    mains: dict[str, str] = field(default_factory=dict)
+
+    def fingerprint(self) -> str:
+        """A stable text of the mains: a build whose mains changed resolves anew."""
+        return json.dumps(sorted(self.mains.items()))
+
+
+def layout(root: Path, configs: Sequence[str], paths: Sequence[str]) -> Packages:
+    """The package.json `main` of every folder holding JavaScript files or above one, read
+    like every file of the repository (never through a symlink out of it); a `main` that
+    leads out of the repository, or a manifest that is no JSON object, names nothing."""
+    folders: set[str] = set()
+    for path in paths:
+        folder = posixpath.dirname(path)
+        while folder not in folders:
+            folders.add(folder)
+            folder = posixpath.dirname(folder)
+    packages = Packages()
+    for folder in sorted(folders):
+        if "node_modules" in folder.split("/"):
+            continue
+        try:
+            data = json.loads(read_bytes_inside(root, posixpath.join(folder, "package.json")))
+        except (BrownfieldError, OSError, ValueError, RecursionError):
+            continue
+        main = data.get("main") if isinstance(data, dict) else None
+        if isinstance(main, str) and main.strip() and not main.startswith("/"):
+            target = _folder(posixpath.join(folder, main))
+            if target and not target.startswith(".."):
+                packages.mains[folder] = target
+    return packages
 
 
 PROFILE = JavaScript()
