@@ -46,6 +46,18 @@ class Value(NamedTuple):
 Found = tuple[Value, Resolution]
 
 
+def folders_above(paths: Iterable[str]) -> set[str]:
+    """The folders holding the files at `paths` and every folder above them, the root ("")
+    included: where a language's manifests may be (Go's go.mod, Rust's Cargo.toml)."""
+    folders: set[str] = set()
+    for path in paths:
+        folder = posixpath.dirname(path)
+        while folder not in folders:
+            folders.add(folder)
+            folder = posixpath.dirname(folder)
+    return folders
+
+
 def unique(found: Iterable[Found]) -> list[Found]:
     """Each value once, with the first way it was found."""
     seen: dict[Value, Resolution] = {}

@@ -24,7 +24,7 @@ from brownfield.confine import read_bytes_inside
 from brownfield.errors import BrownfieldError
 from brownfield.graph.facts import FileFacts, ImportFact
 from brownfield.graph.generic_entry import entry_points
-from brownfield.graph.generic_world import Profile, Value, World
+from brownfield.graph.generic_world import Profile, Value, World, folders_above
 
 #: The first elements of the standard library's import paths: never a repository folder
 #: (unless the repository is the standard library: `module std`).
@@ -90,14 +90,7 @@ class GoModules:
 def layout(root: Path, configs: Sequence[str], paths: Sequence[str]) -> GoModules:
     """The repository's Go modules, read once per build: every `go.mod` in a folder
     holding Go files or above one, and the modules the root's `go.work` uses."""
-    folders: set[str] = set()
-    for path in paths:
-        folder = posixpath.dirname(path)
-        while True:
-            folders.add(folder)
-            if not folder:
-                break
-            folder = posixpath.dirname(folder)
+    folders = folders_above(paths)
     work = _read(root, "go.work")
     if work:
         for line in _block_lines(work, "use"):

@@ -20,7 +20,7 @@ from brownfield.confine import read_bytes_inside
 from brownfield.errors import BrownfieldError
 from brownfield.graph.facts import ImportFact
 from brownfield.graph.generic_entry import entry_points
-from brownfield.graph.generic_world import Profile, Value, World, computed_names
+from brownfield.graph.generic_world import Profile, Value, World, computed_names, folders_above
 from brownfield.graph.lang.javascript_builtins import BUILTIN_METHODS
 
 #: What a relative import may name, tried in order: the path itself, with an extension,
@@ -101,12 +101,7 @@ def layout(root: Path, configs: Sequence[str], paths: Sequence[str]) -> Packages
     """The package.json `main` of every folder holding JavaScript files or above one, read
     like every file of the repository (never through a symlink out of it); a `main` that
     leads out of the repository, or a manifest that is no JSON object, names nothing."""
-    folders: set[str] = set()
-    for path in paths:
-        folder = posixpath.dirname(path)
-        while folder not in folders:
-            folders.add(folder)
-            folder = posixpath.dirname(folder)
+    folders = folders_above(paths)
     packages = Packages()
     for folder in sorted(folders):
         if "node_modules" in folder.split("/"):

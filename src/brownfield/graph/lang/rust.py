@@ -49,7 +49,7 @@ from brownfield.confine import read_text_inside
 from brownfield.errors import BrownfieldError
 from brownfield.graph.facts import CALL, FileFacts, ImportFact
 from brownfield.graph.generic_entry import entry_points
-from brownfield.graph.generic_world import Profile, Value, World
+from brownfield.graph.generic_world import Profile, Value, World, folders_above
 from brownfield.graph.lang.rust_macros import open_macros as open_macros  # for `parser`
 
 #: The source of a `mod` declaration (and of an inline module's marker).
@@ -141,12 +141,7 @@ def crates(index: CrateIndex) -> Crates:
 def layout(root: Path, configs: Sequence[str], paths: Sequence[str]) -> Crates:
     """The library crates of the repository, read once per build: the `Cargo.toml` in a
     folder holding Rust files or above one whose library root is one of them."""
-    folders: set[str] = set()
-    for path in paths:
-        folder = posixpath.dirname(path)
-        while folder not in folders:
-            folders.add(folder)
-            folder = posixpath.dirname(folder)
+    folders = folders_above(paths)
     files = set(paths)
     crates = Crates()
     for folder in sorted(folders):
