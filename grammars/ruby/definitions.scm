@@ -52,3 +52,10 @@
 (super) @receiver @reference.call
 ; `x.label = v` calls the writer `label=` (and not the reader `label`)
 (assignment left: (call receiver: (_) @receiver method: (identifier) @method.writer) @reference.call)
+
+; `raise Error, "message"` and `fail Error` construct the class: Ruby calls its `exception`,
+; which is `new` (a `raise Error.new(...)` is a call written out above)
+(call
+  !receiver
+  method: (identifier) @_raise (#any-of? @_raise "raise" "fail")
+  arguments: (argument_list . [(constant) (scope_resolution)] @callee)) @reference.call

@@ -121,8 +121,9 @@ from __future__ import annotations
 #: a JavaScript or TypeScript class without methods is searched by its body's words too;
 #: 109: a Rust path's lowercase head is a module, never a variable (`unit::connect(unit)`);
 #: 110: a JavaScript or TypeScript private field (`#repo: Repo`, `this.#repo = ...`); 111:
-#: JavaScript's `require("../")` loads the folder's package.json `main`
-SCHEMA_VERSION = 111
+#: JavaScript's `require("../")` loads the folder's package.json `main`; 112: Ruby's `raise
+#: Error, "..."` constructs the class it names
+SCHEMA_VERSION = 112
 
 SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);

@@ -75,6 +75,13 @@ class Ruby(Profile):
             remove_method undef_method private_constant private_class_method
             public_class_method module_eval class_eval instance_eval instance_exec
             is_a? kind_of? instance_of? nil? tap then dup clone Rational Complex""".split(),
+            # the core's exception classes, which `raise ArgumentError, "..."` constructs
+            *"""Exception StandardError RuntimeError ArgumentError TypeError NameError
+            NoMethodError KeyError IndexError RangeError StopIteration ZeroDivisionError
+            FloatDomainError IOError EOFError SystemCallError NotImplementedError ScriptError
+            LoadError SyntaxError SecurityError EncodingError FrozenError RegexpError
+            ThreadError FiberError LocalJumpError SystemExit Interrupt SignalException
+            UncaughtThrowError ClosedQueueError NoMatchingPatternError""".split(),
         }
     )
 
