@@ -205,6 +205,31 @@ def test_a_condition_or_a_contrast_is_part_of_a_clause_not_a_component() -> None
     ]
 
 
+def test_the_order_things_come_in_is_part_of_a_clause_not_a_component() -> None:
+    """ "..., largest first" says how the clause before it sorts (php-symfony-finder: "Largest
+    first" was a component of its own, and every question was asked twice)."""
+    from brownfield.interview.adaptive.start import _components
+
+    def cut(idea: str) -> list[str]:
+        return [c.description for c in _components(idea, [], False)]
+
+    for one in (
+        "Let callers sort the refunds by their amount, largest first",
+        "List the orders, most recent first",
+        "Sort the receipts by name, folders last",
+    ):
+        assert cut(one) == [one]
+    # a verb first, or more than three words: an order of its own
+    assert cut("Cache the orders, log them first") == [
+        "Cache the orders",
+        "log them (the orders) first",
+    ]
+    assert cut("Sort the orders by date, then refund the oldest first") == [
+        "Sort the orders by date",
+        "refund the oldest first",
+    ]
+
+
 def test_a_pronoun_object_says_what_it_stands_for() -> None:
     """ "Restore them" searches nothing: the clause names what "them" is, the first phrase
     of the clause before it that opens with a determiner (past the subject "let X" gives),

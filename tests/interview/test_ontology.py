@@ -302,6 +302,18 @@ def test_question_words_and_adjectives_of_a_change_are_not_entities() -> None:
     assert "queue" in names and "long" not in names, names
 
 
+def test_the_people_the_idea_lets_act_are_no_entity() -> None:
+    """php-symfony-finder: "Which named thing is the core entity ...? callers is the core
+    entity" for "Let callers sort the found files by their size"."""
+    state = bare_state([])
+    state.description = "Let callers sort the found files by their size"
+    names = {e.name for e in ontology.extract(state)}
+    assert {"files", "size"} <= names, names
+    assert "callers" not in names, names
+    state.description = "Reject orders from blocked callers"  # no one let act: a thing
+    assert "callers" in {e.name for e in ontology.extract(state)}
+
+
 def test_an_idiom_is_one_entity_of_what_it_means() -> None:
     state = bare_state([])
     state.description = "Compress what the server sends back when too many are open at once"

@@ -2570,6 +2570,20 @@ def test_the_ideas_words_no_definition_holds_are_said(tmp_path: Path) -> None:
         assert '"compress"' in fact.statement
         assert "environment" not in fact.statement and "prefix" not in fact.statement
         assert similar.unfound_fact(store, "read the environment variable prefix") is None
+        # the people the idea lets do something are who asks, no word of the code's
+        # (rust-walkdir: 'finds no definition for "callers"' in every "let callers" idea)
+        assert similar.unfound_fact(store, "let callers read the environment variable") is None
+        fact = similar.unfound_fact(store, "let operators compress the prefix")
+        assert fact is not None and '"compress"' in fact.statement
+        assert "operators" not in fact.statement
+
+
+def test_the_mechanism_words_leave_out_the_people_the_idea_lets_act(tmp_path: Path) -> None:
+    with opened(tmp_path) as store:
+        statement = similar_fact(store, "let callers add retries with backoff").statement
+        assert statement.startswith(
+            "Definitions matching the idea's mechanism words (retries, backoff) in"
+        )
 
 
 def test_a_word_the_code_writes_as_two_is_searched_as_two(tmp_path: Path) -> None:
@@ -3456,6 +3470,18 @@ def test_where_tests_live_is_cited_at_a_test_of_the_main_test_folder(tmp_path: P
         (fact,) = [f for f in project.project_facts(store) if f.topic == "test-layout"]
     assert fact.statement == "Tests live in pkg/ (2 files), a/ (1 file)."
     assert [str(c) for c in fact.citations] == ["pkg/core_test.go:7"]
+
+
+def test_the_language_with_most_files_comes_first(tmp_path: Path) -> None:
+    """tomlkit: "Language: go (13 files), python (29 files)", its Go files a test runner."""
+    files = {
+        "lib/a.py": "def a():\n    return 1\n",
+        "lib/b.py": "def b():\n    return 2\n",
+        "tests/runner/main.go": "package main\n\nfunc main() {}\n",
+    }
+    with opened(tmp_path, files) as store:
+        (fact,) = [f for f in project.project_facts(store) if f.topic == "language"]
+    assert fact.statement == "Language: python (2 files), go (1 file)."
 
 
 def test_the_repositorys_own_package_is_no_framework(tmp_path: Path) -> None:

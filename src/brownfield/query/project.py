@@ -37,12 +37,16 @@ def _own_package(module: str, paths: Container[str]) -> bool:
 
 
 def project_facts(store: GraphStore) -> list[Fact]:
-    """Language, frameworks, the test framework and where tests live (or that no file is
-    a test: a package as published often ships none)."""
+    """Language (the one with most files first: tomlkit's 13 Go files of a test runner came
+    before its 29 Python ones), frameworks, the test framework and where tests live (or
+    that no file is a test: a package as published often ships none)."""
     facts: list[Fact] = []
     languages = store.count("files", "language")
     if languages:
-        listing = ", ".join(f"{name} ({count} files)" for name, count in sorted(languages.items()))
+        most = sorted(languages.items(), key=lambda item: (-item[1], item[0]))
+        listing = ", ".join(
+            f"{name} ({count} file{'' if count == 1 else 's'})" for name, count in most
+        )
         facts.append(Fact("language", "language", f"Language: {listing}."))
     imports = store.import_sites()
     paths = store.file_rows()

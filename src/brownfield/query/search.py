@@ -115,6 +115,9 @@ class Query:
     doing: tuple[str, ...] = ()  # what is being done when the change applies ("when *reading*")
     #: a word the repository writes only as two (`omitempty` as `omitEmpty`): its phrase
     respelled: tuple[tuple[str, str], ...] = ()
+    #: the words of the people "let *X* do ..." names ("callers", "template authors"): who
+    #: asks, no word of the code's (the facts about the idea's words leave them out)
+    persons: tuple[str, ...] = ()
 
     def terms(self, word: str) -> tuple[str, ...]:
         """The terms searched for one of the words (`query_terms`, and its phrase)."""
@@ -143,6 +146,7 @@ def parse(text: str) -> Query:
                 found.append(word)
     told = _SUBJECT.search(text)
     subject = _leading(told.group("subject")) if told else ()
+    persons = _persons(told.group("subject")) if told else ()
     aimed = _TARGET.search(text)
     target = tuple(w for w in words(aimed.group("target")) if w in found) if aimed else ()
     doing = _WHILE_DOING.search(text)
@@ -162,6 +166,7 @@ def parse(text: str) -> Query:
         tuple(p for p in pairs if "".join(p) not in found),
         subject,
         (doing.group("doing").lower(),) if doing else (),
+        persons=tuple(w for w in persons if w in found),
     )
 
 
@@ -183,6 +188,14 @@ def _leading(phrase: str) -> tuple[str, ...]:
         if len(taken) == SUBJECT_WORDS:
             break
     return tuple(taken)
+
+
+def _persons(phrase: str) -> tuple[str, ...]:
+    """The people (`_PERSONS`) among the phrase's first SUBJECT_WORDS words: those the idea
+    lets do something ("let *callers* ...", "let template *authors* ..."; a word before
+    one, "template", may be the code's). "Let the client retry" names none."""
+    tokens = [part for token in phrase.split()[:SUBJECT_WORDS] for part in words(token)]
+    return tuple(word for word in tokens if word in _PERSONS)
 
 
 def _subject_classes(store: GraphStore, subject: tuple[str, ...]) -> list[Node]:
@@ -505,12 +518,14 @@ def unfound(store: GraphStore, text: str) -> tuple[str, ...]:
     its abbreviations: a body's words are held as written (`process.stderr` holds no
     "standard", nor `std`), and a word said missing must be. Nor is a word of MIN_INSIDE
     letters or more (or its base form) written inside a definition's or file's name: an
-    identifier run together is one word of the index (`iscommentline` holds "comment")."""
+    identifier run together is one word of the index (`iscommentline` holds "comment").
+    The people the text lets do something ("let *callers* ...") are no word of the code's."""
     query = _joined(store, parse(text))
     return tuple(
         w
         for w in query.words
-        if not store.search(_any_form(query, w), 1)
+        if w not in query.persons
+        and not store.search(_any_form(query, w), 1)
         and not any(store.nodes_like(f, 1) for f in base_forms(w) if len(f) >= MIN_INSIDE)
     )
 

@@ -25,7 +25,8 @@ def similar_fact(store: GraphStore, text: str) -> Fact:
     expanded) searched for the idea's mechanism, its words but those of the thing it is
     done to ("add *retries with backoff* to payment charges"); when none, what was searched."""
     query = parse(text)
-    mechanism = [w for w in query.words if w not in query.target] or list(query.words)
+    asked = [w for w in query.words if w not in query.persons] or list(query.words)
+    mechanism = [w for w in asked if w not in query.target] or asked
     definitions = (NodeKind.FUNCTION, NodeKind.METHOD, NodeKind.CLASS)
     hits = [
         hit

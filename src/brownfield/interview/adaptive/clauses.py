@@ -186,6 +186,7 @@ def _qualified(idea: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]
             open_ended
             or _RELATIVE.match(piece)
             or _PARTICIPLE.match(piece)
+            or _ordered(piece)
             or _modifies(piece, idea[kept[-1][0] : kept[-1][1]])
         ):
             kept[-1] = (kept[-1][0], end)
@@ -213,6 +214,15 @@ _OPENING_END = re.compile(
 
 
 _PREPOSITION = re.compile(r"(?:to|for|into|in|on|from|with|at)\b", re.I)
+_ORDER = re.compile(r"^(?:[\w-]+\s+){1,2}(?:first|last)$", re.I)
+
+
+def _ordered(piece: str) -> bool:
+    """Whether a piece says in what order the clause before it gives things ("sort the
+    files by size, *largest first*", "*most recent first*", "*directories last*"): two or
+    three words ending in "first" or "last", the first no verb ("*log it* first" is an
+    order of its own)."""
+    return bool(_ORDER.match(piece)) and piece.split()[0].lower() not in COMMON_VERBS
 
 
 def _modifies(piece: str, before: str) -> bool:

@@ -29,7 +29,7 @@ from brownfield.interview.adaptive.state import (
 from brownfield.interview.engine import words
 from brownfield.model import denies
 from brownfield.query.context import STOP_WORDS
-from brownfield.query.search import stem
+from brownfield.query.search import parse, stem
 
 CORE: EntityType = "core domain"
 SUPPORTING: EntityType = "supporting"
@@ -213,8 +213,10 @@ def _noun_entities(state: AdaptiveState, taken: list[_Draft]) -> dict[str, _Draf
     after idioms ("sends back" is the response,
     "at the same time" concurrent: `idioms_read`); its forms are merged by stem. An identifier
     (`snake_case`, `camelCase`, dotted) is kept whole. A word that names a code or outside
-    entity already found (same stem as its last name part) is that entity, not a noun.
+    entity already found (same stem as its last name part) is that entity, not a noun. The
+    people the idea lets do something ("let *callers* sort the files") are who asks, none.
     """
+    persons = set(parse(state.description).persons)
     covered = {stem(d.name.rsplit(".", 1)[-1].lower()) for d in taken}
     covered |= {d.name.lower() for d in taken} | {(d.symbol or "").lower() for d in taken}
     seen: dict[str, tuple[str, set[int]]] = {}
@@ -229,6 +231,8 @@ def _noun_entities(state: AdaptiveState, taken: list[_Draft]) -> dict[str, _Draf
             whole = bool(_IDENTIFIER.search(token))
             word = token if whole else token.lower()
             if not whole and (word in STOP_WORDS or len(word) < 3 or not nounlike(word, number)):
+                continue
+            if number == 0 and word in persons:
                 continue
             following = matches[at + 1].group(0).lower() if at + 1 < len(matches) else ""
             if not whole and number == 0 and verb_at(word, after, following):
