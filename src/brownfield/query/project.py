@@ -43,9 +43,9 @@ def project_facts(store: GraphStore) -> list[Fact]:
     facts: list[Fact] = []
     languages = store.count("files", "language")
     if languages:
-        most = sorted(languages.items(), key=lambda item: (-item[1], item[0]))
+        ranked = sorted(languages.items(), key=lambda item: (-item[1], item[0]))
         listing = ", ".join(
-            f"{name} ({count} file{'' if count == 1 else 's'})" for name, count in most
+            f"{name} ({count} file{'' if count == 1 else 's'})" for name, count in ranked
         )
         facts.append(Fact("language", "language", f"Language: {listing}."))
     imports = store.import_sites()
