@@ -1400,12 +1400,29 @@ def test_no_caller_of_a_method_names_the_calls_that_land_on_its_namesakes(
     with opened(tmp_path, files) as store:
         fact = callers_of(store, "src/main/java/app/Client.java::Client.connectTimeout")
         assert fact.statement.startswith("No resolved caller of app.Client.connectTimeout")
+        # `connectTimeout()` in ClientImpl runs ClientImpl's, or an override below it: never
+        # the method of its base (jdk-util-regex: `Matcher.matches` "may reach" the unrelated
+        # `Pattern.matches` "through dynamic dispatch")
         assert fact.statement.endswith(
-            "; but 1 resolved call(s) land on other methods named `connectTimeout` (e.g. "
-            "app.ClientImpl.connectTimeout at src/main/java/app/ClientImpl.java:5): through "
-            "dynamic dispatch some may reach this one; connectTimeout is exported by package "
-            "app: code outside the repository may call it."  # a public method of a library
+            "; no unresolved call is named `connectTimeout` either; connectTimeout is exported "
+            "by package app: code outside the repository may call it."  # a library's method
         ), fact.statement
+        fact = callers_of(store, "src/main/java/app/ClientImpl.java::ClientImpl.connectTimeout")
+        assert "in production code: app.ClientImpl.twice" in fact.statement, fact.statement
+    files["src/main/java/app/Pool.java"] = """
+        package app;
+
+        public class Pool {
+            int size(Client client) { return client.connectTimeout(); }
+        }
+        """
+    files["src/main/java/app/ClientImpl.java"] = files["src/main/java/app/ClientImpl.java"].replace(
+        "int twice() { return connectTimeout() * 2; }", ""
+    )
+    with opened(tmp_path / "through_base", files) as store:
+        # a call through the base may run the override: a caller of both (dispatch)
+        fact = callers_of(store, "src/main/java/app/ClientImpl.java::ClientImpl.connectTimeout")
+        assert "app.Pool.size (src/main/java/app/Pool.java:4)" in fact.statement, fact.statement
 
 
 def test_no_caller_of_a_constructor_names_no_other_class_s_constructor(tmp_path: Path) -> None:

@@ -67,11 +67,16 @@ class Written:
         return f" (the other {left} were not read)" if left > 0 else ""
 
 
-def written(store: GraphStore, node: Node, tests: bool) -> Written | None:
+def written(
+    store: GraphStore,
+    node: Node,
+    tests: bool,
+    skip: frozenset[tuple[str, int]] = frozenset(),
+) -> Written | None:
     """Where the test (`tests`) or production files write the definition's name as a whole
-    word (a class's for a constructor), outside the definition and the lines where another
-    definition of the name starts; None for a module or a name too short or common to look
-    for."""
+    word (a class's for a constructor), outside the definition, the lines where another
+    definition of the name starts and the sites (`skip`: path, line) of calls known to run
+    another; None for a module or a name too short or common to look for."""
     if node.kind is NodeKind.MODULE:
         return None
     name = called(node)
@@ -107,7 +112,7 @@ def written(store: GraphStore, node: Node, tests: bool) -> Written | None:
                 listing = True
                 continue
             inside = path == node.path and (node.line or 0) <= number <= (node.end_line or 0)
-            if inside or number in others or _IMPORT_LINE.match(line):
+            if inside or number in others or (path, number) in skip or _IMPORT_LINE.match(line):
                 continue
             code = declared.sub(" ", rebound.sub(" ", without_prose(line)))
             if pattern.search(line) and pattern.search(code):
@@ -181,13 +186,17 @@ def _rebinding(name: str) -> re.Pattern[str]:
 
 
 def written_note(
-    store: GraphStore, node: Node, tests: bool, role: str = ""
+    store: GraphStore,
+    node: Node,
+    tests: bool,
+    role: str = "",
+    skip: frozenset[tuple[str, int]] = frozenset(),
 ) -> tuple[str, tuple[Citation, ...]]:
     """How a negative answer may be incomplete beyond calls: where the name is written
-    (`written`), as a clause to end the answer with; empty when it is written nowhere and
-    every file was read. `role` says what the definition is to the one the fact is about
-    (", a caller on the way,")."""
-    found = written(store, node, tests)
+    (`written`, but at `skip`), as a clause to end the answer with; empty when it is written
+    nowhere and every file was read. `role` says what the definition is to the one the fact
+    is about (", a caller on the way,")."""
+    found = written(store, node, tests, skip)
     if found is None:
         return "", ()
     if not found.sites:
