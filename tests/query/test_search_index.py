@@ -1425,6 +1425,68 @@ def test_no_caller_of_a_method_names_the_calls_that_land_on_its_namesakes(
         assert "app.Pool.size (src/main/java/app/Pool.java:4)" in fact.statement, fact.statement
 
 
+def test_a_rust_call_of_one_type_s_method_is_no_dispatch_to_another_type(tmp_path: Path) -> None:
+    """rust-csv: "No resolved caller of Reader.from_path; but 1 resolved call(s) land on
+    other methods named `from_path` (WriterBuilder.from_path ...): through dynamic dispatch
+    some may reach this one", and the tests fact said the name written at that call "may
+    reach it". A Rust call dispatches only through a trait's method, to its implementations."""
+    files = {
+        "src/lib.rs": """
+            pub trait Open {
+                fn open(&self) -> u8;
+            }
+
+            pub struct Reader;
+
+            impl Reader {
+                pub fn from_path() -> Reader { Reader }
+            }
+
+            impl Open for Reader {
+                fn open(&self) -> u8 { 1 }
+            }
+
+            pub struct Writer;
+
+            impl Writer {
+                pub fn from_path() -> Writer { Writer }
+            }
+
+            impl Open for Writer {
+                fn open(&self) -> u8 { 2 }
+            }
+
+            pub fn write() -> Writer {
+                Writer::from_path()
+            }
+
+            pub fn open_any<T: Open>(item: &T) -> u8 {
+                item.open()
+            }
+
+            #[cfg(test)]
+            mod tests {
+                #[test]
+                fn writes() {
+                    super::write();
+                }
+            }
+            """,
+    }
+    with opened(tmp_path, files) as store:
+        reader = store.node("src/lib.rs::Reader.from_path")
+        assert reader is not None
+        fact = callers_of(store, "src/lib.rs::Reader.from_path")
+        assert fact.statement.startswith("No resolved caller of src.lib.Reader.from_path")
+        assert "dynamic dispatch" not in fact.statement, fact.statement
+        assert "written" not in fact.statement, fact.statement
+        tested = evidence.tests_fact(store, Touchpoint(reader, 1.0, ()))
+        assert "written" not in tested.statement, tested.statement
+        # a call through the trait may run either implementation
+        fact = callers_of(store, "src/lib.rs::Reader.open")
+        assert "src.lib.open_any" in fact.statement, fact.statement
+
+
 def test_no_caller_of_a_constructor_names_no_other_class_s_constructor(tmp_path: Path) -> None:
     """ws: "No resolved caller of WebSocketServer.constructor ...; but 12 resolved call(s)
     land on other methods named `constructor` (e.g. Event.constructor ...): through dynamic

@@ -25,7 +25,7 @@ from brownfield.query.reaching_tests import (
     rank_of_test,
     walk_to_tests,
 )
-from brownfield.query.same_name import landings, same_name_calls
+from brownfield.query.same_name import same_name_calls
 from brownfield.query.search import Query, carried, matched_words, parse
 from brownfield.query.traverse import Hop
 from brownfield.query.written import type_statement, written_note
@@ -177,12 +177,8 @@ def callers_fact(store: GraphStore, touchpoint: Touchpoint) -> Fact | None:
         dispatch, dispatched = same_name_calls(store, node)
         outside, elsewhere = _outside_calls(store, node)
         bases = _outside_bases(store, node) or _handed_on(store, node) or _exported(store, node)
-        # a call the graph resolved to a namesake that never runs this one is no such line
-        ruled_out = frozenset((e.path, e.line or 0) for e in landings(store, node).ruled_out)
         written, seen = (
-            ("", ())
-            if cited or dispatched or elsewhere
-            else written_note(store, node, False, skip=ruled_out)
+            ("", ()) if cited or dispatched or elsewhere else written_note(store, node, False)
         )
         return Fact(
             "callers",

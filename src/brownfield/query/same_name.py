@@ -2,8 +2,8 @@
 caller" answer cannot rule out (an override or sibling a call through a base type may
 dispatch to, an overload picked by its arguments), and those it can (a Ruby class method's
 calls, made on the class, never reach its instance twin; a Go call of a concrete type's
-method never reaches another type's; a Java or C# call reaches only the overrides below
-the class it lands on)."""
+method never reaches another type's; a Java, C#, C++ or Rust call reaches only the
+overrides below the class (or the implementations of the trait) it lands on)."""
 
 from __future__ import annotations
 
@@ -18,8 +18,10 @@ from brownfield.query.reaching_tests import is_constructor
 
 #: Languages whose call, resolved to a class's method by its receiver's declared type, runs
 #: at most an override of it in a class deriving from that one (never an unrelated class's
-#: method of the same name: Java's `Matcher.matches` never runs `Pattern.matches`).
-NOMINAL = frozenset({"java", "csharp"})
+#: method of the same name: Java's `Matcher.matches` never runs `Pattern.matches`); in Rust,
+#: an implementation of the trait whose method it lands on (rust-csv's
+#: `WriterBuilder::from_path` never runs `Reader::from_path`).
+NOMINAL = frozenset({"java", "csharp", "cpp", "rust"})
 
 
 class Landings(NamedTuple):

@@ -23,6 +23,7 @@ from brownfield.model import Citation, Node, NodeKind
 from brownfield.query.code_names import code_lines, without_prose
 from brownfield.query.freshness import repository_root
 from brownfield.query.reaching_tests import called
+from brownfield.query.same_name import landings
 
 MAX_WRITTEN_FILES = 400  # files read for where a name is written
 _IMPORT_LINE = re.compile(
@@ -67,16 +68,12 @@ class Written:
         return f" (the other {left} were not read)" if left > 0 else ""
 
 
-def written(
-    store: GraphStore,
-    node: Node,
-    tests: bool,
-    skip: frozenset[tuple[str, int]] = frozenset(),
-) -> Written | None:
+def written(store: GraphStore, node: Node, tests: bool) -> Written | None:
     """Where the test (`tests`) or production files write the definition's name as a whole
     word (a class's for a constructor), outside the definition, the lines where another
-    definition of the name starts and the sites (`skip`: path, line) of calls known to run
-    another; None for a module or a name too short or common to look for."""
+    definition of the name starts and the calls the graph resolved to another that never
+    runs this one (`same_name.landings`); None for a module or a name too short or common
+    to look for."""
     if node.kind is NodeKind.MODULE:
         return None
     name = called(node)
@@ -88,6 +85,7 @@ def written(
     rebound = _rebinding(name)
     declared = _declaring(name)
     wanted = is_test if tests else is_production
+    skip = {(edge.path, edge.line or 0) for edge in landings(store, node).ruled_out}
     root = repository_root(store)
     sites: list[tuple[str, int]] = []
     paths = sorted(path for path in store.file_rows() if wanted(path))
@@ -186,17 +184,13 @@ def _rebinding(name: str) -> re.Pattern[str]:
 
 
 def written_note(
-    store: GraphStore,
-    node: Node,
-    tests: bool,
-    role: str = "",
-    skip: frozenset[tuple[str, int]] = frozenset(),
+    store: GraphStore, node: Node, tests: bool, role: str = ""
 ) -> tuple[str, tuple[Citation, ...]]:
     """How a negative answer may be incomplete beyond calls: where the name is written
-    (`written`, but at `skip`), as a clause to end the answer with; empty when it is written
-    nowhere and every file was read. `role` says what the definition is to the one the fact
-    is about (", a caller on the way,")."""
-    found = written(store, node, tests, skip)
+    (`written`), as a clause to end the answer with; empty when it is written nowhere and
+    every file was read. `role` says what the definition is to the one the fact is about
+    (", a caller on the way,")."""
+    found = written(store, node, tests)
     if found is None:
         return "", ()
     if not found.sites:
