@@ -2541,6 +2541,14 @@ def test_an_idiom_is_read_as_what_it_means_not_word_by_word(tmp_path: Path) -> N
     assert parse("results made read-only").words == ("results", "readonly")  # "made" is no word
     assert "freeze" in query_terms("readonly")
     assert parse("raise the hard-coded limit").words == ("raise", "limit")
+    # a regular expression is what code calls a regex, a regexp or a pattern
+    assert parse("drop records matching a regular expression").words == (
+        "drop",
+        "records",
+        "matching",
+        "regexp",
+    )
+    assert {"regex", "pattern"} <= set(query_terms("regexp"))
     # "how long" asks for a duration: no `long` (a Java or C integer type, `longest`)
     assert parse("choose how long the client waits").words == ("choose", "client", "waits")
     # relative and indefinite words name nothing ("whose", "somewhere", "whenever")

@@ -319,6 +319,10 @@ IDIOMS: dict[str, str] = {
     "active at once": "active concurrent",
     "at once": "",
     "in parallel": "concurrent parallel",
+    # what code calls a regex, a regexp or a pattern (monolog: "finds no definition for
+    # \"regular\"" beside `hasRecordThatMatches(string $regex)`)
+    "regular expressions": "regexp",
+    "regular expression": "regexp",
     "right away": "immediately",
     "from time to time": "periodically",
     "every so often": "periodically",
