@@ -1365,6 +1365,9 @@ def test_a_go_call_of_a_concrete_type_s_method_is_no_dispatch_to_another_type(
         fact = callers_of(store, "conn/conn.go::Server.Read")
         assert "dynamic dispatch" not in fact.statement, fact.statement
         assert fact.statement.startswith("No resolved caller of conn.Server.Read")
+        # the call it leaves out is said, with what rules it out
+        assert "the 1 resolved call(s) named `Read` (e.g. conn.Client.Read at " in fact.statement
+        assert "are made on other types and never run this one" in fact.statement
     files["conn/use.go"] = """
         package conn
 
@@ -1404,8 +1407,11 @@ def test_no_caller_of_a_method_names_the_calls_that_land_on_its_namesakes(
         # the method of its base (jdk-util-regex: `Matcher.matches` "may reach" the unrelated
         # `Pattern.matches` "through dynamic dispatch")
         assert fact.statement.endswith(
-            "; no unresolved call is named `connectTimeout` either; connectTimeout is exported "
-            "by package app: code outside the repository may call it."  # a library's method
+            "; no unresolved call is named `connectTimeout` either; the 1 resolved call(s) named "
+            "`connectTimeout` (e.g. app.ClientImpl.connectTimeout at "
+            "src/main/java/app/ClientImpl.java:5) are made on other types and never run this "
+            "one; connectTimeout is exported by package app: code outside the repository may "
+            "call it."  # a library's method
         ), fact.statement
         fact = callers_of(store, "src/main/java/app/ClientImpl.java::ClientImpl.connectTimeout")
         assert "in production code: app.ClientImpl.twice" in fact.statement, fact.statement
@@ -1480,6 +1486,10 @@ def test_a_rust_call_of_one_type_s_method_is_no_dispatch_to_another_type(tmp_pat
         assert fact.statement.startswith("No resolved caller of src.lib.Reader.from_path")
         assert "dynamic dispatch" not in fact.statement, fact.statement
         assert "written" not in fact.statement, fact.statement
+        assert (
+            "; the 1 resolved call(s) named `from_path` (e.g. src.lib.Writer.from_path at "
+            "src/lib.rs:26) are made on other types and never run this one"
+        ) in fact.statement, fact.statement
         tested = evidence.tests_fact(store, Touchpoint(reader, 1.0, ()))
         assert "written" not in tested.statement, tested.statement
         # a call through the trait may run either implementation

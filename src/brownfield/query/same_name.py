@@ -30,6 +30,7 @@ class Landings(NamedTuple):
     apart: list[Edge]  # on its Ruby twin: made on the class, or on instances, never on it
     overloads: list[Edge]  # on its other overloads: picked by their arguments
     dispatched: list[Edge]  # on a method a call may dispatch from to this one
+    typed: list[Edge]  # on an unrelated type's method, by the receiver's type: never this one
     ruled_out: list[Edge]  # on a method whose calls never run this one (`apart` among them)
 
 
@@ -37,7 +38,7 @@ def landings(store: GraphStore, node: Node) -> Landings:
     """For a method, the resolved calls that land on another method of the same name (an
     override, an implementation, a sibling, an overload, its Ruby twin); none else."""
     if node.kind is not NodeKind.METHOD:
-        return Landings([], [], [], [])
+        return Landings([], [], [], [], [])
     others = [i for i, kind, _ in store.definition_ids(node.name) if i != node.id]
     edges = [e for e in store.edges_into(others, [EdgeKind.CALLS]) if e.src != node.id]
     edges = sorted(edges, key=lambda e: (e.path, e.line or 0))
@@ -55,6 +56,7 @@ def landings(store: GraphStore, node: Node) -> Landings:
         if constructs
         else [e for e in edges if e.dst != twin and without_overload(e.dst) != declared]
     )
+    candidates = dispatched
     if node.language == "go":  # a Go call dispatches only through an interface's method
         dispatched = [e for e in dispatched if _through_interface(store, e.dst)]
     if node.language in NOMINAL:  # only through a method of one of its class's bases
@@ -64,8 +66,9 @@ def landings(store: GraphStore, node: Node) -> Landings:
             for e in dispatched
             if _owner(e.dst) in bases or e.resolution is Resolution.UNIQUE_NAME  # a guess
         ]
+    typed = [e for e in candidates if e not in dispatched]
     ruled_out = [e for e in edges if e not in overloads and e not in dispatched]
-    return Landings(apart, overloads, dispatched, ruled_out)
+    return Landings(apart, overloads, dispatched, typed, ruled_out)
 
 
 def same_name_calls(store: GraphStore, node: Node) -> tuple[str, tuple[Citation, ...]]:
@@ -74,8 +77,9 @@ def same_name_calls(store: GraphStore, node: Node) -> tuple[str, tuple[Citation,
     to or from, and apart, those landing on its other overloads (picked by their arguments,
     never dispatched); what a "no resolved caller" answer cannot rule out. The calls of its
     Ruby twin (`m~self` of `m`, or `m` of `m~self`) are named as what they are: made on the
-    class, or on instances, never reaching it."""
-    apart, overloads, dispatched, _ = landings(store, node)
+    class, or on instances, never reaching it; so are those made on unrelated types (a Go
+    concrete type's, a Java class's not deriving from its own: `typed`)."""
+    apart, overloads, dispatched, typed, _ = landings(store, node)
     notes = []
     if apart:
         singleton = node.id.endswith(SINGLETON)  # its twin is the instance method
@@ -83,6 +87,11 @@ def same_name_calls(store: GraphStore, node: Node) -> tuple[str, tuple[Citation,
         notes.append(
             f"; the {len(apart)} resolved call(s) of its {kind} method of the same name (e.g. "
             f"{_landing(store, apart[0])}) are made on {on} and never reach this one"
+        )
+    if typed:  # said, not cited: a fact's citations after the first are read as callers
+        notes.append(
+            f"; the {len(typed)} resolved call(s) named `{node.name}` (e.g. "
+            f"{_landing(store, typed[0])}) are made on other types and never run this one"
         )
     if overloads:
         notes.append(
