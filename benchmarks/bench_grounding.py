@@ -621,14 +621,14 @@ SENTENCE_NO_SIMILAR = re.compile(
 SENTENCE_NO_TEST = re.compile(
     r"No test reaches (\S+) through calls\."
     r"|No test reaches (\S+) through resolved calls within \d+ calls \(looked for [^\n]*?\); "
-    r"no unresolved call is named `[^`]+` either\."
+    r"no unresolved call is named `[^`]+`(?: or `[^`]+`)* either\."
     r"|(\S+) \([^()\s]+:\d+\) is a type, not code: no test runs it; its name is written in "
     r"none of the test files\."
 )
 SENTENCE_NO_CALLERS = re.compile(
     r"(\S+) \(([^()\s]+):(\d+)\) has no callers in the repository\."
     r"|No resolved caller of (\S+) \(([^()\s]+):(\d+)\) in the repository; no unresolved "
-    r"call is named `[^`]+` either\."
+    r"call is named `[^`]+`(?: or `[^`]+`)* either\."
 )
 SENTENCE_NO_TESTS_AT_ALL = re.compile(r"[^\n.]*the code has no tests to follow[^\n]*")
 

@@ -22,6 +22,7 @@ from brownfield.query import (
     project,
     reaching_tests,
     similar,
+    traverse,
     written,
 )
 from brownfield.query import search as search_module
@@ -1495,6 +1496,37 @@ def test_a_rust_call_of_one_type_s_method_is_no_dispatch_to_another_type(tmp_pat
         # a call through the trait may run either implementation
         fact = callers_of(store, "src/lib.rs::Reader.open")
         assert "src.lib.open_any" in fact.statement, fact.statement
+
+
+def test_what_a_file_exports_whole_is_called_by_the_names_its_importers_bind(
+    tmp_path: Path,
+) -> None:
+    """qs: "No resolved caller of lib.stringify.exports ...; no unresolved call is named
+    `exports` either", while the tests call it 429 times as `qs.stringify(...)` (a
+    `require('../')` the graph cannot follow): `lib/index.js` binds it to `stringify`. And
+    the lines `module.exports = ...` of other files were said to maybe reach it."""
+    files = {
+        "lib/stringify.js": "function encode(value) {\n  return String(value);\n}\n\n"
+        "module.exports = function (object) {\n  return encode(object);\n};\n",
+        "lib/index.js": "var stringify = require('./stringify');\n\n"
+        "module.exports = {\n  stringify: stringify\n};\n",
+        "test/stringify.js": "var qs = require('../');\n\nqs.stringify({ a: 1 });\n",
+    }
+    with opened(tmp_path, files) as store:
+        fact = callers_of(store, "lib/stringify.js::exports")
+        assert fact.statement == (
+            "No resolved caller of lib.stringify.exports (lib/stringify.js:5) in the "
+            "repository; 1 unresolved call(s) named `exports` or `stringify` remain, e.g. "
+            "test/stringify.js:3."
+        ), fact.statement
+        encode = store.node("lib/stringify.js::encode")
+        assert encode is not None
+        tested = evidence.tests_fact(store, Touchpoint(encode, 1.0, ()))
+        assert "`stringify` at test/stringify.js:3" in tested.statement, tested.statement
+        assert "lib/index.js:3" not in tested.statement, tested.statement  # its own exports
+        found = traverse.callers(store, "lib/stringify.js::exports")
+        assert found.unresolved is not None
+        assert found.unresolved.to_json()["names"] == ["exports", "stringify"]
 
 
 def test_no_caller_of_a_constructor_names_no_other_class_s_constructor(tmp_path: Path) -> None:

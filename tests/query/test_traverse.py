@@ -130,6 +130,7 @@ def test_callers_count_unresolved_calls_of_the_same_name(shapes: Path) -> None:
     # `unknown.area()`: two methods are named area, the call stays unresolved
     assert area["unresolved"] == {
         "name": "area",
+        "names": ["area"],
         "count": 1,
         "outside": [],
         "exported": None,

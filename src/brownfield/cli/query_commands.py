@@ -110,11 +110,12 @@ def _hop_rows(hops: list[Hop]) -> list[list[str]]:
 def _completeness_line(query: str, completeness: Completeness) -> str:
     """How complete the answer is, in one line."""
     count, callers_query = completeness.count, query == "callers"
+    named = " or ".join(f"`{name}`" for name in completeness.names or [completeness.name])
     if not count:
-        where = f"is named `{completeness.name}`" if callers_query else "is in it"
+        where = f"is named {named}" if callers_query else "is in it"
         return f"unresolved: no unresolved call site {where}"
     if callers_query:
-        what = f"{count} unresolved call site(s) named `{completeness.name}` may also call it"
+        what = f"{count} unresolved call site(s) named {named} may also call it"
     else:
         what = f"{count} of its own call site(s) are unresolved"
     return "unresolved: " + what + ("" if completeness.sites else " (--possible lists them)")

@@ -16,7 +16,7 @@ from brownfield.query.declarations import (
 from brownfield.query.exports import EXPORTER, exported_by
 from brownfield.query.freshness import repository_root
 from brownfield.query.operators import called_without_name
-from brownfield.query.possible_calls import possible_calls
+from brownfield.query.possible_calls import call_names, possible_calls
 from brownfield.query.reaching_tests import (
     TEST_DEPTH,
     call_targets,
@@ -74,13 +74,19 @@ def _unresolved_note(store: GraphStore, node: Node) -> tuple[str, tuple[Citation
             f"; {implicit}, and the graph follows no such call: it may have callers all the same",
             (),
         )
+    named = _named(store, node)
     if not sites:
-        return f"; no unresolved call is named `{node.name}` either", ()
+        return f"; no unresolved call is named {named} either", ()
     cited = tuple(_site(path, line, node.name) for path, line in sites[:3])
     return (
-        f"; {len(sites)} unresolved call(s) named `{node.name}` remain, e.g. {_listed(sites)}",
+        f"; {len(sites)} unresolved call(s) named {named} remain, e.g. {_listed(sites)}",
         cited,
     )
+
+
+def _named(store: GraphStore, node: Node) -> str:
+    """The names its calls carry, as a fact says them: `save`; `exports` or `stringify`."""
+    return " or ".join(f"`{name}`" for name in call_names(store, node))
 
 
 def _unresolved_sites(store: GraphStore, node: Node) -> list[tuple[str, int]]:
@@ -227,8 +233,8 @@ def callers_fact(store: GraphStore, touchpoint: Touchpoint) -> Fact | None:
     unresolved = _unresolved_sites(store, node)
     if unresolved:
         parts.append(
-            f"{len(unresolved)} call(s) named `{node.name}` the graph left unresolved may reach "
-            f"it too, e.g. {_listed(unresolved)}"
+            f"{len(unresolved)} call(s) named {_named(store, node)} the graph left unresolved "
+            f"may reach it too, e.g. {_listed(unresolved)}"
         )
     statement = f"{node.qualname} ({node.path}:{node.line}) is called from " + "; ".join(parts)
     return Fact(
@@ -245,7 +251,15 @@ MAX_WALKED_NAMES = 200  # definitions on the way whose unresolved same-name call
 def _unresolved_on_the_way(store: GraphStore, node: Node, walked: dict[str, Node]) -> str:
     """How a negative tests answer may be incomplete beyond the node itself: unresolved
     calls named like a definition the walk went through (a chain a resolver lost)."""
-    names = sorted({n.name for n in walked.values() if n.kind is not NodeKind.MODULE} - {node.name})
+    names = sorted(
+        {
+            name
+            for n in walked.values()
+            if n.kind is not NodeKind.MODULE
+            for name in call_names(store, n)  # `stringify` for qs's `exports` on the way
+        }
+        - set(call_names(store, node))
+    )
     looked = set(names[:MAX_WALKED_NAMES])
     sites = sorted(
         {

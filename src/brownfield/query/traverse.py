@@ -26,7 +26,7 @@ from brownfield.model import (
 from brownfield.query.declarations import outside_bases
 from brownfield.query.exports import exported_by
 from brownfield.query.freshness import stale_paths
-from brownfield.query.possible_calls import possible_calls
+from brownfield.query.possible_calls import call_names, possible_calls
 from brownfield.query.symbols import expand_targets, find_symbol
 
 #: The deepest walk asked for: far beyond any real call chain, small enough that every
@@ -83,10 +83,15 @@ class Completeness:
     #: callers: the Go, Java or Python package or Rust crate that exports the function to
     #: code outside the repository (`exports.exported_by`), "" for none
     exported: str = ""
+    #: callers: every name the unresolved calls were matched on, `name` first (what a
+    #: JavaScript file exports as a whole, `exports`, is called by the names its importers
+    #: bind it to: `possible_calls.call_names`)
+    names: list[str] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         return {
             "name": self.name,
+            "names": self.names or ([self.name] if self.name else []),
             "count": self.count,
             "outside": self.outside,
             "exported": self.exported or None,
@@ -242,7 +247,12 @@ def callers(
     outside = outside_bases(store, node)
     exported = exported_by(store, node)
     result.unresolved = Completeness(
-        node.name, len(same_name), same_name if possible else None, outside, exported
+        node.name,
+        len(same_name),
+        same_name if possible else None,
+        outside,
+        exported,
+        list(call_names(store, node)),
     )
     return result
 

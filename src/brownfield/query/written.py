@@ -162,11 +162,13 @@ def _declaring(name: str) -> re.Pattern[str]:
     """Where a line declares a definition of that name, not the one asked about: another
     `def initialize` (each Ruby class has its own), a class reopened in another file
     (Ruby's `class Logger`), a Go `type Logger struct`. A base list stays (`class
-    Handler(Logger)`, `class Handler < Logger`): it names the class."""
+    Handler(Logger)`, `class Handler < Logger`): it names the class. Nor does another
+    JavaScript file's `module.exports = ...` name what this one exports."""
     return re.compile(
         r"\b(?:class|module|struct|interface|enum|trait|def|func|fn|function|type)\s+"
         + re.escape(name)
         + r"(?![\w$])"
+        + (r"|\bmodule\.exports\s*=(?!=)" if name == "exports" else "")
     )
 
 
