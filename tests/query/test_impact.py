@@ -228,6 +228,27 @@ def test_no_test_says_what_it_looked_for_and_what_may_reach(tmp_path: Path) -> N
     ) in output
 
 
+def test_a_changed_whole_export_is_looked_for_by_its_importers_names(tmp_path: Path) -> None:
+    """qs: a change to `lib/stringify.js` (`module.exports = function`, the definition
+    `exports`) counted the unresolved calls named `exports`, none; its tests call it as
+    `qs.stringify(...)`, the name `lib/index.js` binds it to."""
+    root = tmp_path / "repo"
+    write_files(
+        root,
+        {
+            "lib/stringify.js": "module.exports = function (object) {\n  return object;\n};\n",
+            "lib/index.js": "var stringify = require('./stringify');\n\n"
+            "module.exports = {\n  stringify: stringify\n};\n",
+            "test/stringify.js": "var qs = require('../');\n\nqs.stringify({ a: 1 });\n",
+        },
+    )
+    git_init(root)
+    build(root, workers=1)
+    search = run(root, "impact", "lib/stringify.js")["test_search"]
+    assert search["names"] == ["exports", "stringify"]
+    assert (search["unresolved_same_name"], search["unresolved_same_name_in_tests"]) == (1, 1)
+
+
 def test_a_changed_type_lists_the_lines_that_name_it(tmp_path: Path) -> None:
     """A field added to an interface affects the code that names the type, which no call
     edge reaches: `impact` listed nothing ("0 callers affected") for query-core's

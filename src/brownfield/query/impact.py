@@ -20,6 +20,7 @@ from brownfield.graph.store import GraphStore
 from brownfield.model import EdgeKind, Unresolved
 from brownfield.query.declarations import is_named_only
 from brownfield.query.freshness import repository_root, stale_paths
+from brownfield.query.possible_calls import call_names
 from brownfield.query.reaching_tests import TEST_DEPTH, rank_of_test, tests_reaching
 from brownfield.query.traverse import Hop, check_depth, walk
 
@@ -240,7 +241,18 @@ def _tests_reaching(
             known = found.get(hop.node.id)
             if known is None or key < known[0]:
                 found[hop.node.id] = (key, hop)
-    names = sorted({c.id.partition("::")[2].rpartition(".")[2] for c in changed} - {""})
+    names = sorted(  # a file's whole export (`exports`) with its importers' names for it
+        {
+            name
+            for c in changed
+            for name in (
+                call_names(store, nodes[c.id])
+                if c.id in nodes
+                else (c.id.partition("::")[2].rpartition(".")[2],)
+            )
+        }
+        - {""}
+    )
     same_name = store.unresolved_named(*names)
     search = TestSearch(
         what_counts_as_tests(sorted({c.path for c in changed})),
