@@ -1529,6 +1529,37 @@ def test_what_a_file_exports_whole_is_called_by_the_names_its_importers_bind(
         assert found.unresolved.to_json()["names"] == ["exports", "stringify"]
 
 
+def test_a_class_nothing_constructs_says_where_its_members_are_called(tmp_path: Path) -> None:
+    """jdk.httpserver: "No resolved caller of ServerConfig ...; but `ServerConfig` is
+    written at 20 line(s) ..., which may reach it in a way the graph does not resolve": the
+    graph resolves those lines, calls of its static methods (`ServerConfig.getIdleInterval()`)."""
+    files = {
+        "src/main/java/app/Config.java": """
+            package app;
+
+            class Config {
+                static long idle() { return 30; }
+                static long tick() { return idle() / 2; }
+            }
+            """,
+        "src/main/java/app/Server.java": """
+            package app;
+
+            class Server {
+                long wait() { return Config.idle(); }
+            }
+            """,
+    }
+    with opened(tmp_path, files) as store:
+        fact = callers_of(store, "src/main/java/app/Config.java::Config")
+    assert fact.statement == (
+        "No resolved caller of app.Config (src/main/java/app/Config.java:3) in the repository; "
+        "no unresolved call is named `Config` either; but its members are called from 1 "
+        "place(s) outside it, e.g. app.Config.idle at src/main/java/app/Server.java:4."
+    ), fact.statement
+    assert len(fact.citations) == 1  # said, not cited: its later citations are callers
+
+
 def test_no_caller_of_a_constructor_names_no_other_class_s_constructor(tmp_path: Path) -> None:
     """ws: "No resolved caller of WebSocketServer.constructor ...; but 12 resolved call(s)
     land on other methods named `constructor` (e.g. Event.constructor ...): through dynamic

@@ -6,6 +6,7 @@ from brownfield.graph.roles import is_production, is_test, marked_as_test, what_
 from brownfield.graph.store import GraphStore
 from brownfield.graph.vocabulary import STOP_WORDS, index_words
 from brownfield.model import Citation, Edge, EdgeKind, Fact, Node, NodeKind
+from brownfield.query.class_members import members_called
 from brownfield.query.context import Touchpoint
 from brownfield.query.declarations import (
     is_go_type,
@@ -183,14 +184,17 @@ def callers_fact(store: GraphStore, touchpoint: Touchpoint) -> Fact | None:
         dispatch, dispatched = same_name_calls(store, node)
         outside, elsewhere = _outside_calls(store, node)
         bases = _outside_bases(store, node) or _handed_on(store, node) or _exported(store, node)
+        members = members_called(store, node, ids)
         written, seen = (
-            ("", ()) if cited or dispatched or elsewhere else written_note(store, node, False)
+            ("", ())
+            if cited or dispatched or elsewhere or members
+            else written_note(store, node, False)
         )
         return Fact(
             "callers",
             node.qualname,
             f"No resolved caller of {node.qualname} ({node.path}:{node.line}) in the "
-            f"repository{but}{note}{dispatch}{outside}{bases}{written}.",
+            f"repository{but}{note}{dispatch}{outside}{bases}{members}{written}.",
             (definition_citation(node), *itself, *cited, *dispatched, *elsewhere, *seen),
         )
     callers = store.nodes(e.src for e in edges)
