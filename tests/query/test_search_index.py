@@ -1558,6 +1558,31 @@ def test_a_class_nothing_constructs_says_where_its_members_are_called(tmp_path: 
         "place(s) outside it, e.g. app.Config.idle at src/main/java/app/Server.java:4."
     ), fact.statement
     assert len(fact.citations) == 1  # said, not cited: its later citations are callers
+    files["src/main/java/app/Reader.java"] = """
+        package app;
+
+        interface Reader {
+            String read();
+        }
+        """
+    files["src/main/java/app/Fake.java"] = """
+        package app;
+
+        class Fake implements Reader {
+            public String read() { return "fake"; }
+        }
+        """
+    files["src/main/java/app/Use.java"] = """
+        package app;
+
+        class Use {
+            String use(Reader reader) { return reader.read(); }
+        }
+        """
+    with opened(tmp_path / "dispatch", files) as store:  # `reader.read()` may run Fake's
+        fact = callers_of(store, "src/main/java/app/Fake.java::Fake")
+    assert fact.statement.startswith("No resolved caller of app.Fake"), fact.statement
+    assert "its members are called" not in fact.statement, fact.statement
 
 
 def test_no_caller_of_a_constructor_names_no_other_class_s_constructor(tmp_path: Path) -> None:

@@ -5,13 +5,15 @@ should say rather than leave to where its name is written."""
 from __future__ import annotations
 
 from brownfield.graph.store import GraphStore
-from brownfield.model import EdgeKind, Node, NodeKind
+from brownfield.model import DYNAMIC_DISPATCH, EdgeKind, Node, NodeKind
 
 
 def members_called(store: GraphStore, node: Node, constructors: list[str]) -> str:
     """For a class nothing constructs: the resolved calls of its other members from outside
     it (a class of static methods, jdk.httpserver's `ServerConfig.getIdleInterval()`), said,
-    not cited (a fact's later citations are read as its callers); "" when none."""
+    not cited (a fact's later citations are read as its callers); "" when none. A call
+    through an interface that may dispatch to one of them (net/http's `rt.RoundTrip(req)`
+    for a test's `RoundTripper`) is none: it says nothing of the class being used."""
     if node.kind is not NodeKind.CLASS:
         return ""
     inside = f"{node.id}."
@@ -24,7 +26,9 @@ def members_called(store: GraphStore, node: Node, constructors: list[str]) -> st
         (
             e
             for e in store.edges_into(members, [EdgeKind.CALLS])
-            if e.src != node.id and not e.src.startswith(inside)
+            if e.src != node.id
+            and not e.src.startswith(inside)
+            and e.resolution not in DYNAMIC_DISPATCH  # a call that may reach it, or not
         ),
         key=lambda e: (e.path, e.line or 0),
     )
