@@ -65,3 +65,17 @@
   object: (call_expression
     function: (identifier) @_require (#eq? @_require "require")
     arguments: (arguments . (string) @import.source .))) @import @import.inline
+; `exports.json = require("./json")`, `module.exports.x = require("./x")`, `{ x:
+; require("./x") }`: the member (or the object's key) holds that module, imported the same
+; way (the binding's value is read as `require$__x`)
+(assignment_expression
+  left: (member_expression object: (_) @_owner)
+  right: (call_expression
+    function: (identifier) @_require
+    arguments: (arguments . (string) @import.source .)) @import @import.inline
+  (#not-eq? @_owner "module") (#eq? @_require "require"))
+(pair
+  value: (call_expression
+    function: (identifier) @_require
+    arguments: (arguments . (string) @import.source .)) @import @import.inline
+  (#eq? @_require "require"))

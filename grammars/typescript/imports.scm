@@ -31,3 +31,15 @@
   object: (call_expression
     function: (identifier) @_require (#eq? @_require "require")
     arguments: (arguments . (string) @import.source .))) @import @import.inline
+; `exports.json = require("./json")`, `{ x: require("./x") }`: the member holds that module
+(assignment_expression
+  left: (member_expression object: (_) @_owner)
+  right: (call_expression
+    function: (identifier) @_require
+    arguments: (arguments . (string) @import.source .)) @import @import.inline
+  (#not-eq? @_owner "module") (#eq? @_require "require"))
+(pair
+  value: (call_expression
+    function: (identifier) @_require
+    arguments: (arguments . (string) @import.source .)) @import @import.inline
+  (#eq? @_require "require"))

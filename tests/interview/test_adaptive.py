@@ -397,7 +397,12 @@ def test_a_named_symbol_is_adopted_and_a_rejected_touchpoint_dropped(tmp_path: P
     assert first.topology.components[0].touchpoints[0] == "app/jobs/billing.py::retry_failed"
     done = interview(
         root,
-        ["Retry inside charge and price it from cart.Cart.total, not retry_failed", "1", "1"],
+        [
+            "Retry inside charge and price it from cart.Cart.total and cart.Cart.add, not "
+            "retry_failed",
+            "1",
+            "1",
+        ],
         "--resume",
         f"docs/INTERVIEW-{SLUG}.yaml",
     )
@@ -407,7 +412,7 @@ def test_a_named_symbol_is_adopted_and_a_rejected_touchpoint_dropped(tmp_path: P
     state = state_of(root)
     component = state.topology.components[0]
     assert state.rejected_touchpoints == ["app/jobs/billing.py::retry_failed"]
-    assert component.touchpoints[0] == "app/cart.py::Cart.total"  # first: named
+    assert component.touchpoints[:2] == ["app/cart.py::Cart.total", "app/cart.py::Cart.add"]
     assert "app/jobs/billing.py::retry_failed" not in component.touchpoints
     adopted = next(t for t in state.touchpoints if t.id == "app/cart.py::Cart.total")
     assert adopted.named_in_round == 1

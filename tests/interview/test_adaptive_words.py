@@ -808,6 +808,13 @@ def test_a_class_named_is_the_class_not_its_file_or_its_constructors(tmp_path: P
         "src/Handler/StreamHandler.php::StreamHandler"
     ]
     assert [n.id for n in source.named("Log it in DB.conn")] == ["db/db.go::DB.conn"]
+    # a file named where a definition of it is named is where the definition is, no pointer
+    # of its own (pino: "the level is set by setLevel in lib/levels.js" adopted the module
+    # too, first, and every question then asked about `levels`)
+    assert [n.id for n in source.named("it is WorkerPool.start in src/app/WorkerPool.java")] == [
+        "src/app/WorkerPool.java::WorkerPool.start"
+    ]
+    assert [n.id for n in source.named("db/db.go, then DB.conn")] == ["db/db.go::DB.conn"]
 
 
 def test_a_java_constructor_calling_its_base_s_is_no_caller_to_decide_on(tmp_path: Path) -> None:

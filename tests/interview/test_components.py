@@ -5,6 +5,8 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from pathlib import Path
 
+import pytest
+
 from brownfield.interview.adaptive import contradictions, deciding
 from brownfield.interview.adaptive.established import add_fact, established
 from brownfield.interview.adaptive.evidence import CallerTarget
@@ -479,6 +481,38 @@ def test_a_method_is_named_with_its_class_in_options() -> None:
     assert prompt.text == "Must existing callers of cramMD5Auth.Next keep working unchanged?"
     limits = prompt_for(state, component, slot_of(state, 0, "limits"), _MethodCaller())  # type: ignore[arg-type]
     assert "It must not make cramMD5Auth.Next noticeably slower" in limits.options
+
+
+@pytest.mark.parametrize(
+    "idea",
+    [
+        "Limit how large the incoming request headers may be",
+        "Cap the number of parts a multipart form may have",
+        "Reject requests whose body is larger than a configured size",
+        "Let a procedure time out when its resolver takes too long",
+        "Let signed tokens expire after a maximum age chosen per serializer",
+    ],
+)
+def test_a_request_that_sets_a_limit_is_asked_its_value(idea: str) -> None:
+    """h11: "Limit how large the incoming request headers may be" was asked "Are there
+    performance, security or data limits ... must respect?", "No specific limits"
+    recommended: what the request itself contradicts. The value it leaves open is asked."""
+    state = two_components(([], []))
+    state.topology.components = [new_component(1, idea, idea, [], True)]
+    component = state.topology.components[0]
+    limits = prompt_for(state, component, slot_of(state, 0, "limits"), None)
+    assert limits.text.startswith(f"'{idea}' sets a limit: what value should it take")
+    assert "No specific limits" not in limits.options
+    assert limits.options[0] == "A default that callers may change"
+
+
+def test_a_request_that_sets_no_limit_is_asked_the_limits_it_must_respect() -> None:
+    state = two_components(([], []))
+    idea = "Add retries with backoff to payment charges"
+    state.topology.components = [new_component(1, idea, idea, [], True)]
+    limits = prompt_for(state, state.topology.components[0], slot_of(state, 0, "limits"), None)
+    assert limits.text.startswith("Are there performance, security or data limits")
+    assert limits.options[0] == "No specific limits"
 
 
 def test_a_touchpoint_the_person_named_is_the_first_the_panel_and_options_name() -> None:

@@ -358,7 +358,11 @@ def test_a_method_a_java_package_exports_may_be_called_outside_the_repository(
 
 PYTHON_LIBRARY = {
     "pyproject.toml": '[project]\nname = "shoplib"\nversion = "1.0"\n',
-    "shoplib/__init__.py": "from shoplib.cart import total\n",
+    "shoplib/__init__.py": "from shoplib.cart import total\nfrom shoplib._conn import (\n"
+    "    Connection,\n    NEED_DATA,\n)\n",
+    "shoplib/_conn.py": "NEED_DATA = object()\n\n\nclass Connection:\n"
+    "    def next_event(self):\n        return self._buffer()\n\n"
+    "    def _buffer(self):\n        return NEED_DATA\n\n\ndef unlisted():\n    return 6\n",
     "shoplib/cart.py": """\
 def total(items):
     return sum(items)
@@ -403,7 +407,8 @@ def test_a_function_a_python_library_exports_may_be_called_outside_the_repositor
     """`packaging.version.parse`, "called from only tests" in its own repository, is the
     library's API: in a repository with packaging metadata, a public function of a package's
     module, or a public or special method of a public class there, may be called outside.
-    Neither a `_` name nor one in a `_` module or class, a function inside a function, a
+    Neither a `_` name nor one in a `_` module or class (but what a package's `__init__.py`
+    imports from a `_` module), a function inside a function, a
     script beside the package, nor any function of a repository without the metadata is."""
     assert_exports(
         tmp_path,
@@ -414,6 +419,10 @@ def test_a_function_a_python_library_exports_may_be_called_outside_the_repositor
             "shoplib/cart.py::Cart.add",
             "shoplib/cart.py::Cart.__len__",
             "shoplib/cart.py::Cart",  # a class is called to make one
+            # a `_` module's class the package imports into its `__init__.py` (h11's
+            # `from h11._connection import Connection`), and its public methods
+            "shoplib/_conn.py::Connection",
+            "shoplib/_conn.py::Connection.next_event",
         ],
         [
             "shoplib/cart.py::_Basket",
@@ -422,6 +431,8 @@ def test_a_function_a_python_library_exports_may_be_called_outside_the_repositor
             "shoplib/cart.py::_Basket.run",
             "shoplib/cart.py::outer.inner",
             "shoplib/_impl.py::work",
+            "shoplib/_conn.py::unlisted",
+            "shoplib/_conn.py::Connection._buffer",
             "noxfile.py::lint",
         ],
     )

@@ -264,6 +264,17 @@ def test_contractions_are_no_words_of_an_idea(text: str, expected: tuple[str, ..
     assert parse(text).words == expected
 
 
+def test_an_acronym_s_plural_is_one_word() -> None:
+    """Python-Markdown: "Add an extension that turns URLs in text into links" searched for
+    "ur" and "ls", and said it found no definition for them."""
+    assert parse("Add an extension that turns URLs in text into links").words == (
+        "extension", "turns", "urls", "text", "links",
+    )  # fmt: skip
+    assert set(index_words("parseURLs")) >= {"parse", "urls"}
+    assert "ur" not in index_words("allIDs_for_URLsToCheck")
+    assert index_words("HTTPServer")[:2] == ("http", "server")
+
+
 def test_plain_phrases_code_names_otherwise(
     tmp_path: Path,
 ) -> None:
@@ -1498,6 +1509,79 @@ def test_a_rust_call_of_one_type_s_method_is_no_dispatch_to_another_type(tmp_pat
         assert "src.lib.open_any" in fact.statement, fact.statement
 
 
+def test_a_module_is_not_called_its_definitions_are(tmp_path: Path) -> None:
+    """pino: naming a file adopted the module, and "lib.levels (lib/levels.js:1) is called
+    from 11 place(s)" followed: calls of the functions it defines."""
+    files = {
+        "app/util.py": "def double(x):\n    return 2 * x\n",
+        "app/main.py": "from app.util import double\n\n\ndef run():\n    return double(2)\n",
+    }
+    with opened(tmp_path, files) as store:
+        fact = callers_of(store, "app/util.py")
+    assert fact.statement.startswith(
+        "The definitions of app.util (app/util.py) are called from 1 place(s) in production "
+        "code: app.main.run (app/main.py:5)"
+    ), fact.statement
+
+
+def test_a_call_on_the_instance_itself_is_no_dispatch_to_an_unrelated_class(
+    tmp_path: Path,
+) -> None:
+    """guzzlehttp/psr7: "No resolved caller of Header.parse ...; but 1 resolved call(s) land
+    on other methods named `parse` (e.g. Uri.parse at src/Uri.php:70): through dynamic
+    dispatch some may reach this one": `self::parse($uri)` in `Uri`, which only `Uri` or a
+    class deriving from it answers (a Python `self.parse()` the same)."""
+    files = {
+        "src/Header.php": """<?php
+            class Header
+            {
+                public static function parse($header) { return [$header]; }
+            }
+            """,
+        "src/Uri.php": """<?php
+            class Uri
+            {
+                public function __construct($uri) { $this->parts = self::parse($uri); }
+                public static function parse($url) { return [$url]; }
+            }
+            """,
+        "src/SafeUri.php": """<?php
+            class SafeUri extends Uri
+            {
+                public static function parse($url) { return []; }
+            }
+            """,
+        "app/shapes.py": """
+            class Shape:
+                def draw(self):
+                    return self.outline()
+
+                def outline(self):
+                    return 1
+
+            class Square(Shape):
+                def outline(self):
+                    return 4
+
+            class Text:
+                def outline(self):
+                    return 0
+            """,
+    }
+    with opened(tmp_path, files) as store:
+        fact = callers_of(store, "src/Header.php::Header.parse")
+        assert "dynamic dispatch" not in fact.statement, fact.statement
+        assert (
+            "the 1 resolved call(s) named `parse` (e.g. src.Uri.Uri.parse at src/Uri.php:4) are made "
+            "on other types and never run this one"
+        ) in fact.statement, fact.statement
+        fact = callers_of(store, "app/shapes.py::Text.outline")
+        assert "dynamic dispatch" not in fact.statement, fact.statement
+        # an override below the class the call lands on may run
+        fact = callers_of(store, "src/SafeUri.php::SafeUri.parse")
+        assert "through dynamic dispatch some may reach this one" in fact.statement, fact.statement
+
+
 def test_what_a_file_exports_whole_is_called_by_the_names_its_importers_bind(
     tmp_path: Path,
 ) -> None:
@@ -1974,6 +2058,31 @@ def test_a_signature_over_several_lines_names_no_state(tmp_path: Path) -> None:
         assert "TError" not in fact.statement  # a type parameter, as on a signature's one line
 
 
+def test_a_typescript_predefined_type_is_no_state(tmp_path: Path) -> None:
+    files = {
+        "src/immer.ts": """
+            export class Immer {
+              autoFreeze: boolean = true;
+              produce: Produce = (base: any, recipe?: any): any => {
+                const seen: number = (base as any).size;
+                return seen;
+              };
+              finish: Finish = (value: any): number => {
+                const seen: number = (value as any).size;
+                return seen;
+              };
+            }
+            """
+    }
+    with opened(tmp_path, files) as store:
+        ids = ["src/immer.ts::Immer", "src/immer.ts::Immer.produce", "src/immer.ts::Immer.finish"]
+        nodes = store.nodes(ids)
+        touched = [Touchpoint(nodes[i], 1.0, ()) for i in ids]
+        fact = code_names.shared_names_fact(store, touched)
+        assert fact is not None and "`seen` (2, e.g. src/immer.ts:4)" in fact.statement
+        assert "`any`" not in fact.statement and "`number`" not in fact.statement
+
+
 CLOSURES = {
     "app/undefined.py": '''
         def make_logging_undefined(logger):
@@ -2058,6 +2167,70 @@ def test_a_namespace_or_folder_of_the_name_is_not_where_it_is_written(tmp_path: 
         found = written.written(store, node, False)
         assert found is not None
         assert found.sites == [("src/Stream.php", 8)]  # `Message::toString($m)`
+
+
+def test_a_rust_path_through_a_crate_of_the_name_is_not_where_it_is_written(
+    tmp_path: Path,
+) -> None:
+    """env_logger's `Logger::log` was "written at 8 line(s) of 4 production file(s), e.g.
+    src/filter/mod.rs:61": `use log::{Level, LevelFilter, Metadata, Record};`, the crate
+    `log`, which a function or a method never is (`log::max_level()` neither); its path
+    `Logger::log` is."""
+    files = {
+        "src/lib.rs": """pub struct Logger;
+
+            impl Logger {
+                pub fn log(&self, record: &str) -> usize { record.len() }
+            }
+            """,
+        "src/filter.rs": """use log::{Level, Record};
+            use crate::Logger;
+
+            pub fn check(level: log::Level) -> bool {
+                log::max_level() >= level
+            }
+
+            pub fn writer() -> fn(&Logger, &str) -> usize {
+                Logger::log
+            }
+            """,
+    }
+    with opened(tmp_path, files) as store:
+        node = store.nodes(["src/lib.rs::Logger.log"])["src/lib.rs::Logger.log"]
+        found = written.written(store, node, False)
+        assert found is not None
+        assert found.sites == [("src/filter.rs", 9)]
+
+
+def test_a_ruby_constant_of_a_class_is_no_construction_of_it(tmp_path: Path) -> None:
+    """Ruby's logger: "No resolved caller of Logger.initialize ...; but `Logger` is written
+    at 1 line(s) ..., e.g. logger/log_device.rb:119": `Logger::ProgName`, a constant."""
+    files = {
+        "lib/logger.rb": """class Logger
+              ProgName = "logger"
+
+              def initialize(io)
+                @io = io
+              end
+            end
+            """,
+        "lib/device.rb": """class Device
+              def header
+                "created by #{Logger::ProgName}"
+              end
+
+              def self.open(io)
+                Logger::new(io)
+              end
+            end
+            """,
+    }
+    with opened(tmp_path, files) as store:
+        node = store.node("lib/logger.rb::Logger.initialize")
+        assert node is not None
+        found = written.written(store, node, False)
+        assert found is not None
+        assert found.sites == [("lib/device.rb", 7)]
 
 
 def test_a_flat_negative_fact_names_where_the_name_is_written(tmp_path: Path) -> None:
@@ -2649,6 +2822,12 @@ def test_an_idiom_is_read_as_what_it_means_not_word_by_word(tmp_path: Path) -> N
     assert {"regex", "pattern"} <= set(query_terms("regexp"))
     # "how long" asks for a duration: no `long` (a Java or C integer type, `longest`)
     assert parse("choose how long the client waits").words == ("choose", "client", "waits")
+    # what takes too long times out: no length (net/smtp's `len` "carried" the idea's words)
+    assert parse("give up when the server takes too long to answer").words[-3:] == (
+        "server",
+        "timeout",
+        "answer",
+    )
     # relative and indefinite words name nothing ("whose", "somewhere", "whenever")
     assert parse("an entry whose name lands somewhere, whenever it is read").words == (
         "entry",
@@ -3621,10 +3800,12 @@ def test_a_subject_no_class_is_named_after_finds_the_class_ending_in_it(tmp_path
     ]
 
 
-def test_a_ruby_rescue_is_a_catch(tmp_path: Path) -> None:
+def test_a_ruby_rescue_is_a_catch_and_a_percent_string_no_error(tmp_path: Path) -> None:
     files = {
         "lib/fetch.rb": """
             def fetch(url)
+              raise %Q[Illegal URL "#{url}"] if url.empty?
+              raise %q(Still Empty) if url.strip.empty?
               get(url)
             rescue Timeout::Error, IOError
               raise FetchFailed, url
@@ -3636,9 +3817,9 @@ def test_a_ruby_rescue_is_a_catch(tmp_path: Path) -> None:
         fact = code_names.errors_fact(store, Touchpoint(node, 1.0, ()))
     assert fact is not None
     assert fact.statement.endswith(
-        "raises `FetchFailed` (lib/fetch.rb:4); catches `Timeout::Error` (lib/fetch.rb:3), "
-        "`IOError` (lib/fetch.rb:3)."
-    )
+        "raises `FetchFailed` (lib/fetch.rb:6); catches `Timeout::Error` (lib/fetch.rb:5), "
+        "`IOError` (lib/fetch.rb:5)."
+    )  # a `%Q[...]` string names no error
 
 
 def test_where_tests_live_is_cited_at_a_test_of_the_main_test_folder(tmp_path: Path) -> None:

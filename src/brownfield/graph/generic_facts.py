@@ -198,9 +198,13 @@ def extract(
         if "method.writer" in captures or captures["reference.call"][0].id not in writes:
             _call(facts, scopes, captures, declared)
     documented = [c for c in grouped["import"] if "import.doc" in c]
+    holders = {d.qualname: d for d in facts.definitions}
     for captures in grouped["import"]:
         if "import.doc" not in captures:
-            add_import(facts, scopes.innermost(captures["import"][0].start_byte, ""), captures)
+            scope = scopes.innermost(captures["import"][0].start_byte, "")
+            while scope in holders and holders[scope].kind == "object":  # `{ x: require(".") }`
+                scope = holders[scope].scope  # is made where the object is
+            add_import(facts, scope, captures)
     # a JSDoc type import names a type: never what the code binds so (`const InnerGraph =
     # require("./InnerGraph")` beside `@typedef {import("./InnerGraph").InnerGraph} InnerGraph`)
     taken = {i.alias or i.name for i in facts.imports if not i.scope}
@@ -212,7 +216,6 @@ def extract(
             for fact in doc_imports(_text(node), scopes.innermost(node.start_byte, ""), _line(node))
             if (fact.alias or fact.name) not in taken
         ]
-    holders = {d.qualname: d for d in facts.definitions}
     members: dict[str, int] = {}  # `obj.x = y` at the top of a file: obj -> first line
     for captures in grouped["binding"]:
         _binding(facts, scopes, holders, captures, members, wrappers)
@@ -449,7 +452,11 @@ def _binding(
     if "binding.type" in captures:
         value = declared_chain(_text(captures["binding.type"][0]), *wrappers)
     elif "binding.value" in captures:
-        value = chain_of_text(_text(captures["binding.value"][0]))
+        given = captures["binding.value"][0]
+        text = _text(given)
+        if given.parent is not None and given.parent.type != "variable_declarator":
+            text = required(text)  # `exports.json = require("./json")`: imported inline
+        value = chain_of_text(text)
     elif "binding.element" in captures:
         element = chain_of_text(_text(captures["binding.element"][0]))
         value = None if element is None else (*element, SUBSCRIPT)

@@ -302,7 +302,8 @@ class Resolver:
         if value.kind == "def" and kind == "function" and self.profile.functions_hold_members:
             if step == self.profile.instance_step:  # `F.prototype`
                 return [(value._replace(kind="inst"), how)]
-            return self.classes.member(value, step, how, skip_self=False)
+            found = self.classes.member(value, step, how, skip_self=False)
+            return found or self._exported(value, how, step)
         if value.kind == "inst" and step == self.profile.class_step:  # `self.class`
             return [(value._replace(kind="def"), how)]
         if value.kind == "inst" and step in self.profile.copy_steps:  # `self.dup`
@@ -386,12 +387,18 @@ class Resolver:
         (`module.exports = {...}`, or the profile's module object: CommonJS `exports`)."""
         found = self._top_level(path, name, how)
         if not found and name != "default":
-            found = unique(
-                each
-                for default, _ in self._default(path, how)
-                for each in self.step(default, how, name)
-            )
+            defaults = self._default(path, how)
+            found = unique(each for value, _ in defaults for each in self.step(value, how, name))
         return found
+
+    def _exported(self, value: Value, how: Resolution, step: str) -> list[Found]:
+        """`morgan.token` of `module.exports = morgan` and `module.exports.token = token`: a
+        member assigned to the module object of the function the file exports."""
+        holder = self.profile.module_object
+        exports = holder and value.name != holder and holder in self.table(value.path).scopes
+        if not exports or value not in (d for d, _ in self._default(value.path, how)):
+            return []
+        return self.step(Value("def", value.path, holder or ""), how, step)
 
     def default_of(self, path: str) -> list[Found]:
         """What a file exports as its default (for `generic_classes.Reader`)."""

@@ -122,8 +122,10 @@ from __future__ import annotations
 #: 109: a Rust path's lowercase head is a module, never a variable (`unit::connect(unit)`);
 #: 110: a JavaScript or TypeScript private field (`#repo: Repo`, `this.#repo = ...`); 111:
 #: JavaScript's `require("../")` loads the folder's package.json `main`; 112: Ruby's `raise
-#: Error, "..."` constructs the class it names
-SCHEMA_VERSION = 112
+#: Error, "..."` constructs the class it names; 113: a JavaScript member assigned a module
+#: (`module.exports.x = require("./x")`) holds it, and TypeScript's predefined types (`any`,
+#: `number`) are no words of a body
+SCHEMA_VERSION = 113
 
 SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);

@@ -319,6 +319,11 @@ IDIOMS: dict[str, str] = {
     "active at once": "active concurrent",
     "at once": "",
     "in parallel": "concurrent parallel",
+    # what takes too long times out (net/smtp: "takes too long to answer" named `len`)
+    "takes too long": "timeout",
+    "take too long": "timeout",
+    "taking too long": "timeout",
+    "took too long": "timeout",
     # what code calls a regex, a regexp or a pattern (monolog: "finds no definition for
     # \"regular\"" beside `hasRecordThatMatches(string $regex)`)
     "regular expressions": "regexp",

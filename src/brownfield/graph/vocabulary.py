@@ -15,7 +15,9 @@ from functools import cache
 
 from brownfield.graph.thesaurus import SYNONYMS
 
-_WORD = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+")
+#: An identifier's words: `parseHTTPRequest_v2` -> parse, HTTP, Request, v, 2; an acronym's
+#: plural is one (`URLs`, `IDs`).
+_WORD = re.compile(r"[A-Z]{2,}s(?![a-z])|[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+")
 
 #: Abbreviation -> the words it stands for (both directions are indexed).
 ABBREVIATIONS: dict[str, tuple[str, ...]] = {
@@ -217,9 +219,14 @@ _OWN_KEYWORDS = {
     "rust": "loop match where unsafe crate mod ref move trait use",
     "go": "fallthrough select type map",
     "php": "echo isset unset array use trait endwhile endfor endif",
+    "javascript": "undefined",
     "c": _C_WORDS,
     "cpp": f"{_C_WORDS} template explicit friend using operator",
 }
+#: TypeScript's predefined types and type operators: `obj: any` writes no name `any`.
+_TYPESCRIPT_WORDS = frozenset(
+    "any unknown never string number bigint undefined keyof readonly infer declare satisfies".split()
+)
 #: Keywords of one language written in exactly this case: C#'s `record` and `get` are
 #: keywords, its `Record` and `Get()` names (and a keyword is never a C# identifier).
 _EXACT_KEYWORDS = {
@@ -227,6 +234,8 @@ _EXACT_KEYWORDS = {
         """record readonly sealed internal override partial ref out params base object string
         decimal implicit explicit operator stackalloc unsafe fixed nameof get set init""".split()
     ),
+    "typescript": _TYPESCRIPT_WORDS,
+    "tsx": _TYPESCRIPT_WORDS,
 }
 
 

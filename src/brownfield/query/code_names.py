@@ -428,6 +428,8 @@ _CATCHES = re.compile(r"^\s*(?:\}\s*)?(?:except|catch|rescue)\b")
 #: A string that is still open at the line's end (a template literal, a message written
 #: over several lines), and the rest of the line after its quote: text, not names.
 _OPEN_STRING = re.compile(r"[\"'`].*$")
+#: Ruby's percent strings: `%Q[Illegal argument]`, `%q(text)`, `%w[a b]` are text, not names.
+_RUBY_PERCENT = re.compile(r"%[qQwWiI]?(?:\[[^\]\n]*\]|\([^)\n]*\)|\{[^}\n]*\}|<[^>\n]*>)")
 #: Go returns its errors: a `return` of an error value (`ErrFormat`, by the convention that
 #: names them `ErrX`) or of an error type's value (`&SyntaxError{...}`, `UnmarshalError(...)`).
 _GO_RETURNS = re.compile(r"^\s*return\b")
@@ -456,6 +458,8 @@ def errors_fact(store: GraphStore, touchpoint: Touchpoint) -> Fact | None:
         into = raised if raises else caught if _CATCHES.match(text) else None
         if into is None:
             continue
+        if node.language == "ruby":
+            text = _RUBY_PERCENT.sub(" ", text)
         code = _OPEN_STRING.sub("", _LITERAL.sub(" ", text))  # (a string going on below)
         for name in _DOTTED.findall(code):
             last = re.split(r"\.|::", name)[-1]

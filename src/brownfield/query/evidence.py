@@ -240,7 +240,12 @@ def callers_fact(store: GraphStore, touchpoint: Touchpoint) -> Fact | None:
             f"{len(unresolved)} call(s) named {_named(store, node)} the graph left unresolved "
             f"may reach it too, e.g. {_listed(unresolved)}"
         )
-    statement = f"{node.qualname} ({node.path}:{node.line}) is called from " + "; ".join(parts)
+    called = (  # a module is not called: its definitions are
+        f"The definitions of {node.qualname} ({node.path}) are called from "
+        if node.kind is NodeKind.MODULE
+        else f"{node.qualname} ({node.path}:{node.line}) is called from "
+    )
+    statement = called + "; ".join(parts)
     return Fact(
         "callers",
         node.qualname,

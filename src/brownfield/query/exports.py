@@ -17,7 +17,7 @@ from pathlib import Path, PurePosixPath
 
 from brownfield.graph.roles import is_production
 from brownfield.graph.store import GraphStore
-from brownfield.model import Node, NodeKind
+from brownfield.model import EdgeKind, Node, NodeKind
 from brownfield.query.freshness import file_lines, repository_root
 from brownfield.query.js_exports import LANGUAGES as JS_LANGUAGES
 from brownfield.query.js_exports import js_package
@@ -227,9 +227,37 @@ def _python_package(store: GraphStore, root: Path, node: Node) -> str:
         if not held_by or held_by[0].kind is not NodeKind.CLASS or name.startswith("_"):
             return ""
     names = [*module.qualname.split("."), node.qualname.rpartition(".")[2]]
-    if any(name.startswith("_") and not _special(name) for name in names):
+    if any(name.startswith("_") and not _special(name) for name in names[-1:]):
+        return ""
+    if any(name.startswith("_") for name in names[:-1]) and not _imported_by_package(
+        store, root, module, node.qualname[len(module.qualname) + 1 :].partition(".")[0]
+    ):
         return ""
     return names[0]
+
+
+MAX_IMPORT_LINES = 40  # lines an import statement of an `__init__.py` is read over
+
+
+def _imported_by_package(store: GraphStore, root: Path, module: Node, name: str) -> bool:
+    """Whether a public package's `__init__.py` imports `name` (or `*`) from the module: h11's
+    `from h11._connection import Connection` makes the class the package's API, though its
+    module's name is private."""
+    for edge in store.edges_into([module.id], [EdgeKind.IMPORTS]):
+        package = PurePosixPath(edge.path).parent
+        if PurePosixPath(edge.path).name != "__init__.py" or any(
+            part.startswith("_") for part in package.parts
+        ):
+            continue
+        lines = file_lines(root, edge.path) or []
+        statement = []
+        for line in lines[(edge.line or 1) - 1 : (edge.line or 1) - 1 + MAX_IMPORT_LINES]:
+            statement.append(line.partition("#")[0])
+            if "(" not in statement[0] or ")" in line:
+                break
+        if re.search(rf"\bimport\b.*(?:\b{re.escape(name)}\b|\*)", " ".join(statement)):
+            return True
+    return False
 
 
 def _special(name: str) -> bool:

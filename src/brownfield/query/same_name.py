@@ -66,6 +66,8 @@ def landings(store: GraphStore, node: Node) -> Landings:
             for e in dispatched
             if _owner(e.dst) in bases or e.resolution is Resolution.UNIQUE_NAME  # a guess
         ]
+    owners = set(ancestors(store, _owner(node.id)))
+    dispatched = [e for e in dispatched if _on_itself(store, e) in (None, *owners)]
     typed = [e for e in candidates if e not in dispatched]
     ruled_out = [e for e in edges if e not in overloads and e not in dispatched]
     return Landings(apart, overloads, dispatched, typed, ruled_out)
@@ -115,6 +117,20 @@ def _through_interface(store: GraphStore, method_id: str) -> bool:
     `ClientConn.Read`, called on a `*ClientConn`, never runs `ServerConn.Read`)."""
     method = store.node(method_id)
     return method is None or is_bodiless(repository_root(store), method)
+
+
+def _on_itself(store: GraphStore, edge: Edge) -> str | None:
+    """For a call made on the instance itself (`self.m()`, `$this->m()`, `self::m()`), the
+    class it is made in or lands on, which only that class or one deriving from it answers
+    (never an unrelated class's method of the name): the class of the method it lands on,
+    or for an override it may run, the class of the method making it; None for any other
+    call."""
+    if edge.resolution is Resolution.SELF:
+        return _owner(edge.dst)
+    if edge.resolution is Resolution.OVERRIDE:
+        made_in = store.node(_owner(edge.src))
+        return made_in.id if made_in is not None and made_in.kind is NodeKind.CLASS else None
+    return None
 
 
 def _owner(method_id: str) -> str:

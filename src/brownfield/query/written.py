@@ -22,12 +22,13 @@ from brownfield.graph.vocabulary import is_keyword
 from brownfield.model import Citation, Node, NodeKind
 from brownfield.query.code_names import code_lines, without_prose
 from brownfield.query.freshness import repository_root
-from brownfield.query.reaching_tests import called
+from brownfield.query.reaching_tests import called, is_constructor
 from brownfield.query.same_name import landings
 
 MAX_WRITTEN_FILES = 400  # files read for where a name is written
 _IMPORT_LINE = re.compile(
     r"\s*(?:from\s+\S+\s+import\b|import\b|export\s*(?:type\s*)?\{[^}]*\}\s*from\b"
+    r"|(?:pub(?:\([^)]*\))?\s+)?use\s+[\w:\\{]"  # Rust's and PHP's `use a::b;`, `use A\B;`
     r"|(?:const|let|var)\s+[^=]+=\s*require\s*\(\s*['\"][^'\"]+['\"]\s*\)\s*;?\s*$)"
 )
 #: An import or re-export whose names go on over the next lines (`import {`, `export type {`,
@@ -81,7 +82,16 @@ def written(store: GraphStore, node: Node, tests: bool) -> Written | None:
         return None
     # Ruby's `@abort` is an instance variable, never a call of the method `abort`
     before = r"(?<![\w$@])" if node.language == "ruby" else r"(?<![\w$])"
-    pattern = re.compile(before + re.escape(name) + r"(?![\w$\\/])")
+    # a path's head (`log::Level`) is a crate, a module or a type: never a function's name,
+    # nor a construction of the class (`Logger::ProgName`, but `Logger::new`)
+    head = (
+        r"|::(?!new\b|class\b)"
+        if is_constructor(node)
+        else r"|::(?!<)"
+        if node.kind in (NodeKind.FUNCTION, NodeKind.METHOD)
+        else ""
+    )
+    pattern = re.compile(before + re.escape(name) + rf"(?![\w$\\/]{head})")
     rebound = _rebinding(name)
     declared = _declaring(name)
     wanted = is_test if tests else is_production

@@ -279,8 +279,9 @@ class EvidenceSource:
     def named(self, text: str) -> list[Node]:
         """Definitions the text names exactly: an identifier, dotted name or path that is a
         definition's name, qualified name or file (a name several definitions share is not
-        one pointer); for a class's member that is no definition (`Context.default_map`,
-        an attribute), the class."""
+        one pointer; a file the text also names a definition of is where that one is); for
+        a class's member that is no definition (`Context.default_map`, an attribute), the
+        class."""
         found: dict[str, Node] = {}
         for mention in parse(text).mentions:
             node = self._one_named(mention.rstrip("()"))
@@ -290,7 +291,13 @@ class EvidenceSource:
                 node = node if node is not None and node.kind is NodeKind.CLASS else None
             if node is not None:
                 found.setdefault(node.id, node)
-        return list(found.values())
+        # "setLevel in lib/levels.js": the file says where the definition is
+        return [
+            node
+            for node in found.values()
+            if node.kind is not NodeKind.MODULE
+            or not any(other.path == node.path and other is not node for other in found.values())
+        ]
 
     def _one_named(self, mention: str) -> Node | None:
         """The one definition a mention names exactly, if only one does, or only one in

@@ -54,6 +54,7 @@ def follow(
         messages.append(f"Dropped {node_id} from the touchpoints; the code is asked again.")
     if evidence is None:
         return messages
+    adopted = 0  # named first, first among the touchpoints
     for node in evidence.named(text):
         if node.id in component.touchpoints or node.id in state.rejected_touchpoints:
             continue
@@ -69,7 +70,8 @@ def follow(
                     named_in_round=number,
                 )
             )
-        component.touchpoints.insert(0, node.id)
+        component.touchpoints.insert(adopted, node.id)
+        adopted += 1
         reopen(state, component)
         messages.append(f"Adopted {node.qualname} ({node.path}:{node.line}) as a touchpoint.")
     return messages

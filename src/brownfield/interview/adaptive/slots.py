@@ -21,6 +21,7 @@ from brownfield.interview.adaptive.statements import (
     is_nothing,
     statement,
 )
+from brownfield.interview.engine import words
 
 MULTIPLE_CHOICE = frozenset({"change_points"})  # slots where several options may be picked
 #: What options name in place of a touchpoint when a component has none in production code.
@@ -193,6 +194,17 @@ def prompt_for(
                 f"Add a new entry point beside {called} and leave it as it is",
             ),
             f"{len(callers)} caller(s) depend on {called}'s current behaviour",
+        )
+    if slot.name == "limits" and words.sets_a_limit(component.description):
+        return Prompt(  # "No specific limits" would contradict the request
+            f"'{name}' sets a limit: what value should it take, and may callers change it? "
+            "(say the number if you know it)",
+            (
+                "A default that callers may change",
+                "A fixed value for every caller",
+                "No default: callers always give it",
+            ),
+            "the idea sets a limit, and its value is not stated",
         )
     if slot.name == "limits":
         return Prompt(

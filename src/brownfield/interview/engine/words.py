@@ -62,6 +62,14 @@ _OBSERVABLE = re.compile(
     r"rejects?|accepts?|blocks?|test)\b",
     re.I,
 )
+#: A request that sets a limit: a size, a count, a depth or a time it must stay within.
+_LIMITING = re.compile(
+    r"\b(?:limit\w*|caps?|capped|capping|max|maximum|at most|no more than|"
+    r"(?:larger|bigger|longer|deeper|higher|greater) than|"
+    r"too (?:long|large|big|many|deep|much)|time ?outs?|times? out|timed out|expire[sd]?|"
+    r"exceed\w*)\b",
+    re.I,
+)
 _NEGATION = re.compile(r"\b(not|isn't|isnt|doesn't|doesnt|no longer|never|wrong|incorrect)\b", re.I)
 _EXPANSION = re.compile(r"\b(also|as well|in addition|additionally|plus|and then)\b", re.I)
 
@@ -163,6 +171,12 @@ def is_evasive(text: str, kind: str) -> bool:
 def is_observable(text: str) -> bool:
     """A criterion someone could check: a number or an observable verb."""
     return bool(_OBSERVABLE.search(text))
+
+
+def sets_a_limit(text: str) -> bool:
+    """Whether a request sets a limit ("Limit how deeply elements may nest", "reject
+    bodies larger than a configured size", "time out when it takes too long")."""
+    return bool(_LIMITING.search(text))
 
 
 def mentions_negation(text: str) -> bool:
