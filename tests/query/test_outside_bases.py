@@ -319,6 +319,14 @@ public interface Listener {
     void onEvent();
 }
 """,
+    "src/main/java/com/acme/api/Registry.java": """\
+package com.acme.api;
+
+public final class Registry {
+    private Registry() {}
+    public static Registry get() { return null; }
+}
+""",
     "src/main/java/com/acme/impl/Engine.java": """\
 package com.acme.impl;
 
@@ -335,7 +343,9 @@ def test_a_method_a_java_package_exports_may_be_called_outside_the_repository(
     """`HttpClient.newBuilder` is `java.net.http`'s API. A method is exported when it and
     every class holding it are `public` or `protected` (an interface's methods are public),
     in a package its module exports to every module; not a package-private or `private`
-    method, one of a package-private class, nor one of a package exported to one module."""
+    method, one of a package-private class, nor one of a package exported to one module. So
+    is a public class none of whose constructors is hidden (java.util.logging's
+    `FileHandler` had "No resolved caller ... in the repository" and no more)."""
     api = "src/main/java/com/acme/api"
     assert_exports(
         tmp_path,
@@ -346,8 +356,14 @@ def test_a_method_a_java_package_exports_may_be_called_outside_the_repository(
             f"{api}/Client.java::Client.hook",
             f"{api}/Client.java::Client.Open.go",
             f"{api}/Listener.java::Listener.onEvent",
+            # a public class, made outside by its public constructor (here the default one)
+            f"{api}/Client.java::Client",
+            f"{api}/Client.java::Client.Open",
         ],
         [
+            f"{api}/Registry.java::Registry",  # its one constructor is private
+            f"{api}/Client.java::Client.Inner",
+            "src/main/java/com/acme/impl/Engine.java::Engine",
             f"{api}/Client.java::Client.local",
             f"{api}/Client.java::Client.hidden",
             f"{api}/Client.java::Client.Inner.run",

@@ -225,7 +225,8 @@ _OWN_KEYWORDS = {
 }
 #: TypeScript's predefined types and type operators: `obj: any` writes no name `any`.
 _TYPESCRIPT_WORDS = frozenset(
-    "any unknown never string number bigint undefined keyof readonly infer declare satisfies".split()
+    """any unknown never string number bigint undefined keyof readonly infer declare
+    satisfies""".split()
 )
 #: Keywords of one language written in exactly this case: C#'s `record` and `get` are
 #: keywords, its `Record` and `Get()` names (and a keyword is never a C# identifier).

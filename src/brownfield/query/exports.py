@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from pathlib import Path, PurePosixPath
 
+from brownfield.graph.facts import without_overload
 from brownfield.graph.roles import is_production
 from brownfield.graph.store import GraphStore
 from brownfield.model import EdgeKind, Node, NodeKind
@@ -45,9 +46,9 @@ def exported_by(store: GraphStore, node: Node) -> str:
     """The package (Go, Java, Python, PHP) or crate (Rust) a function or method (in Python, a
     class too) is exported from to code outside the repository (see `EXPORTER` for what to
     call it), empty if it is not or the language does not tell."""
-    # a Python class is called to make one (tenacity's `stop_after_delay`)
+    # a Python or Java class is called to make one (tenacity's `stop_after_delay`)
     called = node.kind in (NodeKind.FUNCTION, NodeKind.METHOD) or (
-        node.kind is NodeKind.CLASS and node.language == "python"
+        node.kind is NodeKind.CLASS and node.language in ("python", "java")
     )
     if not called or not is_production(node.path):
         return ""
@@ -56,6 +57,8 @@ def exported_by(store: GraphStore, node: Node) -> str:
         return _go_package(root, node)
     if node.language == "rust":
         return _rust_crate(store, root, node)
+    if node.language == "java" and node.kind is NodeKind.CLASS:
+        return _java_class(store, root, node)
     if node.language == "java":
         return _java_package(store, root, node)
     if node.language == "python":
@@ -193,6 +196,18 @@ def _java_package(store: GraphStore, root: Path, node: Node) -> str:
             return ""
         interface = bool(_JAVA_INTERFACE.search(text))
     return package if _module_exports(root, PurePosixPath(path).parent, package) else ""
+
+
+def _java_class(store: GraphStore, root: Path, node: Node) -> str:
+    """A class outside code may make: exported as a method would be, and one of the
+    constructors it declares exported too (none declared: the default one, as visible as
+    the class)."""
+    package = _java_package(store, root, node)
+    inside = store.nodes(e.dst for e in store.edges_out_of([node.id], [EdgeKind.CONTAINS]))
+    constructors = [n for n in inside.values() if without_overload(n.name) == node.name]
+    if package and constructors and not any(_java_package(store, root, c) for c in constructors):
+        return ""
+    return package
 
 
 def _module_exports(root: Path, folder: PurePosixPath, package: str) -> bool:
