@@ -810,3 +810,32 @@ def test_a_fact_restated_in_another_order_is_the_one_established() -> None:
     other_subject = Fact("settings", "a.put", again.statement, cited)
     assert established(state, other_key) is None
     assert established(state, other_subject) is None
+
+
+@pytest.mark.parametrize(
+    ("answer", "disputed"),
+    [
+        ("not that one; it belongs in LoopContext in jinja2/runtime.py", False),
+        ("Not the constructor. LoopContext is where it goes", False),
+        ("that is wrong, but LoopContext is right", False),
+        ("LoopContext is not what the code says", True),
+        ("no, LoopContext does not iterate like that", True),
+    ],
+)
+def test_a_negation_disputes_only_what_its_own_clause_names(answer: str, disputed: bool) -> None:
+    """jinja2: "not that one; it belongs in LoopContext in jinja2/runtime.py", answering
+    which definition should change, was read as disputing what the code says of
+    LoopContext ("The code shows: Names in jinja2.runtime.LoopContext ... You said this is
+    wrong"): its "not" is of another clause."""
+    from brownfield.interview.adaptive.triggers import detect_contradiction
+    from brownfield.model import Fact
+
+    state = two_components(([], []))
+    idea = "Let templates limit how many times a loop may run"
+    state.topology.components = [new_component(1, idea, idea, [], True)]
+    statement = "Names in jinja2.runtime.LoopContext that carry the idea's words: `iter`."
+    fact = add_fact(state, Fact("names", "jinja2.runtime.LoopContext", statement), "evidence", 4)
+    component = state.topology.components[0]
+    found = detect_contradiction(state, component, slot_of(state, 0, "change_points"), answer)
+    assert bool(found) is disputed
+    assert fact.disputed is disputed

@@ -565,3 +565,53 @@ def test_a_method_of_an_object_a_method_makes_may_be_called_where_the_object_goe
     ):
         callers, tests = facts_of(tmp_path / str(number), files, node_id)
         assert "object made inside" not in callers.statement + tests.statement
+
+
+HANDLERS = {
+    "lib/xhr.js": """\
+const settings = {};
+
+settings.onchange = function onchange() {
+  return 'settings';
+};
+
+function send(request) {
+  request.onreadystatechange = function handleLoad() {
+    return request.readyState;
+  };
+  exports.unused = function unused() {
+    return 0;
+  };
+  request.send();
+}
+
+module.exports = { send, settings };
+""",
+    "test/xhr.test.js": "const { send } = require('../lib/xhr');\n\n"
+    "function testSend() {\n  send({ send() {} });\n}\n",
+}
+
+
+def test_a_function_assigned_to_an_outside_object_may_be_called_by_whoever_holds_it(
+    tmp_path: Path,
+) -> None:
+    """axios: "No resolved caller of lib.adapters.xhr.request.onreadystatechange ...; no
+    unresolved call is named `onreadystatechange` either." and no more, for the handler
+    the browser's XMLHttpRequest calls. A member of an object the repository defines, or
+    of the module object, is no such function."""
+    callers, tests = facts_of(tmp_path, HANDLERS, "lib/xhr.js::send.request.onreadystatechange")
+    handed = (
+        "; onreadystatechange is an event handler assigned to `request.onreadystatechange`, a "
+        "member of an object the repository does not define: whatever holds that object, here "
+        "or outside the repository, may call `onreadystatechange` without naming it"
+    )
+    assert callers.statement.startswith(
+        "No resolved caller of lib.xhr.send.request.onreadystatechange"
+    )
+    assert callers.statement.endswith(f"{handed}."), callers.statement
+    assert tests.statement.endswith(f"{handed}, and a test through it."), tests.statement
+    for number, node_id in enumerate(
+        ["lib/xhr.js::settings.onchange", "lib/xhr.js::send.exports.unused"]
+    ):
+        callers, tests = facts_of(tmp_path / str(number), HANDLERS, node_id)
+        assert "does not define" not in callers.statement + tests.statement

@@ -2202,6 +2202,33 @@ def test_a_rust_path_through_a_crate_of_the_name_is_not_where_it_is_written(
         assert found.sites == [("src/filter.rs", 9)]
 
 
+def test_a_ruby_visibility_declaration_is_not_where_a_method_is_written(tmp_path: Path) -> None:
+    """Ruby's fileutils: "No resolved caller of FileUtils.cp_r ...; but `cp_r` is written at
+    1 line(s) ..., e.g. fileutils.rb:464": `module_function :cp_r`, which declares how the
+    method is called; an alias of it is a way to reach it."""
+    files = {
+        "lib/files.rb": """module Files
+              def cp_r(src, dest)
+                [src, dest]
+              end
+              module_function :cp_r
+
+              def rm(path)
+                path
+              end
+              private :rm, :cp_r
+              alias_method :copy_tree, :cp_r
+            end
+            """,
+    }
+    with opened(tmp_path, files) as store:
+        node = store.node("lib/files.rb::Files.cp_r")
+        assert node is not None
+        found = written.written(store, node, False)
+        assert found is not None
+        assert found.sites == [("lib/files.rb", 11)]
+
+
 def test_a_ruby_constant_of_a_class_is_no_construction_of_it(tmp_path: Path) -> None:
     """Ruby's logger: "No resolved caller of Logger.initialize ...; but `Logger` is written
     at 1 line(s) ..., e.g. logger/log_device.rb:119": `Logger::ProgName`, a constant."""
@@ -3999,6 +4026,10 @@ def test_a_configuration_read_by_a_computed_name_is_said_apart_from_a_named_one(
 
             def proxy(key):
                 return os.environ.get(key) or os.environ.get(key.upper())
+
+
+            def again():
+                return os.environ.get("NETRC") == "1"
             """,
     }
     with opened(tmp_path, files) as store:
@@ -4006,9 +4037,12 @@ def test_a_configuration_read_by_a_computed_name_is_said_apart_from_a_named_one(
         assert node is not None
         fact = evidence.configuration_fact(store, Touchpoint(node, 1.0, ()))
         assert fact is not None
+        # a key read again is named where it is (werkzeug: `os.environ.get("WERKZEUG_RUN_MAIN")`
+        # was "by a name not written there": the index cites the first line writing it)
         assert fact.statement == (
             "app/env.py reads its configuration from the environment: `NETRC` at "
-            "app/env.py:5; by a name not written there at app/env.py:9."
+            "app/env.py:5; `NETRC` at app/env.py:13; by a name not written there at "
+            "app/env.py:9."
         )
 
 

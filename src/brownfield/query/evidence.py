@@ -15,7 +15,8 @@ from brownfield.query.declarations import (
     outside_bases,
 )
 from brownfield.query.exports import EXPORTER, exported_by
-from brownfield.query.freshness import repository_root
+from brownfield.query.freshness import file_lines, repository_root
+from brownfield.query.handed_on import handed_on
 from brownfield.query.operators import called_without_name
 from brownfield.query.possible_calls import call_names, possible_calls
 from brownfield.query.reaching_tests import (
@@ -138,22 +139,6 @@ def _outside_bases(store: GraphStore, node: Node) -> str:
     )
 
 
-def _handed_on(store: GraphStore, node: Node) -> str:
-    """For a method of an object a function makes (a Java anonymous class, `new
-    PrivilegedExceptionAction<Void>() { public Void run() {..} }`; an object literal's
-    method): whatever the object is handed to, outside the repository too, may call it
-    without naming it. Empty for anything else."""
-    owner = node.id.rpartition(".")[0] if node.kind is NodeKind.METHOD else ""
-    maker = store.nodes([owner]).get(owner) if "::" in owner else None
-    if maker is None or maker.kind not in (NodeKind.FUNCTION, NodeKind.METHOD):
-        return ""
-    return (
-        f"; {node.name} is a method of an object made inside {maker.qualname} (an anonymous "
-        "class or an object literal): whatever that object is handed to, here or outside the "
-        f"repository, may call `{node.name}` without naming it"
-    )
-
-
 def _exported(store: GraphStore, node: Node) -> str:
     """For a function a Go, Java or Python package or a Rust crate exports (`exported_by`):
     that code outside the repository, which the graph does not read, may call it. Empty
@@ -183,7 +168,7 @@ def callers_fact(store: GraphStore, touchpoint: Touchpoint) -> Fact | None:
         note, cited = _unresolved_note(store, node)
         dispatch, dispatched = same_name_calls(store, node)
         outside, elsewhere = _outside_calls(store, node)
-        bases = _outside_bases(store, node) or _handed_on(store, node) or _exported(store, node)
+        bases = _outside_bases(store, node) or handed_on(store, node) or _exported(store, node)
         members = members_called(store, node, ids)
         written, seen = (
             ("", ())
@@ -416,7 +401,7 @@ def tests_fact(store: GraphStore, touchpoint: Touchpoint, depth: int = TEST_DEPT
         note, cited = _unresolved_note(store, node)
         on_the_way = _unresolved_on_the_way(store, node, walked)
         through, passed = _through_files(store, node, walked)
-        bases = _outside_bases(store, node) or _handed_on(store, node)
+        bases = _outside_bases(store, node) or handed_on(store, node)
         through += f"{bases}, and a test through it" if bases else ""
         lost = cited or on_the_way or through
         written, seen = ("", ()) if lost else written_note(store, node, True)
@@ -466,15 +451,21 @@ def configuration_fact(store: GraphStore, touchpoint: Touchpoint) -> Fact | None
     if not edges:
         return None
     keys: dict[int, list[str]] = {}
-    for raw in store.search_raw([n.id for n in nodes if n.kind is NodeKind.MODULE]).values():
+    for raw in store.search_raw([n.id for n in nodes]).values():  # a function's reads too
         for item in raw.split():
             name, _, line = item.rpartition(":")
             if line.isdigit() and not name.islower():
                 keys.setdefault(int(line), []).append(name)
-    sites = tuple(_site(e.path, e.line, e.dst) for e in edges)
+    known = {k for found in keys.values() for k in found if k.isupper() or "." in k or "-" in k}
+    lines = file_lines(repository_root(store), path) or []
+    ordered = sorted(edges, key=lambda e: (e.path, e.line or 0))
+    sites = tuple(_site(e.path, e.line, e.dst) for e in ordered)
     shown, unnamed = [], []
     for site in sites[:5]:
         named = [k for k in keys.get(site.line, []) if k.isupper() or "." in k or "-" in k]
+        text = lines[site.line - 1] if site.line and site.line <= len(lines) else ""
+        # a key read again on a later line: the index cites it where first written
+        named = named or sorted(k for k in known if f'"{k}"' in text or f"'{k}'" in text)
         if named:
             shown.append(f"`{named[-1]}` at {site}")
         else:

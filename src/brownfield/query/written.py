@@ -173,11 +173,16 @@ def _declaring(name: str) -> re.Pattern[str]:
     `def initialize` (each Ruby class has its own), a class reopened in another file
     (Ruby's `class Logger`), a Go `type Logger struct`. A base list stays (`class
     Handler(Logger)`, `class Handler < Logger`): it names the class. Nor does another
-    JavaScript file's `module.exports = ...` name what this one exports."""
+    JavaScript file's `module.exports = ...` name what this one exports. Nor does Ruby's
+    `module_function :cp_r` (or `private :cp_r`), which says how the method is called."""
     return re.compile(
         r"\b(?:class|module|struct|interface|enum|trait|def|func|fn|function|type)\s+"
         + re.escape(name)
         + r"(?![\w$])"
+        + r"|^\s*(?:module_function|private|public|protected|private_class_method|"
+        + r"public_class_method)\b[\s:\w,?!=]*:"
+        + re.escape(name)
+        + r"(?![\w$?!=])"
         + (r"|\bmodule\.exports\s*=(?!=)" if name == "exports" else "")
     )
 

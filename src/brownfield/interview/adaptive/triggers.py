@@ -13,6 +13,9 @@ from brownfield.interview.adaptive.state import AdaptiveState, Component, Slot, 
 from brownfield.interview.engine import words
 from brownfield.model import Fact
 
+#: Where a clause of an answer ends: a sentence's or a list's stop, or "but".
+_CLAUSE = re.compile(r"[;.!?]\s|[;!?]|\s+but\s+", re.I)
+
 
 def settle_dispute(
     state: AdaptiveState,
@@ -47,10 +50,14 @@ def detect_contradiction(
     named = [f for f in candidates if re.search(rf"\b{f.id}\b", text)]
     if not named and words.mentions_negation(text):
         said = words.words_of(text)
+        # a subject named in a clause that negates: "not that one; it belongs in X" is no
+        # dispute of what the code says of X
+        negating = [words.words_of(c) for c in _CLAUSE.split(text) if words.mentions_negation(c)]
         subjects = [
             f
             for f in candidates
-            if len(short := f.subject.rsplit(".", 1)[-1].lower()) > 2 and short in said
+            if len(short := f.subject.rsplit(".", 1)[-1].lower()) > 2
+            and any(short in clause for clause in negating)
         ]
         # the fact the answer speaks of: the one sharing most of its words (the latest on a tie)
         ranked = sorted(subjects, key=lambda f: (len(words.words_of(f.statement) & said), f.round))
