@@ -817,6 +817,18 @@ def test_a_class_named_is_the_class_not_its_file_or_its_constructors(tmp_path: P
     assert [n.id for n in source.named("db/db.go, then DB.conn")] == ["db/db.go::DB.conn"]
 
 
+def test_a_file_named_by_its_path_is_its_module(tmp_path: Path) -> None:
+    """pino: "the level is handled by normalize in pino.js" adopted nothing: `pino.js` was
+    looked up by the name it ends with, `js`, among the first 50 definitions holding it."""
+    files = {f"lib/part{i:02}.js": f"function part{i:02}js() {{ return {i} }}\n" for i in range(60)}
+    files["pino.js"] = "function pino(opts) { return opts }\nmodule.exports = pino\n"
+    store = built(tmp_path, files)
+    source = EvidenceSource(store)
+    assert [n.id for n in source.named("the level is handled by normalize in pino.js")] == [
+        "pino.js"
+    ]
+
+
 def test_a_java_constructor_calling_its_base_s_is_no_caller_to_decide_on(tmp_path: Path) -> None:
     """java.beans: `IndexedPropertyChangeEvent`'s constructor calls `super(...)`, its base
     `PropertyChangeEvent`'s: a constructor is named for its class, so the two names differ,

@@ -839,3 +839,42 @@ def test_a_negation_disputes_only_what_its_own_clause_names(answer: str, dispute
     found = detect_contradiction(state, component, slot_of(state, 0, "change_points"), answer)
     assert bool(found) is disputed
     assert fact.disputed is disputed
+
+
+def test_a_rejected_touchpoint_is_dropped_everywhere_and_its_question_asked_again() -> None:
+    """pino: "buildStream is not relevant, nor multistream; ..." answering "Must existing
+    callers of buildStream keep working unchanged?" dropped buildStream only: "nor
+    multistream" disputed what the code says of multistream ("You said this is wrong"), the
+    ontology still offered both, and the answer was kept as the compatibility decision."""
+    from brownfield.interview.adaptive import ontology, pointers
+    from brownfield.interview.adaptive.state import TouchpointRecord
+    from brownfield.interview.adaptive.triggers import detect_contradiction
+
+    ids = ["lib/transport.js::buildStream", "lib/multistream.js::multistream", "lib/a.js::kept"]
+    state = two_components(([], []))
+    idea = "Let the logger read its level from the environment"
+    state.topology.components = [new_component(1, idea, idea, list(ids), True)]
+    state.touchpoints = [
+        TouchpointRecord(
+            id=i,
+            symbol=i.replace(".js::", ".").replace("/", "."),
+            kind="function",
+            path=i.partition("::")[0],
+            line=1,
+            score=1.0,
+        )
+        for i in ids
+    ]
+    component = state.topology.components[0]
+    site = CitationRecord(path="lib/multistream.js", line=1, symbol="lib.multistream.multistream")
+    fact = code_fact("F1", "callers", "lib.multistream.multistream", "It is called.", [site])
+    state.established_facts.append(fact)
+    answer = "buildStream is not relevant, nor multistream; the level is set in normalize"
+    messages = pointers.follow(state, component, answer, None, 5)
+    assert component.touchpoints == ["lib/a.js::kept"], messages
+    assert pointers.retargets("compatibility", messages)
+    assert not pointers.retargets("change_points", messages)  # "not X; it is Y" decides it
+    assert not detect_contradiction(state, component, slot_of(state, 0, "compatibility"), answer)
+    assert not fact.disputed
+    names = {entity.symbol for entity in ontology.extract(state)}
+    assert "lib.multistream.multistream" not in names and "lib.a.kept" in names

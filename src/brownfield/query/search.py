@@ -309,7 +309,11 @@ def last_name(mention: str) -> str:
 def spelled_by(store: GraphStore, mention: str) -> list[Node]:
     """The repository's definitions a mention spells (`names_node`): looked up by the name it
     ends with, then among the first 50 whose names, qualified names or paths hold that (a
-    path; `DB.conn` was none of the first 50 definitions whose names hold `conn`)."""
+    path; `DB.conn` was none of the first 50 definitions whose names hold `conn`); a file's
+    path is that file's module (`pino.js` was none of the first 50 holding `js`)."""
+    files = [n for n in store.nodes_where("path", mention) if n.kind is NodeKind.MODULE]
+    if files:  # `pino.js`: the file itself, whatever else names `js`
+        return files
     last = last_name(mention) or mention
     nodes = [*store.nodes_where("name", last), *store.nodes_like(last, limit=50)]
     return [

@@ -78,6 +78,7 @@ def _definitions(state: AdaptiveState) -> tuple[dict[str, _Draft], dict[str, str
     """Code definitions by qualified name (touchpoints, then names in facts) and known kinds."""
     found: dict[str, _Draft] = {}
     kinds = {_one(hop.symbol): hop.kind for hop in state.codebase_context}
+    dropped = {tuple(node_id.split("::", 1)) for node_id in state.rejected_touchpoints}
     for touch in state.touchpoints:
         kinds[_one(touch.symbol)] = touch.kind
         found.setdefault(_one(touch.symbol), _Draft("", "touchpoint", touch.symbol, touch.path))
@@ -85,11 +86,21 @@ def _definitions(state: AdaptiveState) -> tuple[dict[str, _Draft], dict[str, str
         if fact.topic not in _CODE_TOPICS or denies(fact.statement):
             continue
         for citation in fact.citations:
+            if _rejected(citation.path, citation.symbol, dropped):
+                continue  # the person dropped it: no entity
             if citation.symbol and not is_test(citation.path, citation.symbol):  # a test: no entity
                 found.setdefault(
                     _one(citation.symbol), _Draft("", "fact", citation.symbol, citation.path)
                 )
     return found, kinds
+
+
+def _rejected(path: str, symbol: str | None, dropped: set[tuple[str, ...]]) -> bool:
+    """Whether a cited definition is a touchpoint the person dropped (`path::qualname`)."""
+    return bool(symbol) and any(
+        path == at and (symbol == name or (symbol or "").endswith(f".{name}"))
+        for at, name in dropped
+    )
 
 
 def _one(symbol: str) -> str:

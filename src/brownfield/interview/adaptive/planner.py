@@ -384,7 +384,8 @@ class AdaptivePlanner:
                 state, component, choice.note or text, self.evidence, number, typed
             )
             shown = "\n".join(pointed)
-            triggers += deciding.decide(state, component, slot, value, text, number)
+            if not pointers.retargets(slot.name, pointed):
+                triggers += deciding.decide(state, component, slot, value, text, number)
         if not disputed and not triggers:
             deciding.answer_shared(state, slot, shared, number)
         state.auto_answer_streak = state.auto_answer_streak + 1 if kind == "auto-answer" else 0

@@ -1,6 +1,6 @@
 """The person's pointers into the code: a definition the person names is adopted as a
 touchpoint at once (first in its component); a touchpoint the person rejects ("not
-retry_failed", "ignore X", "X is not relevant", "X isn't what I mean") is dropped, is never
+retry_failed", "nor X", "ignore X", "X is not relevant", "X isn't what I mean") is dropped, is never
 one again, and what was answered from the code about it is asked of the code again, so that
 the next round re-targets."""
 
@@ -13,7 +13,8 @@ from brownfield.interview.adaptive.state import AdaptiveState, Component, Touchp
 from brownfield.query.search import dotted
 
 _REJECT = (
-    r"(?:\bnot|\bignore|\bforget|\bdrop|\bexclude|\bleave out|\bnever mind)\s+`?(?P<a>[\w./:#]+)`?"
+    r"(?:\bnot|\bnor|\bneither|\bignore|\bforget|\bdrop|\bexclude|\bleave out|\bnever mind)"
+    r"\s+`?(?P<a>[\w./:#]+)`?"
     r"(?!\s+(?:is|are|was|be|been|called|used|changed|touched)\b)"
     r"|`?(?P<b>[\w./:#]+)`?\s+(?:is|was)(?:(?:\s+not|n't)\s+(?:relevant|involved|"
     r"part of (?:this|it)|the (?:right|one|place)|what I (?:mean|meant|want|wanted))|"
@@ -21,6 +22,18 @@ _REJECT = (
     r"|`?(?P<c>[\w./:#]+)`?\s+has\s+nothing\s+to\s+do\s+with"
 )
 _REJECTED = re.compile(_REJECT, re.I)
+
+
+#: The slots whose question is about the first touchpoint's callers: an answer dropping
+#: touchpoints decides none of them ("Must existing callers of buildStream keep working
+#: unchanged?" answered "buildStream is not relevant"); they are asked of the next one.
+ABOUT_A_TOUCHPOINT = frozenset({"compatibility", "caller_impact", "trigger"})
+
+
+def retargets(slot_name: str, messages: list[str]) -> bool:
+    """Whether the answer to `slot_name`, which `follow` said `messages` of, dropped a
+    touchpoint the slot's question was about: the slot stays open."""
+    return slot_name in ABOUT_A_TOUCHPOINT and any(m.startswith("Dropped ") for m in messages)
 
 
 def rejected(state: AdaptiveState, component: Component, text: str) -> list[str]:
