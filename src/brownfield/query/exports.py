@@ -43,9 +43,9 @@ LOOK_AHEAD = 8  # lines from a definition's first line to its `fn` line (attribu
 
 
 def exported_by(store: GraphStore, node: Node) -> str:
-    """The package (Go, Java, Python, PHP) or crate (Rust) a function or method (in Python, a
-    class too) is exported from to code outside the repository (see `EXPORTER` for what to
-    call it), empty if it is not or the language does not tell."""
+    """The package (Go, Java, Python, PHP) or crate (Rust) a function or method (in Python
+    and Java, a class too) is exported from to code outside the repository (see `EXPORTER`
+    for what to call it), empty if it is not or the language does not tell."""
     # a Python or Java class is called to make one (tenacity's `stop_after_delay`)
     called = node.kind in (NodeKind.FUNCTION, NodeKind.METHOD) or (
         node.kind is NodeKind.CLASS and node.language in ("python", "java")
