@@ -2169,6 +2169,23 @@ def test_a_namespace_or_folder_of_the_name_is_not_where_it_is_written(tmp_path: 
         assert found.sites == [("src/Stream.php", 8)]  # `Message::toString($m)`
 
 
+def test_a_re_export_of_a_whole_module_is_not_where_its_names_are_written(
+    tmp_path: Path,
+) -> None:
+    """mobx: "No resolved caller of configure ...; but `configure` is written at 2 line(s)
+    ..., e.g. src/internal.ts:34": `export * from "./api/configure"`, a re-export the graph
+    follows."""
+    files = {
+        "src/api/configure.ts": "export function configure(options: object): void {}\n",
+        "src/internal.ts": 'export * from "./api/configure"\nexport * as api from "./api/configure"\n',
+    }
+    with opened(tmp_path, files) as store:
+        node = store.node("src/api/configure.ts::configure")
+        assert node is not None
+        found = written.written(store, node, False)
+        assert found is not None and found.sites == []
+
+
 def test_a_rust_path_through_a_crate_of_the_name_is_not_where_it_is_written(
     tmp_path: Path,
 ) -> None:
@@ -2533,6 +2550,13 @@ def test_a_name_in_a_message_is_no_site_but_a_name_in_a_short_string_is(
     assert code_names.without_prose('x("on_close", "a b", `${y} z`, \'k\')') == (
         'x("on_close", "", `${y} z`, \'k\')'
     )
+    # a brace in a message is no interpolation (mobx: "... or use `configure({
+    # isolateGlobalState: true })`" was where `configure` is written); `#{}`, `${}`, `{$}`
+    # and an f-string's braces are
+    message = '35: "Make sure MobX is loaded once or use `configure({ isolated: true })`",'
+    assert code_names.without_prose(message) == '35: "",'
+    for kept in ('f"{name} failed"', 'rf"{name} failed"', '"#{name} failed"', "'${name} x'"):
+        assert code_names.without_prose(kept) == kept
     # a variable of the same name is bound anew, not the definition (mobx's `let reaction:
     # Reaction` and `reaction = new Reaction(...)` beside its function `reaction`)
     rebound = written._rebinding("reaction")

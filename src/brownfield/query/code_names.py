@@ -91,17 +91,24 @@ def _opens_string(code: str) -> bool:
 _QUOTED = re.compile(r'"""|\'\'\'|"(?:[^"\\\n]|\\.)*"|\'(?:[^\'\\\n]|\\.)*\'|`[^`\n]*`|#.*|//.*')
 
 
+#: What interpolates code into a string: Ruby's `#{x}`, JavaScript's and PHP's `${x}`, PHP's
+#: `{$x}`; an f-string's `{x}` (`formatted`). A brace alone is text ("use `configure({...})`").
+_INTERPOLATION = ("#{", "${", "{$")
+
+
 def without_prose(text: str) -> str:
     """A line of code with the text of its prose strings blanked: a one-line string holding
     whitespace or longer than MAX_KEY_TEXT ("AuthenticationMiddleware must be installed"),
     a message, not a name looked up; a short key (`"on_close"`) and a string that may
-    interpolate code (`f"{x} y"`, `` `${x} y` ``) stay."""
+    interpolate code (`f"{x} y"`, `` `${x} y` ``, `"#{x} y"`) stay."""
 
     def blanked(match: re.Match[str]) -> str:
         literal = match[0]
         inner = literal[1:-1]
         prose = len(inner) > MAX_KEY_TEXT or any(c.isspace() for c in inner)
-        return literal[0] * 2 if prose and "{" not in inner else literal
+        formatted = "f" in text[max(match.start() - 2, 0) : match.start()].lower()
+        interpolates = any(m in inner for m in _INTERPOLATION) or (formatted and "{" in inner)
+        return literal[0] * 2 if prose and not interpolates else literal
 
     return _LITERAL.sub(blanked, text)
 

@@ -28,6 +28,7 @@ from brownfield.query.same_name import landings
 MAX_WRITTEN_FILES = 400  # files read for where a name is written
 _IMPORT_LINE = re.compile(
     r"\s*(?:from\s+\S+\s+import\b|import\b|export\s*(?:type\s*)?\{[^}]*\}\s*from\b"
+    r"|export\s*\*\s*(?:as\s+[\w$]+\s*)?from\b"  # `export * from "./api/configure"`
     r"|(?:pub(?:\([^)]*\))?\s+)?use\s+[\w:\\{]"  # Rust's and PHP's `use a::b;`, `use A\B;`
     r"|(?:const|let|var)\s+[^=]+=\s*require\s*\(\s*['\"][^'\"]+['\"]\s*\)\s*;?\s*$)"
 )
