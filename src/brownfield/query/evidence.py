@@ -450,19 +450,23 @@ def configuration_fact(store: GraphStore, touchpoint: Touchpoint) -> Fact | None
     ]
     if not edges:
         return None
-    keys: dict[int, list[str]] = {}
+    keys: dict[int, list[str]] = {}  # the key-like names (`NETRC`, `a.B`, `X-Y`) by line
     for raw in store.search_raw([n.id for n in nodes]).values():  # a function's reads too
         for item in raw.split():
             name, _, line = item.rpartition(":")
-            if line.isdigit() and not name.islower():
+            if (
+                line.isdigit()
+                and not name.islower()
+                and (name.isupper() or "." in name or "-" in name)
+            ):
                 keys.setdefault(int(line), []).append(name)
-    known = {k for found in keys.values() for k in found if k.isupper() or "." in k or "-" in k}
+    known = {k for found in keys.values() for k in found}
     lines = file_lines(repository_root(store), path) or []
     ordered = sorted(edges, key=lambda e: (e.path, e.line or 0))
     sites = tuple(_site(e.path, e.line, e.dst) for e in ordered)
     shown, unnamed = [], []
     for site in sites[:5]:
-        named = [k for k in keys.get(site.line, []) if k.isupper() or "." in k or "-" in k]
+        named = keys.get(site.line, [])
         text = lines[site.line - 1] if site.line and site.line <= len(lines) else ""
         # a key read again on a later line: the index cites it where first written
         named = named or sorted(k for k in known if f'"{k}"' in text or f"'{k}'" in text)
