@@ -57,17 +57,16 @@ def landings(store: GraphStore, node: Node) -> Landings:
         else [e for e in edges if e.dst != twin and without_overload(e.dst) != declared]
     )
     candidates = dispatched
+    bases = set(ancestors(store, _owner(node.id)))
     if node.language == "go":  # a Go call dispatches only through an interface's method
         dispatched = [e for e in dispatched if _through_interface(store, e.dst)]
     if node.language in NOMINAL:  # only through a method of one of its class's bases
-        bases = set(ancestors(store, _owner(node.id)))
         dispatched = [
             e
             for e in dispatched
             if _owner(e.dst) in bases or e.resolution is Resolution.UNIQUE_NAME  # a guess
         ]
-    owners = set(ancestors(store, _owner(node.id)))
-    dispatched = [e for e in dispatched if _on_itself(store, e) in (None, *owners)]
+    dispatched = [e for e in dispatched if _on_itself(store, e) in (None, *bases)]
     typed = [e for e in candidates if e not in dispatched]
     ruled_out = [e for e in edges if e not in overloads and e not in dispatched]
     return Landings(apart, overloads, dispatched, typed, ruled_out)
