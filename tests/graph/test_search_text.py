@@ -184,6 +184,20 @@ def test_a_case_comparing_the_name_of_a_type_reads_no_key() -> None:
     assert row.raw.split() == ["strict:6"]  # `typeof` names no setting
 
 
+def test_an_event_a_definition_emits_is_a_key() -> None:
+    js = (
+        "function setLevel(level) {\n"  # 1
+        "  this.emit('level-change', level)\n"  # 2
+        '  emitter.emit("done")\n'  # 3
+        "  this.on('close', stop)\n"  # 4: an event listened to is not emitted
+        "}\n"
+    )
+    nodes = [_definition("levels.js", "function", "setLevel", 1, 5)]
+    (row,) = search_text.rows_for("levels.js", "javascript", js.encode(), nodes)
+    assert row.raw.split() == ["level-change:2", "done:3"]
+    assert {"level", "change", "done"} <= set(row.keys.split())
+
+
 def test_a_configuration_objects_member_read_is_a_key() -> None:
     js = (
         "function dispatch(config, options) {\n"  # 1

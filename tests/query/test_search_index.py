@@ -2879,6 +2879,13 @@ def test_an_idiom_is_read_as_what_it_means_not_word_by_word(tmp_path: Path) -> N
         "timeout",
         "answer",
     )
+    # and so does what runs too long, or is let time out (rake's `LateTime` is no timeout)
+    assert parse("let tasks time out when they run too long").words == ("tasks", "timeout")
+    assert parse("retry a request that timed out").words == ("retry", "request", "timeout")
+    # what is too short is under a minimum length (zod's `_minLength`)
+    assert parse("reject a string that is too short").words[-2:] == ("min", "length")
+    # a comparative is its adjective's: files bigger than a size have a size
+    assert {"size", "max"} <= set(query_terms("bigger")) & set(query_terms("larger"))
     # relative and indefinite words name nothing ("whose", "somewhere", "whenever")
     assert parse("an entry whose name lands somewhere, whenever it is read").words == (
         "entry",
@@ -3691,7 +3698,7 @@ def test_the_class_an_idea_lets_do_something_holds_its_touchpoints(tmp_path: Pat
             ''',
     }
     idea = "Let the client give up after a time limit read from the environment."
-    assert parse(idea).subject == ("Client", "Give")
+    assert parse(idea).subject == ("Client", "Abort")  # "give up", as idioms read it
     assert parse("Let the client's pool wait.").subject == ("Client", "Pool", "Wait")
     hyphenated = "Let a command-line switch read its values from the environment."
     assert parse(hyphenated).subject == ("CommandLine", "Switch", "Read")  # no `Command`
@@ -3849,6 +3856,32 @@ def test_a_subject_no_class_is_named_after_finds_the_class_ending_in_it(tmp_path
         "net/http_client.py::HttpClient",  # above the pool's better-worded method
         "net/pool.py::ConnectionPool.purge",
     ]
+
+
+def test_a_plural_subject_finds_its_class_and_what_it_does_is_no_subject(tmp_path: Path) -> None:
+    files = {
+        "lib/task.rb": """
+            class Task
+              def execute(args)
+                @actions.each { |act| act.call(self, args) }
+              end
+            end
+            """,
+        "lib/late_time.rb": """
+            # A time that comes after any other time.
+            class LateTime
+              def to_s
+                '<LATE TIME>'
+              end
+            end
+            """,
+    }
+    idea = "Let tasks time out when they run too long."
+    with opened(tmp_path, files) as store:
+        ids = [hit.node.id for hit in rank(store, idea, 10)]
+    # "tasks" is `Task`; "time out" is what they do, no class ending in `Time`
+    assert ids[0] == "lib/task.rb::Task"
+    assert "lib/late_time.rb::LateTime" not in ids[:2]
 
 
 def test_a_ruby_rescue_is_a_catch_and_a_percent_string_no_error(tmp_path: Path) -> None:

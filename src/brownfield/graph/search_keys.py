@@ -1,7 +1,8 @@
 """The attributes and keys a file's text names, found once per file and told per definition
 by its span: attributes assigned (`self.timeout = ...`, `this.x =`, `$this->x =`, `@x =`),
 string keys of configuration, settings and environment lookups (`os.environ.get("X")`,
-`config["retries"]`, `System.getProperty("a.b")`), keys a switch compares, settings read as
+`config["retries"]`, `System.getProperty("a.b")`), the events a definition emits
+(`this.emit('level-change', ...)`), keys a switch compares, settings read as
 members of a configuration object, and the constants a definition names; in Ruby also the
 attributes `attr_accessor` declares and the symbol keys a hash is read by. Plain text rules,
 the same for every language but Ruby's: pointers into the code for the search index, never
@@ -25,7 +26,7 @@ ATTRIBUTE = re.compile(
 _KEY_CALL = re.compile(
     r"(?:getenv|Getenv|LookupEnv|environ(?:\.get)?|env(?:\.get)?|(?:\bget|Get)\w*Property|getInteger|"
     r"getBoolean|getLong|get|setdefault|config|settings|options|option|conf|param|params|"
-    r"header|headers|cookie|fetch|lookup|Value|value)\s*[\(\[]\s*(?:[\w.]+\s*,\s*)?"
+    r"header|headers|cookie|fetch|lookup|Value|value|emit)\s*[\(\[]\s*(?:[\w.]+\s*,\s*)?"
     r"[\"']([A-Za-z_][\w.\-]{1,80})[\"']"
 )
 _SUBSCRIPT_KEY = re.compile(r"\[\s*[\"']([A-Za-z_][\w.\-]{1,80})[\"']\s*\]")
@@ -84,7 +85,7 @@ _KEY_TAIL = re.compile(r"[\(\[]\s*+(?:[\w.]++\s*+,\s*+)?+[\"']([A-Za-z_][\w.\-]{
 _KEY_WORDS = sorted(
     """getenv Getenv LookupEnv environ environ.get env env.get Property getInteger
     getBoolean getLong get setdefault config settings options option conf param params
-    header headers cookie fetch lookup Value value""".split(),
+    header headers cookie fetch lookup Value value emit""".split(),
     key=len,
     reverse=True,
 )

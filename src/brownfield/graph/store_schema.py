@@ -124,8 +124,9 @@ from __future__ import annotations
 #: JavaScript's `require("../")` loads the folder's package.json `main`; 112: Ruby's `raise
 #: Error, "..."` constructs the class it names; 113: a JavaScript member assigned a module
 #: (`module.exports.x = require("./x")`) holds it, and TypeScript's predefined types (`any`,
-#: `number`) are no words of a body
-SCHEMA_VERSION = 113
+#: `number`) are no words of a body; 114: the events a definition emits are its keys
+#: (`this.emit('level-change', ...)`)
+SCHEMA_VERSION = 114
 
 SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);

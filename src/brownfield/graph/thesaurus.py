@@ -125,6 +125,10 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "big": ("size", "max", "limit"),
     "large": ("size", "max", "limit"),
     "small": ("size", "min"),
+    # a comparative is its adjective's ("files bigger than a given size": symfony/finder's
+    # `SizeRangeFilterIterator`; "bigger" found nothing)
+    "bigger": ("size", "max", "limit"),
+    "larger": ("size", "max", "limit"),
     "size": ("length", "len", "bytes"),
     "length": ("size", "len"),
     "numbers": ("int", "integer", "numeric"),
@@ -324,6 +328,19 @@ IDIOMS: dict[str, str] = {
     "take too long": "timeout",
     "taking too long": "timeout",
     "took too long": "timeout",
+    # what runs too long, or is let "time out", has a timeout (rake: "let tasks time out
+    # when they run too long" ranked `EarlyTime` and `LateTime` first for "time")
+    "runs too long": "timeout",
+    "run too long": "timeout",
+    "running too long": "timeout",
+    "ran too long": "timeout",
+    "times out": "timeout",
+    "time out": "timeout",
+    "timing out": "timeout",
+    "timed out": "timeout",
+    # what is too short is under a minimum length (zod: "when a string is too short" found
+    # error-message helpers, not `_minLength`)
+    "too short": "min length",
     # what code calls a regex, a regexp or a pattern (monolog: "finds no definition for
     # \"regular\"" beside `hasRecordThatMatches(string $regex)`)
     "regular expressions": "regexp",

@@ -144,7 +144,7 @@ def parse(text: str) -> Query:
         for word in words(token):
             if word not in STOP_WORDS and len(word) > 1 and word not in found:
                 found.append(word)
-    told = _SUBJECT.search(text)
+    told = _SUBJECT.search(idioms_read(text))  # "let tasks *time out*" is what they do
     subject = _leading(told.group("subject")) if told else ()
     persons = _persons(told.group("subject")) if told else ()
     aimed = _TARGET.search(text)
@@ -203,6 +203,7 @@ def _subject_classes(store: GraphStore, subject: tuple[str, ...]) -> list[Node]:
     -> `Client` (and `DefaultClient`, where one is declared); where none is so named, the
     classes whose names end in one of the words ("the client" -> `HttpClient`)."""
     names = set(subject) | {a + b for a, b in itertools.pairwise(subject)}
+    names |= {_singular(name) for name in subject}
     exact = [
         node
         for name in sorted(names)
@@ -215,6 +216,18 @@ def _subject_classes(store: GraphStore, subject: tuple[str, ...]) -> list[Node]:
         for node in store.nodes_like(name, MAX_SUBJECT_LOOKUP)
         if node.kind is NodeKind.CLASS and node.name.endswith(name) and node.name != name
     ]
+
+
+def _singular(name: str) -> str:
+    """A class name's singular form, its capitals kept: "tasks" -> `Task`, "entries" ->
+    `Entry`, `CommandLine` as it is (a class is named for one of its instances)."""
+    lower = name.lower()
+    if lower.endswith(("ss", "us", "is")):  # `Address`, `Status`: no plural
+        return name
+    form = (base_forms(lower)[1:2] or (lower,))[0]  # the first form a plural ending drops
+    pairs = enumerate(zip(lower, form, strict=False))
+    kept = next((i for i, (a, b) in pairs if a != b), len(form))
+    return name[:kept] + form[kept:]
 
 
 def _joined(store: GraphStore, query: Query) -> Query:
