@@ -630,6 +630,13 @@ def test_a_trigger_through_a_lower_touchpoint_says_what_it_calls() -> None:
     )
     private = "Called from src.observer.Observer.#findMatching (src/observer.ts:381)"
     assert trigger_clause(private) == "when src.observer.Observer.#findMatching calls it"
+    # the person's own words go on lower-case but for a name written in capitals
+    assert (
+        trigger_clause("A user setting logger.level") == "triggered by a user setting logger.level"
+    )
+    assert trigger_clause("CLI users") == "triggered by CLI users"
+    assert trigger_clause("HTTPClient.send") == "triggered by HTTPClient.send"
+    assert trigger_clause("I run it by hand") == "triggered by I run it by hand"
 
 
 def test_an_evidence_line_shows_the_cited_name_before_the_facts_subject(tmp_path: Path) -> None:
@@ -839,6 +846,62 @@ def test_a_negation_disputes_only_what_its_own_clause_names(answer: str, dispute
     found = detect_contradiction(state, component, slot_of(state, 0, "change_points"), answer)
     assert bool(found) is disputed
     assert fact.disputed is disputed
+
+
+def test_what_the_person_answered_about_a_dropped_touchpoint_is_asked_again() -> None:
+    """pino: "not genLog; change setLevel", answering which definition should change, left
+    "Keep genLog's signature and behaviour for every caller" and "Apply it to all 7 call
+    sites" (genLog's) as the spec's constraints; a trigger the person wrote in their own
+    words is about no touchpoint and stays."""
+    from brownfield.interview.adaptive import pointers
+    from brownfield.interview.adaptive.state import Round, TouchpointRecord
+
+    ids = ["lib/tools.js::genLog", "lib/levels.js::setLevel"]
+    state = two_components(([], []))
+    idea = "Let the log level be changed while the program runs"
+    state.topology.components = [new_component(1, idea, idea, list(ids), True)]
+    state.touchpoints = [
+        TouchpointRecord(
+            id=i, symbol=s, kind="function", path=i.partition("::")[0], line=1, score=1.0
+        )
+        for i, s in zip(ids, ["lib.tools.genLog", "lib.levels.setLevel"], strict=True)
+    ]
+    asked = {
+        "compatibility": ("Must existing callers of genLog keep working unchanged?", "Keep"),
+        "trigger": ("Who or what starts it: which caller?", "a user setting logger.level"),
+        "caller_impact": ("genLog is called from 7 place(s): a, b. Apply to all?", "All 7"),
+        "limits": ("Must genLog respect limits?", "No specific limits"),
+    }
+    component = state.topology.components[0]
+    for number, (name, (question, answer)) in enumerate(asked.items(), start=5):
+        slot = slot_of(state, 0, name)
+        slot.filled_by, slot.value, slot.quality, slot.round = "person", answer, 1.0, number
+        contradictions.record(state, component, slot, answer, number)
+        state.rounds.append(
+            Round(
+                round=number,
+                kind="decision",
+                slot=name,
+                question=question,
+                answer=answer,
+                timestamp=datetime(2026, 1, 1, tzinfo=UTC),
+            )
+        )
+    pointers.follow(state, component, "not genLog; change setLevel", None, 9)
+    assert component.touchpoints == ["lib/levels.js::setLevel"]
+    filled = {s.name: s.value for s in component.slots if s.filled_by == "person"}
+    assert filled == {"trigger": "a user setting logger.level", "limits": "No specific limits"}
+    # withdrawn, not deleted: answering again about setLevel contradicts nothing
+    withdrawn = [f.statement for f in state.established_facts if f.withdrawn]
+    assert withdrawn == ["Keep", "All 7"]
+    again = slot_of(state, 0, "compatibility")
+    assert contradictions.find(state, component, again, "Keep setLevel", "1") is None
+    assert [r.answer for r in state.rounds] == [
+        "Keep",
+        "a user setting logger.level",
+        "All 7",
+        "No specific limits",
+    ]  # the transcript keeps all
 
 
 def test_a_rejected_touchpoint_is_dropped_everywhere_and_its_question_asked_again() -> None:

@@ -57,7 +57,8 @@ def slot_key(component: Component, slot: Slot) -> str:
 
 
 def decisions(state: AdaptiveState, component_id: str) -> list[EstablishedFact]:
-    """The component's standing decisions (undisputed, not superseded), oldest first."""
+    """The component's standing decisions (undisputed, not superseded nor withdrawn), oldest
+    first."""
     return [
         f
         for f in state.established_facts
@@ -66,6 +67,7 @@ def decisions(state: AdaptiveState, component_id: str) -> list[EstablishedFact]:
         and f.slot.split(":")[0] == component_id
         and not f.disputed
         and f.superseded_by is None
+        and f.withdrawn is None
     ]
 
 

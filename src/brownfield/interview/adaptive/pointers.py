@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import re
 
+from brownfield.interview.adaptive.contradictions import decisions
 from brownfield.interview.adaptive.evidence import EvidenceSource
+from brownfield.interview.adaptive.slots import shown
 from brownfield.interview.adaptive.state import AdaptiveState, Component, TouchpointRecord
 from brownfield.query.search import dotted
 
@@ -63,7 +65,7 @@ def follow(
     as a constraint), a name in a constraint ("do not touch X") adopts nothing."""
     messages = []
     for node_id in rejected(state, component, whole or text):
-        drop(state, node_id)
+        drop(state, node_id, number)
         messages.append(f"Dropped {node_id} from the touchpoints; the code is asked again.")
     if evidence is None:
         return messages
@@ -90,14 +92,38 @@ def follow(
     return messages
 
 
-def drop(state: AdaptiveState, node_id: str) -> None:
-    """Drop a touchpoint everywhere; reopen what the code answered about the components."""
+def drop(state: AdaptiveState, node_id: str, number: int) -> None:
+    """Drop a touchpoint everywhere; reopen what the code answered about the components,
+    and what the person answered about the touchpoint (`ABOUT_A_TOUCHPOINT`): pino's
+    "Keep genLog's signature" and "Apply it to all 7 call sites" of genLog stood as
+    constraints after "not genLog; change setLevel"."""
     state.rejected_touchpoints.append(node_id)
+    names = [shown(t.symbol, t.kind) for t in state.touchpoints if t.id == node_id]
     state.touchpoints = [t for t in state.touchpoints if t.id != node_id]
     for component in state.topology.components:
         if node_id in component.touchpoints:
             component.touchpoints.remove(node_id)
             reopen(state, component)
+            for name in names:
+                _reask(state, component, name, number)
+
+
+def _reask(state: AdaptiveState, component: Component, name: str, number: int) -> None:
+    """The slots about a touchpoint the person answered while the round named it (its
+    question or the answer: "Must existing callers of genLog ...?", "Called from X,
+    where it calls genLog") are asked again, of the touchpoint now first; the decision is
+    withdrawn, not deleted (the next answer is no contradiction of it), and the answer
+    stays in the transcript."""
+    named = re.compile(rf"(?<!\w){re.escape(name)}(?!\w)")
+    for slot in component.slots:
+        if slot.name not in ABOUT_A_TOUCHPOINT or slot.filled_by != "person":
+            continue
+        asked = [r for r in state.rounds if r.round == slot.round and r.slot == slot.name]
+        if any(named.search(f"{r.question}\n{r.answer or ''}") for r in asked):
+            for fact in decisions(state, component.id):
+                if fact.slot == f"{component.id}:{slot.name}":
+                    fact.withdrawn = f"{name} was dropped from the touchpoints in round {number}"
+            slot.filled_by, slot.quality, slot.fact_ids, slot.value = None, 0.0, [], None
 
 
 def reopen(state: AdaptiveState, component: Component) -> None:

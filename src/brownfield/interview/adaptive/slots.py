@@ -104,11 +104,16 @@ def _by_caller(sites: list[str]) -> list[str]:
 
 
 def _short(state: AdaptiveState, symbol: str) -> str:
-    """How options name a touchpoint: its name, with its class for a method ("Next" alone
-    says little: `cramMD5Auth.Next`)."""
-    parts = symbol.split(".")
+    """How options name a touchpoint (`shown`)."""
     kinds = {t.symbol: t.kind for t in state.touchpoints}
-    return ".".join(parts[-2:]) if kinds.get(symbol) == "method" else parts[-1]
+    return shown(symbol, kinds.get(symbol, ""))
+
+
+def shown(symbol: str, kind: str) -> str:
+    """How questions and options name a definition: its name, with its class for a method
+    ("Next" alone says little: `cramMD5Auth.Next`)."""
+    parts = symbol.split(".")
+    return ".".join(parts[-2:]) if kind == "method" else parts[-1]
 
 
 def prompt_for(

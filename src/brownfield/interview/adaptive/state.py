@@ -39,6 +39,7 @@ class EstablishedFact(StrictModel):
     slot: str | None = None  # a person's decision: the `component:slot` it fills
     challenge: str | None = None  # the later answer that contradicts it, until settled
     challenge_slot: str | None = None  # where that answer was given (`component:slot`)
+    withdrawn: str | None = None  # why a decision no longer stands though nothing replaced it
 
     @property
     def open_dispute(self) -> bool:

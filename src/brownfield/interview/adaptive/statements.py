@@ -101,7 +101,10 @@ def is_nothing(value: str | None) -> bool:
 
 
 def _lower_first(text: str) -> str:
-    return text[:1].lower() + text[1:] if text[:2] != text[:2].upper() else text
+    """The text going on inside a sentence: its first letter lower-case, but for a name
+    written in capitals (`CLI`, `HTTPClient`) and "I" ("A user" -> "a user")."""
+    kept = text[:2] == "I " or (text[:2] == text[:2].upper() and text[1:2] != " ")
+    return text if kept else text[:1].lower() + text[1:]
 
 
 def _gerund(verb: str) -> str:

@@ -288,6 +288,8 @@ def compile_spec(state: AdaptiveState, root: Path, interview_hash: str | None = 
             status = f" (for '{names[fact.subject]}')"  # the same answer for two components
         if fact.superseded_by:
             status += f" (superseded by {fact.superseded_by})"
+        elif fact.withdrawn:
+            status += f" (withdrawn: {fact.withdrawn})"
         elif fact.disputed:
             status += " (DISPUTED)"
         sites = dict.fromkeys(f"{c.path}:{c.line}" for c in fact.citations)  # each once
