@@ -59,6 +59,28 @@ def test_the_researcher_names_what_the_graph_can_still_say(tmp_path: Path) -> No
     ]
 
 
+def test_a_finding_is_folded_only_into_a_question_it_answers(tmp_path: Path) -> None:
+    """go's flag: "Who or what starts it?" offered "Not at all: leave flag.Flag as it is"
+    and "The smallest version: only change flag.Flag": neither says who starts it."""
+    root = sample("shop", tmp_path)
+    assert interview(root, COOPERATIVE, IDEA).returncode == 0
+    state = state_of(root)
+    component = state.topology.components[0]
+    folded = {
+        slot.name: panel.convene(state, component, slot, "initial -> progress", 90).folded
+        for slot in component.slots
+    }
+    smallest, never = SMALLEST, "Not at all: leave app.jobs.billing.retry_failed as it is"
+    assert folded["change_points"] == [never, smallest]
+    assert folded["outcome"] == [never, smallest]
+    assert folded["compatibility"] == folded["non_goals"] == [smallest]
+    for name in ("trigger", "limits", "acceptance", "edge_cases"):
+        assert folded[name] == [], name
+    # the findings are recorded all the same
+    trigger = next(r for r in state.lateral_reviews if r.slot == "trigger" and r.round == 90)
+    assert [f.persona for f in trigger.findings][:2] == ["contrarian", "simplifier"]
+
+
 def test_the_folded_option_can_be_picked(tmp_path: Path) -> None:
     root = sample("shop", tmp_path)
     assert interview(root, ["1", "1", "1", "1", "2"], IDEA).returncode == 2  # paused after

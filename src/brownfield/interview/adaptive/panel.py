@@ -11,7 +11,9 @@ an auto-answer ("you decide") is accepted. Four reviewers read the state:
   the component behind one entry point.
 
 Findings with an option are folded into the NEXT question, after its recommended option
-(never an extra question); every convened panel is recorded in `lateral_reviews`.
+(never an extra question), where the option answers it (`FOLDS_INTO`: "Not at all" answers
+what should change, never who starts it); every convened panel is recorded in
+`lateral_reviews`.
 """
 
 from __future__ import annotations
@@ -30,6 +32,15 @@ from brownfield.interview.adaptive.state import (
 
 MAX_FOLDED = 2
 MAX_OPTIONS = 4
+#: The questions (slots) each reviewer's option answers: what to do, what to change, and
+#: (but for the contrarian's "not at all") what is out of scope and what callers keep.
+#: go's flag: "Who or what starts it?" offered "Not at all: leave flag.Flag as it is".
+_SCOPE = frozenset({"outcome", "change_points"})
+FOLDS_INTO = {
+    "contrarian": _SCOPE,
+    "simplifier": _SCOPE | {"non_goals", "compatibility"},
+    "architect": _SCOPE | {"non_goals", "compatibility"},
+}
 
 
 def note_transition(state: AdaptiveState, before: str) -> None:
@@ -99,7 +110,9 @@ def convene(
         slot=slot.name,
         personas=sorted({"contrarian", "simplifier", "researcher"} | {f.persona for f in findings}),
         findings=findings,
-        folded=[f.option for f in findings if f.option][:MAX_FOLDED]
+        folded=[f.option for f in findings if f.option and slot.name in FOLDS_INTO[f.persona]][
+            :MAX_FOLDED
+        ]
         if trigger != "pre-answer"
         else [],
     )
