@@ -422,6 +422,21 @@ def test_a_named_symbol_is_adopted_and_a_rejected_touchpoint_dropped(tmp_path: P
     assert "app.jobs.billing.retry_failed" not in callers
 
 
+def test_a_named_file_is_a_touchpoint_but_no_caller_target(tmp_path: Path) -> None:
+    """csv: "the change goes in src/reader.rs" adopted the module, then asked "Must existing
+    callers of reader keep working unchanged?" and "reader is called from 2 place(s)": a
+    file is called nowhere, its definitions are; the callers questions are about one."""
+    root = sample("shop", tmp_path)
+    answers = ["1", "Retry the charge, in app/payments/gateway.py", *["1"] * 40]
+    assert interview(root, answers, IDEA).returncode == 0
+    state = state_of(root)
+    (component,) = state.topology.active()
+    assert component.touchpoints[0] == "app/payments/gateway.py"  # the module
+    asked = {r.slot: r.question for r in state.rounds if r.kind == "decision"}
+    assert asked["compatibility"].startswith("Must existing callers of charge keep working")
+    assert asked["caller_impact"].startswith("charge is called from ")
+
+
 def state_of_after(root: Path, answers: list[str]) -> AdaptiveState:
     assert interview(root, answers, IDEA).returncode == 2
     return state_of(root)

@@ -148,12 +148,15 @@ class EvidenceSource:
         touchpoints. Asked what sets the change in motion (`started`), a function's callers
         come before a class's or a constructor's: `Session.__init__` building an
         `HTTPAdapter` starts no retry of a failed request; `Session.send` calling
-        `HTTPAdapter.send` does."""
+        `HTTPAdapter.send` does. A file (a module the person named) is called nowhere: its
+        definitions are ("Must existing callers of reader ...?" for csv's src/reader.rs)."""
         touched = self._touched(component)
         raised = exception_classes(
             self.store, {t.node.id for t in touched if t.node.kind is NodeKind.CLASS}
         )
-        eligible = [t for t in touched if t.node.id not in raised]
+        eligible = [
+            t for t in touched if t.node.id not in raised and t.node.kind is not NodeKind.MODULE
+        ]
         if started:
             eligible.sort(key=lambda t: t.node.kind is NodeKind.CLASS or is_constructor(t.node))
         share = {t.node.id: _score_with_owners(t.node.id, scores) for t in eligible}
