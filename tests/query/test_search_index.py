@@ -929,6 +929,9 @@ def test_a_method_written_class_hash_method_is_a_mention_of_it() -> None:
     """Ruby, Javadoc and JSDoc write `Net::HTTP#connect`; "C#" and "#42" name nothing."""
     assert parse("Change Net::HTTP#connect to read it").mentions == ("Net::HTTP#connect",)
     assert parse("Port the C# client, see #42").mentions == ()
+    # capitals before a word are code too (trpc's `TRPCError`), an acronym's plural is not
+    assert parse("fail with TRPCError code TIMEOUT").mentions == ("TRPCError",)
+    assert parse("HTTPAdapter retries URLs by IDs over HTTP").mentions == ("HTTPAdapter",)
     node = Node(
         "lib/net/http.rb::Net.HTTP.connect",
         NodeKind.METHOD,

@@ -86,6 +86,9 @@ _PARTICLES = frozenset({"up", "down", "in", "out", "on", "off", "over"})  # "log
 _FRAME = re.compile(
     r"^\s*(?:keep|have|offer|stop(?=\s+[\w-]+ing\b|[^.;,]*\bfrom\b))(?![\w-])", re.I
 )
+#: A word written as code is: camel case (`setLevel`), or capitals before a word
+#: (`TRPCError`, `HTTPAdapter`; not an acronym's plural, `URLs`, `IDs`).
+_CODE_CASE = re.compile(r"[a-z][A-Z]|[A-Z]{2}[a-z]{2}")
 _QUOTED = re.compile(r"[\"'`]([^\"'`]+)[\"'`]")
 #: A quoted text that is no name ("HTTPS://example.com", 'Not Found'): an example of what the
 #: code handles, whose words are not searched (an apostrophe, "the client's", opens none).
@@ -139,7 +142,7 @@ def parse(text: str) -> Query:
     read = _FRAME.sub(" ", idioms_read(_EXAMPLE.sub(" ", text)), count=1)
     for token in _TOKEN.findall(read):
         token = token.rstrip(".:-")
-        if any(mark in token for mark in "_./:#") or re.search(r"[a-z][A-Z]", token):
+        if any(mark in token for mark in "_./:#") or _CODE_CASE.search(token):
             mentions.append(token.rstrip("()"))
         for word in words(token):
             if word not in STOP_WORDS and len(word) > 1 and word not in found:
