@@ -437,6 +437,42 @@ def test_a_named_file_is_a_touchpoint_but_no_caller_target(tmp_path: Path) -> No
     assert asked["caller_impact"].startswith("charge is called from ")
 
 
+def test_a_touchpoint_named_where_the_change_goes_comes_first(tmp_path: Path) -> None:
+    """zip: "...; ZipOutputStream.putNextEntry is where entries are written", answering what
+    happens, left the questions about existing callers on `ZipEntry`, the first match; a
+    name in an acceptance check ("raises PaymentDeclined") says where nothing goes."""
+    root = sample("shop", tmp_path)
+    first = state_of_after(root, ["1"])
+    touchpoints = first.topology.components[0].touchpoints
+    assert touchpoints[:3] == [
+        "app/jobs/billing.py::retry_failed",
+        "app/payments/gateway.py::charge",
+        "app/payments/errors.py::PaymentDeclined",
+    ]
+    answers = [
+        "Retry declined payments inside gateway.charge",
+        "1",
+        "A third failure raises PaymentDeclined",
+        *["1"] * 40,
+    ]
+    done = interview(root, answers, "--resume", f"docs/INTERVIEW-{SLUG}.yaml")
+    assert done.returncode == 0, done.stderr
+    assert "Moved app.payments.gateway.charge first among the touchpoints." in done.stdout
+    state = state_of(root)
+    assert state.topology.components[0].touchpoints[:3] == [
+        "app/payments/gateway.py::charge",
+        "app/jobs/billing.py::retry_failed",
+        "app/payments/errors.py::PaymentDeclined",
+    ]
+    asked = {r.slot: r.question for r in state.rounds if r.kind == "decision"}
+    assert asked["acceptance"].startswith("If you saw")  # named there: nothing moved
+    assert (
+        asked["change_points"]
+        .splitlines()[1]
+        .endswith("charge (app/payments/gateway.py:8) (recommended)")
+    )
+
+
 def state_of_after(root: Path, answers: list[str]) -> AdaptiveState:
     assert interview(root, answers, IDEA).returncode == 2
     return state_of(root)

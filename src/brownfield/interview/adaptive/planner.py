@@ -381,7 +381,7 @@ class AdaptivePlanner:
             value = statements.statement(value)
             typed = refined.original if refined is not None else None
             pointed = pointers.follow(
-                state, component, choice.note or text, self.evidence, number, typed
+                state, component, choice.note or text, self.evidence, number, typed, slot.name
             )
             shown = "\n".join(pointed)
             if not pointers.retargets(slot.name, pointed):

@@ -30,6 +30,8 @@ _REJECTED = re.compile(_REJECT, re.I)
 #: touchpoints decides none of them ("Must existing callers of buildStream keep working
 #: unchanged?" answered "buildStream is not relevant"); they are asked of the next one.
 ABOUT_A_TOUCHPOINT = frozenset({"compatibility", "caller_impact", "trigger"})
+#: The slots whose answer says what changes: a touchpoint named there is the first one.
+WHERE_IT_GOES = frozenset({"outcome", "change_points"})
 
 
 def retargets(slot_name: str, messages: list[str]) -> bool:
@@ -58,11 +60,15 @@ def follow(
     evidence: EvidenceSource | None,
     number: int,
     whole: str | None = None,
+    slot_name: str = "",
 ) -> list[str]:
     """Apply the pointers of an answer; the messages that say what changed. `whole` is all
     the person typed where `text` is only what is scored (a refined answer's decision and
     reasons): a rejection stands wherever it is said ("RetryError is not what I mean", read
-    as a constraint), a name in a constraint ("do not touch X") adopts nothing."""
+    as a constraint), a name in a constraint ("do not touch X") adopts nothing. A touchpoint
+    named where the person says what changes (`WHERE_IT_GOES`) comes first: "...;
+    ZipOutputStream.putNextEntry is where entries are written" left the questions about
+    existing callers on `ZipEntry`, the first match."""
     messages = []
     for node_id in rejected(state, component, whole or text):
         drop(state, node_id, number)
@@ -71,7 +77,15 @@ def follow(
         return messages
     adopted = 0  # named first, first among the touchpoints
     for node in evidence.named(text):
-        if node.id in component.touchpoints or node.id in state.rejected_touchpoints:
+        if node.id in state.rejected_touchpoints:
+            continue
+        if node.id in component.touchpoints:
+            at = component.touchpoints.index(node.id)
+            if slot_name in WHERE_IT_GOES and at > adopted:
+                component.touchpoints.insert(adopted, component.touchpoints.pop(at))
+                adopted += 1
+                reopen(state, component)
+                messages.append(f"Moved {node.qualname} first among the touchpoints.")
             continue
         if not any(t.id == node.id for t in state.touchpoints):
             state.touchpoints.append(
