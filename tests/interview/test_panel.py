@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 
 from brownfield.interview.adaptive import panel
+from brownfield.interview.adaptive.slots import Prompt
 from brownfield.interview.adaptive.state import AdaptiveState
 from tests.interview.test_adaptive import COOPERATIVE, IDEA, interview, sample, state_of
 
@@ -76,6 +77,18 @@ def test_a_finding_is_folded_only_into_a_question_it_answers(tmp_path: Path) -> 
     assert folded["compatibility"] == folded["non_goals"] == [smallest]
     for name in ("trigger", "limits", "acceptance", "edge_cases"):
         assert folded[name] == [], name
+    # folded, the question keeps its way out, the last option
+    asked = Prompt(
+        "Which should change?", ("Change A", "Change B", "Change C", "None of these"), ""
+    )
+    slot = next(s for s in component.slots if s.name == "change_points")
+    panel.convene(state, component, slot, "initial -> progress", state.round_count + 1)
+    assert panel.fold(state, component, slot, asked).options == (
+        "Change A",
+        never,
+        smallest,
+        "None of these",
+    )
     # the findings are recorded all the same
     trigger = next(r for r in state.lateral_reviews if r.slot == "trigger" and r.round == 90)
     assert [f.persona for f in trigger.findings][:2] == ["contrarian", "simplifier"]

@@ -131,7 +131,8 @@ def before_question(state: AdaptiveState, component: Component, slot: Slot) -> N
 
 def fold(state: AdaptiveState, component: Component, slot: Slot, prompt: Prompt) -> Prompt:
     """The question with the panel's options after its recommended one, when a panel was
-    convened for this round's question."""
+    convened for this round's question; its last option stays (trpc's "None of these: it
+    needs new code beside them" gave way to "Not at all")."""
     number = state.round_count + 1
     review = next(
         (
@@ -147,7 +148,9 @@ def fold(state: AdaptiveState, component: Component, slot: Slot, prompt: Prompt)
     if review is None or not review.folded or not prompt.options:
         return prompt
     extra = [option for option in review.folded if not _repeats(option, prompt.options)]
-    options = (prompt.options[0], *extra, *prompt.options[1:])[:MAX_OPTIONS]
+    first, *rest = prompt.options
+    kept = rest[-1:]  # the way out, kept: "None of these: it needs new code beside them"
+    options = (first, *extra, *rest[:-1])[: MAX_OPTIONS - len(kept)] + tuple(kept)
     return Prompt(prompt.text, options, f"{prompt.why}; reviewed ({review.trigger})")
 
 
