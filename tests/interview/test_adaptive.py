@@ -473,6 +473,23 @@ def test_a_touchpoint_named_where_the_change_goes_comes_first(tmp_path: Path) ->
     )
 
 
+def test_a_definition_named_in_words_where_the_change_goes_comes_first(tmp_path: Path) -> None:
+    """trpc: "none of these; it goes in the procedure builder" names `ProcedureBuilder` in
+    words; said where nothing goes ("payment declined" in a non-goal), it moves nothing."""
+    root = sample("shop", tmp_path)
+    answers = [
+        "1",
+        "Retry the charge; the payment declined error stays",
+        "Nothing about the payment declined error changes",
+        *["1"] * 40,
+    ]
+    done = interview(root, answers, IDEA)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.count("Moved app.payments.errors.PaymentDeclined first") == 1
+    state = state_of(root)
+    assert state.topology.components[0].touchpoints[0] == "app/payments/errors.py::PaymentDeclined"
+
+
 def state_of_after(root: Path, answers: list[str]) -> AdaptiveState:
     assert interview(root, answers, IDEA).returncode == 2
     return state_of(root)

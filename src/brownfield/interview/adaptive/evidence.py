@@ -302,6 +302,18 @@ class EvidenceSource:
             or not any(other.path == node.path and other is not node for other in found.values())
         ]
 
+    def spelled_out(self, text: str) -> list[Node]:
+        """Definitions the text names in plain words, two words one name ("it goes in the
+        procedure builder": trpc's `ProcedureBuilder`; `procedure_builder`,
+        `procedureBuilder`), each the one definition so named, no file."""
+        found: dict[str, Node] = {}
+        for a, b in parse(text).pairs:
+            for name in (a.capitalize() + b.capitalize(), a + b.capitalize(), f"{a}_{b}"):
+                node = self._one_named(name)
+                if node is not None and node.kind is not NodeKind.MODULE:
+                    found.setdefault(node.id, node)
+        return list(found.values())
+
     def _one_named(self, mention: str) -> Node | None:
         """The one definition a mention names exactly, if only one does, or only one in
         production code: "Change format_interval" is tqdm's, not a test's helper so named.

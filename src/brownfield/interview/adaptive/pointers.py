@@ -68,7 +68,8 @@ def follow(
     as a constraint), a name in a constraint ("do not touch X") adopts nothing. A touchpoint
     named where the person says what changes (`WHERE_IT_GOES`) comes first: "...;
     ZipOutputStream.putNextEntry is where entries are written" left the questions about
-    existing callers on `ZipEntry`, the first match."""
+    existing callers on `ZipEntry`, the first match; there, a name said in words counts
+    too ("it goes in the procedure builder")."""
     messages = []
     for node_id in rejected(state, component, whole or text):
         drop(state, node_id, number)
@@ -76,7 +77,10 @@ def follow(
     if evidence is None:
         return messages
     adopted = 0  # named first, first among the touchpoints
-    for node in evidence.named(text):
+    named = evidence.named(text)
+    if slot_name in WHERE_IT_GOES:  # where the change goes, said in words
+        named += [n for n in evidence.spelled_out(text) if n not in named]
+    for node in named:
         if node.id in state.rejected_touchpoints:
             continue
         if node.id in component.touchpoints:
