@@ -436,6 +436,14 @@ def test_an_ideas_verbs_where_they_stand_are_not_entities() -> None:
     state.description = "Let people keep default values in a file; let operators turn it up"
     names = {e.name for e in ontology.extract(state)}
     assert {"values", "file"} <= names and not {"keep", "turn"} & names, names
+    # what the subject of "let" does, and what follows a form of "be", are no entities
+    state.description = "Let the reader skip lines when the connection is reset or closed"
+    names = {e.name for e in ontology.extract(state)}
+    assert {"reader", "lines", "connection"} <= names, names
+    assert not {"skip", "reset", "closed"} & names, names
+    state.description = "Let the default client retry failed requests"
+    names = {e.name for e in ontology.extract(state)}
+    assert "client" in names and "retry" not in names, names
 
 
 def test_the_overloads_of_a_method_are_one_entity() -> None:

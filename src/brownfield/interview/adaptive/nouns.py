@@ -76,6 +76,15 @@ _PEOPLE = frozenset(
 )
 
 
+#: Forms of "be": the word right after one is an adjective or a participle ("the connection
+#: is *reset*"), no entity.
+_BE = frozenset("is are was were be been being isn't aren't wasn't weren't".split())
+#: What an idea lets its subject do: "let the reader *skip* lines".
+LET_SUBJECT = re.compile(
+    r"^\s*(?:let|lets|make|makes)\s+(?:(?:the|a|an)\s+)?(?:[\w-]+\s+){1,2}$", re.I
+)
+
+
 #: Words that open a noun phrase: an -s form between a noun and one of them is the
 #: noun's verb ("a server *sends* a response", "the token *lasts* a day").
 _DETERMINERS = frozenset("a an the its their his her our my your each every".split())
@@ -86,8 +95,11 @@ def verb_at(word: str, after: str, following: str = "") -> bool:
     "to", "that"...; after "people", "users"...; an -ing form after "without", "stop"...;
     an -s form after "it", "who", or after a noun and before "a", "the", "its"...: not
     after a stop word, a common verb ("give callers a way") or an -ed form ("uploaded files
-    a submission spills")): the idea keeps its nouns, not the actions done to them."""
+    a submission spills")); the word after "is", "are", "was"... ("is *reset*"): the idea
+    keeps its nouns, not the actions done to them."""
     if word.endswith("ing") and len(word) > 5 and after in _BEFORE_GERUNDS:
+        return True
+    if after in _BE:
         return True
     third_person = word.endswith("s") and not word.endswith(("ss", "us", "is"))
     if third_person and after in _SUBJECT_PRONOUNS:

@@ -17,7 +17,12 @@ from datetime import datetime
 
 from brownfield.graph.roles import is_test
 from brownfield.graph.thesaurus import idioms_read
-from brownfield.interview.adaptive.nouns import nounlike, verb_at, without_quoted_phrases
+from brownfield.interview.adaptive.nouns import (
+    LET_SUBJECT,
+    nounlike,
+    verb_at,
+    without_quoted_phrases,
+)
 from brownfield.interview.adaptive.scoring import dimension_scores
 from brownfield.interview.adaptive.state import (
     AdaptiveState,
@@ -248,6 +253,12 @@ def _noun_entities(state: AdaptiveState, taken: list[_Draft]) -> dict[str, _Draf
             following = matches[at + 1].group(0).lower() if at + 1 < len(matches) else ""
             if not whole and number == 0 and verb_at(word, after, following):
                 continue
+            if (
+                number == 0
+                and word in words.COMMON_VERBS
+                and LET_SUBJECT.match(read[: match.start()])
+            ):
+                continue  # what the subject of "let" does: "let the reader *skip* lines"
             key = word.lower() if whole else stem(word)
             if key in covered or any(c.endswith("." + key) for c in covered):
                 continue
