@@ -493,7 +493,8 @@ def test_a_touchpoints_own_test_file_comes_first_in_its_tests_and_the_acceptance
         "(tests/test_reader.py:4), tests.test_fuzz.test_fuzz (tests/test_fuzz.py:4), "
         "tests.conftest.archive (tests/conftest.py:4)"
     ), fact.statement
-    assert sites[0] == "tests/test_reader.py:4"
+    # cited where the test is defined, by name
+    assert sites[0] == "tests.test_reader.test_open (tests/test_reader.py:3)"
 
 
 def test_the_acceptance_option_cites_a_test_that_reaches_before_one_naming_a_touchpoint(
@@ -540,7 +541,7 @@ def test_the_acceptance_option_cites_a_test_that_reaches_before_one_naming_a_tou
     assert first.statement.startswith("No test reaches app.schemas.NanSchema"), first.statement
     assert "tests/test_types.py:5" in [str(c) for c in first.citations]
     assert second.statement.startswith("1 test(s) reach app.schemas.check_nan"), second.statement
-    assert sites[0] == "tests/test_check.py:4"
+    assert sites[0] == "tests.test_check.test_check_nan (tests/test_check.py:3)"
 
 
 def test_a_named_attribute_of_a_class_points_at_the_class(tmp_path: Path) -> None:

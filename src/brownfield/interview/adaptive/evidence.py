@@ -9,7 +9,7 @@ from brownfield.graph.facts import without_overload
 from brownfield.graph.roles import is_production, is_test
 from brownfield.graph.store import GraphStore
 from brownfield.interview.adaptive.state import Component
-from brownfield.model import EdgeKind, Fact, Node, NodeKind, denies
+from brownfield.model import Citation, EdgeKind, Fact, Node, NodeKind, denies
 from brownfield.query import code_names, counterparts, own_code, project, similar
 from brownfield.query import evidence as facts
 from brownfield.query.context import Touchpoint, exception_classes, idea_words
@@ -203,9 +203,23 @@ class EvidenceSource:
     def test_sites(self, component: Component) -> list[str]:
         """The test code that reaches the component's touchpoints, then the test lines that
         only name one no test reaches (a tests fact saying "No test reaches X" cites what
-        it looked at instead: unresolved calls, lines writing its name)."""
+        it looked at instead: unresolved calls, lines writing its name). A test is cited
+        where it is defined, by name ("tests.test_basic.test_return_values
+        (tests/test_basic.py:126)"), not at the line inside it that reaches the touchpoint
+        (click's "A new test beside tests/test_basic.py:132", a `with` line)."""
         found = sorted(self.tests(component), key=lambda fact: denies(fact.statement))
-        return [str(c) for fact in found for c in fact.citations if is_test(c.path, c.symbol or "")]
+        return [
+            self._defined(c)
+            for fact in found
+            for c in fact.citations
+            if is_test(c.path, c.symbol or "")
+        ]
+
+    def _defined(self, site: Citation) -> str:
+        """A test's site as its definition's: its name and where it starts."""
+        nodes = self.store.nodes_where("qualname", site.symbol) if site.symbol else []
+        node = next((n for n in nodes if n.path == site.path and n.line), None)
+        return f"{site.symbol} ({site.path}:{node.line})" if node else str(site)
 
     def similar(
         self, component: Component, rejected: list[str], named: frozenset[str] = frozenset()
