@@ -458,6 +458,12 @@ def test_a_touchpoint_named_where_the_change_goes_comes_first(tmp_path: Path) ->
     done = interview(root, answers, "--resume", f"docs/INTERVIEW-{SLUG}.yaml")
     assert done.returncode == 0, done.stderr
     assert "Moved app.payments.gateway.charge first among the touchpoints." in done.stdout
+    # named before a definition the answer adopts, the first touchpoint stays before it
+    again = sample("shop", tmp_path / "again")
+    said = ["1", "Retry inside billing.retry_failed and cart.Cart.total", *["1"] * 40]
+    assert interview(again, said, IDEA).returncode == 0
+    order = state_of(again).topology.components[0].touchpoints[:2]
+    assert order == ["app/jobs/billing.py::retry_failed", "app/cart.py::Cart.total"]
     state = state_of(root)
     assert state.topology.components[0].touchpoints[:3] == [
         "app/payments/gateway.py::charge",

@@ -85,11 +85,12 @@ def follow(
             continue
         if node.id in component.touchpoints:
             at = component.touchpoints.index(node.id)
-            if slot_name in WHERE_IT_GOES and at > adopted:
-                component.touchpoints.insert(adopted, component.touchpoints.pop(at))
+            if slot_name in WHERE_IT_GOES and at >= adopted:  # in the order named
+                if at > adopted:
+                    component.touchpoints.insert(adopted, component.touchpoints.pop(at))
+                    reopen(state, component)
+                    messages.append(f"Moved {node.qualname} first among the touchpoints.")
                 adopted += 1
-                reopen(state, component)
-                messages.append(f"Moved {node.qualname} first among the touchpoints.")
             continue
         if not any(t.id == node.id for t in state.touchpoints):
             state.touchpoints.append(
