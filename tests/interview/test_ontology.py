@@ -441,9 +441,31 @@ def test_an_ideas_verbs_where_they_stand_are_not_entities() -> None:
     names = {e.name for e in ontology.extract(state)}
     assert {"reader", "lines", "connection"} <= names, names
     assert not {"skip", "reset", "closed"} & names, names
+    state.description = "Use the default answer within a time limit, across commands"
+    names = {e.name for e in ontology.extract(state)}
+    assert not {"within", "across"} & names, names
     state.description = "Let the default client retry failed requests"
     names = {e.name for e in ontology.extract(state)}
     assert "client" in names and "retry" not in names, names
+
+
+def test_a_namespaced_method_is_named_from_its_class() -> None:
+    """symfony/console: "You've named ..., Symfony.Component.Console.Helper.QuestionHelper.ask,
+    ..." where `QuestionHelper.ask` says it (a PHP namespace is no folder of the file)."""
+    state = bare_state([0.8])
+    state.touchpoints = [
+        TouchpointRecord(
+            id=f"Console/{folder}/{cls}.php::Symfony.Component.Console.{folder}.{cls}.ask",
+            symbol=f"Symfony.Component.Console.{folder}.{cls}.ask",
+            kind="method",
+            path=f"Console/{folder}/{cls}.php",
+            line=9,
+            score=1.0,
+        )
+        for folder, cls in (("Helper", "QuestionHelper"), ("Style", "SymfonyStyle"))
+    ]
+    names = {e.name for e in ontology.extract(state)}
+    assert {"QuestionHelper.ask", "SymfonyStyle.ask"} <= names, names
 
 
 def test_the_overloads_of_a_method_are_one_entity() -> None:

@@ -19,7 +19,8 @@ _NOT_NOUNS = frozenset(
     instead always never often sometimes already still even really actually maybe please
     ones
     another either neither enough further early late fast slow high low good bad better
-    best worse worst easy hard able like unlike past long short""".split()
+    best worse worst easy hard able like unlike past long short within across despite
+    throughout""".split()
 )
 
 

@@ -68,7 +68,9 @@ class _Draft:
 
 
 def _local_name(symbol: str, path: str | None) -> str:
-    """The name inside its file: `app.cart.Cart.add` in app/cart.py -> `Cart.add`."""
+    """The name inside its file: `app.cart.Cart.add` in app/cart.py -> `Cart.add`; a
+    namespace's, from the class its file is named after: `Symfony.Component.Console.Helper.
+    QuestionHelper.ask` in Console/Helper/QuestionHelper.php -> `QuestionHelper.ask`."""
     parts = re.sub(r"\.[A-Za-z0-9]+$", "", path or "").split("/")
     if parts and parts[-1] == "__init__":
         parts.pop()
@@ -76,7 +78,10 @@ def _local_name(symbol: str, path: str | None) -> str:
         module = ".".join(parts[start:])
         if module and symbol.startswith(module + "."):
             return symbol[len(module) + 1 :]
-    return symbol.rsplit(".", 1)[-1]
+    pieces = symbol.split(".")
+    if parts and parts[-1] in pieces[:-1]:
+        return ".".join(pieces[len(pieces) - 1 - pieces[::-1].index(parts[-1]) :])
+    return pieces[-1]
 
 
 def _definitions(state: AdaptiveState) -> tuple[dict[str, _Draft], dict[str, str]]:
