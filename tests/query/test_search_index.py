@@ -3887,6 +3887,21 @@ def test_a_plural_subject_finds_its_class_and_what_it_does_is_no_subject(tmp_pat
     assert "lib/late_time.rb::LateTime" not in ids[:2]
 
 
+def test_a_subject_s_class_name_is_its_singular_and_nothing_else() -> None:
+    from brownfield.query.search import _singular
+
+    names = ("Tasks", "Entries", "Classes", "Status", "Logging", "Matched", "CommandLine")
+    assert [_singular(name) for name in names] == [
+        "Task",
+        "Entry",
+        "Class",
+        "Status",
+        "Logging",  # no plural: `Logg` is no class of it
+        "Matched",
+        "CommandLine",
+    ]
+
+
 def test_a_ruby_rescue_is_a_catch_and_a_percent_string_no_error(tmp_path: Path) -> None:
     files = {
         "lib/fetch.rb": """

@@ -225,7 +225,7 @@ def _singular(name: str) -> str:
     """A class name's singular form, its capitals kept: "tasks" -> `Task`, "entries" ->
     `Entry`, `CommandLine` as it is (a class is named for one of its instances)."""
     lower = name.lower()
-    if lower.endswith(("ss", "us", "is")):  # `Address`, `Status`: no plural
+    if not lower.endswith("s") or lower.endswith(("ss", "us", "is")):  # `Status`: no plural
         return name
     form = (base_forms(lower)[1:2] or (lower,))[0]  # the first form a plural ending drops
     pairs = enumerate(zip(lower, form, strict=False))
