@@ -466,6 +466,16 @@ def test_a_namespaced_method_is_named_from_its_class() -> None:
     ]
     names = {e.name for e in ontology.extract(state)}
     assert {"QuestionHelper.ask", "SymfonyStyle.ask"} <= names, names
+    # a file the person named is its path, beside the class it holds
+    state.touchpoints = [
+        TouchpointRecord(id=i, symbol=s, kind=k, path="src/reader.rs", line=n, score=1.0)
+        for i, s, k, n in (
+            ("src/reader.rs", "src.reader", "module", 1),
+            ("src/reader.rs::Reader", "src.reader.Reader", "class", 9),
+        )
+    ]
+    names = {e.name for e in ontology.extract(state)}
+    assert {"src/reader.rs", "Reader"} <= names and "reader" not in names, names
 
 
 def test_the_overloads_of_a_method_are_one_entity() -> None:

@@ -148,8 +148,9 @@ def _relate(drafts: dict[str, _Draft], a: str, verb: str, b: str, back: str) -> 
 def _code_entities(state: AdaptiveState) -> dict[str, _Draft]:
     code, kinds = _definitions(state)
     drafts = {s: d for s, d in code.items() if _owner(s, code, kinds) == s}
-    for symbol, draft in drafts.items():
-        draft.name = _local_name(symbol, draft.path)
+    for symbol, draft in drafts.items():  # a file the person named is its path
+        module = kinds.get(symbol) == "module"
+        draft.name = draft.path or symbol if module else _local_name(symbol, draft.path)
     names = [d.name for d in drafts.values()]
     for symbol, draft in drafts.items():
         if names.count(draft.name) > 1:
