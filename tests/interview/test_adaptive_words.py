@@ -222,8 +222,12 @@ def test_adaptive_coverage_follow_up_fills_the_gap(shop_store: GraphStore) -> No
     assert "FFF" in asked and "CFU1" in asked
     followup = state.review.followups[0]
     assert (followup.rule, followup.target) == ("missing-edge-cases", "C1:edge_cases")
+    # the follow-up offers what the round offered, and "1" picks it (it was recorded as "1")
+    assert followup.options[0] == "Empty or missing input"
+    shown = next(q for q in script.asked if q.id == "CFU1")
+    assert "\n  1. Empty or missing input\n" in shown.text
     edge = next(s for s in state.topology.components[0].slots if s.name == "edge_cases")
-    assert (edge.filled_by, edge.value) == ("person", "1")
+    assert (edge.filled_by, edge.value) == ("person", "Empty or missing input")
 
 
 def test_a_question_without_options_does_not_hint_at_picking_one(shop_store: GraphStore) -> None:
@@ -871,3 +875,15 @@ def test_a_java_constructor_calling_its_base_s_is_no_caller_to_decide_on(tmp_pat
         store.close()
     assert sites == ["app.Bus.fire (src/main/java/app/Bus.java:5)"]
     assert extending == ["app.IndexedEvent.IndexedEvent (src/main/java/app/IndexedEvent.java:5)"]
+
+
+def test_a_bare_name_is_a_pointer_not_a_hedge_and_is_cited(shop_store: GraphStore) -> None:
+    # two words by count, but a definition's name: adopted, and cited where the spec says it
+    state, _, _ = run(shop_store, ["1", "Cart.total"])
+    last = state.rounds[-1]
+    assert [t.kind for t in last.triggers] != ["evasive"]
+    assert last.answer == "Cart.total (app/cart.py:12)"
+    assert state.topology.components[0].touchpoints[0] == "app/cart.py::Cart.total"
+    # a name no definition has is no pointer: it stays a hedge
+    hedged, _, _ = run(shop_store, ["1", "Kart.total"])
+    assert [t.kind for t in hedged.rounds[-1].triggers] == ["evasive"]

@@ -20,8 +20,8 @@ def adaptive_gaps(state: AdaptiveState) -> list[Gap]:
             return
         seen.add(target)
         component = next(c for c in state.topology.components if c.id == component_id)
-        prompt = prompt_for(state, component, slot, None).text
-        found.append(Gap(rule, prompt, target))
+        prompt = prompt_for(state, component, slot, None)
+        found.append(Gap(rule, prompt.text, target, tuple(prompt.options)))
 
     for component in state.topology.active():
         slots = {s.name: s for s in component.slots}

@@ -117,7 +117,10 @@ class AdaptivePlanner:
                 f"Review | {followup.id} ({followup.rule}) | "
                 f"Ambiguity: {state.current_ambiguity:.0%}"
             )
-            return asking.question(state, followup.id, header, followup.prompt, (), followup.target)
+            options = tuple(followup.options)
+            return asking.question(
+                state, followup.id, header, followup.prompt, options, followup.target
+            )
         if state.step == "early-exit":
             return asking.question(
                 state,
@@ -366,7 +369,7 @@ class AdaptivePlanner:
                 f"(my pick, the recommended option; it counts at most {AUTO_ANSWER_CAP:.2f}. "
                 "Say 'back' to answer it yourself.)"
             )
-        elif refined is None and words.is_evasive(text, answer_kind):
+        elif refined is None and words.is_evasive(text, answer_kind) and not self._names(text):
             slot.skipped = True
             triggers.append(
                 Trigger(
@@ -384,6 +387,7 @@ class AdaptivePlanner:
                 state, component, choice.note or text, self.evidence, number, typed, slot.name
             )
             shown = "\n".join(pointed)
+            value = pointers.cited(value, self.evidence)
             if not pointers.retargets(slot.name, pointed):
                 triggers += deciding.decide(state, component, slot, value, text, number)
         if not disputed and not triggers:
@@ -450,7 +454,9 @@ class AdaptivePlanner:
             text = "skip: left to brownfield (you decide)"
         elif word is not None and word.kind != "skip":
             return Feedback(Verdict.REFUSED, "Type an answer, or skip.")
-        if not settle(followup, text, moment):
+        choice = words.choose(text, followup.options)  # a pick reads as the option says
+        picked = statements.compose(list(choice.labels), choice.note) if choice.labels else text
+        if not settle(followup, picked, moment):
             return Feedback(Verdict.REFUSED, "Type an answer, or skip.")
         asking.record(state, question, text, moment)
         if followup.answer and followup.target:
@@ -458,7 +464,8 @@ class AdaptivePlanner:
             component_id, _, slot_name = followup.target.partition(":")
             component = next(c for c in state.topology.components if c.id == component_id)
             slot = next(s for s in component.slots if s.name == slot_name)
-            quality = 0.5 if slot.name == "acceptance" and not words.is_observable(text) else 1.0
+            observable = words.is_observable(picked)
+            quality = 0.5 if slot.name == "acceptance" and not observable else 1.0
             slot.value, slot.filled_by, slot.quality = followup.answer, "person", quality
             slot.round, slot.skipped = state.round_count, False
             contradictions.record(state, component, slot, followup.answer, state.round_count)
@@ -492,6 +499,11 @@ class AdaptivePlanner:
         return Feedback(Verdict.ACCEPTED, f"Skipped {len(skipped)} open question(s).")
 
     # -- helpers -----------------------------------------------------------------------------------
+
+    def _names(self, text: str) -> bool:
+        """Whether a short answer names a definition ("Reader.init"): a pointer, not a
+        hedge."""
+        return self.evidence is not None and bool(self.evidence.named(text))
 
     def _clarify(self, state: AdaptiveState, question: Question) -> str:
         """What the question is about and what each option would mean here (not scored)."""

@@ -12,6 +12,7 @@ from brownfield.interview.adaptive.contradictions import decisions
 from brownfield.interview.adaptive.evidence import EvidenceSource
 from brownfield.interview.adaptive.slots import shown
 from brownfield.interview.adaptive.state import AdaptiveState, Component, TouchpointRecord
+from brownfield.model import NodeKind
 from brownfield.query.search import dotted
 
 _REJECT = (
@@ -24,6 +25,7 @@ _REJECT = (
     r"|`?(?P<c>[\w./:#]+)`?\s+has\s+nothing\s+to\s+do\s+with"
 )
 _REJECTED = re.compile(_REJECT, re.I)
+_BARE = re.compile(r"[\w.:#$\\]+")  # one name, however qualified (`zip.Reader.init`)
 
 
 #: The slots whose question is about the first touchpoint's callers: an answer dropping
@@ -109,6 +111,16 @@ def follow(
         reopen(state, component)
         messages.append(f"Adopted {node.qualname} ({node.path}:{node.line}) as a touchpoint.")
     return messages
+
+
+def cited(value: str, evidence: EvidenceSource | None) -> str:
+    """An answer that is only a definition's name, with its place: the spec cites what the
+    person pointed at ("Reader.init" -> "Reader.init (archive/zip/reader.go:96)")."""
+    bare = value.strip().strip("`").removesuffix("()")
+    if evidence is None or not _BARE.fullmatch(bare):
+        return value
+    named = [node for node in evidence.named(bare) if node.kind is not NodeKind.MODULE]
+    return f"{value} ({named[0].path}:{named[0].line})" if len(named) == 1 else value
 
 
 def drop(state: AdaptiveState, node_id: str, number: int) -> None:

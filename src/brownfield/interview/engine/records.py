@@ -50,6 +50,7 @@ class FollowUp(StrictModel):
     prompt: str
     target: str  # the field or slot an answer fills ("" for the final free-form)
     pass_number: int = 0  # coverage pass (1 or 2); 0 for the final free-form
+    options: list[str] = Field(default_factory=list)  # the slot's options, when it has any
     answer: str | None = None
     answered_at: datetime | None = None
     skipped: bool = False

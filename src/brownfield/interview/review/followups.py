@@ -31,6 +31,7 @@ class Gap:
     rule: str
     prompt: str
     target: str
+    options: tuple[str, ...] = ()  # what the slot's question offered, still offered
 
     def describe(self) -> str:
         return f"{self.rule}: {self.prompt}"
@@ -80,6 +81,7 @@ def next_followup(
                     prompt=gap.prompt,
                     target=gap.target,
                     pass_number=review.passes,
+                    options=list(gap.options),
                 )
             )
         review.coverage.append(
