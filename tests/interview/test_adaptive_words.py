@@ -887,3 +887,40 @@ def test_a_bare_name_is_a_pointer_not_a_hedge_and_is_cited(shop_store: GraphStor
     # a name no definition has is no pointer: it stays a hedge
     hedged, _, _ = run(shop_store, ["1", "Kart.total"])
     assert [t.kind for t in hedged.rounds[-1].triggers] == ["evasive"]
+
+
+def test_names_in_what_must_not_change_or_what_is_seen_are_not_where_it_goes(
+    shop_store: GraphStore,
+) -> None:
+    """java.text: "Do not change how DigitList rounds ..." adopted DigitList as the first
+    touchpoint, and the next questions asked about DigitList's callers; react-query: "ends
+    with a CancelledError" in a check made CancelledError the first change point."""
+    state, _, _ = run(
+        shop_store,
+        [
+            "1",
+            "1",
+            "Do not change how Cart.total sums prices",
+            "A check shows Cart.add returns the cart with 2 items",
+        ],
+    )
+    assert [r.slot for r in state.rounds[2:4]] == ["non_goals", "acceptance"]
+    found = state.topology.components[0].touchpoints
+    assert "app/cart.py::Cart.total" not in found  # what must not change points nowhere
+    assert found[0] == "app/jobs/billing.py::retry_failed"  # the code's first stays first
+    assert found[-1] == "app/cart.py::Cart.add"  # what a check sees: after the others
+
+
+def test_names_where_the_change_goes_are_cited_once(shop_store: GraphStore) -> None:
+    from brownfield.interview.adaptive.pointers import cited
+
+    evidence = EvidenceSource(shop_store)
+    said = "Cart.total and `Cart.add()`, not refunds"
+    assert cited(said, evidence, "change_points") == (
+        "Cart.total (app/cart.py:12) and `Cart.add()` (app/cart.py:9), not refunds"
+    )
+    assert cited(cited(said, evidence, "outcome"), evidence, "outcome") == cited(
+        said, evidence, "outcome"
+    )  # a cited name is not cited again
+    assert cited(said, evidence, "acceptance") == said  # elsewhere only a bare name is
+    assert cited("Cart.total", evidence, "acceptance") == "Cart.total (app/cart.py:12)"

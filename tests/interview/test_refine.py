@@ -227,3 +227,32 @@ def test_back_in_the_middle_of_a_refinement(shop_store: GraphStore) -> None:
     ]
     assert undone.rounds[1].refined == direct.rounds[1].refined
     assert undone.current_ambiguity == direct.current_ambiguity
+
+
+@pytest.mark.parametrize(
+    ("text", "decision", "reasoning"),
+    [
+        # "since" counting time is no reason (rxjs: "Retry stops resubscribing once the
+        # total time" was the decision, "the first subscription exceeds ..." its reason)
+        (
+            "retry stops resubscribing once the total time since the first subscription "
+            "exceeds the timeout",
+            "retry stops resubscribing once the total time since the first subscription "
+            "exceeds the timeout",
+            [],
+        ),
+        ("log every retry since the last success with its delay", None, []),
+        (
+            "retry charge up to 3 times since the bank drops requests",
+            "retry charge up to 3 times",
+            ["the bank drops requests"],
+        ),
+    ],
+)
+def test_since_counting_time_is_no_reason(
+    shop_store: GraphStore, text: str, decision: str | None, reasoning: list[str]
+) -> None:
+    state, _, _ = run(shop_store, ["1"])
+    answer = refine.structure(state, text)
+    assert answer.decision == (decision or text)
+    assert answer.reasoning == reasoning

@@ -299,7 +299,11 @@ class EvidenceSource:
         one pointer; a file the text also names a definition of is where that one is); for
         a class's member that is no definition (`Context.default_map`, an attribute), the
         class."""
-        found: dict[str, Node] = {}
+        return [node for _, node in self.mentioned(text)]
+
+    def mentioned(self, text: str) -> list[tuple[str, Node]]:
+        """`named`, each definition with the mention that names it (its first)."""
+        found: dict[str, tuple[str, Node]] = {}
         for mention in parse(text).mentions:
             node = self._one_named(mention.rstrip("()"))
             owner = dotted(mention).rpartition(".")[0]
@@ -307,13 +311,13 @@ class EvidenceSource:
                 node = self._one_named(owner)
                 node = node if node is not None and node.kind is NodeKind.CLASS else None
             if node is not None:
-                found.setdefault(node.id, node)
+                found.setdefault(node.id, (mention, node))
         # "setLevel in lib/levels.js": the file says where the definition is
         return [
-            node
-            for node in found.values()
+            (mention, node)
+            for mention, node in found.values()
             if node.kind is not NodeKind.MODULE
-            or not any(other.path == node.path and other is not node for other in found.values())
+            or not any(o.path == node.path and o is not node for _, o in found.values())
         ]
 
     def spelled_out(self, text: str) -> list[Node]:

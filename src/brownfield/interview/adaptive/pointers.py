@@ -1,5 +1,6 @@
 """The person's pointers into the code: a definition the person names is adopted as a
-touchpoint at once (first in its component); a touchpoint the person rejects ("not
+touchpoint at once (first in its component where the answer says where the change goes,
+else after the others; never from what must not change); a touchpoint the person rejects ("not
 retry_failed", "nor X", "ignore X", "X is not relevant", "X isn't what I mean") is dropped, is never
 one again, and what was answered from the code about it is asked of the code again, so that
 the next round re-targets."""
@@ -34,6 +35,8 @@ _BARE = re.compile(r"[\w.:#$\\]+")  # one name, however qualified (`zip.Reader.i
 ABOUT_A_TOUCHPOINT = frozenset({"compatibility", "caller_impact", "trigger"})
 #: The slots whose answer says what changes: a touchpoint named there is the first one.
 WHERE_IT_GOES = frozenset({"outcome", "change_points"})
+#: The slot whose answer says what must not change: a name there is no pointer.
+SAYS_WHAT_STAYS = "non_goals"
 
 
 def retargets(slot_name: str, messages: list[str]) -> bool:
@@ -82,6 +85,8 @@ def follow(
     named = evidence.named(text)
     if slot_name in WHERE_IT_GOES:  # where the change goes, said in words
         named += [n for n in evidence.spelled_out(text) if n not in named]
+    if slot_name == SAYS_WHAT_STAYS:  # "do not change how DigitList rounds": no pointer
+        named = []
     for node in named:
         if node.id in state.rejected_touchpoints:
             continue
@@ -106,21 +111,31 @@ def follow(
                     named_in_round=number,
                 )
             )
-        component.touchpoints.insert(adopted, node.id)
-        adopted += 1
+        if slot_name in WHERE_IT_GOES:
+            component.touchpoints.insert(adopted, node.id)
+            adopted += 1
+        else:  # named as what is seen ("ends with a CancelledError"), not where it goes
+            component.touchpoints.append(node.id)
         reopen(state, component)
         messages.append(f"Adopted {node.qualname} ({node.path}:{node.line}) as a touchpoint.")
     return messages
 
 
-def cited(value: str, evidence: EvidenceSource | None) -> str:
-    """An answer that is only a definition's name, with its place: the spec cites what the
-    person pointed at ("Reader.init" -> "Reader.init (archive/zip/reader.go:96)")."""
+def cited(value: str, evidence: EvidenceSource | None, slot_name: str) -> str:
+    """An answer with the places of the definitions it names, each after its first mention,
+    so that the spec cites what the person pointed at: an answer that is only a name, and
+    every name where the answer says where the change goes ("Signer.__init__ and
+    Signer.verify_signature" -> "Signer.__init__ (itsdangerous/signer.py:129) and ...")."""
     bare = value.strip().strip("`").removesuffix("()")
-    if evidence is None or not _BARE.fullmatch(bare):
+    if evidence is None or not (slot_name in WHERE_IT_GOES or _BARE.fullmatch(bare)):
         return value
-    named = [node for node in evidence.named(bare) if node.kind is not NodeKind.MODULE]
-    return f"{value} ({named[0].path}:{named[0].line})" if len(named) == 1 else value
+    for mention, node in evidence.mentioned(value):
+        if node.kind is NodeKind.MODULE:
+            continue
+        at = re.search(rf"(?<![\w.]){re.escape(mention)}(?:\(\))?+`?+(?![\w.(]| \()", value)
+        if at:
+            value = f"{value[: at.end()]} ({node.path}:{node.line}){value[at.end() :]}"
+    return value
 
 
 def drop(state: AdaptiveState, node_id: str, number: int) -> None:

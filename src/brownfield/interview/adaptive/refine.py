@@ -23,7 +23,14 @@ MIN_WORDS = 6  # fewer words is a short answer: never refined
 OPTIONS = ("Send as-is", "Add a constraint", "Mark something out of scope", "Rewrite")
 MAX_CITATIONS = 5
 
-_REASON = r"because|since|so that|in order to|given that|due to|otherwise"
+#: "since" gives a reason, unless it counts time: "the total time since the first
+#: subscription", "ever since", "since the last retry".
+_SINCE = (
+    r"(?<!time )(?<!elapsed )(?<!ever )(?<!long )(?<!passed )since"
+    r"(?!\s+(?:the\s+|its\s+|their\s+|a\s+)?(?:first|last|previous|start|beginning|then|"
+    r"startup|boot|\d))"
+)
+_REASON = rf"because|{_SINCE}|so that|in order to|given that|due to|otherwise"
 _QUANTITY = (
     r"\b\d+(?:\.\d+)?\s*(?:ms|s|secs?|seconds?|mins?|minutes?|h|hours?|days?|times|"
     r"retries|attempts|requests|calls|items|rows|users|%|percent|kb|mb|gb)(?!\w)"
