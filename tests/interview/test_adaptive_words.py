@@ -924,3 +924,22 @@ def test_names_where_the_change_goes_are_cited_once(shop_store: GraphStore) -> N
     )  # a cited name is not cited again
     assert cited(said, evidence, "acceptance") == said  # elsewhere only a bare name is
     assert cited("Cart.total", evidence, "acceptance") == "Cart.total (app/cart.py:12)"
+
+
+@pytest.mark.parametrize(
+    ("non_goal", "dropped"),
+    [
+        # rxjs: "Do not change the timeout operator" was followed by "Must existing callers
+        # of timeout keep working unchanged?" and a goal keeping timeout's signature
+        ("Do not touch the refund function", ["app/payments/gateway.py::refund"]),
+        ("Don't change retry_failed, or the receipts", ["app/jobs/billing.py::retry_failed"]),
+        ("Do not change how refund works", []),  # how it works, not the definition
+        ("Do not change the nightly job", []),  # no touchpoint is so named
+    ],
+)
+def test_a_non_goal_naming_a_touchpoint_in_words_drops_it(
+    shop_store: GraphStore, non_goal: str, dropped: list[str]
+) -> None:
+    state, _, _ = run(shop_store, ["1", "1", non_goal])
+    assert state.rounds[2].slot == "non_goals"
+    assert state.rejected_touchpoints == dropped

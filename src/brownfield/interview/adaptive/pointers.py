@@ -26,6 +26,13 @@ _REJECT = (
     r"|`?(?P<c>[\w./:#]+)`?\s+has\s+nothing\s+to\s+do\s+with"
 )
 _REJECTED = re.compile(_REJECT, re.I)
+_KEPT = re.compile(
+    r"\b(?:do not|don't|never|without)\s+(?:change|changing|touch|touching|modify|modifying|"
+    r"edit|editing|alter|altering)\s+(?:the\s+|its\s+|any\s+)?(?P<what>[\w:#]+(?:\s+[\w:#]+)?)"
+    r"\s*(?=$|[.;,]|\s+(?:and|or|but)\b)",
+    re.I,
+)
+_KINDS = frozenset("operator class function method module type struct interface helper".split())
 _BARE = re.compile(r"[\w.:#$\\]+")  # one name, however qualified (`zip.Reader.init`)
 
 
@@ -58,6 +65,23 @@ def rejected(state: AdaptiveState, component: Component, text: str) -> list[str]
     return found
 
 
+def kept(state: AdaptiveState, component: Component, text: str) -> list[str]:
+    """The component's touchpoints a non-goal says not to change, named in words as the
+    code names them ("Do not change the timeout operator": rxjs's `timeout`; "... the
+    writer": Go's `Writer.Close`, a method of `Writer`)."""
+    found = []
+    for match in _KEPT.finditer(text):
+        said = match["what"].split()
+        said = said[:-1] if len(said) > 1 and said[-1].lower() in _KINDS else said
+        key = "".join(said).replace("_", "").lower()
+        for record in state.touchpoints:
+            parts = record.symbol.split(".")
+            names = parts[-2:] if record.kind == "method" else parts[-1:]
+            if record.id in component.touchpoints and record.id not in found:
+                found += [record.id] * any(n.replace("_", "").lower() == key for n in names)
+    return found
+
+
 def follow(
     state: AdaptiveState,
     component: Component,
@@ -76,7 +100,10 @@ def follow(
     existing callers on `ZipEntry`, the first match; there, a name said in words counts
     too ("it goes in the procedure builder")."""
     messages = []
-    for node_id in rejected(state, component, whole or text):
+    dropped = rejected(state, component, whole or text)
+    if slot_name == SAYS_WHAT_STAYS:
+        dropped += [i for i in kept(state, component, whole or text) if i not in dropped]
+    for node_id in dropped:
         drop(state, node_id, number)
         messages.append(f"Dropped {node_id} from the touchpoints; the code is asked again.")
     if evidence is None:
