@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from brownfield.model import Node, NodeKind
 from brownfield.query.code_names import idea_names
-from brownfield.query.search import parse
+from brownfield.query.search import parse, stem
 
 
 def test_a_keyword_of_any_language_carries_no_word_of_the_idea() -> None:
@@ -62,3 +62,15 @@ def test_a_ruby_keyword_is_no_name_of_ruby_code() -> None:
     query = parse("Try a request again when it fails, to the end")
     names = [name for name, _ in idea_names(node, lines, query)]
     assert names == ["req", "retry", "IOError", "max_retries"]
+
+
+def test_exceeds_is_no_exception() -> None:
+    """h11: "Names in Connection that carry the idea's words: ... `BaseException`, `exc`"
+    for "total size exceeds a limit": `exceeds` was stemmed to `exc`, the abbreviation of
+    exception (and `proceed` to `proc`, of process)."""
+    lines = ["def send(self, data):", "    except BaseException as exc:", "        total = 0"]
+    node = Node("c.py::send", NodeKind.FUNCTION, "send", "c.send", "c.py", 1, 3, "python")
+    said = parse("Reject headers whose total size exceeds a limit or proceeds anyway")
+    assert [name for name, _ in idea_names(node, lines, said)] == ["total"]
+    assert stem("exceeds") == stem("exceeded") == stem("exceeding") == "exceed"
+    assert (stem("charged"), stem("created")) == ("charg", "creat")  # -ed still goes

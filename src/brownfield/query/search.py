@@ -351,13 +351,16 @@ def names_node(node: Node, mention: str) -> bool:
 @functools.cache
 def stem(word: str) -> str:
     """A word's common forms made one: plurals, -ing, -ed, -ly and a final e dropped
-    (`charges`, `charged`, `charge` -> `charg`; `retries`, `retried`, `retry` -> `retry`)."""
+    (`charges`, `charged`, `charge` -> `charg`; `retries`, `retried`, `retry` -> `retry`;
+    `exceeds`, `exceeded` -> `exceed`: a word ending in -eed has no -ed to drop)."""
     if word.endswith(("ies", "ied")) and len(word) > 4:
         word = word[:-3] + "y"
     elif word.endswith("s") and not word.endswith(("ss", "us", "is")) and len(word) > 3:
         word = word[:-1]
     for suffix in ("ingly", "edly", "ing", "ed", "ly"):
         if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            if suffix == "ed" and word.endswith("eed"):  # exceed, proceed: no -ed form
+                break
             word = word[: -len(suffix)]
             break
     return word[:-1] if word.endswith("e") and len(word) > 3 else word
