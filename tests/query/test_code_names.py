@@ -74,3 +74,12 @@ def test_exceeds_is_no_exception() -> None:
     assert [name for name, _ in idea_names(node, lines, said)] == ["total"]
     assert stem("exceeds") == stem("exceeded") == stem("exceeding") == "exceed"
     assert (stem("charged"), stem("created")) == ("charg", "creat")  # -ed still goes
+
+
+def test_a_particle_of_a_compound_carries_nothing_alone() -> None:
+    """net/smtp: "Names in TestNewClient that carry the idea's words: `out`" for "Add a
+    timeout for the SMTP dial": `out` was a term of "timeout" as much as `time` is."""
+    lines = ["func dial(out io.Writer, upper int) {", "  lookupHost()", "}"]
+    node = Node("s.go::dial", NodeKind.FUNCTION, "dial", "s.dial", "s.go", 1, 3, "go")
+    said = parse("Add a timeout to the lookup")
+    assert [name for name, _ in idea_names(node, lines, said)] == ["lookupHost"]

@@ -303,6 +303,10 @@ def _or_base_form(word: str, expand: Callable[[str], tuple[str, ...]]) -> tuple[
     return found
 
 
+#: A compound's parts that say nothing alone: `out` of "timeout", `up` of "lookup".
+PARTICLES = frozenset("out up in down on off over".split())
+
+
 @cache
 def compound(word: str) -> tuple[str, ...]:
     """A word as two or three known words when it is a compound of them (`timeout`,
@@ -365,7 +369,7 @@ def direct_terms(word: str) -> tuple[str, ...]:
     words it abbreviates, and the noun code uses for it (`deeply` -> `depth`). No
     abbreviation of the word is added: the index holds every abbreviation with the words it
     stands for, and one standing for several (`io`) would bridge them ("input" -> `output`)."""
-    parts = tuple(dict.fromkeys((word, *compound(word))))
+    parts = tuple(dict.fromkeys((word, *(p for p in compound(word) if p not in PARTICLES))))
     found = [t for part in parts for t in _longer(part)] if len(parts) > 1 else []
     found = found or list(_or_base_form(word, _longer))
     found += [t for form in _entries(FORMS, word) for t in _longer(form)]
