@@ -943,3 +943,15 @@ def test_a_non_goal_naming_a_touchpoint_in_words_drops_it(
     state, _, _ = run(shop_store, ["1", "1", non_goal])
     assert state.rounds[2].slot == "non_goals"
     assert state.rejected_touchpoints == dropped
+
+
+def test_an_exception_said_in_the_outcome_is_not_where_it_goes(shop_store: GraphStore) -> None:
+    """REXML: "... raises REXML::ParseException" answering what happens made ParseException
+    the first touchpoint, and the goal's trigger and constraints were about its callers."""
+    state, _, _ = run(shop_store, ["1", "A charge that fails twice ends in PaymentDeclined"])
+    found = state.topology.components[0].touchpoints
+    assert found[0] == "app/jobs/billing.py::retry_failed"
+    assert found.index("app/payments/errors.py::PaymentDeclined") > 0
+    # a definition that is no exception is still moved first
+    state, _, _ = run(shop_store, ["1", "Cart.total adds the retry fee"])
+    assert state.topology.components[0].touchpoints[0] == "app/cart.py::Cart.total"

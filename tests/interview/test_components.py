@@ -868,7 +868,11 @@ def test_what_the_person_answered_about_a_dropped_touchpoint_is_asked_again() ->
     ]
     asked = {
         "compatibility": ("Must existing callers of genLog keep working unchanged?", "Keep"),
-        "trigger": ("Who or what starts it: which caller?", "a user setting logger.level"),
+        "trigger": (  # options naming genLog the person did not pick
+            "Who or what starts it: which caller?\n  1. Called from a, where it calls genLog"
+            "\n  2. A person, through the existing interface\n  (or type your own answer)",
+            "a user setting logger.level",
+        ),
         "caller_impact": ("genLog is called from 7 place(s): a, b. Apply to all?", "All 7"),
         "limits": ("Must genLog respect limits?", "No specific limits"),
     }
@@ -941,3 +945,36 @@ def test_a_rejected_touchpoint_is_dropped_everywhere_and_its_question_asked_agai
     assert not fact.disputed
     names = {entity.symbol for entity in ontology.extract(state)}
     assert "lib.multistream.multistream" not in names and "lib.a.kept" in names
+
+
+def test_rejecting_a_method_disputes_nothing_the_code_says_of_its_class() -> None:
+    """REXML: "not Security.entity_expansion_limit; change BaseParser#pull_event" dropped
+    the method and then asked "The code shows: Names in REXML.Security that carry the
+    idea's words ... You said this is wrong. Confirm F21"."""
+    from brownfield.interview.adaptive import pointers
+    from brownfield.interview.adaptive.state import TouchpointRecord
+    from brownfield.interview.adaptive.triggers import detect_contradiction
+
+    ids = ["lib/security.rb::REXML.Security.limit", "lib/parser.rb::REXML.Parser.pull"]
+    state = two_components(([], []))
+    idea = "Limit entity expansion depth when parsing documents"
+    state.topology.components = [new_component(1, idea, idea, list(ids), True)]
+    state.touchpoints = [
+        TouchpointRecord(
+            id=i, symbol=s, kind="method", path=i.partition("::")[0], line=1, score=1.0
+        )
+        for i, s in zip(
+            ids, ["lib.security.REXML.Security.limit", "lib.parser.REXML.Parser.pull"], strict=True
+        )
+    ]
+    site = CitationRecord(path="lib/security.rb", line=4, symbol="limit")
+    fact = code_fact(
+        "F1", "names", "lib.security.REXML.Security", "Names in Security: `limit`.", [site]
+    )
+    state.established_facts.append(fact)
+    component = state.topology.components[0]
+    answer = "not Security.limit; change Parser#pull"
+    pointers.follow(state, component, answer, None, 5)
+    assert component.touchpoints == ["lib/parser.rb::REXML.Parser.pull"]
+    assert not detect_contradiction(state, component, slot_of(state, 0, "change_points"), answer)
+    assert not fact.disputed

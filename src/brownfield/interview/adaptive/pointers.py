@@ -14,6 +14,7 @@ from brownfield.interview.adaptive.evidence import EvidenceSource
 from brownfield.interview.adaptive.slots import shown
 from brownfield.interview.adaptive.state import AdaptiveState, Component, TouchpointRecord
 from brownfield.model import NodeKind
+from brownfield.query.context import exception_classes
 from brownfield.query.search import dotted
 
 _REJECT = (
@@ -33,6 +34,7 @@ _KEPT = re.compile(
     re.I,
 )
 _KINDS = frozenset("operator class function method module type struct interface helper".split())
+_OPTIONS = re.compile(r"\n  1\. ")  # where a question's listed options begin
 _BARE = re.compile(r"[\w.:#$\\]+")  # one name, however qualified (`zip.Reader.init`)
 
 
@@ -117,9 +119,13 @@ def follow(
     for node in named:
         if node.id in state.rejected_touchpoints:
             continue
+        # what goes wrong is seen, not where it goes: "... raises REXML::ParseException"
+        goes = slot_name in WHERE_IT_GOES and not (
+            slot_name == "outcome" and exception_classes(evidence.store, {node.id})
+        )
         if node.id in component.touchpoints:
             at = component.touchpoints.index(node.id)
-            if slot_name in WHERE_IT_GOES and at >= adopted:  # in the order named
+            if goes and at >= adopted:  # in the order named
                 if at > adopted:
                     component.touchpoints.insert(adopted, component.touchpoints.pop(at))
                     reopen(state, component)
@@ -138,7 +144,7 @@ def follow(
                     named_in_round=number,
                 )
             )
-        if slot_name in WHERE_IT_GOES:
+        if goes:
             component.touchpoints.insert(adopted, node.id)
             adopted += 1
         else:  # named as what is seen ("ends with a CancelledError"), not where it goes
@@ -192,7 +198,10 @@ def _reask(state: AdaptiveState, component: Component, name: str, number: int) -
         if slot.name not in ABOUT_A_TOUCHPOINT or slot.filled_by != "person":
             continue
         asked = [r for r in state.rounds if r.round == slot.round and r.slot == slot.name]
-        if any(named.search(f"{r.question}\n{r.answer or ''}") for r in asked):
+        # the question itself, and the answer: an option the person did not pick is not
+        # what they said ("Who or what starts ...?" answered in their own words)
+        said = [f"{_OPTIONS.split(r.question, 1)[0]}\n{r.answer or ''}" for r in asked]
+        if any(named.search(text) for text in said):
             for fact in decisions(state, component.id):
                 if fact.slot == f"{component.id}:{slot.name}":
                     fact.withdrawn = f"{name} was dropped from the touchpoints in round {number}"

@@ -48,6 +48,7 @@ def detect_contradiction(
     or a negation naming its subject); the fact is marked disputed and its slots reopened."""
     candidates = [f for f in state.established_facts if f.source == "evidence" and not f.disputed]
     dropped = [node_id.partition("::")[2] for node_id in state.rejected_touchpoints]
+    dropped += [q.rpartition(".")[0] for q in dropped if "." in q]  # and what holds it
     named = [f for f in candidates if re.search(rf"\b{f.id}\b", text)]
     if not named and words.mentions_negation(text):
         said = words.words_of(text)
@@ -60,7 +61,8 @@ def detect_contradiction(
             if len(short := f.subject.rsplit(".", 1)[-1].lower()) > 2
             and any(short in clause for clause in negating)
             and not any(f.subject == q or f.subject.endswith(f".{q}") for q in dropped)
-        ]  # "nor multistream" drops the touchpoint: no dispute of what the code says of it
+        ]  # "nor multistream" drops the touchpoint: no dispute of what the code says of it,
+        # or of its class ("not Security.entity_expansion_limit" disputed a fact of Security)
         # the fact the answer speaks of: the one sharing most of its words (the latest on a tie)
         ranked = sorted(subjects, key=lambda f: (len(words.words_of(f.statement) & said), f.round))
         named = ranked[-1:]
