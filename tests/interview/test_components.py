@@ -637,6 +637,12 @@ def test_a_trigger_through_a_lower_touchpoint_says_what_it_calls() -> None:
     assert trigger_clause("CLI users") == "triggered by CLI users"
     assert trigger_clause("HTTPClient.send") == "triggered by HTTPClient.send"
     assert trigger_clause("I run it by hand") == "triggered by I run it by hand"
+    # REXML: "Document.new with a string source" went on as "document.new ..."
+    assert trigger_clause("Document.new with a string source") == (
+        "triggered by Document.new with a string source"
+    )
+    assert trigger_clause("PaymentDeclined handlers") == "triggered by PaymentDeclined handlers"
+    assert trigger_clause("Cron at midnight") == "triggered by cron at midnight"
 
 
 def test_an_evidence_line_shows_the_cited_name_before_the_facts_subject(tmp_path: Path) -> None:

@@ -387,7 +387,7 @@ class AdaptivePlanner:
                 state, component, choice.note or text, self.evidence, number, typed, slot.name
             )
             shown = "\n".join(pointed)
-            value = pointers.cited(value, self.evidence, slot.name)
+            value = pointers.cited(value, self.evidence, slot.name, state.rejected_touchpoints)
             if not pointers.retargets(slot.name, pointed):
                 triggers += deciding.decide(state, component, slot, value, text, number)
         if not disputed and not triggers:

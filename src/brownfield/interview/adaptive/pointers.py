@@ -154,16 +154,17 @@ def follow(
     return messages
 
 
-def cited(value: str, evidence: EvidenceSource | None, slot_name: str) -> str:
+def cited(value: str, evidence: EvidenceSource | None, slot_name: str, rejected: list[str]) -> str:
     """An answer with the places of the definitions it names, each after its first mention,
     so that the spec cites what the person pointed at: an answer that is only a name, and
     every name where the answer says where the change goes ("Signer.__init__ and
-    Signer.verify_signature" -> "Signer.__init__ (itsdangerous/signer.py:129) and ...")."""
+    Signer.verify_signature" -> "Signer.__init__ (itsdangerous/signer.py:129) and ..."); a
+    `rejected` one is not pointed at ("not Security.entity_expansion_limit; ...")."""
     bare = value.strip().strip("`").removesuffix("()")
     if evidence is None or not (slot_name in WHERE_IT_GOES or _BARE.fullmatch(bare)):
         return value
     for mention, node in evidence.mentioned(value):
-        if node.kind is NodeKind.MODULE:
+        if node.kind is NodeKind.MODULE or node.id in rejected:
             continue
         at = re.search(rf"(?<![\w.]){re.escape(mention)}(?:\(\))?+`?+(?![\w.(]| \()", value)
         if at:

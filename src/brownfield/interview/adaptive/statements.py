@@ -100,11 +100,16 @@ def is_nothing(value: str | None) -> bool:
     return (value or "").strip().rstrip(".").lower() in _NOTHING
 
 
+_CODE_WORD = re.compile(r"[._:#(]\w|[a-z][A-Z]")  # a word as code writes it
+
+
 def _lower_first(text: str) -> str:
     """The text going on inside a sentence: its first letter lower-case, but for a name
-    written in capitals (`CLI`, `HTTPClient`) and "I" ("A user" -> "a user")."""
+    written in capitals (`CLI`, `HTTPClient`) or as code (`Document.new`, `PaymentDeclined`)
+    and "I" ("A user" -> "a user")."""
+    first = text.split(" ", 1)[0]
     kept = text[:2] == "I " or (text[:2] == text[:2].upper() and text[1:2] != " ")
-    return text if kept else text[:1].lower() + text[1:]
+    return text if kept or _CODE_WORD.search(first) else text[:1].lower() + text[1:]
 
 
 def _gerund(verb: str) -> str:
