@@ -960,3 +960,21 @@ def test_an_exception_said_in_the_outcome_is_not_where_it_goes(shop_store: Graph
     # a definition that is no exception is still moved first
     state, _, _ = run(shop_store, ["1", "Cart.total adds the retry fee"])
     assert state.topology.components[0].touchpoints[0] == "app/cart.py::Cart.total"
+
+
+def test_callers_are_asked_of_what_the_person_pointed_at(shop_store: GraphStore) -> None:
+    """monolog: "A handler wrapped by DeduplicationHandler skips a record ..." adopted
+    DeduplicationHandler, which no code here calls, and the next question was "Must
+    existing callers of ChromePHPHandler.send keep working unchanged?", a match of the idea's
+    words that the person's pointer leaves aside."""
+    state, script, _ = run(
+        shop_store, ["1", "Cart.add records a retry fee on the cart"] + ["1"] * 6
+    )
+    assert state.topology.components[0].touchpoints[0] == "app/cart.py::Cart.add"
+    asked = [q.text.splitlines()[0] for q in script.asked]
+    assert not [q for q in asked if "callers of charge" in q]
+    # a pointer at code that is called: the questions are about its callers
+    state, script, _ = run(shop_store, ["1", "Cart.total adds a retry fee"] + ["1"] * 3)
+    assert "Must existing callers of Cart.total keep working unchanged?" in [
+        q.text.splitlines()[0] for q in script.asked
+    ]

@@ -242,6 +242,9 @@ def test_back_in_the_middle_of_a_refinement(shop_store: GraphStore) -> None:
             [],
         ),
         ("log every retry since the last success with its delay", None, []),
+        # monolog: "... whose message" was the decision, "Level were already logged ..." a
+        # constraint: two nouns share the plural verb
+        ("skip a record whose message and level were already logged", None, []),
         (
             "retry charge up to 3 times since the bank drops requests",
             "retry charge up to 3 times",
@@ -249,7 +252,7 @@ def test_back_in_the_middle_of_a_refinement(shop_store: GraphStore) -> None:
         ),
     ],
 )
-def test_since_counting_time_is_no_reason(
+def test_a_clause_is_cut_only_where_it_is_one(
     shop_store: GraphStore, text: str, decision: str | None, reasoning: list[str]
 ) -> None:
     state, _, _ = run(shop_store, ["1"])

@@ -149,7 +149,10 @@ class EvidenceSource:
         come before a class's or a constructor's: `Session.__init__` building an
         `HTTPAdapter` starts no retry of a failed request; `Session.send` calling
         `HTTPAdapter.send` does. A file (a module the person named) is called nowhere: its
-        definitions are ("Must existing callers of reader ...?" for csv's src/reader.rs)."""
+        definitions are ("Must existing callers of reader ...?" for csv's src/reader.rs).
+        Where the first touchpoint is one the person named, the others count only as its
+        members or as what it calls: "... wrapped by DeduplicationHandler skips a record"
+        asked about the callers of `ChromePHPHandler.send`."""
         touched = self._touched(component)
         raised = exception_classes(
             self.store, {t.node.id for t in touched if t.node.kind is NodeKind.CLASS}
@@ -162,6 +165,9 @@ class EvidenceSource:
         share = {t.node.id: _score_with_owners(t.node.id, scores) for t in eligible}
         best = max(share.values(), default=0.0)
         strong = {i for i, score in share.items() if not 0 < score < CALLER_SHARE * best}
+        lead = touched[0].node.id if touched and touched[0] in eligible else None
+        if lead is not None and share[lead] == 0:  # the person pointed here: the rest follow
+            strong = {i for i, score in share.items() if score == 0 or i.startswith(f"{lead}.")}
         for touchpoint in eligible:
             if touchpoint.node.id not in strong and not self._called_by(touchpoint, strong):
                 continue

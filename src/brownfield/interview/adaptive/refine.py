@@ -68,6 +68,11 @@ _SENTENCE = re.compile(r"(?<=[.;!?])\s+|\n+")
 _JOINT = re.compile(
     rf",\s*(?:(?:and|but|or|so|then)\s+)?|\s+(?:and|but)\s+(?=\w)|\s+(?=(?:{_REASON})\b)", re.I
 )
+#: After "and", a noun and a plural verb: the verb is both nouns' ("message and level were").
+_SHARED_VERB = re.compile(
+    r"^(?!(?:they|we|you|these|those|both|all|it|this|that)\b)[\w.-]+\s+(?:were|are|have)\b",
+    re.I,
+)
 _STARTS_REASON = re.compile(rf"^(?:{_REASON})\b", re.I)
 _DROPPED_REASON = re.compile(r"^(?:because|since|given that)\s+", re.I)
 #: An exclusion at the end of a clause ("retry, but not for declined cards"): cut off as out
@@ -141,6 +146,8 @@ def _clauses(sentence: str) -> list[str]:
         if joint.start() in inside or joint.end() - 1 in inside:
             continue
         following = sentence[joint.end() :]
+        if joint.group().strip().lower() == "and" and _SHARED_VERB.match(following):
+            continue  # "whose message and level were logged": one subject of two nouns
         if _OWN_VERB.match(following) or _STARTS_REASON.match(following):
             clauses[-1] += sentence[position : joint.start()]
             clauses.append("")
