@@ -978,3 +978,16 @@ def test_callers_are_asked_of_what_the_person_pointed_at(shop_store: GraphStore)
     assert "Must existing callers of Cart.total keep working unchanged?" in [
         q.text.splitlines()[0] for q in script.asked
     ]
+
+
+def test_something_bigger_is_the_description_and_what_the_person_adds(
+    shop_store: GraphStore,
+) -> None:
+    """werkzeug: "3: it should also watch files under templates/" made the goal "Something
+    bigger: the description is only part of it (say what). Note: It should also ..."."""
+    state, script, _ = run(shop_store, ["1", "3", "3: also refund a charge that failed twice"])
+    assert ("hint", "Say what more: '3: it also ...'.") in script.told  # the pick alone
+    assert state.rounds[1].answer == (
+        "Add retries with backoff to payment charges; beyond that, also refund a charge that "
+        "failed twice"
+    )

@@ -331,6 +331,9 @@ class AdaptivePlanner:
             deciding.shared(state, component, slot, self.evidence),
         )
         choice = words.choose(text, options)
+        if choice.labels == (statements.BIGGER,) and not choice.note:
+            number = options.index(statements.BIGGER) + 1
+            return Feedback(Verdict.REFUSED, f"Say what more: '{number}: it also ...'.")
         if (
             refined is None
             and not disputed
@@ -346,7 +349,11 @@ class AdaptivePlanner:
         number = state.round_count + 1
         triggers: list[Trigger] = []
         kind, answer_kind, shown = "decision", choice.kind, ""
-        value = statements.compose(list(choice.labels), choice.note) if choice.labels else text
+        value = (
+            statements.compose(list(choice.labels), choice.note, component.description)
+            if choice.labels
+            else text
+        )
         skip_reason: str | None = None
         if refined is not None:
             value, answer_kind = refined.decision, "other"

@@ -12,6 +12,7 @@ from brownfield.graph.roles import is_production, what_counts_as_tests
 from brownfield.interview.adaptive.evidence import EvidenceSource
 from brownfield.interview.adaptive.state import AdaptiveState, Component, Slot
 from brownfield.interview.adaptive.statements import (
+    BIGGER,
     EMPTY_INPUT,
     FRAMES,
     RAISED_INSIDE,
@@ -132,7 +133,7 @@ def prompt_for(
         options = [f"{FRAMES[0]}{component.description}"]
         if touched:
             options.append(f"{FRAMES[1]}only change {touched[0][0]} ({touched[0][1]})")
-        options.append("Something bigger: the description is only part of it (say what)")
+        options.append(BIGGER)
         return Prompt(
             f"When '{name}' is done, what exactly happens that does not happen today?",
             tuple(options),

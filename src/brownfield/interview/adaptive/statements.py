@@ -62,8 +62,15 @@ def statement(text: str) -> str:
     return clean[:1].upper() + clean[1:]
 
 
-def compose(labels: list[str], note: str | None) -> str:
-    """Picked options (and the person's note) as one statement: `A; B. Note: n`."""
+#: The outcome option that needs the person's words: what more there is.
+BIGGER = "Something bigger: the description is only part of it (say what)"
+
+
+def compose(labels: list[str], note: str | None, description: str = "") -> str:
+    """Picked options (and the person's note) as one statement: `A; B. Note: n`; "Something
+    bigger" is the description and what the note adds to it."""
+    if labels == [BIGGER] and note and description:
+        return f"{statement(description)}; beyond that, {_lower_first(statement(note))}"
     text = "; ".join(statement(label) for label in labels)
     if note:
         text += f". Note: {statement(note)}"
