@@ -481,19 +481,27 @@ def test_a_touchpoint_named_where_the_change_goes_comes_first(tmp_path: Path) ->
 
 def test_a_definition_named_in_words_where_the_change_goes_comes_first(tmp_path: Path) -> None:
     """trpc: "none of these; it goes in the procedure builder" names `ProcedureBuilder` in
-    words; said where nothing goes ("payment declined" in a non-goal), it moves nothing."""
-    root = sample("shop", tmp_path)
+    words; said where nothing goes ("payment declined" in a non-goal), it moves nothing, and
+    an exception said in what happens ("the payment declined error stays") is what is seen,
+    not where the change goes."""
+    root = tmp_path / "shop"
+    shutil.copytree(SAMPLES / "shop", root, ignore=shutil.ignore_patterns(".brownfield", "docs"))
+    policy = "class RetryPolicy:\n    def delay(self, attempt):\n        return 2 ** attempt\n"
+    (root / "app/payments/policy.py").write_text(policy)
+    git_init(root)
     answers = [
         "1",
-        "Retry the charge; the payment declined error stays",
+        "Retry the charge as the retry policy says; the payment declined error stays",
         "Nothing about the payment declined error changes",
         *["1"] * 40,
     ]
     done = interview(root, answers, IDEA)
     assert done.returncode == 0, done.stderr
-    assert done.stdout.count("Moved app.payments.errors.PaymentDeclined first") == 1
-    state = state_of(root)
-    assert state.topology.components[0].touchpoints[0] == "app/payments/errors.py::PaymentDeclined"
+    assert done.stdout.count("Moved app.payments.policy.RetryPolicy first") == 1
+    assert "Moved app.payments.errors.PaymentDeclined" not in done.stdout
+    found = state_of(root).topology.components[0].touchpoints
+    assert found[0] == "app/payments/policy.py::RetryPolicy"
+    assert found.index("app/payments/errors.py::PaymentDeclined") > 0
 
 
 def state_of_after(root: Path, answers: list[str]) -> AdaptiveState:
