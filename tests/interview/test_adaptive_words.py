@@ -576,6 +576,16 @@ def test_a_named_attribute_of_a_class_points_at_the_class(tmp_path: Path) -> Non
         assert named("keep self.default_map as it is") == []  # `self` is no class
         assert named("like ctx.default_map") == []  # the module is no class
         assert named("like ctx.defaults") == ["app/ctx.py::defaults"]
+        # jdk.httpserver: "Request.readHeaders", which Request does not define, was cited at
+        # Request's line as if it were there, and adopting Request did not say so
+        from brownfield.interview.adaptive.pointers import cited
+
+        said = "read them into Context.default_map"
+        assert [m for _, _, m in source.mentioned(said)] == ["default_map"]
+        assert cited(said, source, "change_points", []) == said
+        assert cited("Context.lookup_default", source, "change_points", []) == (
+            "Context.lookup_default (app/ctx.py:5)"
+        )
     finally:
         store.close()
 
@@ -991,3 +1001,9 @@ def test_something_bigger_is_the_description_and_what_the_person_adds(
         "Add retries with backoff to payment charges; beyond that, also refund a charge that "
         "failed twice"
     )
+
+
+def test_adopting_the_class_of_a_member_it_lacks_says_so(shop_store: GraphStore) -> None:
+    _, script, _ = run(shop_store, ["1", "Cart.refund_all records the retry fee"])
+    told = "\n".join(text for _, text in script.told)
+    assert "app.cart.Cart (app/cart.py:4) as a touchpoint (it defines no `refund_all`)." in told

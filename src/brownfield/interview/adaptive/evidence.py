@@ -305,25 +305,26 @@ class EvidenceSource:
         one pointer; a file the text also names a definition of is where that one is); for
         a class's member that is no definition (`Context.default_map`, an attribute), the
         class."""
-        return [node for _, node in self.mentioned(text)]
+        return [node for _, node, _ in self.mentioned(text)]
 
-    def mentioned(self, text: str) -> list[tuple[str, Node]]:
-        """`named`, each definition with the mention that names it (its first)."""
-        found: dict[str, tuple[str, Node]] = {}
+    def mentioned(self, text: str) -> list[tuple[str, Node, str]]:
+        """`named`, each definition with the mention that names it (its first) and, where
+        that names a member the class does not define, the member (else "")."""
+        found: dict[str, tuple[str, Node, str]] = {}
         for mention in parse(text).mentions:
-            node = self._one_named(mention.rstrip("()"))
-            owner = dotted(mention).rpartition(".")[0]
+            node, missing = self._one_named(mention.rstrip("()")), ""
+            owner, _, member = dotted(mention.rstrip("()")).rpartition(".")
             if node is None and owner:
-                node = self._one_named(owner)
+                node, missing = self._one_named(owner), member
                 node = node if node is not None and node.kind is NodeKind.CLASS else None
             if node is not None:
-                found.setdefault(node.id, (mention, node))
+                found.setdefault(node.id, (mention, node, missing))
         # "setLevel in lib/levels.js": the file says where the definition is
         return [
-            (mention, node)
-            for mention, node in found.values()
+            (mention, node, missing)
+            for mention, node, missing in found.values()
             if node.kind is not NodeKind.MODULE
-            or not any(o.path == node.path and o is not node for _, o in found.values())
+            or not any(o.path == node.path and o is not node for _, o, _ in found.values())
         ]
 
     def spelled_out(self, text: str) -> list[Node]:

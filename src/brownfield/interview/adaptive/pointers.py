@@ -111,7 +111,10 @@ def follow(
     if evidence is None:
         return messages
     adopted = 0  # named first, first among the touchpoints
-    named = evidence.named(text)
+    said = evidence.mentioned(text)
+    named = [node for _, node, _ in said]
+    # "Request.readHeaders" where Request defines no readHeaders: said so, not kept quiet
+    absent = {node.id: f" (it defines no `{member}`)" for _, node, member in said if member}
     if slot_name in WHERE_IT_GOES:  # where the change goes, said in words
         named += [n for n in evidence.spelled_out(text) if n not in named]
     if slot_name == SAYS_WHAT_STAYS:  # "do not change how DigitList rounds": no pointer
@@ -129,7 +132,10 @@ def follow(
                 if at > adopted:
                     component.touchpoints.insert(adopted, component.touchpoints.pop(at))
                     reopen(state, component)
-                    messages.append(f"Moved {node.qualname} first among the touchpoints.")
+                    messages.append(
+                        f"Moved {node.qualname} first among the touchpoints"
+                        f"{absent.get(node.id, '')}."
+                    )
                 adopted += 1
             continue
         if not any(t.id == node.id for t in state.touchpoints):
@@ -150,7 +156,10 @@ def follow(
         else:  # named as what is seen ("ends with a CancelledError"), not where it goes
             component.touchpoints.append(node.id)
         reopen(state, component)
-        messages.append(f"Adopted {node.qualname} ({node.path}:{node.line}) as a touchpoint.")
+        messages.append(
+            f"Adopted {node.qualname} ({node.path}:{node.line}) as a touchpoint"
+            f"{absent.get(node.id, '')}."
+        )
     return messages
 
 
@@ -163,9 +172,9 @@ def cited(value: str, evidence: EvidenceSource | None, slot_name: str, rejected:
     bare = value.strip().strip("`").removesuffix("()")
     if evidence is None or not (slot_name in WHERE_IT_GOES or _BARE.fullmatch(bare)):
         return value
-    for mention, node in evidence.mentioned(value):
-        if node.kind is NodeKind.MODULE or node.id in rejected:
-            continue
+    for mention, node, missing in evidence.mentioned(value):
+        if node.kind is NodeKind.MODULE or node.id in rejected or missing:
+            continue  # a member the class does not define is cited nowhere
         at = re.search(rf"(?<![\w.]){re.escape(mention)}(?:\(\))?+`?+(?![\w.(]| \()", value)
         if at:
             value = f"{value[: at.end()]} ({node.path}:{node.line}){value[at.end() :]}"
