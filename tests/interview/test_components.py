@@ -98,6 +98,15 @@ def test_a_shared_question_stays_shared_when_the_review_panel_folds_options_into
     assert "(The same question stands for 'Audit billing'" in question.text
 
 
+def test_what_a_component_itself_does_is_asked_of_each() -> None:
+    """zod: "UUID v7 validator" and "custom error message", both "Exactly as stated: {}",
+    were asked what happens once, and the goal said the one answer twice."""
+    state = two_components(([], []))
+    first = state.topology.components[0]
+    for name in ("outcome", "acceptance"):
+        assert deciding.shared(state, first, slot_of(state, 0, name), None) == []
+
+
 def test_a_question_already_answered_elsewhere_is_not_shared() -> None:
     state = two_components(([], []))
     first = state.topology.components[0]

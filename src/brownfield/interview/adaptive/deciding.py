@@ -14,6 +14,11 @@ from brownfield.interview.adaptive.statements import statement
 from brownfield.interview.adaptive.triggers import detect, detect_contradiction, settle_dispute
 from brownfield.interview.engine import words
 
+#: The questions about a component itself: what happens when it is done, and how one would
+#: see it; one answer for two components said the same of both (zod: "UUID v7 validator" and
+#: "custom error message" got one outcome, and the goal said it twice).
+OWN = frozenset({"outcome", "acceptance"})
+
 
 def shared(
     state: AdaptiveState,
@@ -25,7 +30,7 @@ def shared(
     name in place of this one's): asked once, answered for all. Compared before the review
     panel folds its options into the one asked (they are this component's): with them, the
     same question about the same touchpoint was asked again for the next component."""
-    if slot.kind != "decision" or asking.disputed(state, slot):
+    if slot.kind != "decision" or slot.name in OWN or asking.disputed(state, slot):
         return []
 
     def shape(owner: Component, asked: Prompt) -> tuple[str, tuple[str, ...]]:
