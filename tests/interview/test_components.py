@@ -993,3 +993,21 @@ def test_rejecting_a_method_disputes_nothing_the_code_says_of_its_class() -> Non
     assert component.touchpoints == ["lib/parser.rb::REXML.Parser.pull"]
     assert not detect_contradiction(state, component, slot_of(state, 0, "change_points"), answer)
     assert not fact.disputed
+
+
+def test_a_rejection_beside_a_name_disputes_nothing_the_code_says() -> None:
+    """Go's encoding/csv: "r.readLine, not Reader.FieldPos" dropped FieldPos, then asked
+    "The code shows: csv.Reader.readLine ... is declared ... You said this is wrong"."""
+    from brownfield.interview.adaptive.triggers import detect_contradiction
+
+    state = two_components(([], []))
+    site = CitationRecord(path="encoding/csv/reader.go", line=250, symbol="readLine")
+    fact = code_fact("F1", "signature", "csv.Reader.readLine", "It is declared.", [site])
+    state.established_facts.append(fact)
+    component = state.topology.components[0]
+    slot = slot_of(state, 0, "non_goals")
+    assert not detect_contradiction(state, component, slot, "r.readLine, not Reader.FieldPos")
+    assert not fact.disputed
+    # a negation of what the code says of it still disputes it
+    assert detect_contradiction(state, component, slot, "r.readLine is not declared like that")
+    assert fact.disputed

@@ -83,3 +83,10 @@ def test_a_particle_of_a_compound_carries_nothing_alone() -> None:
     node = Node("s.go::dial", NodeKind.FUNCTION, "dial", "s.dial", "s.go", 1, 3, "go")
     said = parse("Add a timeout to the lookup")
     assert [name for name, _ in idea_names(node, lines, said)] == ["lookupHost"]
+
+
+def test_a_go_method_expression_is_a_mention_of_the_method() -> None:
+    """encoding/csv: "(*Reader).readRecord drops a leading BOM" named `readRecord` only."""
+    assert parse("(*Reader).readRecord drops a BOM").mentions == ("Reader.readRecord",)
+    assert parse("call (Point).String()").mentions == ("Point.String",)
+    assert parse("wrap it (as before).").mentions == ()

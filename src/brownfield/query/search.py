@@ -89,6 +89,7 @@ _FRAME = re.compile(
 #: A word written as code is: camel case (`setLevel`), or capitals before a word
 #: (`TRPCError`, `HTTPAdapter`; not an acronym's plural, `URLs`, `IDs`).
 _CODE_CASE = re.compile(r"[a-z][A-Z]|[A-Z]{2}[a-z]{2}")
+_GO_RECEIVER = re.compile(r"\(\*?([A-Za-z_]\w*)\)\.(?=[A-Za-z_])")  # Go: `(*T).m`, `(T).m`
 _QUOTED = re.compile(r"[\"'`]([^\"'`]+)[\"'`]")
 #: A quoted text that is no name ("HTTPS://example.com", 'Not Found'): an example of what the
 #: code handles, whose words are not searched (an apostrophe, "the client's", opens none).
@@ -137,6 +138,7 @@ class Query:
 
 
 def parse(text: str) -> Query:
+    text = _GO_RECEIVER.sub(r"\1.", text)  # `(*Reader).readRecord` is `Reader.readRecord`
     mentions = [m.strip() for m in _QUOTED.findall(text) if m.strip()]
     found: list[str] = []
     read = _FRAME.sub(" ", idioms_read(_EXAMPLE.sub(" ", text)), count=1)

@@ -15,6 +15,9 @@ from brownfield.model import Fact
 
 #: Where a clause of an answer ends: a sentence's or a list's stop, or "but".
 _CLAUSE = re.compile(r"[;.!?]\s|[;!?]|\s+but\s+", re.I)
+#: "not Reader.FieldPos": a negation that points away from code (pointers drops it), not
+#: at what the code says
+_POINTS_AWAY = re.compile(r"\b(?i:not|nor|neither)\s+`?[\w$]*(?:[._:#]|[a-z][A-Z])[\w.:#$]*`?")
 
 
 def settle_dispute(
@@ -50,6 +53,7 @@ def detect_contradiction(
     dropped = [node_id.partition("::")[2] for node_id in state.rejected_touchpoints]
     dropped += [q.rpartition(".")[0] for q in dropped if "." in q]  # and what holds it
     named = [f for f in candidates if re.search(rf"\b{f.id}\b", text)]
+    text = _POINTS_AWAY.sub(" ", text)
     if not named and words.mentions_negation(text):
         said = words.words_of(text)
         # a subject named in a clause that negates: "not that one; it belongs in X" is no
