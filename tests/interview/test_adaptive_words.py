@@ -1007,3 +1007,21 @@ def test_adopting_the_class_of_a_member_it_lacks_says_so(shop_store: GraphStore)
     _, script, _ = run(shop_store, ["1", "Cart.refund_all records the retry fee"])
     told = "\n".join(text for _, text in script.told)
     assert "app.cart.Cart (app/cart.py:4) as a touchpoint (it defines no `refund_all`)." in told
+
+
+def test_a_name_rejected_in_the_answer_is_neither_adopted_nor_cited(
+    shop_store: GraphStore,
+) -> None:
+    """walkdir: "WalkDir::new is not it; IntoIter::handle_entry" adopted `WalkDir::new` (no
+    touchpoint yet), it became the change point, and the spec cited it as pointed at."""
+    from brownfield.interview.adaptive.pointers import cited
+
+    state, script, _ = run(shop_store, ["1", "Cart::add is not it; Cart::total adds the fee"])
+    found = state.topology.components[0].touchpoints
+    assert "app/cart.py::Cart.add" not in found and found[0] == "app/cart.py::Cart.total"
+    said = "Cart::add is not it; Cart::total"
+    assert cited(said, EvidenceSource(shop_store), "change_points", []) == (
+        "Cart::add is not it; Cart::total (app/cart.py:12)"
+    )
+    # nor is what the code says of the class it names disputed
+    assert not [t for r in state.rounds for t in r.triggers if t.kind == "contradiction"]

@@ -1007,6 +1007,7 @@ def test_a_rejection_beside_a_name_disputes_nothing_the_code_says() -> None:
     component = state.topology.components[0]
     slot = slot_of(state, 0, "non_goals")
     assert not detect_contradiction(state, component, slot, "r.readLine, not Reader.FieldPos")
+    assert not detect_contradiction(state, component, slot, "Reader.readLine is not it")
     assert not fact.disputed
     # a negation of what the code says of it still disputes it
     assert detect_contradiction(state, component, slot, "r.readLine is not declared like that")

@@ -13,20 +13,11 @@ from brownfield.interview.adaptive.contradictions import decisions
 from brownfield.interview.adaptive.evidence import EvidenceSource
 from brownfield.interview.adaptive.slots import shown
 from brownfield.interview.adaptive.state import AdaptiveState, Component, TouchpointRecord
+from brownfield.interview.engine import words
 from brownfield.model import NodeKind
 from brownfield.query.context import exception_classes
 from brownfield.query.search import dotted
 
-_REJECT = (
-    r"(?:\bnot|\bnor|\bneither|\bignore|\bforget|\bdrop|\bexclude|\bleave out|\bnever mind)"
-    r"\s+`?(?P<a>[\w./:#]+)`?"
-    r"(?!\s+(?:is|are|was|be|been|called|used|changed|touched)\b)"
-    r"|`?(?P<b>[\w./:#]+)`?\s+(?:is|was)(?:(?:\s+not|n't)\s+(?:relevant|involved|"
-    r"part of (?:this|it)|the (?:right|one|place)|what I (?:mean|meant|want|wanted))|"
-    r"\s+(?:irrelevant|unrelated|the wrong (?:one|place)|wrong here))"
-    r"|`?(?P<c>[\w./:#]+)`?\s+has\s+nothing\s+to\s+do\s+with"
-)
-_REJECTED = re.compile(_REJECT, re.I)
 _KEPT = re.compile(
     r"\b(?:do not|don't|never|without)\s+(?:change|changing|touch|touching|modify|modifying|"
     r"edit|editing|alter|altering)\s+(?:the\s+|its\s+|any\s+)?(?P<what>[\w:#]+(?:\s+[\w:#]+)?)"
@@ -59,8 +50,7 @@ def rejected(state: AdaptiveState, component: Component, text: str) -> list[str]
     `Net::HTTP#start` as Ruby writes it)."""
     records = [r for r in state.touchpoints if r.id in component.touchpoints]
     found = []
-    for match in _REJECTED.finditer(text):
-        name = (match.group("a") or match.group("b") or match.group("c") or "").rstrip(".,;:")
+    for name in words.rejected_names(text):
         qualified = dotted(name)
         named = [r.id for r in records if f".{r.symbol}".endswith(f".{qualified}")]
         found += [node_id for node_id in named[:1] if node_id not in found]
@@ -119,8 +109,9 @@ def follow(
         named += [n for n in evidence.spelled_out(text) if n not in named]
     if slot_name == SAYS_WHAT_STAYS:  # "do not change how DigitList rounds": no pointer
         named = []
-    for node in named:
-        if node.id in state.rejected_touchpoints:
+    refused = _refused(whole or text)
+    for node in named:  # a name rejected here is adopted neither: "WalkDir::new is not it"
+        if node.id in state.rejected_touchpoints or f".{node.qualname}".endswith(refused):
             continue
         # what goes wrong is seen, not where it goes: "... raises REXML::ParseException"
         goes = slot_name in WHERE_IT_GOES and not (
@@ -172,13 +163,21 @@ def cited(value: str, evidence: EvidenceSource | None, slot_name: str, rejected:
     bare = value.strip().strip("`").removesuffix("()")
     if evidence is None or not (slot_name in WHERE_IT_GOES or _BARE.fullmatch(bare)):
         return value
+    refused = _refused(value)
     for mention, node, missing in evidence.mentioned(value):
         if node.kind is NodeKind.MODULE or node.id in rejected or missing:
             continue  # a member the class does not define is cited nowhere
+        if f".{node.qualname}".endswith(refused):
+            continue
         at = re.search(rf"(?<![\w.]){re.escape(mention)}(?:\(\))?+`?+(?![\w.(]| \()", value)
         if at:
             value = f"{value[: at.end()]} ({node.path}:{node.line}){value[at.end() :]}"
     return value
+
+
+def _refused(text: str) -> tuple[str, ...]:
+    """The ends of the qualified names the text rejects (`.WalkDir.new`)."""
+    return tuple(f".{dotted(name)}" for name in words.rejected_names(text))
 
 
 def drop(state: AdaptiveState, node_id: str, number: int) -> None:

@@ -15,9 +15,6 @@ from brownfield.model import Fact
 
 #: Where a clause of an answer ends: a sentence's or a list's stop, or "but".
 _CLAUSE = re.compile(r"[;.!?]\s|[;!?]|\s+but\s+", re.I)
-#: "not Reader.FieldPos": a negation that points away from code (pointers drops it), not
-#: at what the code says
-_POINTS_AWAY = re.compile(r"\b(?i:not|nor|neither)\s+`?[\w$]*(?:[._:#]|[a-z][A-Z])[\w.:#$]*`?")
 
 
 def settle_dispute(
@@ -44,6 +41,17 @@ def settle_dispute(
     slot.fact_ids = [replacement.id]
 
 
+def _away(match: re.Match[str], dropped: list[str]) -> str:
+    """A rejection, gone from what is read for a dispute where it points away from code: a
+    name written as code ("not Reader.FieldPos", "WalkDir::new is not it") or a dropped
+    touchpoint's ("nor multistream"); "it does not retry" stays a negation."""
+    name = match["a"] or match["b"] or match["c"] or ""
+    code = re.search(r"[._:#]\w|[a-z][A-Z]", name) or name in {
+        q.rpartition(".")[2] for q in dropped
+    }
+    return " " if code else match[0]
+
+
 def detect_contradiction(
     state: AdaptiveState, component: Component, slot: Slot, text: str
 ) -> list[Trigger]:
@@ -53,7 +61,7 @@ def detect_contradiction(
     dropped = [node_id.partition("::")[2] for node_id in state.rejected_touchpoints]
     dropped += [q.rpartition(".")[0] for q in dropped if "." in q]  # and what holds it
     named = [f for f in candidates if re.search(rf"\b{f.id}\b", text)]
-    text = _POINTS_AWAY.sub(" ", text)
+    text = words.REJECTION.sub(lambda m: _away(m, dropped), text)
     if not named and words.mentions_negation(text):
         said = words.words_of(text)
         # a subject named in a clause that negates: "not that one; it belongs in X" is no

@@ -189,3 +189,25 @@ def mentions_expansion(text: str) -> bool:
 
 def words_of(text: str) -> set[str]:
     return set(_WORD.findall(text.lower()))
+
+
+#: A rejection of a definition the person names: "not X", "nor X", "ignore X", "X is not
+#: relevant", "X is not it", "X isn't what I mean", "X has nothing to do with it".
+REJECTION = re.compile(
+    r"(?:\bnot|\bnor|\bneither|\bignore|\bforget|\bdrop|\bexclude|\bleave out|\bnever mind)"
+    r"\s+`?(?P<a>[\w./:#]+)`?"
+    r"(?!\s+(?:is|are|was|be|been|called|used|changed|touched)\b)"
+    r"|`?(?P<b>[\w./:#]+)`?\s+(?:is|was)(?:(?:\s+not|n't)\s+(?:relevant|involved|it\b|"
+    r"part of (?:this|it)|the (?:right|one|place)|what I (?:mean|meant|want|wanted))|"
+    r"\s+(?:irrelevant|unrelated|the wrong (?:one|place)|wrong here))"
+    r"|`?(?P<c>[\w./:#]+)`?\s+has\s+nothing\s+to\s+do\s+with",
+    re.I,
+)
+
+
+def rejected_names(text: str) -> list[str]:
+    """The names the text rejects (`REJECTION`), as written."""
+    return [
+        (match["a"] or match["b"] or match["c"] or "").rstrip(".,;:")
+        for match in REJECTION.finditer(text)
+    ]
