@@ -934,6 +934,10 @@ def test_names_where_the_change_goes_are_cited_once(shop_store: GraphStore) -> N
     )  # a cited name is not cited again
     assert cited(said, evidence, "acceptance", []) == said  # elsewhere only a bare name is
     assert cited("Cart.total", evidence, "acceptance", []) == "Cart.total (app/cart.py:12)"
+    # trpc: "the procedure builder and callProcedure" cited callProcedure only
+    assert cited("in the retry failed job", evidence, "change_points", []) == (
+        "in the retry failed (app/jobs/billing.py:5) job"
+    )
     # REXML: "Not Security.entity_expansion_limit (lib/rexml/security.rb:12); change ..."
     dropped = ["app/cart.py::Cart.total"]
     assert cited("not Cart.total; Cart.add", evidence, "change_points", dropped) == (

@@ -327,16 +327,16 @@ class EvidenceSource:
             or not any(o.path == node.path and o is not node for _, o, _ in found.values())
         ]
 
-    def spelled_out(self, text: str) -> list[Node]:
+    def spelled_out(self, text: str) -> list[tuple[str, Node]]:
         """Definitions the text names in plain words, two words one name ("it goes in the
         procedure builder": trpc's `ProcedureBuilder`; `procedure_builder`,
-        `procedureBuilder`), each the one definition so named, no file."""
-        found: dict[str, Node] = {}
+        `procedureBuilder`), each the one definition so named, no file, with the words."""
+        found: dict[str, tuple[str, Node]] = {}
         for a, b in parse(text).pairs:
             for name in (a.capitalize() + b.capitalize(), a + b.capitalize(), f"{a}_{b}"):
                 node = self._one_named(name)
                 if node is not None and node.kind is not NodeKind.MODULE:
-                    found.setdefault(node.id, node)
+                    found.setdefault(node.id, (f"{a} {b}", node))
         return list(found.values())
 
     def _one_named(self, mention: str) -> Node | None:

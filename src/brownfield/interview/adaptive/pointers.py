@@ -106,7 +106,7 @@ def follow(
     # "Request.readHeaders" where Request defines no readHeaders: said so, not kept quiet
     absent = {node.id: f" (it defines no `{member}`)" for _, node, member in said if member}
     if slot_name in WHERE_IT_GOES:  # where the change goes, said in words
-        named += [n for n in evidence.spelled_out(text) if n not in named]
+        named += [n for _, n in evidence.spelled_out(text) if n not in named]
     if slot_name == SAYS_WHAT_STAYS:  # "do not change how DigitList rounds": no pointer
         named = []
     refused = _refused(whole or text)
@@ -158,7 +158,8 @@ def cited(value: str, evidence: EvidenceSource | None, slot_name: str, rejected:
     """An answer with the places of the definitions it names, each after its first mention,
     so that the spec cites what the person pointed at: an answer that is only a name, and
     every name where the answer says where the change goes ("Signer.__init__ and
-    Signer.verify_signature" -> "Signer.__init__ (itsdangerous/signer.py:129) and ..."); a
+    Signer.verify_signature" -> "Signer.__init__ (itsdangerous/signer.py:129) and ...", and
+    a name said in words there: "the procedure builder (...procedureBuilder.ts:211)"); a
     `rejected` one is not pointed at ("not Security.entity_expansion_limit; ...")."""
     bare = value.strip().strip("`").removesuffix("()")
     if evidence is None or not (slot_name in WHERE_IT_GOES or _BARE.fullmatch(bare)):
@@ -172,6 +173,13 @@ def cited(value: str, evidence: EvidenceSource | None, slot_name: str, rejected:
         at = re.search(rf"(?<![\w.]){re.escape(mention)}(?:\(\))?+`?+(?![\w.(]| \()", value)
         if at:
             value = f"{value[: at.end()]} ({node.path}:{node.line}){value[at.end() :]}"
+    if slot_name in WHERE_IT_GOES:  # said in words: "the procedure builder (...:211)"
+        for words_said, node in evidence.spelled_out(value):
+            if node.id in rejected or f".{node.qualname}".endswith(refused):
+                continue
+            at = re.search(rf"\b{re.escape(words_said)}\b(?! \()", value, re.I)
+            if at:
+                value = f"{value[: at.end()]} ({node.path}:{node.line}){value[at.end() :]}"
     return value
 
 
