@@ -1012,3 +1012,26 @@ def test_a_rejection_beside_a_name_disputes_nothing_the_code_says() -> None:
     # a negation of what the code says of it still disputes it
     assert detect_contradiction(state, component, slot, "r.readLine is not declared like that")
     assert fact.disputed
+
+
+def test_an_inconsistency_is_one_of_the_answer_just_given() -> None:
+    """jinja2: the outcome "Only change do_truncate" and the non-goal "Do not change
+    do_truncate" made every later answer "inconsistent": "Must existing callers of
+    do_wordwrap keep working unchanged?" was asked until the answers ran out."""
+    from brownfield.interview.adaptive.triggers import detect
+
+    state = two_components(([], []))
+    component = state.topology.components[0]
+    for name, value in (
+        ("outcome", "Only change do_truncate"),
+        ("non_goals", "Do not change do_truncate"),
+    ):
+        slot = slot_of(state, 0, name)
+        slot.value, slot.filled_by, slot.quality = value, "person", 1.0
+    later = slot_of(state, 0, "acceptance")
+    later.value, later.filled_by, later.quality = "It renders a b...", "person", 1.0
+    assert detect(state, component, later, later.value) == []
+    assert later.filled_by == "person"
+    boundary = slot_of(state, 0, "non_goals")
+    assert [t.kind for t in detect(state, component, boundary, boundary.value)] == ["inconsistency"]
+    assert boundary.filled_by is None  # the answer just given is asked again

@@ -102,12 +102,16 @@ def detect_contradiction(
 
 def detect(state: AdaptiveState, component: Component, slot: Slot, text: str) -> list[Trigger]:
     """Triggers B (inconsistency) and D (scope expansion) after a decision fills `slot`; each
-    lowers the affected slot (seed mechanism A)."""
+    lowers the affected slot (seed mechanism A). An inconsistency is one of the answer just
+    given with another: jinja2's "Only change do_truncate" and "Do not change do_truncate"
+    lowered every later answer, and "Must existing callers of do_wordwrap keep working
+    unchanged?" was asked until the answers ran out."""
     found: list[Trigger] = []
     # B: inconsistency between filled slots of this component
     values = {s.name: (s.value or "") for s in component.slots if s.filled_by == "person"}
     outcome, non_goals = values.get("outcome", ""), values.get("non_goals", "")
-    if outcome and non_goals and _overlap(non_goals, outcome) >= 0.6:
+    pair = slot.name in ("outcome", "non_goals")
+    if pair and outcome and non_goals and _overlap(non_goals, outcome) >= 0.6:
         found.append(_inconsistent(component, slot, "a non-goal repeats the goal"))
     keeps = re.search(
         r"\b(keep|unchanged|same signature|no api change)\b",
@@ -119,7 +123,7 @@ def detect(state: AdaptiveState, component: Component, slot: Slot, text: str) ->
         values.get("acceptance", "") + " " + outcome,
         re.I,
     )
-    if keeps and changes:
+    if keeps and changes and slot.name in ("compatibility", "acceptance", "outcome"):
         found.append(
             _inconsistent(component, slot, "callers stay unchanged, yet the signature changes")
         )
