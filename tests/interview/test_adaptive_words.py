@@ -1029,3 +1029,23 @@ def test_a_name_rejected_in_the_answer_is_neither_adopted_nor_cited(
     )
     # nor is what the code says of the class it names disputed
     assert not [t for r in state.rounds for t in r.triggers if t.kind == "contradiction"]
+
+
+def test_no_question_is_asked_forever(
+    shop_store: GraphStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Whatever lowers an answer again and again (jinja2's inconsistency did, on every later
+    answer), a slot is asked at most MAX_ASKS times and the interview ends."""
+    from collections import Counter
+
+    from brownfield.interview.adaptive import deciding, triggers
+    from brownfield.interview.adaptive.planner import MAX_ASKS
+
+    def always(state, component, slot, text):  # type: ignore[no-untyped-def]
+        return [triggers._inconsistent(component, slot, "always")]
+
+    monkeypatch.setattr(deciding, "detect", always)
+    state, _, outcome = run(shop_store, ["1"] * 200)
+    asked = Counter((r.component, r.slot) for r in state.rounds if r.slot)
+    assert max(asked.values()) == MAX_ASKS
+    assert state.phase in ("complete", "review", "restate") or outcome is Outcome.COMPLETE

@@ -9,6 +9,8 @@ the threshold, a closure audit and a one-sentence restatement close the intervie
 
 from __future__ import annotations
 
+from collections import Counter
+
 from brownfield.interview.adaptive import (
     asking,
     batch,
@@ -47,6 +49,8 @@ from brownfield.interview.engine.records import RefinedAnswer, SkipAll
 from brownfield.interview.review.followups import settle, skip_pending
 
 SOFT_WARNING_ROUND = 10
+#: A slot asked this often is asked no more, answered or not: no question is asked forever.
+MAX_ASKS = 4
 TOPOLOGY_HELP = (
     "Say what to change: 'add: NAME', 'remove N', 'merge N M', 'split N: A / B', "
     "'defer N: reason' (several separated by ';'), or 1 when it looks right."
@@ -246,6 +250,7 @@ class AdaptivePlanner:
             closure = None
         dimensions = list(weights(state))
         person_only = state.auto_answer_streak >= STREAK_LIMIT
+        asked = Counter((r.component, r.slot) for r in state.rounds)
         candidates = []
         for order, component in enumerate(active):
             for dimension in dimensions:
@@ -256,6 +261,7 @@ class AdaptivePlanner:
                     and s.name != "no_dispute"
                     and (not s.touched or asking.disputed(state, s))
                     and not (person_only and self.rounds.can_resolve(state, component, s))
+                    and asked[component.id, s.name] < MAX_ASKS
                 ]
                 if not open_slots:
                     continue
